@@ -1,0 +1,1 @@
+"""towersim's engine and program: physics, hand, replay, CLI (and later match, app, bots)."""

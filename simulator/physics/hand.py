@@ -1,0 +1,237 @@
+"""The simulated hand: a kinematic body carrying a piece along a scripted path.
+
+The piece hangs from the hand through a pivot joint (position) and a gear joint (angle),
+both with force limits, so a piece that bumps the tower is pushed back and pushes the
+tower in turn: a careless path (too low, too fast) knocks pieces off.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import pymunk
+
+from rules.assets import load_asset
+from simulator.physics.world import Entry, World
+
+
+@dataclass(frozen=True)
+class HandSettings:
+    grip_force: float
+    grip_torque: float
+    grip_speed: float
+    travel_speed: float
+    turn_speed: float  # degrees/s
+    lower_speed: float
+    safe_clearance: float
+    approach_clearance: float
+
+
+@cache
+def default_hand() -> HandSettings:
+    return HandSettings(**{k: float(v) for k, v in load_asset("physics/hand.toml").items()})
+
+
+@dataclass(frozen=True)
+class HandPath:
+    """Where the piece goes: above ``x`` at a safe height, turned to ``angle`` (degrees,
+    counter-clockwise), then lowered at ``lower_speed`` until it touches something.
+
+    ``travel_height`` overrides the safe height (a careless path flies too low), and
+    ``descend_to`` the height where slow lowering starts (None: just above what is below).
+    """
+
+    x: float
+    angle: float = 0.0
+    lower_speed: float | None = None
+    travel_height: float | None = None
+    descend_to: float | None = None
+
+
+@dataclass(frozen=True)
+class HandReport:
+    contact: bool  # the piece touched something before release
+    released_at: float  # simulated time
+    steps: int
+
+
+class Hand:
+    """Carries one piece at a time; ``carry`` runs the path and releases the piece."""
+
+    def __init__(self, world: World, settings: HandSettings | None = None) -> None:
+        self.world = world
+        self.settings = settings or default_hand()
+        self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        self._joints: list[pymunk.Constraint] = []
+        self.held: Entry | None = None
+
+    # -- gripping ---------------------------------------------------------------------
+
+    def grab(self, body_id: str) -> None:
+        entry = self.world.entry(body_id)
+        body = entry.body
+        weight = body.mass * self.world.profile.gravity
+        radius = entry.radius
+        self.body.position = body.position
+        self.body.angle = body.angle
+        self.body.velocity = (0.0, 0.0)
+        self.body.angular_velocity = 0.0
+        pivot = pymunk.PivotJoint(self.body, body, (0.0, 0.0), (0.0, 0.0))
+        pivot.max_force = self.settings.grip_force * weight
+        pivot.max_bias = self.settings.grip_speed
+        gear = pymunk.GearJoint(self.body, body, 0.0, 1.0)
+        gear.max_force = self.settings.grip_torque * weight * radius
+        gear.max_bias = math.radians(self.settings.turn_speed)
+        self._joints = [pivot, gear]
+        if self.body.space is None:
+            self.world.space.add(self.body)
+        self.world.space.add(*self._joints)
+        self.held = entry
+
+    def release(self) -> None:
+        if self._joints:
+            self.world.space.remove(*self._joints)
+        self._joints = []
+        self.held = None
+        if self.body.space is not None:
+            self.world.space.remove(self.body)
+
+    # -- moving -----------------------------------------------------------------------
+
+    def carry(self, path: HandPath, *, on_step: Callable[[], None] | None = None) -> HandReport:
+        """Run the whole path for the held piece and release it."""
+        if self.held is None:
+            raise RuntimeError("the hand holds nothing")
+        s = self.settings
+        held = self.held
+        target_angle = math.radians(path.angle)
+        safe_y = path.travel_height if path.travel_height is not None else self._safe_height()
+        # Lift, travel, turn: careless only if travel_height is too low.
+        contact = self._move_to(
+            self.body.position.x,
+            max(safe_y, self.body.position.y),
+            self.body.angle,
+            s.travel_speed,
+            on_step,
+            stop_on_contact=False,
+        )
+        self._move_to(
+            path.x,
+            self.body.position.y,
+            self.body.angle,
+            s.travel_speed,
+            on_step,
+            stop_on_contact=False,
+        )
+        self._move_to(
+            path.x,
+            self.body.position.y,
+            target_angle,
+            s.travel_speed,
+            on_step,
+            stop_on_contact=False,
+        )
+        # Descend quickly to just above what lies below, then lower slowly until contact.
+        approach = path.descend_to
+        if approach is None:
+            approach = self._approach_height(held, target_angle)
+        contact = self._move_to(
+            path.x,
+            min(approach, self.body.position.y),
+            target_angle,
+            s.travel_speed,
+            on_step,
+            stop_on_contact=True,
+        )
+        if not contact:
+            lowest = self.world.play_area[1]
+            contact = self._move_to(
+                path.x,
+                lowest,
+                target_angle,
+                path.lower_speed or s.lower_speed,
+                on_step,
+                stop_on_contact=True,
+            )
+        report = HandReport(contact, self.world.time, self.world.steps)
+        self.release()
+        return report
+
+    def _move_to(
+        self,
+        x: float,
+        y: float,
+        angle: float,
+        speed: float,
+        on_step: Callable[[], None] | None,
+        *,
+        stop_on_contact: bool,
+    ) -> bool:
+        """Drive the kinematic hand to (x, y, angle); True if the piece touched something."""
+        world, body, dt = self.world, self.body, self.world.profile.dt
+        turn = math.radians(self.settings.turn_speed)
+        max_steps = int(
+            2
+            + (
+                math.hypot(x - body.position.x, y - body.position.y) / speed
+                + abs(angle - body.angle) / turn
+            )
+            / dt
+            * 1.5
+        )
+        for _ in range(max_steps):
+            dx, dy = x - body.position.x, y - body.position.y
+            da = angle - body.angle
+            distance = math.hypot(dx, dy)
+            if distance < 1e-9 and abs(da) < 1e-9:
+                break
+            scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
+            body.velocity = (dx * scale / dt, dy * scale / dt)
+            body.angular_velocity = max(-turn, min(turn, da / dt))
+            world.step()
+            if on_step is not None:
+                on_step()
+            if stop_on_contact and self._touching():
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
+                return True
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        return False
+
+    def _touching(self) -> bool:
+        touched = []
+        assert self.held is not None
+        self.held.body.each_arbiter(lambda arbiter: touched.append(arbiter))
+        return bool(touched)
+
+    def _safe_height(self) -> float:
+        """Hand height at which the held piece clears every other body."""
+        held = self.held
+        assert held is not None
+        tops = [s.bb.top for e in self.world.entries if e is not held for s in e.shapes]
+        # The radius bounds the piece below its centre at any angle it may turn to.
+        return max(tops, default=0.0) + held.radius + self.settings.safe_clearance
+
+    def _approach_height(self, held: Entry, angle: float) -> float:
+        """Hand height that leaves the turned piece ``approach_clearance`` above what lies
+        under it."""
+        c, s = math.cos(angle), math.sin(angle)
+        points = [
+            (c * px - s * py, s * px + c * py) for poly in held.local_polygons for px, py in poly
+        ]
+        left = self.body.position.x + min(p[0] for p in points)
+        right = self.body.position.x + max(p[0] for p in points)
+        bottom = min(p[1] for p in points)
+        tops = [
+            shape.bb.top
+            for entry in self.world.entries
+            if entry is not held
+            for shape in entry.shapes
+            if shape.bb.right > left and shape.bb.left < right
+        ]
+        ground = max(tops, default=self.world.play_area[1])
+        return ground - bottom + self.settings.approach_clearance

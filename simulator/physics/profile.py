@@ -1,0 +1,83 @@
+"""Physics profiles: the solver settings a world is built with, from assets/physics."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from rules.assets import load_asset
+
+PROFILES_FILE = "physics/profiles.toml"
+
+# Keys a scenario's [physics] table may override (SCENARIO_FORMAT.md).
+OVERRIDABLE = (
+    "dt",
+    "iterations",
+    "collision_slop",
+    "collision_bias",
+    "gravity",
+    "damping",
+    "sleep_time_threshold",
+)
+
+
+@dataclass(frozen=True)
+class PhysicsProfile:
+    name: str
+    dt: float
+    iterations: int
+    collision_slop: float
+    collision_bias: float
+    gravity: float
+    damping: float
+    sleep_time_threshold: float
+    idle_speed_threshold: float
+    settle_speed: float
+    settle_hold: float
+    settle_cap: float
+
+    def with_overrides(self, **overrides: Any) -> PhysicsProfile:
+        unknown = set(overrides) - {f.name for f in fields(self)}
+        if unknown:
+            raise KeyError(f"unknown physics setting(s): {', '.join(sorted(unknown))}")
+        profile = replace(self, **overrides)
+        profile.validate()
+        return profile
+
+    def validate(self) -> None:
+        """Raise ValueError naming the first setting that cannot drive a solver."""
+        for name in ("dt", "gravity", "settle_hold", "settle_cap"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value > 0):
+                raise ValueError(f"{name} must be a positive finite number, not {value!r}")
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations!r}")
+        if not 0 <= self.collision_slop < 1:
+            raise ValueError(f"collision_slop must be in [0, 1) cm, not {self.collision_slop!r}")
+        if not 0 <= self.collision_bias <= 1:
+            raise ValueError(f"collision_bias must be in [0, 1], not {self.collision_bias!r}")
+        if not 0 <= self.damping <= 1:
+            raise ValueError(f"damping must be in [0, 1], not {self.damping!r}")
+        if not self.sleep_time_threshold >= 0:  # inf is allowed: it turns sleeping off
+            raise ValueError("sleep_time_threshold must be a number >= 0 (inf: never sleep)")
+
+    def report(self) -> dict[str, float | int]:
+        """The profile as `replay --json` reports it."""
+        data = asdict(self)
+        return {key: data[key] for key in OVERRIDABLE}
+
+
+def profile_names() -> list[str]:
+    return sorted(load_asset(PROFILES_FILE)["profile"])
+
+
+def load_profile(name: str = "default") -> PhysicsProfile:
+    table = load_asset(PROFILES_FILE)["profile"]
+    if name not in table:
+        raise KeyError(f"unknown physics profile {name!r} (known: {', '.join(sorted(table))})")
+    entry = {k: v for k, v in table[name].items() if k != "description"}
+    entry["iterations"] = int(entry["iterations"])
+    profile = PhysicsProfile(name=name, **entry)
+    profile.validate()
+    return profile

@@ -1,0 +1,275 @@
+"""The physics world: a pymunk space built only from asset data and options.
+
+Determinism (DESIGN.md): a fixed dt, one solver thread and bodies created in a fixed
+order make a run bit-for-bit reproducible on one platform. Reproduction never relies on
+``Space.copy()``; it comes from rebuilding the world and replaying the actions.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pymunk
+
+from rules.pieces import PieceSpec
+from simulator.physics.geometry import (
+    GeometryError,
+    Point,
+    Polygon,
+    checked_convex,
+    piece_polygons,
+    transform,
+)
+from simulator.physics.materials import Material
+from simulator.physics.profile import PhysicsProfile
+
+# Collision types: only contacts between a piece and the table raise a Python callback,
+# so the per-step cost stays in Chipmunk.
+PIECE_TYPE = 1
+TABLE_TYPE = 2
+
+# Overlap (cm) the validity check forgives, so pieces may start exactly touching.
+TOUCH_TOLERANCE = 0.01
+
+
+class PlacementRefused(ValueError):
+    """A body may not enter the world where it was asked to; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Pose:
+    x: float
+    y: float
+    angle: float  # radians, counter-clockwise
+
+    def as_report(self) -> list[float]:
+        return [self.x, self.y, math.degrees(self.angle)]
+
+
+@dataclass
+class Entry:
+    """One body of the world, in creation order."""
+
+    id: str
+    body: pymunk.Body
+    shapes: list[pymunk.Poly]
+    local_polygons: list[Polygon]
+    material: Material
+    start: Pose
+    piece: PieceSpec | None = None
+    mirror: bool = False
+    is_table: bool = False
+
+    @property
+    def dynamic(self) -> bool:
+        return self.body.body_type == pymunk.Body.DYNAMIC
+
+    @property
+    def pose(self) -> Pose:
+        p = self.body.position
+        return Pose(p.x, p.y, self.body.angle)
+
+    @functools.cached_property
+    def radius(self) -> float:
+        """Distance from the centroid to the farthest vertex (cm)."""
+        return max(math.hypot(x, y) for poly in self.local_polygons for x, y in poly)
+
+    def world_polygons(self) -> list[Polygon]:
+        pose = self.pose
+        return [transform(poly, pose.x, pose.y, pose.angle) for poly in self.local_polygons]
+
+
+@dataclass(frozen=True)
+class TableTouch:
+    time: float
+    body_id: str
+    x: float
+
+
+@dataclass
+class World:
+    """A pymunk space plus the bookkeeping the simulator needs (ids, start poses, touches)."""
+
+    profile: PhysicsProfile
+    play_area: tuple[float, float, float, float] = (-200.0, -50.0, 200.0, 400.0)
+    space: pymunk.Space = field(init=False)
+    entries: list[Entry] = field(init=False, default_factory=list)
+    table_touches: list[TableTouch] = field(init=False, default_factory=list)
+    steps: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        p = self.profile
+        space = pymunk.Space(threaded=False)
+        space.threads = 1  # the threaded solver is not deterministic
+        space.gravity = (0.0, -p.gravity)
+        space.iterations = p.iterations
+        space.collision_slop = p.collision_slop
+        space.collision_bias = p.collision_bias
+        space.damping = p.damping
+        space.sleep_time_threshold = p.sleep_time_threshold
+        space.idle_speed_threshold = p.idle_speed_threshold
+        space.on_collision(PIECE_TYPE, TABLE_TYPE, begin=self._on_table_contact)
+        self.space = space
+        self._by_id: dict[str, Entry] = {}
+        self._owner: dict[pymunk.Shape, str] = {}
+
+    # -- building -------------------------------------------------------------------
+
+    @property
+    def time(self) -> float:
+        return self.steps * self.profile.dt
+
+    def entry(self, body_id: str) -> Entry:
+        return self._by_id[body_id]
+
+    def __contains__(self, body_id: str) -> bool:
+        return body_id in self._by_id
+
+    @property
+    def dynamic_entries(self) -> list[Entry]:
+        return [e for e in self.entries if e.dynamic]
+
+    def add_static(
+        self, body_id: str, polygon: Sequence[Point], material: Material, *, is_table: bool = False
+    ) -> Entry:
+        """A fixed convex polygon in world coordinates (the table, a footprint, an incline)."""
+        poly = self._checked(body_id, polygon)
+        body = pymunk.Body(body_type=pymunk.Body.STATIC)
+        shape = pymunk.Poly(body, poly, radius=0.0)
+        shape.collision_type = TABLE_TYPE if is_table else PIECE_TYPE
+        return self._add(
+            Entry(body_id, body, [shape], [poly], material, Pose(0.0, 0.0, 0.0), is_table=is_table),
+            shape_material=material,
+        )
+
+    def add_body(
+        self,
+        body_id: str,
+        local_polygons: Sequence[Sequence[Point]],
+        pose: Pose,
+        material: Material,
+        *,
+        piece: PieceSpec | None = None,
+        mirror: bool = False,
+    ) -> Entry:
+        """A dynamic body of convex shapes given around its centroid, after a validity check."""
+        polys = [self._checked(body_id, poly) for poly in local_polygons]
+        world_polys = [transform(poly, pose.x, pose.y, pose.angle) for poly in polys]
+        reason = self.placement_problem(world_polys)
+        if reason:
+            raise PlacementRefused(f"{body_id!r} cannot enter the world: {reason}")
+        body = pymunk.Body()  # mass and moment follow from the shapes' density
+        shapes = [pymunk.Poly(body, poly, radius=0.0) for poly in polys]
+        for shape in shapes:
+            shape.collision_type = PIECE_TYPE
+        body.position = (pose.x, pose.y)
+        body.angle = pose.angle
+        entry = Entry(body_id, body, shapes, polys, material, pose, piece=piece, mirror=mirror)
+        return self._add(entry, shape_material=material)
+
+    def add_piece(
+        self, body_id: str, spec: PieceSpec, pose: Pose, material: Material, mirror: bool = False
+    ) -> Entry:
+        return self.add_body(
+            body_id, piece_polygons(spec, mirror), pose, material, piece=spec, mirror=mirror
+        )
+
+    def remove(self, body_id: str) -> None:
+        """Take a body out of the world (a piece that left the game)."""
+        entry = self._by_id.pop(body_id)
+        for shape in entry.shapes:
+            del self._owner[shape]
+        self.space.remove(entry.body, *entry.shapes)
+        self.entries.remove(entry)
+
+    def placement_problem(self, world_polygons: Sequence[Polygon]) -> str | None:
+        """Why shapes at these world positions may not enter, or None if they may."""
+        x0, y0, x1, y1 = self.play_area
+        for poly in world_polygons:
+            for x, y in poly:
+                if not (x0 <= x <= x1 and y0 <= y <= y1):
+                    return f"point ({x:.2f}, {y:.2f}) is outside the play area"
+        probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        for poly in world_polygons:
+            probe = pymunk.Poly(probe_body, poly, radius=0.0)
+            for hit in self.space.shape_query(probe):
+                depth = -min(p.distance for p in hit.contact_point_set.points)
+                if depth > TOUCH_TOLERANCE:
+                    owner = self._owner_of(hit.shape)
+                    return f"it would overlap {owner!r} by {depth:.2f} cm"
+        return None
+
+    def _checked(self, body_id: str, polygon: Sequence[Point]) -> Polygon:
+        try:
+            return checked_convex(polygon)
+        except GeometryError as exc:
+            raise PlacementRefused(f"{body_id!r}: {exc}") from None
+
+    def _add(self, entry: Entry, shape_material: Material) -> Entry:
+        if entry.id in self._by_id:
+            raise PlacementRefused(f"a body with id {entry.id!r} already exists")
+        for shape in entry.shapes:
+            shape.friction = shape_material.friction
+            shape.elasticity = shape_material.elasticity
+            if entry.dynamic:
+                shape.density = shape_material.density
+        self.space.add(entry.body, *entry.shapes)
+        self.entries.append(entry)
+        self._by_id[entry.id] = entry
+        self._owner.update(dict.fromkeys(entry.shapes, entry.id))
+        return entry
+
+    def _owner_of(self, shape: pymunk.Shape) -> str:
+        return self._owner.get(shape, "the hand")
+
+    # -- running ----------------------------------------------------------------------
+
+    def step(self, count: int = 1) -> None:
+        dt = self.profile.dt
+        step = self.space.step
+        for _ in range(count):
+            step(dt)
+        self.steps += count
+
+    def _on_table_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        for shape in arbiter.shapes:
+            if shape.collision_type == PIECE_TYPE and shape.body.body_type == pymunk.Body.DYNAMIC:
+                points = arbiter.contact_point_set.points
+                x = points[0].point_a.x if points else shape.body.position.x
+                self.table_touches.append(TableTouch(self.time, self._owner_of(shape), x))
+
+    # -- reading ----------------------------------------------------------------------
+
+    def state_hash(self, extra: bytes = b"") -> str:
+        """SHA-256 over every dynamic body's id, exact pose and velocity, in creation order.
+
+        ``extra`` lets a match fold its rules state into the same digest.
+        """
+        digest = hashlib.sha256()
+        pack = struct.Struct("<6d").pack
+        for entry in self.entries:
+            if not entry.dynamic:
+                continue
+            body = entry.body
+            digest.update(entry.id.encode())
+            digest.update(
+                pack(
+                    body.position.x,
+                    body.position.y,
+                    body.angle,
+                    body.velocity.x,
+                    body.velocity.y,
+                    body.angular_velocity,
+                )
+            )
+        digest.update(extra)
+        return digest.hexdigest()
