@@ -139,17 +139,23 @@ class World:
         return [e for e in self.entries if e.dynamic]
 
     def add_static(
-        self, body_id: str, polygon: Sequence[Point], material: Material, *, is_table: bool = False
+        self,
+        body_id: str,
+        polygons: Sequence[Sequence[Point]],
+        material: Material,
+        *,
+        is_table: bool = False,
     ) -> Entry:
-        """A fixed convex polygon in world coordinates (the table, a footprint, an incline)."""
-        poly = self._checked(body_id, polygon)
+        """A fixed body of convex polygons in world coordinates (a table, a lot, an incline)."""
+        polys = [self._checked(body_id, poly) for poly in polygons]
         body = pymunk.Body(body_type=pymunk.Body.STATIC)
-        shape = pymunk.Poly(body, poly, radius=0.0)
-        shape.collision_type = TABLE_TYPE if is_table else PIECE_TYPE
-        return self._add(
-            Entry(body_id, body, [shape], [poly], material, Pose(0.0, 0.0, 0.0), is_table=is_table),
-            shape_material=material,
+        shapes = [pymunk.Poly(body, poly, radius=0.0) for poly in polys]
+        for shape in shapes:
+            shape.collision_type = TABLE_TYPE if is_table else PIECE_TYPE
+        entry = Entry(
+            body_id, body, shapes, polys, material, Pose(0.0, 0.0, 0.0), is_table=is_table
         )
+        return self._add(entry, shape_material=material)
 
     def add_body(
         self,

@@ -1,0 +1,58 @@
+"""The ``towersim`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="towersim",
+        description="A physics-backed dexterity simulator for LOTS, LOTS: Filled In "
+        "and Crazy Tower.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    replay = commands.add_parser(
+        "replay",
+        help="run scenario files headless and check their expectations",
+        description="Run scenario files (TOML or JSON, see SCENARIO_FORMAT.md) headless. "
+        "Exit 0 if every file ran and met its [expect], 1 if an expectation was not met, "
+        "2 if a file is unreadable or invalid.",
+    )
+    replay.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON report per file (an array for several files)",
+    )
+
+    demo = commands.add_parser(
+        "demo",
+        help="build a tower with the simulated hand and print the report",
+        description="Place LOTS tetrominoes on a footprint with the simulated hand, "
+        "headless, and print what happened: settling, falls, the grid view, contacts.",
+    )
+    demo.add_argument("--pieces", type=int, default=8, help="how many pieces (default 8)")
+    demo.add_argument("--seed", type=int, default=0, help="seed for the piece order")
+    demo.add_argument("--footprint", default="1A", help="footprint id (default 1A)")
+    demo.add_argument("--json", action="store_true", help="print the report as JSON")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "replay":
+        from simulator.replay import replay
+
+        return replay(args.files, as_json=args.json)
+    if args.command == "demo":
+        from simulator.demo import run_demo
+
+        return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""``towersim replay``: run scenario files headless and report (SCENARIO_FORMAT.md).
+
+Exit status: 0 every file ran and met its expectations, 1 an expectation was not met,
+2 a file is unreadable or invalid (one line on stderr per bad file, never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from simulator.physics.world import PlacementRefused
+from simulator.scenario.errors import ScenarioError
+from simulator.scenario.load import load_scenario
+from simulator.scenario.sandbox import run_sandbox
+
+EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
+
+
+def replay_file(path: str) -> dict[str, Any]:
+    """Load, validate and run one file; raise ScenarioError if it is bad."""
+    scenario = load_scenario(path)
+    try:
+        return run_sandbox(scenario)
+    except PlacementRefused as exc:
+        raise ScenarioError(path, exc.reason) from None
+
+
+def replay(
+    paths: list[str], *, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> int:
+    reports: list[dict[str, Any]] = []
+    invalid = unmet = False
+    for path in paths:
+        try:
+            report = replay_file(path)
+        except ScenarioError as exc:
+            print(f"towersim replay: {exc}", file=err)
+            invalid = True
+            continue
+        report["file"] = path
+        reports.append(report)
+        unmet |= not report["ok"]
+        if not as_json:
+            print(_summary(report), file=out)
+    if as_json:
+        payload: Any = reports[0] if len(paths) == 1 and reports else reports
+        if reports or len(paths) > 1:
+            json.dump(payload, out, indent=2, allow_nan=False)
+            out.write("\n")
+    if invalid:
+        return EXIT_INVALID
+    return EXIT_UNMET if unmet else EXIT_OK
+
+
+def _summary(report: dict[str, Any]) -> str:
+    verdict = "PASS" if report["ok"] else "FAIL"
+    if not report["expect"]["checked"]:
+        verdict = "RAN "
+    moved = [b["id"] for b in report.get("bodies", []) if b["moved"]]
+    what = f"moved: {', '.join(moved)}" if moved else "nothing moved"
+    line = (
+        f"{verdict} {report['file']}: {report['name'] or '(unnamed)'}: {what} "
+        f"({report['steps']} steps, {report['sim_seconds']:.2f} s simulated, "
+        f"{report['wall_ms']:.0f} ms)"
+    )
+    for failure in report["expect"]["failures"]:
+        line += f"\n     - {failure}"
+    return line

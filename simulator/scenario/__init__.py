@@ -1,0 +1,1 @@
+"""Scenario files (SCENARIO_FORMAT.md): reading, validating and running them headless."""

@@ -1,0 +1,106 @@
+"""Reading a scenario file's bytes into plain data, refusing what is not TOML or JSON.
+
+Every failure becomes one ScenarioError line, with the line number where the parser
+knows it; nothing here lets a traceback through.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simulator.scenario.errors import ScenarioError
+
+# Scenario files are small; a huge file is a mistake, not a scenario.
+MAX_BYTES = 8 * 1024 * 1024
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class Document:
+    name: str  # the path as the user gave it, for messages
+    text: str
+    data: dict[str, Any]
+    syntax: str  # "toml" or "json"
+
+
+def read_document(path: str | Path) -> Document:
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(name, "no such file") from None
+    except IsADirectoryError:
+        raise ScenarioError(name, "is a directory, not a scenario file") from None
+    except OSError as exc:
+        raise ScenarioError(name, f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(name, f"file is {len(raw)} bytes; scenarios are at most {MAX_BYTES}")
+    text = _decode(name, raw)
+    if name.lower().endswith(".json"):
+        return Document(name, text, _parse_json(name, text), "json")
+    return Document(name, text, _parse_toml(name, text), "toml")
+
+
+def _decode(name: str, raw: bytes) -> str:
+    if b"\x00" in raw:
+        raise ScenarioError(name, f"binary data, not a text scenario (NUL byte at {raw.index(0)})")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ScenarioError(name, "not UTF-8 text (binary data?)", line=line) from None
+    return text.removeprefix("\ufeff")
+
+
+def _parse_toml(name: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _TOML_POSITION.search(message)
+        line = int(match.group(1)) if match else None
+        detail = _TOML_POSITION.sub("", message).strip()
+        raise ScenarioError(name, f"invalid TOML: {detail}", line=line) from None
+
+
+def _parse_json(name: str, text: str) -> dict[str, Any]:
+    def no_constants(token: str) -> float:
+        raise ValueError(f"{token} is not a finite number")
+
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise ValueError(f"duplicate key {key!r}")
+            out[key] = value
+        return out
+
+    try:
+        data = json.loads(text, parse_constant=no_constants, object_pairs_hook=unique_keys)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(name, f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise ScenarioError(name, f"invalid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(name, "a scenario must be a JSON object at the top level")
+    _reject_non_finite(name, data, "")
+    return data
+
+
+def _reject_non_finite(name: str, value: Any, path: str) -> None:
+    # JSON numbers too large for a float (1e999) parse as inf.
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ScenarioError(name, f"{path or 'value'}: not a finite number")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _reject_non_finite(name, item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _reject_non_finite(name, item, f"{path}[{index}]")

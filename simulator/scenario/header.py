@@ -1,0 +1,61 @@
+"""The keys every scenario kind shares: format, kind, name, description, seed, [physics]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulator.physics.profile import OVERRIDABLE, PhysicsProfile, load_profile, profile_names
+from simulator.scenario.fields import Table
+
+FORMAT = "towersim/1"
+KINDS = ("sandbox", "lots", "crazy-tower", "filled-in")
+
+
+@dataclass(frozen=True)
+class Header:
+    format: str
+    kind: str
+    name: str
+    description: str
+    seed: int
+
+
+def parse_header(root: Table) -> Header:
+    fmt = root.string("format", required=True)
+    if fmt != FORMAT:
+        root.fail(f"format must be {FORMAT!r}, not {fmt!r}", "format")
+    kind = root.string("kind", required=True, choices=KINDS)
+    assert fmt is not None and kind is not None
+    return Header(
+        format=fmt,
+        kind=kind,
+        name=root.string("name", default="") or "",
+        description=root.string("description", default="") or "",
+        seed=root.integer("seed", default=0, minimum=0),
+    )
+
+
+def parse_physics(root: Table) -> PhysicsProfile:
+    table = root.table("physics")
+    if table is None:
+        return load_profile()
+    name = table.string("profile", default="default", choices=tuple(profile_names()))
+    profile = load_profile(name or "default")
+    overrides = {}
+    for key in OVERRIDABLE:
+        if key == "iterations":
+            if table.has(key):
+                overrides[key] = table.integer(key, minimum=1)
+        elif key in ("dt", "gravity"):
+            value = table.number(key, positive=True)
+            if value is not None:
+                overrides[key] = value
+        else:
+            value = table.number(key, minimum=0.0)
+            if value is not None:
+                overrides[key] = value
+    table.finish()
+    try:
+        return profile.with_overrides(**overrides)
+    except ValueError as exc:
+        table.fail(str(exc))
