@@ -1,0 +1,127 @@
+"""Where a block or a purple space may be drawn on a tower sheet.
+
+A block is four empty boxes of the tower in the crafted shape (any rotation or flip)
+touching a filled box orthogonally or standing on the bottom floor. Purple spaces
+follow the same touching rule (house rule: the rulebook is silent; a floating box
+could never be built). Every check returns a reason a player can read, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import permutations
+
+from rules.filled_in.shapes import orientations, shape_of
+from rules.filled_in.sheets import SheetSpec
+from rules.pieces import Cell
+
+FLOOR_ROW = 0
+TOUCH_REASON = "must touch another block orthogonally or the bottom floor"
+
+
+def neighbours(cell: Cell) -> tuple[Cell, ...]:
+    r, c = cell
+    return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+
+
+def touches(cells: Iterable[Cell], filled: frozenset[Cell] | set[Cell]) -> bool:
+    """Whether any of ``cells`` stands on the floor or borders a filled box."""
+    return any(cell[0] == FLOOR_ROW or any(n in filled for n in neighbours(cell)) for cell in cells)
+
+
+def box_problem(spec: SheetSpec, filled: frozenset[Cell], cell: Cell) -> str | None:
+    if cell not in spec.boxes:
+        return f"box {list(cell)} is outside the tower"
+    if cell in filled:
+        return f"box {list(cell)} is already filled"
+    return None
+
+
+def block_problem(
+    spec: SheetSpec,
+    filled: frozenset[Cell],
+    shape: str,
+    cells: Sequence[Cell],
+    *,
+    free: bool = False,
+) -> str | None:
+    """Why this block cannot be drawn here (touching ignored when ``free``), or None."""
+    if len(cells) != 4 or len(set(cells)) != 4:
+        return "a block is four different boxes"
+    if shape_of(cells) != shape:
+        return f"those boxes do not draw the {shape} shape (turned or flipped)"
+    for cell in sorted(cells):
+        problem = box_problem(spec, filled, cell)
+        if problem:
+            return problem
+    if not free and not touches(cells, filled):
+        return f"the block {TOUCH_REASON}"
+    return None
+
+
+def placement_problem(
+    spec: SheetSpec,
+    filled: frozenset[Cell],
+    shape: str,
+    cells: Sequence[Cell],
+    purples: Sequence[Cell] = (),
+    *,
+    free: bool = False,
+) -> str | None:
+    """A block plus this turn's purple spaces: each must be legal in some drawing order.
+
+    The order matters only for touching: a purple space may lean on the new block, or
+    the block on a new purple space.
+    """
+    problem = block_problem(spec, filled, shape, cells, free=True)
+    if problem:
+        return problem
+    taken = set(cells)
+    for cell in purples:
+        problem = box_problem(spec, filled, cell)
+        if problem:
+            return f"purple space: {problem}"
+        if cell in taken:
+            return f"box {list(cell)} is filled twice this turn"
+        taken.add(cell)
+    items: list[tuple[str, tuple[Cell, ...]]] = [("block", tuple(cells))]
+    items += [("purple", (cell,)) for cell in purples]
+    for order in permutations(items):
+        done = set(filled)
+        for kind, item in order:
+            if not (kind == "block" and free) and not touches(item, done):
+                break
+            done.update(item)
+        else:
+            return None
+    if not free and not touches(cells, filled | frozenset(purples)):
+        return f"the block {TOUCH_REASON}"
+    return f"the purple space {TOUCH_REASON}"
+
+
+def legal_placements(
+    spec: SheetSpec, filled: frozenset[Cell], shape: str, *, free: bool = False
+) -> list[tuple[Cell, ...]]:
+    """Every legal way to draw ``shape`` (as sorted cell tuples, in a fixed order)."""
+    empty = spec.boxes - filled
+    out: set[tuple[Cell, ...]] = set()
+    for base in orientations(shape):
+        rows = max(r for r, _ in base) + 1
+        cols = max(c for _, c in base) + 1
+        for dr in range(spec.height - rows + 1):
+            for dc in range(spec.width - cols + 1):
+                cells = [(r + dr, c + dc) for r, c in base]
+                if all(c in empty for c in cells) and (free or touches(cells, filled)):
+                    out.add(tuple(sorted(cells)))
+    return sorted(out)
+
+
+def has_placement(
+    spec: SheetSpec, filled: frozenset[Cell], shape: str, *, free: bool = False
+) -> bool:
+    return bool(legal_placements(spec, filled, shape, free=free))
+
+
+def legal_purple_cells(spec: SheetSpec, filled: frozenset[Cell]) -> list[Cell]:
+    """Empty boxes a purple space may fill given what is drawn (block included)."""
+    return sorted(c for c in spec.boxes - filled if touches((c,), filled))
