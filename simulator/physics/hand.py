@@ -17,6 +17,15 @@ import pymunk
 from rules.assets import load_asset
 from simulator.physics.world import Entry, World
 
+# |normal.y| above which a contact carries the piece (cos 45 degrees).
+SUPPORT_NORMAL = 0.7
+# Fraction of the lowering speed under which a touching piece counts as stopped.
+STOPPED = 0.25
+# Steadying before the descent: how close the piece must hang (cm, radians), how long.
+STEADY_POSITION = 0.002
+STEADY_ANGLE = 0.0005
+STEADY_CAP = 0.5
+
 
 @dataclass(frozen=True)
 class HandSettings:
@@ -134,6 +143,7 @@ class Hand:
             on_step,
             stop_on_contact=False,
         )
+        self._steady(on_step)
         # Descend quickly to just above what lies below, then lower slowly until contact.
         approach = path.descend_to
         if approach is None:
@@ -194,7 +204,10 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
-            if stop_on_contact and self._touching():
+            # Contact means the piece is carried and stopped, not a corner clipped in
+            # passing: a clipped piece slides aside and keeps moving down.
+            blocked = self.held is not None and self.held.body.velocity.y > -STOPPED * speed
+            if stop_on_contact and blocked and self._touching():
                 body.velocity = (0.0, 0.0)
                 body.angular_velocity = 0.0
                 return True
@@ -202,11 +215,31 @@ class Hand:
         body.angular_velocity = 0.0
         return False
 
+    def _steady(self, on_step: Callable[[], None] | None) -> None:
+        """Hold still until the piece hangs where the hand is (as a person steadies a piece
+        before lowering it); at most STEADY_CAP seconds."""
+        held, body, world = self.held, self.body, self.world
+        assert held is not None
+        for _ in range(int(STEADY_CAP / world.profile.dt)):
+            error = (held.body.position - body.position).length
+            if error < STEADY_POSITION and abs(held.body.angle - body.angle) < STEADY_ANGLE:
+                return
+            world.step()
+            if on_step is not None:
+                on_step()
+
     def _touching(self) -> bool:
-        touched = []
+        """True when the piece rests on something: a contact whose normal is mostly
+        vertical. Scraping a neighbour's side while sliding into a slot does not count."""
         assert self.held is not None
-        self.held.body.each_arbiter(lambda arbiter: touched.append(arbiter))
-        return bool(touched)
+        found = []
+
+        def look(arbiter: pymunk.Arbiter) -> None:
+            if abs(arbiter.normal.y) > SUPPORT_NORMAL:
+                found.append(arbiter)
+
+        self.held.body.each_arbiter(look)
+        return bool(found)
 
     def _safe_height(self) -> float:
         """Hand height at which the held piece clears every other body."""
@@ -223,8 +256,11 @@ class Hand:
         points = [
             (c * px - s * py, s * px + c * py) for poly in held.local_polygons for px, py in poly
         ]
-        left = self.body.position.x + min(p[0] for p in points)
-        right = self.body.position.x + max(p[0] for p in points)
+        # Widened by the clearance: a neighbour flush with the slot still counts as below,
+        # since the carried piece lags the hand and may clip its corner.
+        margin = self.settings.approach_clearance
+        left = self.body.position.x + min(p[0] for p in points) - margin
+        right = self.body.position.x + max(p[0] for p in points) + margin
         bottom = min(p[1] for p in points)
         tops = [
             shape.bb.top
