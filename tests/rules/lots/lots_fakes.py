@@ -1,0 +1,167 @@
+"""Test helpers for the LOTS engine: fake placement outcomes and state arranging.
+
+``grid_outcome`` drops a piece Tetris-style onto the grid (a crude stand-in for the
+physics) and now and then knocks pieces off, so random games exercise every rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rules.chance import Chance
+from rules.footprints import Footprint
+from rules.lots import PlacementOutcome, edge_touch, spec_of, touching_pairs
+from rules.lots.content import crew_cards, game_content
+from rules.lots.instances import block_ids
+from rules.lots.moves import apply_move
+from rules.lots.state import LotsState
+from rules.pieces import transform_cells
+
+Cell = tuple[int, int]
+
+
+def orientations(piece: str) -> list[frozenset[Cell]]:
+    cells = spec_of(piece).cells
+    found = {transform_cells(cells, q, m) for q in range(4) for m in (False, True)}
+    return sorted(found, key=sorted)
+
+
+def drop(footprint: Footprint, solid: set[Cell], shape: frozenset[Cell], col: int):
+    """Cells of ``shape`` dropped straight down with its left edge at ``col``."""
+    if any(not 0 <= c + col < footprint.width for _, c in shape):
+        return None
+    row = max((r for r, _ in solid), default=-1) + 1
+    while row > 0 and not any((r + row - 1, c + col) in solid for r, c in shape):
+        row -= 1
+    return frozenset((r + row, c + col) for r, c in shape)
+
+
+def drop_options(state: LotsState, piece: str, tower: Mapping[str, Iterable[Cell]]):
+    fp = state.footprint_spec()
+    solid = {tuple(c) for cells in tower.values() for c in cells} | set(fp.ground_cells())
+    out = []
+    for shape in orientations(piece):
+        for col in range(fp.width):
+            cells = drop(fp, solid, shape, col)
+            if cells is not None:
+                out.append(cells)
+    return out
+
+
+def grid_outcome(
+    state: LotsState, block: str | None, cube: str | None, chance: Chance, fall_rate: float = 0.06
+) -> PlacementOutcome:
+    tower = {k: frozenset(v) for k, v in state.tower_cells().items()}
+    fallen: list[str] = []
+    if block is not None:
+        options = drop_options(state, block, tower)
+        last = state.last_block
+        if state.solo and last in tower:
+            options = [o for o in options if edge_touch(o, tower[last])]
+        if options:
+            tower[block] = chance.choice(options)
+        else:
+            fallen.append(block)  # nowhere to put it: it falls
+    if cube is not None:
+        tower[cube] = chance.choice(drop_options(state, cube, tower))
+    if tower and chance.uniform() < fall_rate:
+        for piece in chance.shuffled(sorted(tower))[: 1 + chance.below(2)]:
+            fallen.append(piece)
+            del tower[piece]
+    return PlacementOutcome(
+        placed=block, cube=cube, fallen=tuple(fallen), cells=tower, touching=touching_pairs(tower)
+    )
+
+
+# --- arranging hand-written positions ----------------------------------------------
+
+
+def all_pieces() -> set[str]:
+    c = game_content()
+    ids = [b for colour in c.pile_order for b in block_ids(colour, c.blocks_per_pile)]
+    return set(ids) | set(block_ids(c.cube_colour, c.purple_cubes))
+
+
+def where(state: LotsState) -> list[str]:
+    """Every piece location, one entry per piece (duplicates reveal a bug)."""
+    out = [b for pile in state.supply.values() for b in pile]
+    out += [b for bank in state.banks for b in bank] + [c for cs in state.cubes for c in cs]
+    out += list(state.tower) + state.removed + state.box + list(state.track_cubes.values())
+    return out
+
+
+def assert_conserved(state: LotsState) -> None:
+    located = where(state)
+    assert len(located) == len(set(located)), "a piece is in two places"
+    assert set(located) == all_pieces(), "a piece was created or lost"
+    cards = [c for hand in state.crew_hands for c in hand] + state.crew_deck + state.crew_discard
+    expected = [] if state.solo else sorted(crew_cards())
+    assert sorted(cards) == expected
+
+
+def take_out(state: LotsState, piece: str) -> None:
+    for pile in state.supply.values():
+        if piece in pile:
+            pile.remove(piece)
+    for group in (*state.banks, *state.cubes, state.removed, state.box):
+        if piece in group:
+            group.remove(piece)
+    state.tower.pop(piece, None)
+    for spot, cube in list(state.track_cubes.items()):
+        if cube == piece:
+            del state.track_cubes[spot]
+
+
+def put_tower(state: LotsState, piece: str, cells: Iterable[Cell]) -> None:
+    take_out(state, piece)
+    state.tower[piece] = sorted([r, c] for r, c in cells)
+
+
+def set_bank(state: LotsState, seat: int, blocks: list[str]) -> None:
+    for block in state.banks[seat]:
+        state.supply[block.rsplit("-", 1)[0]].append(block)
+    state.banks[seat] = []
+    for block in blocks:
+        take_out(state, block)
+        state.banks[seat].append(block)
+
+
+def set_hand(state: LotsState, seat: int, cards: list[str]) -> None:
+    for card in state.crew_hands[seat]:
+        state.crew_deck.insert(0, card)
+    state.crew_hands[seat] = []
+    for card in cards:
+        for group in (state.crew_deck, state.crew_discard, *state.crew_hands):
+            if card in group:
+                group.remove(card)
+        state.crew_hands[seat].append(card)
+
+
+def roll_resolved(state: LotsState) -> LotsState:
+    """Roll for the current player and settle any supply choice with the first pile."""
+    state = apply_move(state, {"type": "roll", "player": state.current})
+    while state.phase == "supply":
+        decision = state.pending[0]
+        state = apply_move(
+            state,
+            {"type": "pick_supply", "player": decision["player"], "colour": decision["options"][0]},
+        )
+    return state
+
+
+def outcome_with(
+    state: LotsState,
+    placed: str | None,
+    new_cells: Mapping[str, Iterable[Cell]],
+    cube: str | None = None,
+    fallen: Iterable[str] = (),
+) -> PlacementOutcome:
+    """The tower as it stands plus ``new_cells``, minus the fallen, touching from cells."""
+    fallen = tuple(fallen)
+    cells = {k: frozenset(v) for k, v in state.tower_cells().items()}
+    cells.update({k: frozenset(v) for k, v in new_cells.items()})
+    for piece in fallen:
+        cells.pop(piece, None)
+    return PlacementOutcome(
+        placed=placed, cube=cube, fallen=fallen, cells=cells, touching=touching_pairs(cells)
+    )
