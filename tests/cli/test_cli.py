@@ -1,0 +1,47 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import main
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.mark.parametrize("command", [[], ["replay"], ["demo"]])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    assert exit_info.value.code == 0
+    assert "usage: towersim" in capsys.readouterr().out
+
+
+def test_demo_prints_its_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--pieces", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "4 pieces on footprint 1A" in out
+    assert "row  0 |" in out and "state " in out
+
+
+def test_demo_json_lists_placements_grid_and_contacts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--pieces", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["placements"]) == 3
+    assert set(report) >= {"grid", "touching", "state_hash", "standing"}
+    standing_cells = [tuple(c) for cells in report["grid"].values() for c in cells]
+    assert len(standing_cells) == len(set(standing_cells))  # no cell filled twice
+
+
+def test_demo_refuses_an_unknown_footprint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--footprint", "9Z"]) == 2
+    assert "unknown footprint '9Z'" in capsys.readouterr().out
+
+
+def test_replay_of_the_calibration_suite_exits_zero() -> None:
+    files = sorted(str(p) for p in (ROOT / "scenarios" / "calibration").glob("*.toml"))
+    out = subprocess.run([sys.executable, "-m", "simulator.cli", "replay", *files],
+                         cwd=ROOT, capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.count("PASS") == len(files)
