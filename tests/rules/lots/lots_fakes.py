@@ -139,14 +139,7 @@ def set_hand(state: LotsState, seat: int, cards: list[str]) -> None:
 
 def roll_resolved(state: LotsState) -> LotsState:
     """Roll for the current player and settle any supply choice with the first pile."""
-    state = apply_move(state, {"type": "roll", "player": state.current})
-    while state.phase == "supply":
-        decision = state.pending[0]
-        state = apply_move(
-            state,
-            {"type": "pick_supply", "player": decision["player"], "colour": decision["options"][0]},
-        )
-    return state
+    return settle(apply_move(state, {"type": "roll", "player": state.current}))
 
 
 def outcome_with(
@@ -165,3 +158,23 @@ def outcome_with(
     return PlacementOutcome(
         placed=placed, cube=cube, fallen=fallen, cells=cells, touching=touching_pairs(cells)
     )
+
+
+def settle(state: LotsState) -> LotsState:
+    """Resolve pending supply choices (setup wild rolls) with the first pile offered."""
+    while state.phase == "supply":
+        decision = state.pending[0]
+        state = apply_move(
+            state,
+            {"type": "pick_supply", "player": decision["player"], "colour": decision["options"][0]},
+        )
+    return state
+
+
+def face_state(face: str) -> int:
+    """A chance state whose next die roll shows ``face``."""
+    faces = game_content().die_faces
+    for k in range(10_000):
+        if Chance(k).choice(faces) == face:
+            return k
+    raise AssertionError("no such chance state")
