@@ -8,6 +8,7 @@ lists falls, the grid view (which cells each piece fills) and which pieces touch
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -110,8 +111,6 @@ def _choose_spot(
 
 def _centre_offset(world: World, piece_id: str, angle: float) -> float:
     """How far the piece's centroid sits right of its bounding box centre when turned."""
-    import math
-
     entry = world.entry(piece_id)
     a = math.radians(angle)
     xs = [math.cos(a) * x - math.sin(a) * y for poly in entry.local_polygons for x, y in poly]
@@ -122,7 +121,7 @@ def demo_report(pieces: int, seed: int, footprint_id: str) -> dict[str, Any]:
     started = time.perf_counter()
     world, lot, records = build_tower(pieces, seed, footprint_id)
     wall_ms = (time.perf_counter() - started) * 1000
-    standing = [e for e in world.dynamic_entries]
+    standing = world.dynamic_entries
     view = snap(standing, lot.grid)
     pairs = sorted(sorted(pair) for pair in touching_pairs(standing))
     return {

@@ -116,52 +116,33 @@ class Hand:
             raise RuntimeError("the hand holds nothing")
         s = self.settings
         held = self.held
-        target_angle = math.radians(path.angle)
-        safe_y = path.travel_height if path.travel_height is not None else self._safe_height()
-        # Lift, travel, turn: careless only if travel_height is too low.
-        contact = self._move_to(
-            self.body.position.x,
-            max(safe_y, self.body.position.y),
-            self.body.angle,
-            s.travel_speed,
-            on_step,
-            stop_on_contact=False,
-        )
-        self._move_to(
-            path.x,
-            self.body.position.y,
-            self.body.angle,
-            s.travel_speed,
-            on_step,
-            stop_on_contact=False,
-        )
-        self._move_to(
-            path.x,
-            self.body.position.y,
-            target_angle,
-            s.travel_speed,
-            on_step,
-            stop_on_contact=False,
-        )
+        turn = math.radians(path.angle)
+        x0, y0 = self.body.position
+        # Travel height: as asked (a careless path may fly low), else clear of everything.
+        travel_y = path.travel_height
+        if travel_y is None:
+            travel_y = max(self._safe_height(), y0)
+        legs = [
+            (x0, travel_y, self.body.angle),
+            (path.x, travel_y, self.body.angle),
+            (path.x, travel_y, turn),
+        ]
+        for x, y, angle in legs:
+            self._move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
         self._steady(on_step)
-        # Descend quickly to just above what lies below, then lower slowly until contact.
+        # Descend quickly to just above what lies below, then lower slowly until stopped.
         approach = path.descend_to
         if approach is None:
-            approach = self._approach_height(held, target_angle)
+            approach = self._approach_height(held, turn)
+        approach = min(approach, self.body.position.y)
         contact = self._move_to(
-            path.x,
-            min(approach, self.body.position.y),
-            target_angle,
-            s.travel_speed,
-            on_step,
-            stop_on_contact=True,
+            path.x, approach, turn, s.travel_speed, on_step, stop_on_contact=True
         )
         if not contact:
-            lowest = self.world.play_area[1]
             contact = self._move_to(
                 path.x,
-                lowest,
-                target_angle,
+                self.world.play_area[1],
+                turn,
                 path.lower_speed or s.lower_speed,
                 on_step,
                 stop_on_contact=True,
