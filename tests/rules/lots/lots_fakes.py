@@ -14,6 +14,7 @@ from rules.lots import PlacementOutcome, edge_touch, spec_of, touching_pairs
 from rules.lots.content import crew_cards, game_content
 from rules.lots.instances import block_ids
 from rules.lots.moves import apply_move
+from rules.lots.setup import LotsOptions, new_game
 from rules.lots.state import LotsState
 from rules.pieces import transform_cells
 
@@ -178,3 +179,27 @@ def face_state(face: str) -> int:
         if Chance(k).choice(faces) == face:
             return k
     raise AssertionError("no such chance state")
+
+
+# --- a standard hand-written position (footprint 2B, four flat columns) ----------
+
+Y1 = [(0, 1), (0, 2), (0, 3), (1, 2)]
+Y2 = [(0, 0), (1, 0), (2, 0), (1, 1)]
+Y3_CORNER = [(2, 2), (3, 1), (3, 2), (3, 3)]  # touches yellow-2 only at corners
+CUBE = [(2, 1)]
+
+
+def game(players=("Ann", "Ben"), footprint="2B", seed=7, start=0):
+    """``start`` to place, yellow-1 on the tower, yellow-2 and red-3 in that bank, no crew cards."""
+    state = settle(
+        new_game(LotsOptions(players=players, footprint=footprint, seed=seed, start_player=start))
+    )
+    for seat in range(len(players)):
+        set_hand(state, seat, [])
+    state = roll_resolved(state)
+    put_tower(state, "yellow-1", Y1)
+    set_bank(state, start, ["yellow-2", "red-3"])
+    state.turn_info["floors_before"] = []
+    assert state.phase == "place"
+    assert_conserved(state)
+    return state

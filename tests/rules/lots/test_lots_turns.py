@@ -8,13 +8,14 @@ row 0  .  y1 y1 y1
 
 import pytest
 from lots_fakes import (
+    CUBE,
+    Y2,
+    Y3_CORNER,
     assert_conserved,
     face_state,
+    game,
     outcome_with,
     put_tower,
-    roll_resolved,
-    set_bank,
-    set_hand,
     settle,
 )
 
@@ -22,27 +23,6 @@ from rules.errors import IllegalMove
 from rules.lots import LotsOptions, new_game, place, placement_choices, roll
 from rules.lots.moves import apply_move, legal_moves, pick_supply
 from rules.lots.supply import resolve_roll
-
-Y1 = [(0, 1), (0, 2), (0, 3), (1, 2)]
-Y2 = [(0, 0), (1, 0), (2, 0), (1, 1)]
-Y3_CORNER = [(2, 2), (3, 1), (3, 2), (3, 3)]  # touches yellow-2 only at corners
-CUBE = [(2, 1)]
-
-
-def game(players=("Ann", "Ben"), footprint="2B", seed=7):
-    """Ann to play, with yellow-1 on the tower, yellow-2 and red-3 in her bank, no crew cards."""
-    state = settle(
-        new_game(LotsOptions(players=players, footprint=footprint, seed=seed, start_player=0))
-    )
-    for seat in range(len(players)):
-        set_hand(state, seat, [])
-    state = roll_resolved(state)
-    put_tower(state, "yellow-1", Y1)
-    set_bank(state, 0, ["yellow-2", "red-3"])
-    state.turn_info["floors_before"] = []
-    assert state.phase == "place"
-    assert_conserved(state)
-    return state
 
 
 def test_floor_and_colour_match_score_seven():
