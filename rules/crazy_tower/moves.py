@@ -35,6 +35,7 @@ from rules.crazy_tower.state import (
     LAY_CARD,
     PLACE,
     REPLACE,
+    TODO,
     TURN,
     CrazyTowerState,
 )
@@ -50,10 +51,7 @@ def _begin(state: State, player: str, phases: Iterable[str]) -> State:
         raise IllegalMove(f"it is {state.current_player}'s turn, not {player}'s")
     phases = tuple(phases)
     if state.phase not in phases:
-        raise IllegalMove(
-            f"{player} must {state.phase.replace('_', ' ')} now, not "
-            + " or ".join(p.replace("_", " ") for p in phases)
-        )
+        raise IllegalMove(f"{player} must {TODO[state.phase]} now")
     return state.copy()
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from rules.crazy_tower import constraints
 from rules.crazy_tower.blocks import get_block, is_block
 from rules.crazy_tower.cards import get_card
-from rules.crazy_tower.state import PLACE, REPLACE, TURN, CrazyTowerState
+from rules.crazy_tower.state import PLACE, REPLACE, TODO, TURN, CrazyTowerState
 from rules.errors import IllegalMove
 
 
@@ -37,7 +37,7 @@ def block_problem(state: CrazyTowerState, block: str) -> str | None:
             return "nothing is being put back now"
     else:
         if state.phase not in (TURN, PLACE):
-            return f"a block cannot be placed now (the player must {state.phase.replace('_', ' ')})"
+            return f"a block cannot be placed now: {state.current_player} must {TODO[state.phase]}"
         if block not in state.hands[state.current_player]:
             return f"{block} is not one of {state.current_player}'s unplayed blocks"
     card = state.floors[target_floor(state, block)]

@@ -26,6 +26,17 @@ DIAMONDS = "diamonds"  # may remove a block from a lower floor card
 EXCHANGE = "exchange"  # must swap an unplayed block with another player's
 OVER = "over"
 
+# what the player must do in each phase, for refusal messages
+TODO = {
+    TURN: "place a block on the top floor card or reveal a floor card",
+    LAY_CARD: "lay the revealed floor card",
+    PLACE: "place a block on the new floor card",
+    REPLACE: "put back what fell",
+    DIAMONDS: "remove a block from a lower floor card or decline",
+    EXCHANGE: "exchange an unplayed block",
+    OVER: "stop: the game is over",
+}
+
 FORMAT = "crazy-tower/1"
 
 

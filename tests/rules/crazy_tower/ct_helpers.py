@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.crazy_tower import (
     BlockOutcome,
     CrazyTowerState,
     FloorCardOutcome,
+    get_block,
     get_card,
     lay_card,
     new_game,
@@ -13,6 +16,7 @@ from rules.crazy_tower import (
     reveal_card,
 )
 from rules.crazy_tower.cards import deck_cards
+from rules.crazy_tower.legal import block_choices
 
 
 def deck_starting(*first: str) -> list[str]:
@@ -53,12 +57,13 @@ def new_floor(state: CrazyTowerState, fallen: tuple[str, ...] = ()) -> CrazyTowe
 
 
 def clean_turn(state: CrazyTowerState) -> CrazyTowerState:
-    """A careful turn: the first block allowed on the top card on a white box, or
-    a new floor card first when no block is allowed."""
-    from rules.crazy_tower.legal import block_choices
-
+    """A careful turn: a block of the colour the player holds most of (keeping the
+    colours balanced) on a white box of the top card, or a new floor card first
+    when no block is allowed there."""
     choices = block_choices(state)
     if not choices:
         state = new_floor(state)
         choices = block_choices(state)
-    return place(state, choices[0])
+    hand = state.hands[state.current_player]
+    held = Counter(get_block(b).colour for b in hand)
+    return place(state, max(choices, key=lambda b: held[get_block(b).colour]))

@@ -49,7 +49,7 @@ def test_move_b_reveals_lays_then_places_on_the_new_card():
     s = reveal_card(s, "Ann")
     assert s.phase == "lay_card" and s.revealed == "fc-01" and len(s.deck) == 19
     assert legal_moves(s) == [{"type": "lay_card", "player": "Ann", "card": "fc-01"}]
-    refused(place_block, s, "Ann", BlockOutcome("red-1a", 0, {0}), match="lay card")
+    refused(place_block, s, "Ann", BlockOutcome("red-1a", 0, {0}), match="lay the revealed")
     refused(lay_card, s, "Ann", FloorCardOutcome("fc-02"), match="revealed card is fc-01")
     s = lay_card(s, "Ann", FloorCardOutcome("fc-01"))
     assert s.floors == ["fc-00", "fc-01"] and s.phase == "place"
