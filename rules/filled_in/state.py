@@ -133,7 +133,7 @@ class GameState:
 
     # --- serialisation ---------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, with_events: bool = True) -> dict[str, Any]:
         return {
             "game": "filled-in",
             "options": _plain(self.options),
@@ -151,7 +151,7 @@ class GameState:
             "leftover": self.leftover,
             "announced": sorted(self.announced),
             "end_reason": self.end_reason,
-            "events": _plain(self.events),
+            "events": _plain(self.events) if with_events else [],
         }
 
     @classmethod
@@ -181,7 +181,14 @@ class GameState:
         )
 
     def copy(self) -> GameState:
-        return GameState.from_dict(self.to_dict())
+        """An independent copy for a move to work on.
+
+        Logged events are never changed after they are appended, so the copy shares
+        them (copying the whole log on every move made long games quadratic).
+        """
+        out = GameState.from_dict(self.to_dict(with_events=False))
+        out.events = list(self.events)
+        return out
 
 
 def _plain(value: Any) -> Any:

@@ -97,7 +97,7 @@ def test_the_start_player_passes_left_each_round():
         for name in list(to_move(state)):
             state = _place_somewhere(state, name)
     assert starts == ["Ann", "Bob", "Cid", "Ann"]
-    assert [e["start_player"] for e in events(state, "round_start")] == starts + ["Bob"]
+    assert [e["start_player"] for e in events(state, "round_start")] == [*starts, "Bob"]
 
 
 def _place_somewhere(state, name):

@@ -1,7 +1,7 @@
 """Phase three: where a block may go, and the reasons a placement is refused."""
 
 import pytest
-from fi_helpers import I_FACES, WILD, draw, game, row, square, to_placement
+from fi_helpers import WILD, draw, game, row, square, to_placement
 
 from rules.errors import IllegalMove
 from rules.filled_in import get_sheet, legal_placements, place
