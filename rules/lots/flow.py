@@ -14,7 +14,7 @@ from rules.lots.grid import complete_floors, occupied
 from rules.lots.instances import colour_of
 from rules.lots.outcome import PlacementOutcome
 from rules.lots.scoring import colour_matches, floors_completed, turn_points
-from rules.lots.state import LotsState
+from rules.lots.state import WAITING_STAGES, LotsState
 from rules.lots.supply import resolve_roll, roll_die, settle_marker
 from rules.lots.track import move_forward
 
@@ -39,7 +39,7 @@ def advance(state: LotsState) -> None:
             end.finish(state, state.would_win, str(state.would_win_reason))
         elif stage == "next":
             begin_turn(state, (state.current + 1) % state.n_players)
-        if state.stage == stage and stage in ("roll", "place", "replace", "bonus", "steal", "over"):
+        if state.stage == stage and stage in WAITING_STAGES:
             return
 
 
