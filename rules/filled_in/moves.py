@@ -100,7 +100,7 @@ def draft(state: GameState, player: str, die: int) -> GameState:
     picker = drafter(s)
     if player != picker:
         raise IllegalMove(f"it is {picker}'s pick, not {player}'s")
-    if not isinstance(die, int) or not 0 <= die < len(s.dice):
+    if type(die) is not int or not 0 <= die < len(s.dice):  # bools are not dice
         raise IllegalMove(f"there is no die at position {die!r}")
     if any(die in p.hand for p in s.players):
         raise IllegalMove(f"die at position {die} has already been drafted")

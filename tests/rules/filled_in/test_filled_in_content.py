@@ -52,3 +52,15 @@ def test_house_designs_are_marked_in_the_data():
 def test_shapes_have_the_tetromino_orientation_counts():
     counts = {s: len(orientations(s)) for s in rules_config().shape_letters}
     assert counts == {"I": 2, "O": 1, "T": 4, "L": 8, "S": 4}
+
+
+def test_the_rules_import_no_physics_or_window_library():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rules.filled_in, rules.filled_in.playout;"
+        "print(any(m.split('.')[0] in ('pymunk', 'pyglet') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
