@@ -6,7 +6,7 @@ Moves never mutate a state they are given (see moves.py); they work on a copy.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.chance import Chance
@@ -128,5 +128,24 @@ class CrazyTowerState:
         return cls(**values)
 
     def copy(self) -> CrazyTowerState:
-        return CrazyTowerState.from_dict(self.to_dict())
+        """An independent copy for a move to work on. Logged events are never changed
+        once appended, so the copy shares them (a deep copy per move was the bulk of
+        a playout's time)."""
+        return replace(
+            self,
+            players=list(self.players),
+            colours={p: list(c) for p, c in self.colours.items()},
+            chance=Chance(self.chance.state),
+            deck=list(self.deck),
+            floors=list(self.floors),
+            hands={p: list(h) for p, h in self.hands.items()},
+            on_card=dict(self.on_card),
+            covers={b: list(c) for b, c in self.covers.items()},
+            pending=list(self.pending),
+            down=list(self.down),
+            home=dict(self.home),
+            lost=list(self.lost),
+            result=copy.deepcopy(self.result),
+            events=list(self.events),
+        )
 
