@@ -36,6 +36,10 @@ def _architects(state: CrazyTowerState) -> list[str]:
     return [p for p in state.players if p != state.saboteur]
 
 
+def _saboteur(state: CrazyTowerState) -> list[str]:
+    return [state.saboteur] if state.saboteur else []
+
+
 def end_collapse(state: CrazyTowerState) -> None:
     player = state.current_player
     state.lost, state.down = list(state.down), []
@@ -51,7 +55,7 @@ def end_collapse(state: CrazyTowerState) -> None:
         if player == state.saboteur:
             winners, detail = _architects(state), "the tower collapsed on the saboteur's turn"
         else:
-            winners = [state.saboteur]  # type: ignore[list-item]
+            winners = _saboteur(state)
             detail = "the tower collapsed on an architect's turn"
     else:
         winners, detail = [], "the tower collapsed"
@@ -81,7 +85,8 @@ def end_stalemate(state: CrazyTowerState) -> None:
         winners = lowest_scores(state, state.players)
         detail = "nobody can place a block; lowest score wins"
     elif state.mode == SABOTEUR:
-        winners, detail = [state.saboteur], "nobody can place a block: the architects failed"  # type: ignore[list-item]
+        winners = _saboteur(state)
+        detail = "nobody can place a block: the architects failed"
     else:
         winners, detail = [], "the tower cannot be completed"
     _finish(state, STALEMATE, winners, detail)

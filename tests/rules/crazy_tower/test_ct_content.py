@@ -39,6 +39,16 @@ def test_every_special_kind_is_in_the_deck():
     assert kinds == {"white", "red", "diamonds", "loop", "exchange"}
 
 
+def test_special_boxes_in_the_deck_as_documented():
+    counts = {kind: 0 for kind in ("red", "diamonds", "loop", "exchange")}
+    for card in floor_cards().values():
+        for kind in counts:
+            counts[kind] += card.boxes.count(kind)
+        for kind in ("diamonds", "loop", "exchange"):
+            assert card.boxes.count(kind) <= 1, card.id
+    assert counts == {"red": 14, "diamonds": 7, "loop": 6, "exchange": 6}
+
+
 def test_card_geometry_from_the_catalogue():
     assert card_length() == 20.0
     assert box_width() == 4.0

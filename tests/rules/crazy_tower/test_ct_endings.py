@@ -276,3 +276,39 @@ def test_stalemate_when_nobody_can_place():
     assert legal_moves(s) == [{"type": "pass", "player": "Sam"}]
     s = pass_turn(s, "Sam")
     assert s.result["reason"] == "stalemate" and s.result["winner"] is None
+
+
+def _blocked(s):
+    """A crafted position: the deck is gone and the top card holds every colour."""
+    for player in s.players:
+        for colour in s.colours[player]:
+            block = f"{colour}-1a"
+            s.hands[player].remove(block)
+            s.on_card[block] = s.top_card
+            s.covers[block] = [0]
+    s.deck = []
+    return s
+
+
+def test_saboteur_wins_a_stalemate():
+    s = _blocked(saboteur_game())
+    for player in ("Cid", "Ann"):
+        s = pass_turn(s, player)
+        assert not s.is_over
+    s = pass_turn(s, "Bob")
+    assert s.result["reason"] == "stalemate" and s.result["winner"] == "Bob"
+
+
+def test_competitive_stalemate_goes_to_the_lowest_score():
+    s = game("competitive", ["Ann", "Bob", "Cid"])
+    s.hands["Bob"].remove("blue-4a")  # crafted: Bob is 5 points lower...
+    s.on_card["blue-4a"] = "fc-00"
+    s.floors.append("fc-01")  # ...and the others' first blocks are on the card above
+    s = _blocked(s)
+    with pytest.raises(IllegalMove):
+        place(s, "red-1b")
+    for player in ("Ann", "Bob", "Cid"):
+        s = pass_turn(s, player)
+    assert s.result == {"reason": "stalemate", "winner": "Bob",
+                        "detail": "nobody can place a block; lowest score wins",
+                        "scores": {"Ann": 20, "Bob": 15, "Cid": 20}}
