@@ -32,6 +32,7 @@ class PieceSpec:
     points: int = 0
     per_colour: int = 0
     boxes: int = 0
+    edge_radius: float = 0.0  # cm: how rounded the edges are (physics only)
 
     @property
     def is_plank(self) -> bool:
@@ -106,6 +107,7 @@ def _piece_from(entry: dict, family_data: dict, path: str) -> PieceSpec:
             points=int(entry.get("points", 0)),
             per_colour=int(entry.get("per_colour", 0)),
             boxes=int(entry.get("boxes", 0)),
+            edge_radius=float(entry.get("edge_radius", family_data.get("edge_radius", 0.0))),
         )
     except KeyError as exc:
         raise AssetError(f"{path}: a piece lacks the key {exc}") from None

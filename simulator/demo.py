@@ -8,14 +8,15 @@ lists falls, the grid view (which cells each piece fills) and which pieces touch
 from __future__ import annotations
 
 import json
-import math
 import time
 from typing import Any
 
 from rules.chance import Chance
 from rules.footprints import footprints, get_footprint
 from rules.pieces import Cell, get_piece, transform_cells
+from simulator.games.lots.landing import Spot, spots
 from simulator.physics.contacts import touching_pairs
+from simulator.physics.geometry import centroid_offset
 from simulator.physics.grid import snap
 from simulator.physics.hand import Hand, HandPath
 from simulator.physics.lot import Lot, build_lot
@@ -39,10 +40,10 @@ def build_tower(pieces: int, seed: int, footprint_id: str) -> tuple[World, Lot, 
     for index in range(pieces):
         spec = get_piece(chance.choice(SHAPES))
         standing = snap(world.dynamic_entries, lot.grid)
-        heights = _column_heights(standing.occupancy(), lot)
-        col, turns, mirror = _choose_spot(spec.cells, heights, chance)
-        width = _width(transform_cells(spec.cells, turns, mirror))
-        # The hand aims the piece's bounding box at columns [col, col + width).
+        filled = set(standing.occupancy()) | lot.footprint.ground_cells()
+        spot = _tidy_spot(spec.cells, filled, lot.footprint.width, chance)
+        col, turns, mirror = spot.col, spot.turns, spot.mirror
+        width = max(c for _, c in transform_cells(spec.cells, turns, mirror)) + 1
         piece_id = f"p{index + 1:02d}-{spec.shape}"
         top = max(s.bb.top for e in world.entries for s in e.shapes)
         world.add_piece(
@@ -54,7 +55,7 @@ def build_tower(pieces: int, seed: int, footprint_id: str) -> tuple[World, Lot, 
         )
         monitor = Monitor(world, support=(lot.left, lot.right))
         hand.grab(piece_id)
-        centre_offset = _centre_offset(world, piece_id, turns * 90.0)
+        centre_offset = centroid_offset(world.entry(piece_id).local_polygons, turns * 90.0)
         started = time.perf_counter()
         hand.carry(HandPath(x=lot.column_x(col + width / 2) + centre_offset, angle=turns * 90.0))
         monitor.watch(piece_id)
@@ -78,43 +79,12 @@ def build_tower(pieces: int, seed: int, footprint_id: str) -> tuple[World, Lot, 
     return world, lot, records
 
 
-def _width(cells: frozenset[Cell]) -> int:
-    return max(c for _, c in cells) + 1
-
-
-def _column_heights(occupancy: dict[Cell, str], lot: Lot) -> list[int]:
-    """Per column, the first free row above everything standing there (ground included)."""
-    filled = set(occupancy) | lot.footprint.ground_cells()
-    return [
-        max((r + 1 for r, c in filled if c == col), default=0) for col in range(lot.footprint.width)
-    ]
-
-
-def _choose_spot(
-    cells: frozenset[Cell], heights: list[int], chance: Chance
-) -> tuple[int, int, bool]:
-    """A tidy builder: the spot (column, quarter turns, mirror) that leaves the fewest
-    holes and lands lowest; ties broken by the seed."""
-    options = []
-    for turns in range(4):
-        for mirror in (False, True):
-            shape = transform_cells(cells, turns, mirror)
-            width = _width(shape)
-            bottoms = {c: min(r for r, cc in shape if cc == c) for c in range(width)}
-            for col in range(len(heights) - width + 1):
-                land = max(heights[col + c] - b for c, b in bottoms.items())
-                holes = sum(land + b - heights[col + c] for c, b in bottoms.items())
-                options.append((holes, land, chance.uniform(), col, turns, mirror))
-    _, _, _, col, turns, mirror = min(options)
-    return col, turns, mirror
-
-
-def _centre_offset(world: World, piece_id: str, angle: float) -> float:
-    """How far the piece's centroid sits right of its bounding box centre when turned."""
-    entry = world.entry(piece_id)
-    a = math.radians(angle)
-    xs = [math.cos(a) * x - math.sin(a) * y for poly in entry.local_polygons for x, y in poly]
-    return -(min(xs) + max(xs)) / 2
+def _tidy_spot(cells: frozenset[Cell], filled: set[Cell], width: int, chance: Chance) -> Spot:
+    """A tidy builder: a balanced spot that leaves the fewest holes and lands lowest; ties
+    broken by the seed."""
+    options = spots(cells, filled, width)
+    return min(options, key=lambda s: (not s.balanced, s.holes, min(r for r, _ in s.cells),
+                                       chance.uniform()))
 
 
 def demo_report(pieces: int, seed: int, footprint_id: str) -> dict[str, Any]:

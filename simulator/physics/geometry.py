@@ -133,3 +133,36 @@ def transform(poly: Sequence[Point], x: float, y: float, angle: float) -> Polygo
     """Rotate ``poly`` by ``angle`` (radians, counter-clockwise) then move it to (x, y)."""
     c, s = math.cos(angle), math.sin(angle)
     return [(x + c * px - s * py, y + s * px + c * py) for px, py in poly]
+
+
+def centroid_offset(polys: Sequence[Sequence[Point]], angle_degrees: float) -> float:
+    """How far right of its turned bounding box's centre a piece's origin (its centroid)
+    sits: aiming the hand at box centre + offset puts the box where it was meant to go."""
+    a = math.radians(angle_degrees)
+    xs = [math.cos(a) * x - math.sin(a) * y for poly in polys for x, y in poly]
+    return -(min(xs) + max(xs)) / 2
+
+
+def inset(poly: Sequence[Point], distance: float) -> Polygon:
+    """A counter-clockwise convex polygon moved inward by ``distance`` on every edge.
+
+    With pymunk's shape radius set to the same distance the outline is unchanged but
+    the corners are rounded, as on real wooden pieces.
+    """
+    if distance <= 0:
+        return list(poly)
+    n = len(poly)
+    lines = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = (y1 - y0) / length, -(x1 - x0) / length  # outward normal
+        lines.append((x0 - nx * distance, y0 - ny * distance, x1 - x0, y1 - y0))
+    out = []
+    for i in range(n):
+        ax, ay, adx, ady = lines[i - 1]
+        bx, by, bdx, bdy = lines[i]
+        denominator = adx * bdy - ady * bdx
+        t = ((bx - ax) * bdy - (by - ay) * bdx) / denominator
+        out.append((ax + adx * t, ay + ady * t))
+    return out

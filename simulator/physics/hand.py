@@ -21,9 +21,11 @@ from simulator.physics.world import Entry, World
 SUPPORT_NORMAL = 0.7
 # Fraction of the lowering speed under which a touching piece counts as stopped.
 STOPPED = 0.25
+# Fraction of a joint's error left after one second (see Hand.grab).
+GRIP_ERROR_BIAS = 1e-8
 # Steadying before the descent: how close the piece must hang (cm, radians), how long.
-STEADY_POSITION = 0.002
-STEADY_ANGLE = 0.0005
+STEADY_POSITION = 0.005
+STEADY_ANGLE = 0.001
 STEADY_CAP = 0.5
 
 
@@ -91,9 +93,13 @@ class Hand:
         pivot = pymunk.PivotJoint(self.body, body, (0.0, 0.0), (0.0, 0.0))
         pivot.max_force = self.settings.grip_force * weight
         pivot.max_bias = self.settings.grip_speed
+        # A firm grip: close position errors with a ~0.05 s time constant (pymunk's
+        # default, ~0.16 s, leaves the piece trailing the hand long after it stops).
+        pivot.error_bias = GRIP_ERROR_BIAS
         gear = pymunk.GearJoint(self.body, body, 0.0, 1.0)
         gear.max_force = self.settings.grip_torque * weight * radius
         gear.max_bias = math.radians(self.settings.turn_speed)
+        gear.error_bias = GRIP_ERROR_BIAS
         self._joints = [pivot, gear]
         if self.body.space is None:
             self.world.space.add(self.body)

@@ -22,6 +22,7 @@ from simulator.physics.geometry import (
     Point,
     Polygon,
     checked_convex,
+    inset,
     piece_polygons,
     transform,
 )
@@ -166,15 +167,20 @@ class World:
         *,
         piece: PieceSpec | None = None,
         mirror: bool = False,
+        edge_radius: float = 0.0,
     ) -> Entry:
-        """A dynamic body of convex shapes given around its centroid, after a validity check."""
+        """A dynamic body of convex shapes given around its centroid, after a validity check.
+
+        ``edge_radius`` rounds the corners without changing the outline (wooden pieces are
+        not knife-edged: a piece landing on a neighbour's corner slides off it).
+        """
         polys = [self._checked(body_id, poly) for poly in local_polygons]
         world_polys = [transform(poly, pose.x, pose.y, pose.angle) for poly in polys]
         reason = self.placement_problem(world_polys)
         if reason:
             raise PlacementRefused(f"{body_id!r} cannot enter the world: {reason}")
         body = pymunk.Body()  # mass and moment follow from the shapes' density
-        shapes = [pymunk.Poly(body, poly, radius=0.0) for poly in polys]
+        shapes = [pymunk.Poly(body, inset(poly, edge_radius), radius=edge_radius) for poly in polys]
         for shape in shapes:
             shape.collision_type = PIECE_TYPE
         body.position = (pose.x, pose.y)
@@ -186,7 +192,13 @@ class World:
         self, body_id: str, spec: PieceSpec, pose: Pose, material: Material, mirror: bool = False
     ) -> Entry:
         return self.add_body(
-            body_id, piece_polygons(spec, mirror), pose, material, piece=spec, mirror=mirror
+            body_id,
+            piece_polygons(spec, mirror),
+            pose,
+            material,
+            piece=spec,
+            mirror=mirror,
+            edge_radius=spec.edge_radius,
         )
 
     def remove(self, body_id: str) -> None:
