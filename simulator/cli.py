@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from simulator.games.registry import game_kinds, game_module
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -38,6 +40,16 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=0, help="seed for the piece order")
     demo.add_argument("--footprint", default="1A", help="footprint id (default 1A)")
     demo.add_argument("--json", action="store_true", help="print the report as JSON")
+    play = commands.add_parser(
+        "play",
+        help="play a game (headless: computer players) and report the outcome",
+        description="Play one of the games. With --headless every seat is a computer "
+        "player; --record writes a scenario file that `towersim replay` reproduces.",
+    )
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    for kind in game_kinds():
+        game = games.add_parser(kind, help=f"play {kind}", description=f"Play {kind}.")
+        game_module(kind, "play").add_arguments(game)
     return parser
 
 
@@ -51,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.demo import run_demo
 
         return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    if args.command == "play":
+        return game_module(args.game, "play").run(args)
     raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
 
 

@@ -83,8 +83,10 @@ def _tidy_spot(cells: frozenset[Cell], filled: set[Cell], width: int, chance: Ch
     """A tidy builder: a balanced spot that leaves the fewest holes and lands lowest; ties
     broken by the seed."""
     options = spots(cells, filled, width)
-    return min(options, key=lambda s: (not s.balanced, s.holes, min(r for r, _ in s.cells),
-                                       chance.uniform()))
+    return min(
+        options,
+        key=lambda s: (not s.balanced, s.holes, min(r for r, _ in s.cells), chance.uniform()),
+    )
 
 
 def demo_report(pieces: int, seed: int, footprint_id: str) -> dict[str, Any]:

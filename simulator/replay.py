@@ -13,16 +13,15 @@ from typing import Any, TextIO
 from simulator.physics.world import PlacementRefused
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.load import load_scenario
-from simulator.scenario.sandbox import run_sandbox
 
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
 
 
 def replay_file(path: str) -> dict[str, Any]:
     """Load, validate and run one file; raise ScenarioError if it is bad."""
-    scenario = load_scenario(path)
+    loaded = load_scenario(path)
     try:
-        return run_sandbox(scenario)
+        return loaded.run()
     except PlacementRefused as exc:
         raise ScenarioError(path, exc.reason) from None
 
@@ -58,8 +57,7 @@ def _summary(report: dict[str, Any]) -> str:
     verdict = "PASS" if report["ok"] else "FAIL"
     if not report["expect"]["checked"]:
         verdict = "RAN "
-    moved = [b["id"] for b in report.get("bodies", []) if b["moved"]]
-    what = f"moved: {', '.join(moved)}" if moved else "nothing moved"
+    what = _outcome(report)
     line = (
         f"{verdict} {report['file']}: {report['name'] or '(unnamed)'}: {what} "
         f"({report['steps']} steps, {report['sim_seconds']:.2f} s simulated, "
@@ -68,3 +66,19 @@ def _summary(report: dict[str, Any]) -> str:
     for failure in report["expect"]["failures"]:
         line += f"\n     - {failure}"
     return line
+
+
+def _outcome(report: dict[str, Any]) -> str:
+    if report["kind"] == "sandbox":
+        moved = [b["id"] for b in report["bodies"] if b["moved"]]
+        return f"moved: {', '.join(moved)}" if moved else "nothing moved"
+    scores = ", ".join(f"{name} {points}" for name, points in report["scores"].items())
+    winner = report["winner"]
+    if isinstance(winner, list):
+        winner = " and ".join(winner)
+    end = (
+        f"{report['end_reason']}, won by {winner or 'nobody'}"
+        if report["over"]
+        else ("game not finished")
+    )
+    return f"{end}; scores {scores}"

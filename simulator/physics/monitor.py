@@ -45,10 +45,17 @@ class Monitor:
 
     def __post_init__(self) -> None:
         self.reference = {e.id: e.pose for e in self.world.entries if e.dynamic}
+        self._fall_watch: set[str] = set(self.reference)
         self._touches_seen = len(self.world.table_touches)
 
+    def watch_falls(self, body_id: str) -> None:
+        """Watch a body that just entered (a piece in the hand) for falls only."""
+        self._fall_watch.add(body_id)
+
     def watch(self, body_id: str) -> None:
-        """Start watching a body that entered after the monitor (a piece just released)."""
+        """Watch a body for falls and for moves from where it is now (a piece just
+        released: moving in the hand is not a move)."""
+        self._fall_watch.add(body_id)
         self.reference[body_id] = self.world.entry(body_id).pose
 
     @property
@@ -68,27 +75,29 @@ class Monitor:
         fallen = set(self.fallen)
         moved = set(self.moved)
         for touch in world.table_touches[self._touches_seen :]:
-            watched = touch.body_id in self.reference and touch.body_id not in fallen
+            watched = touch.body_id in self._fall_watch and touch.body_id not in fallen
             if watched and not self._on_support(touch.x):
                 self._add(touch.time, touch.body_id, "fell", "touched the table")
                 fallen.add(touch.body_id)
         self._touches_seen = len(world.table_touches)
         x0, y0, x1, y1 = world.play_area
         for body_id, ref in self.reference.items():
-            if body_id not in world:
-                continue
-            pose = world.entry(body_id).pose
-            if body_id not in moved and self._has_moved(ref, pose):
+            if (
+                body_id in world
+                and body_id not in moved
+                and self._has_moved(ref, world.entry(body_id).pose)
+            ):
                 self._add(now, body_id, "moved", "left its place")
                 moved.add(body_id)
-            if body_id in fallen:
+        for entry in world.dynamic_entries:  # creation order keeps the log stable
+            body_id = entry.id
+            if body_id not in self._fall_watch or body_id in fallen:
                 continue
+            pose = entry.pose
             if not (x0 <= pose.x <= x1 and y0 <= pose.y <= y1):
                 self._add(now, body_id, "fell", "left the play area")
-                fallen.add(body_id)
             elif self.floor_y is not None and pose.y < self.floor_y:
                 self._add(now, body_id, "fell", "dropped below its support")
-                fallen.add(body_id)
 
     def _on_support(self, x: float) -> bool:
         return self.support is not None and self.support[0] <= x <= self.support[1]

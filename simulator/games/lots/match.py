@@ -1,0 +1,271 @@
+"""A LOTS match: the rules state bound to a physics world.
+
+A placement names the block, the column its turned bounding box starts at, its quarter
+turns and flip (and optionally a purple cube). The match checks it against the rules on
+the predicted landing cells, then has the hand carry each piece there, lets the tower
+settle, and hands the rules what the physics decided: what fell, which cells each piece
+fills (nearest grid cells) and which pieces touch along an edge.
+
+A game is its options, its seed and its action log: a refused move changes nothing,
+and if the rules refuse what the physics produced, the world is rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.lots import (
+    LotsOptions,
+    LotsState,
+    PlacementOutcome,
+    apply_move,
+    check_candidate,
+    new_game,
+    spec_of,
+)
+from rules.lots.placement import bounds_problem
+from rules.pieces import transform_cells
+from simulator.games.lots.landing import column_heights, drop
+from simulator.physics.contacts import touching_pairs
+from simulator.physics.geometry import centroid_offset, piece_polygons
+from simulator.physics.grid import Grid, snap
+from simulator.physics.hand import Hand, HandPath
+from simulator.physics.lot import Lot, build_lot
+from simulator.physics.materials import get_material
+from simulator.physics.monitor import Monitor
+from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.settle import settle
+from simulator.physics.world import Pose, World
+
+# Where the hand picks pieces up: left of the lot, above the tower.
+PICKUP_LEFT = 8.0  # cm left of the lot's left edge
+PICKUP_ABOVE = 10.0  # cm above the tallest body
+# How often the monitor looks while the hand is moving (steps).
+WATCH_EVERY = 10
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One placement step: the block (None when only a fallen cube is put back) and
+    optionally a purple cube, each dropped with its bounding box's left edge at a column.
+    ``nudge`` shifts the hand's target (cm), ``lower_speed`` and ``travel_height`` shape
+    the hand's path (a careless path flies low)."""
+
+    block: str | None
+    col: int = 0
+    turns: int = 0
+    mirror: bool = False
+    cube: str | None = None
+    cube_col: int | None = None
+    lower_speed: float | None = None
+    travel_height: float | None = None
+    nudge: float = 0.0
+
+    def as_action(self, player: str) -> dict[str, Any]:
+        data = {k: v for k, v in asdict(self).items() if v is not None}
+        for key, default in (("turns", 0), ("mirror", False), ("nudge", 0.0)):
+            if data.get(key) == default:
+                del data[key]
+        return {"type": "place", "player": player, **data}
+
+
+class LotsMatch:
+    def __init__(self, options: LotsOptions, profile: PhysicsProfile | None = None) -> None:
+        options.check()
+        self.options = options
+        self.profile = profile or load_profile()
+        self.actions: list[dict[str, Any]] = []  # what a recorded scenario replays
+        # Match events (refused actions, pieces taken back), each with the index in the
+        # rules' event log where it happened.
+        self.notices: list[tuple[int, dict[str, Any]]] = []
+        self.physics_ms = 0.0
+        self._reset()
+
+    def _reset(self) -> None:
+        self.state: LotsState = new_game(self.options)
+        self.world = World(self.profile)
+        cell = spec_of("red-1").cell_size
+        self.lot: Lot = build_lot(self.world, self.state.footprint_spec(), cell)
+        # Loose snapping: the rules need cells for every piece on the tower, so a tilted
+        # piece counts in its nearest cells (see docs/rules-lots.md).
+        self.rules_grid = Grid(self.lot.grid.origin, cell, tolerance=0.5, angle_tolerance=45.0)
+        self.hand = Hand(self.world)
+
+    # -- moves --------------------------------------------------------------------------
+
+    def act(self, move: dict[str, Any]) -> None:
+        """A discrete move (roll, pick_supply, give_crew, play_crew, pass)."""
+        if move.get("type") == "place":
+            raise IllegalMove("a placement goes through place(), with a Placement")
+        self.state = apply_move(self.state, move)
+        self.actions.append(self._named(move))
+
+    def place(self, placement: Placement) -> PlacementOutcome:
+        """Run one placement step; raise IllegalMove (changing nothing) if refused."""
+        state = self.state
+        if state.phase not in ("place", "replace"):
+            raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
+        if placement.block is None and placement.cube is None:
+            raise IllegalMove("a placement needs a block or a cube")
+        drops = self._planned_drops(placement)
+        outcome = self._run_physics(placement, drops)
+        player = state.players[state.current]
+        try:
+            self.state = apply_move(
+                state, {"type": "place", "player": state.current, "outcome": outcome}
+            )
+        except IllegalMove:
+            self._rebuild()
+            raise
+        self.actions.append(placement.as_action(player))
+        return outcome
+
+    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
+        """Log a refused action as an event (scenarios and the app show it)."""
+        event = {
+            "turn": self.state.turn,
+            "player": player,
+            "type": "refused",
+            "action": action_index,
+            "reason": reason,
+        }
+        self.notices.append((len(self.state.events), event))
+
+    def _planned_drops(self, p: Placement) -> list[tuple[str, int, int, bool]]:
+        """(piece, col, turns, mirror) in placing order, checked on predicted cells."""
+        drops = []
+        if p.block is not None:
+            drops.append((p.block, p.col, p.turns, p.mirror))
+        if p.cube is not None:
+            drops.append((p.cube, p.col if p.cube_col is None else p.cube_col, 0, False))
+        filled = set(self.state.footprint_spec().ground_cells())
+        filled |= {tuple(c) for cells in self.state.tower.values() for c in cells}
+        width = self.lot.footprint.width
+        for piece, col, turns, mirror in drops:
+            try:
+                spec = spec_of(piece)
+            except KeyError:
+                raise IllegalMove(f"{piece!r} is not a LOTS piece") from None
+            shape = transform_cells(spec.cells, turns, mirror)
+            span = max(c for _, c in shape) + 1
+            if not 0 <= col <= width - span:
+                raise IllegalMove(
+                    f"{piece} turned {turns * 90} degrees is {span} columns wide: at column "
+                    f"{col} it would leave footprint {self.lot.footprint.id} (columns 0 to "
+                    f"{width - 1})"
+                )
+            cells, _ = drop(shape, col, column_heights(filled, width))
+            check_candidate(self.state, piece, cells)
+            filled |= cells
+        return drops
+
+    # -- physics ------------------------------------------------------------------------
+
+    def _run_physics(
+        self, p: Placement, drops: list[tuple[str, int, int, bool]]
+    ) -> PlacementOutcome:
+        started = time.perf_counter()
+        world, lot = self.world, self.lot
+        monitor = Monitor(world, support=(lot.left, lot.right))
+        steps = [0]
+
+        def watch() -> None:
+            steps[0] += 1
+            if steps[0] % WATCH_EVERY == 0:
+                monitor.check()
+
+        for piece, col, turns, mirror in drops:
+            spec = spec_of(piece)
+            top = max(s.bb.top for e in world.entries for s in e.shapes)
+            pose = Pose(lot.left - PICKUP_LEFT, top + PICKUP_ABOVE, 0.0)
+            world.add_piece(piece, spec, pose, get_material(spec.material), mirror)
+            monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
+            self.hand.grab(piece)
+            width = max(c for _, c in transform_cells(spec.cells, turns, mirror)) + 1
+            offset = centroid_offset(piece_polygons(spec, mirror), 90.0 * turns)
+            x = lot.column_x(col + width / 2) + offset + p.nudge
+            self.hand.carry(
+                HandPath(
+                    x=x,
+                    angle=90.0 * turns,
+                    lower_speed=p.lower_speed,
+                    travel_height=p.travel_height,
+                ),
+                on_step=watch,
+            )
+            monitor.watch(piece)
+            settle(world, monitor)
+        fallen = list(monitor.fallen)
+        for piece in fallen:  # fallen pieces leave the tower (and the world)
+            world.remove(piece)
+        view = snap(world.dynamic_entries, self.rules_grid)
+        # A piece just placed that came to rest outside the footprint is taken back
+        # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
+        for piece, *_ in drops:
+            cells = view.cells.get(piece)
+            problem = bounds_problem(self.lot.footprint, cells) if cells else None
+            if problem:
+                world.remove(piece)
+                fallen.append(piece)
+                del view.cells[piece]
+                self.notices.append(
+                    (
+                        len(self.state.events),
+                        {
+                            "turn": self.state.turn,
+                            "player": self.state.players[self.state.current],
+                            "type": "taken_back",
+                            "piece": piece,
+                            "reason": problem,
+                        },
+                    )
+                )
+        standing = world.dynamic_entries
+        touching = touching_pairs(standing)
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        return PlacementOutcome(
+            placed=p.block, cube=p.cube, fallen=fallen, cells=view.cells, touching=touching
+        )
+
+    def _rebuild(self) -> None:
+        """Rebuild world and state from the action log (Space.copy() is not exact)."""
+        actions = list(self.actions)
+        refused = [n for n in self.notices if n[1]["type"] == "refused"]
+        self.actions, self.notices = [], []
+        self._reset()
+        for action in actions:
+            if action["type"] == "place":
+                fields = {k: v for k, v in action.items() if k not in ("type", "player")}
+                self.place(Placement(**fields))
+            else:
+                self.act(action)
+        self.notices.extend(refused)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def state_hash(self) -> str:
+        return self.world.state_hash(extra=self.state.digest().encode())
+
+    def events(self) -> list[dict[str, Any]]:
+        """The rules' events with the match's notices merged in where they happened."""
+        notices = sorted(self.notices, key=lambda item: item[0])  # stable for ties
+        out: list[dict[str, Any]] = []
+        position = 0
+        for index, event in enumerate([*self.state.events, None]):
+            while position < len(notices) and notices[position][0] <= index:
+                out.append(notices[position][1])
+                position += 1
+            if event is not None:
+                out.append(event)
+        return out
+
+    def _named(self, move: dict[str, Any]) -> dict[str, Any]:
+        """The move with seat numbers replaced by names, as a scenario file holds it."""
+        named = dict(move)
+        for key in ("player", "target"):
+            if isinstance(named.get(key), int) and not isinstance(named.get(key), bool):
+                named[key] = self.state.players[named[key]]
+        return {k: v for k, v in named.items() if v is not None}

@@ -1,0 +1,150 @@
+"""``towersim play lots``: a whole game, every seat a computer player when --headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules.footprints import footprints
+from rules.lots import LotsOptions
+from simulator.games.expect import GameExpect
+from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
+from simulator.games.record import scenario_text, write_atomically
+from simulator.scenario.header import FORMAT, Header
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mode",
+        choices=("competitive", "solo"),
+        default="competitive",
+        help="competitive (2 to 4 players) or solo, Jack of All Trades",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of players: 2 to 4 (competitive, default 2); solo is 1",
+    )
+    parser.add_argument(
+        "--footprint",
+        default="1A",
+        choices=sorted(footprints()),
+        help="footprint card and side (default 1A)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--headless", action="store_true", help="no window: every seat is a computer player"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the outcome as JSON, in the replay report's schema",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game as a scenario file that replays to the same state",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    players = _player_count(args)
+    if isinstance(players, str):
+        print(f"towersim play lots: {players}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        print(
+            "towersim play lots: the desktop app is not available yet; use --headless "
+            "to watch computer players",
+            file=sys.stderr,
+        )
+        return 2
+    if args.seed < 0:
+        print("towersim play lots: --seed must be 0 or more", file=sys.stderr)
+        return 2
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    options = LotsOptions(players=names, footprint=args.footprint, seed=args.seed)
+    started = time.perf_counter()
+    match = LotsMatch(options)
+    seats = {seat: RandomPlayer(args.seed * 7919 + seat) for seat in range(players)}
+    play_turns(match, seats, MAX_COMPUTER_DECISIONS)
+    wall_ms = (time.perf_counter() - started) * 1000
+    header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
+    result = report(match, header, match.profile, GameExpect(), wall_ms)
+    if args.record:
+        path = Path(args.record)
+        try:
+            write_atomically(path, scenario_text(recording(match, header, result), path))
+        except OSError as exc:
+            print(
+                f"towersim play lots: cannot write {path}: {exc.strerror or exc}", file=sys.stderr
+            )
+            return 2
+    if args.json:
+        json.dump(result, sys.stdout, indent=2, allow_nan=False)
+        sys.stdout.write("\n")
+    else:
+        _print_summary(result)
+    return 0
+
+
+def recording(match: LotsMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
+    """The game as a scenario: its setup, every action, and the outcome as expectations."""
+    state = match.state
+    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
+    if result["end_reason"] is not None:
+        expect["end_reason"] = result["end_reason"]
+    if result["winner"] is not None:
+        expect["winner"] = result["winner"]
+    return {
+        "format": FORMAT,
+        "kind": "lots",
+        "name": header.name,
+        "description": "Recorded by towersim play lots.",
+        "seed": header.seed,
+        "setup": {
+            "players": list(state.players),
+            "footprint": state.footprint,
+            "start_player": state.players[match.options.start_player]
+            if match.options.start_player is not None
+            else None,
+        },
+        "action": match.actions,
+        "expect": expect,
+    }
+
+
+def _player_count(args: argparse.Namespace) -> int | str:
+    if args.mode == "solo":
+        if args.players not in (None, 1):
+            return "solo is for 1 player"
+        return 1
+    players = 2 if args.players is None else args.players
+    if not 2 <= players <= 4:
+        return "competitive LOTS is for 2 to 4 players"
+    return players
+
+
+def _print_summary(result: dict[str, Any]) -> None:
+    print(result["name"])
+    for name, points in result["scores"].items():
+        print(f"  {name:<10} {points:>3} points")
+    winner = result["winner"]
+    if isinstance(winner, list):
+        winner = " and ".join(winner) + " (shared)"
+    print(
+        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
+        f"{result['turns']} turns"
+    )
+    accidents = sum(1 for e in result["events"] if e["type"] == "accident")
+    print(
+        f"{accidents} pieces lost in accidents; {result['steps']} physics steps, "
+        f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}"
+    )

@@ -1,0 +1,110 @@
+"""Computer players for LOTS.
+
+``RandomPlayer`` is the legal random player: every discrete decision is a uniform
+choice among the legal moves; a placement is a random spot among those the rules allow
+that the grid predicts to be balanced and to leave no hole (falling back to any legal
+spot), lowered gently by the hand. Physics-aware players come later (issue 8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.chance import Chance
+from rules.errors import IllegalMove
+from rules.lots import check_candidate, legal_moves, placement_choices, spec_of
+from simulator.games.lots.landing import Spot, spots
+from simulator.games.lots.match import LotsMatch, Placement
+
+Decision = tuple[str, Any]  # ("move", dict) or ("place", Placement)
+
+
+@dataclass
+class RandomPlayer:
+    seed: int
+
+    def __post_init__(self) -> None:
+        # Its own stream: the game's chance (dice, cards) must not depend on the players.
+        self.chance = Chance.from_seed(self.seed).fork(0x107)
+
+    def decide(self, match: LotsMatch) -> Decision:
+        state = match.state
+        moves: list[Any] = list(legal_moves(state))
+        choices = placement_choices(state)
+        if choices:
+            moves.append(None)  # stands for "place now"
+        if not moves:
+            raise IllegalMove(f"no legal decision in phase {state.phase}")
+        move = self.chance.choice(moves)
+        if move is not None:
+            return "move", move
+        for block, cube in self.chance.shuffled(choices):
+            placement = self._placement(match, block, cube)
+            if placement is not None:
+                return "place", placement
+        raise IllegalMove("no legal spot for any block in the bank")
+
+    def _placement(self, match: LotsMatch, block: str | None, cube: str | None) -> Placement | None:
+        state = match.state
+        width = match.lot.footprint.width
+        filled = set(state.footprint_spec().ground_cells())
+        filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        block_spot = None
+        if block is not None:
+            block_spot = self._spot(state, block, filled, width)
+            if block_spot is None:
+                return None
+            filled |= block_spot.cells
+        cube_spot = self._spot(state, cube, filled, width) if cube is not None else None
+        if cube is not None and cube_spot is None:
+            return None
+        base = block_spot or cube_spot
+        assert base is not None
+        return Placement(
+            block=block,
+            col=base.col,
+            turns=base.turns,
+            mirror=base.mirror,
+            cube=cube,
+            cube_col=cube_spot.col if cube_spot is not None and block is not None else None,
+        )
+
+    def _spot(self, state: Any, piece: str, filled: set, width: int) -> Spot | None:
+        legal = []
+        for spot in spots(spec_of(piece).cells, filled, width):
+            try:
+                check_candidate(state, piece, spot.cells)
+            except IllegalMove:
+                continue
+            legal.append(spot)
+        if not legal:
+            return None
+        tidy = [s for s in legal if s.balanced and s.holes == 0]
+        return self.chance.choice(tidy or legal)
+
+
+# A placement the rules refuse after the physics ran (the block slid out of the
+# footprint, say) is tried again elsewhere, at most this many times in a row.
+MAX_RETRIES = 12
+
+
+def play_turns(match: LotsMatch, players: dict[int, RandomPlayer], max_decisions: int) -> int:
+    """Let computer players decide until the game ends or ``max_decisions`` is spent;
+    returns the number of decisions taken."""
+    for taken in range(max_decisions):
+        seat = match.state.to_act
+        if seat is None:
+            return taken
+        for attempt in range(MAX_RETRIES + 1):
+            kind, what = players[seat].decide(match)
+            try:
+                if kind == "move":
+                    match.act(what)
+                else:
+                    match.place(what)
+                break
+            except IllegalMove:
+                if attempt == MAX_RETRIES:
+                    raise
+    return max_decisions

@@ -1,0 +1,184 @@
+"""``kind = "lots"`` scenario files: a game's setup and its actions, replayed headless.
+
+[setup]: ``players`` (1 name: solo; 2 to 4: competitive), optional ``mode`` (checked
+against the player count), ``footprint`` (default "1A") and ``start_player`` (a name).
+[[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
+roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
+place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge),
+and computer (a legal random player decides ``moves`` decisions, default: to the end).
+A refused action is logged as a "refused" event and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.footprints import footprints
+from rules.lots import LotsOptions
+from simulator.games.expect import GameExpect, parse_game_expect
+from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.report import game_report
+from simulator.physics.profile import PhysicsProfile
+from simulator.scenario.fields import Table
+from simulator.scenario.header import Header
+
+# Decisions a "computer" action may take at most, so a scenario always ends.
+MAX_COMPUTER_DECISIONS = 5000
+
+_ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "roll": (),
+    "pick_supply": ("colour",),
+    "give_crew": ("card",),
+    "play_crew": ("card", "target", "piece"),
+    "pass": (),
+    "place": (
+        "block",
+        "col",
+        "turns",
+        "mirror",
+        "cube",
+        "cube_col",
+        "lower_speed",
+        "travel_height",
+        "nudge",
+    ),
+    "computer": ("moves",),
+}
+
+
+@dataclass(frozen=True)
+class LotsScenario:
+    header: Header
+    profile: PhysicsProfile
+    options: LotsOptions
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    expect: GameExpect = field(default_factory=GameExpect)
+
+
+def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
+    setup = root.table("setup")
+    if setup is None:
+        root.fail("a lots scenario needs a [setup] table with the players")
+    players = setup.strings("players")
+    if not players or not 1 <= len(players) <= 4:
+        setup.fail("players must list 1 (solo) to 4 names", "players")
+    if len(set(players)) != len(players) or not all(players):
+        setup.fail("player names must be distinct and non-empty", "players")
+    mode = setup.string("mode", choices=("competitive", "solo"))
+    implied = "solo" if len(players) == 1 else "competitive"
+    if mode is not None and mode != implied:
+        setup.fail(f"mode {mode!r} does not fit {len(players)} player(s)", "mode")
+    footprint = setup.string("footprint", default="1A")
+    if footprint not in footprints():
+        known = ", ".join(sorted(footprints()))
+        setup.fail(f"unknown footprint {footprint!r} (known: {known})", "footprint")
+    start = setup.string("start_player")
+    if start is not None and start not in players:
+        setup.fail(f"{start!r} is not one of the players", "start_player")
+    setup.finish()
+    options = LotsOptions(
+        players=tuple(players),
+        footprint=footprint or "1A",
+        seed=header.seed,
+        start_player=players.index(start) if start is not None else None,
+    )
+    actions = [
+        _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
+    ]
+    expect = parse_game_expect(root.table("expect"), players)
+    root.finish()
+    return LotsScenario(header, profile, options, actions, expect)
+
+
+def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
+    table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
+    kind = table.string("type", required=True, choices=tuple(_ACTION_KEYS))
+    assert kind is not None
+    action: dict[str, Any] = {"type": kind}
+    player = table.string("player", required=kind != "computer")
+    if player is not None:
+        if player not in players:
+            table.fail(f"{player!r} is not one of the players", "player")
+        action["player"] = player
+    for key in _ACTION_KEYS[kind]:
+        if not table.has(key):
+            continue
+        if key in ("col", "turns", "cube_col", "moves"):
+            action[key] = table.integer(key, minimum=0 if key != "moves" else 1)
+        elif key == "mirror":
+            action[key] = table.boolean(key)
+        elif key in ("lower_speed",):
+            action[key] = table.number(key, positive=True)
+        elif key in ("travel_height", "nudge"):
+            action[key] = table.number(key)
+        else:
+            action[key] = table.string(key)
+    if kind == "place" and "block" not in action and "cube" not in action:
+        table.fail("a place action needs a block (or a cube being put back)")
+    table.finish()
+    return action
+
+
+def run(scenario: LotsScenario) -> dict[str, Any]:
+    started = time.perf_counter()
+    match = LotsMatch(scenario.options, scenario.profile)
+    for index, action in enumerate(scenario.actions):
+        perform(match, action, index, seed=scenario.header.seed)
+    return report(
+        match,
+        scenario.header,
+        scenario.profile,
+        scenario.expect,
+        (time.perf_counter() - started) * 1000,
+    )
+
+
+def perform(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """Apply one scenario action; a refused one becomes a "refused" event."""
+    kind = action["type"]
+    player = action.get("player")
+    try:
+        if kind == "computer":
+            players = {
+                seat: RandomPlayer(seed * 7919 + index * 31 + seat)
+                for seat in range(len(match.state.players))
+            }
+            play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
+        elif kind == "place":
+            current = match.state.players[match.state.current]
+            if player != current:
+                raise IllegalMove(f"it is {current}'s placement, not {player}'s")
+            fields = {k: v for k, v in action.items() if k not in ("type", "player")}
+            match.place(Placement(**fields))
+        else:
+            match.act(dict(action))
+    except IllegalMove as exc:
+        match.refuse(player, exc.reason, index + 1)
+
+
+def report(
+    match: LotsMatch, header: Header, profile: PhysicsProfile, expect: GameExpect, wall_ms: float
+) -> dict[str, Any]:
+    state = match.state
+    return game_report(
+        header,
+        profile,
+        expect,
+        steps=match.world.steps,
+        sim_seconds=match.world.time,
+        wall_ms=wall_ms,
+        state_hash=match.state_hash(),
+        players=list(state.players),
+        scores=state.score_table(),
+        winners=state.winner_names(),
+        over=state.over,
+        end_reason=state.end_reason,
+        events=match.events(),
+        turns=state.turn,
+        footprint=state.footprint,
+        mode=state.mode,
+    )

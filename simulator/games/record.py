@@ -1,0 +1,44 @@
+"""Writing scenario files (``--record``, saves): atomically, so nothing is half-written."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+
+def scenario_text(data: dict[str, Any], path: Path) -> str:
+    """The scenario as TOML, or as JSON when the file name ends in .json."""
+    if path.suffix.lower() == ".json":
+        return json.dumps(data, indent=2, allow_nan=False) + "\n"
+    return tomli_w.dumps(_without_none(data))
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it into place: a crash leaves
+    either the old file or the new one, never a torn one."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _without_none(value: Any) -> Any:
+    # TOML has no null: drop the keys whose value is None.
+    if isinstance(value, dict):
+        return {k: _without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_none(v) for v in value]
+    return value
