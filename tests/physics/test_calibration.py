@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from simulator.physics.profile import load_profile
 from simulator.replay import replay_file
 from simulator.scenario.load import load_scenario
 from simulator.scenario.sandbox import run_sandbox
@@ -32,13 +34,10 @@ def test_pymunk_defaults_fail_cases_the_default_profile_passes() -> None:
     """Why the default profile is tuned (docs/physics.md): pymunk's own settings sink and
     slide at centimetre scale."""
     failed = []
+    pymunk_defaults = load_profile("pymunk-defaults")
     for path in CASES:
-        scenario = load_scenario(path)
-        from dataclasses import replace
-
-        from simulator.physics.profile import load_profile
-
-        report = run_sandbox(replace(scenario, profile=load_profile("pymunk-defaults")))
+        scenario = load_scenario(path).scenario
+        report = run_sandbox(replace(scenario, profile=pymunk_defaults))
         if not report["ok"]:
             failed.append(path.stem)
     assert "harmonic-04-stands" in failed
