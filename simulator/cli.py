@@ -50,6 +50,13 @@ def _parser() -> argparse.ArgumentParser:
     for kind in game_kinds():
         game = games.add_parser(kind, help=f"play {kind}", description=f"Play {kind}.")
         game_module(kind, "play").add_arguments(game)
+    if "filled-in" in game_kinds():
+        sheet = commands.add_parser(
+            "sheet",
+            help="LOTS: Filled In tower sheets: would a tower stand, printable sheets",
+            description="Work with LOTS: Filled In tower sheets.",
+        )
+        game_module("filled-in", "sheet").add_arguments(sheet)
     return parser
 
 
@@ -63,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.demo import run_demo
 
         return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    if args.command == "sheet":
+        return game_module("filled-in", "sheet").run(args)
     if args.command == "play":
         return game_module(args.game, "play").run(args)
     raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
