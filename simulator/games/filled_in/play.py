@@ -1,0 +1,149 @@
+"""``towersim play filled-in``: a whole game, every seat a computer player when --headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules.filled_in.config import rules_config
+from rules.filled_in.sheets import tower_sheets
+from rules.filled_in.state import VARIANTS
+from simulator.games.expect import GameExpect
+from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from simulator.games.filled_in.player import play_turns, player_chance
+from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS, report
+from simulator.games.record import scenario_text, write_atomically
+from simulator.physics.profile import load_profile
+from simulator.scenario.header import FORMAT, Header
+
+PROG = "towersim play filled-in"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    counts = rules_config().players
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help=f"number of players: {min(counts)} to {max(counts)} (default 2)",
+    )
+    parser.add_argument(
+        "--sheet",
+        type=int,
+        default=1,
+        choices=sorted(tower_sheets()),
+        help="the tower sheet everybody draws on (default 1)",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        default="standard",
+        help="standard rules, or the remote rules (a host rolls; unmarked levels score)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--headless", action="store_true", help="no window: every seat is a computer player"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the outcome as JSON, in the replay schema"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game as a scenario file that replays to the same state",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    counts = rules_config().players
+    if args.players not in counts:
+        return _fail(f"LOTS: Filled In is for {min(counts)} to {max(counts)} players")
+    if not args.headless:
+        return _fail(
+            "the desktop app is not available yet; use --headless to watch computer players"
+        )
+    if args.seed < 0:
+        return _fail("--seed must be 0 or more")
+    result, match, header = play_game(args.players, args.sheet, args.variant, args.seed)
+    if args.record:
+        path = Path(args.record)
+        try:
+            write_atomically(path, scenario_text(recording(match, header, result), path))
+        except OSError as exc:
+            return _fail(f"cannot write {path}: {exc.strerror or exc}")
+    if args.json:
+        json.dump(result, sys.stdout, indent=2, allow_nan=False)
+        sys.stdout.write("\n")
+    else:
+        _print_summary(result)
+    return 0
+
+
+def play_game(
+    players: int, sheet: int, variant: str, seed: int
+) -> tuple[dict[str, Any], FilledInMatch, Header]:
+    """A whole headless game: (report, match, header)."""
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    started = time.perf_counter()
+    match = FilledInMatch(GameOptions(players=names, sheet=sheet, variant=variant, seed=seed))
+    # The same stream a scenario's first action (index 0) "computer" would use, so a
+    # recording could equally be written as one computer action.
+    play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)
+    wall_ms = (time.perf_counter() - started) * 1000
+    name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
+    header = Header(FORMAT, "filled-in", name, "", seed)
+    return report(match, header, load_profile(), GameExpect(), wall_ms), match, header
+
+
+def recording(match: FilledInMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
+    """The game as a scenario: its setup, every move, and the outcome as expectations."""
+    state = match.state
+    options = match.options
+    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
+    if result["end_reason"] is not None:
+        expect["end_reason"] = result["end_reason"]
+    if result["winner"] is not None:
+        expect["winner"] = result["winner"]
+    sheet = options.sheet if isinstance(options.sheet, int) else list(options.sheet)
+    return {
+        "format": FORMAT,
+        "kind": "filled-in",
+        "name": header.name,
+        "description": f"Recorded by {PROG}.",
+        "seed": header.seed,
+        "setup": {
+            "players": state.names,
+            "sheet": sheet,
+            "variant": state.variant,
+            "start_player": options.start_player,
+            "host": options.host,
+            "crew": list(options.crew) if options.crew is not None else None,
+        },
+        "action": match.actions,
+        "expect": expect,
+    }
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return 2
+
+
+def _print_summary(result: dict[str, Any]) -> None:
+    print(result["name"])
+    for name, points in result["scores"].items():
+        parts = result["breakdown"][name]
+        detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
+        print(f"  {name:<10} {points:>3} points ({detail})")
+    winner = result["winner"]
+    if isinstance(winner, list):
+        winner = " and ".join(winner) + " (shared)"
+    print(
+        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
+        f"{result['turns']} rounds"
+    )
+    print(f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}")

@@ -1,0 +1,220 @@
+"""``kind = "filled-in"`` scenario files: a game's setup and its actions, replayed headless.
+
+[setup]: ``players`` (2 to 4 names, clockwise), ``sheet`` (1-5, or one per player),
+``variant`` ("standard" or "remote"), ``start_player``, ``host`` (remote only) and
+``crew`` (one card id per player; default dealt from the seed).
+[[action]]: ``roll`` (faces, reroll), ``draft`` (die), ``place`` (shape, colour, and
+cells or row/col/turns/mirror; purples, crew, swap) and ``computer`` (the random legal
+player decides ``moves`` decisions, default: to the end). See docs/scenarios-filled-in.md.
+A refused action is logged as a "refused" event and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.filled_in.config import rules_config
+from rules.filled_in.crew import crew_cards
+from rules.filled_in.sheets import tower_sheets
+from rules.filled_in.state import VARIANTS
+from simulator.games.expect import GameExpect, parse_game_expect
+from simulator.games.filled_in.fields import GridTable
+from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from simulator.games.filled_in.notation import shape_cells
+from simulator.games.filled_in.player import play_turns, player_chance
+from simulator.games.report import game_report
+from simulator.physics.profile import PhysicsProfile
+from simulator.scenario.fields import Table
+from simulator.scenario.header import Header
+
+# Decisions a "computer" action may take at most; a 4-player game takes about 200.
+MAX_COMPUTER_DECISIONS = 5000
+
+ACTION_TYPES = ("roll", "draft", "place", "computer")
+
+
+@dataclass(frozen=True)
+class FilledInScenario:
+    header: Header
+    profile: PhysicsProfile
+    options: GameOptions
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    expect: GameExpect = field(default_factory=GameExpect)
+
+
+def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScenario:
+    options = _parse_setup(root, header)
+    players = list(options.players)
+    actions = [
+        _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
+    ]
+    expect = parse_game_expect(root.table("expect"), players)
+    root.finish()
+    return FilledInScenario(header, profile, options, actions, expect)
+
+
+def _parse_setup(root: Table, header: Header) -> GameOptions:
+    table = root.table("setup")
+    if table is None:
+        root.fail("a filled-in scenario needs a [setup] table with the players")
+    setup = GridTable.of(table)
+    players = setup.strings("players")
+    counts = rules_config().players
+    if not players or len(players) not in counts:
+        setup.fail(f"players must list {min(counts)} to {max(counts)} names", "players")
+    if len(set(players)) != len(players) or not all(players):
+        setup.fail("player names must be distinct and non-empty", "players")
+    sheet = setup.integers("sheet", minimum=1)
+    known = sorted(tower_sheets())
+    for number in sheet if isinstance(sheet, list) else [sheet]:
+        if number is not None and number not in known:
+            setup.fail(f"no tower sheet {number} (sheets: {', '.join(map(str, known))})", "sheet")
+    if isinstance(sheet, list) and len(sheet) != len(players):
+        setup.fail(f"give one sheet for everybody or one for each of {len(players)}", "sheet")
+    variant = setup.string("variant", default="standard", choices=VARIANTS) or "standard"
+    start = setup.string("start_player")
+    if start is not None and start not in players:
+        setup.fail(f"{start!r} is not one of the players", "start_player")
+    host = setup.string("host")
+    if host is not None and variant != "remote":
+        setup.fail("only the remote variant has a host", "host")
+    if host is not None and host not in players:
+        setup.fail(f"{host!r} is not one of the players", "host")
+    crew = setup.strings("crew")
+    if crew is not None:
+        unknown = [c for c in crew if c not in crew_cards()]
+        if unknown:
+            setup.fail(f"unknown crew card {unknown[0]!r} (known: {', '.join(crew_cards())})",
+                       "crew")
+        if len(crew) != len(players) or len(set(crew)) != len(crew):
+            setup.fail("crew must name one different card for each player", "crew")
+    setup.finish()
+    options = GameOptions(
+        players=tuple(players),
+        sheet=tuple(sheet) if isinstance(sheet, list) else (sheet or 1),
+        variant=variant,
+        seed=header.seed,
+        start_player=start,
+        host=host,
+        crew=tuple(crew) if crew is not None else None,
+    )
+    try:
+        options.new_game()
+    except (ValueError, KeyError) as exc:  # anything the checks above missed
+        setup.fail(str(exc.args[0]) if exc.args else str(exc))
+    return options
+
+
+def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
+    table = GridTable(root.doc, raw, f"action #{index + 1}", header=("action", index))
+    kind = table.string("type", required=True, choices=ACTION_TYPES)
+    assert kind is not None
+    action: dict[str, Any] = {"type": kind}
+    player = table.string("player", required=kind != "computer")
+    if player is not None:
+        if kind == "computer":
+            table.fail("the computer plays every seat; it takes no player", "player")
+        if player not in players:
+            table.fail(f"{player!r} is not one of the players", "player")
+        action["player"] = player
+    if kind == "roll":
+        for key in ("faces", "reroll"):
+            faces = table.strings(key)
+            if faces is not None:
+                action[key] = faces
+    elif kind == "draft":
+        action["die"] = table.integer("die", minimum=0)
+    elif kind == "place":
+        action.update(_parse_place(table))
+    else:
+        if table.has("moves"):
+            action["moves"] = table.integer("moves", minimum=1)
+    table.finish()
+    return action
+
+
+def _parse_place(table: GridTable) -> dict[str, Any]:
+    cfg = rules_config()
+    shape = table.string("shape", required=True, choices=cfg.shape_letters)
+    colour = table.string("colour", required=True, choices=cfg.colours)
+    assert shape is not None and colour is not None
+    cells = table.cells("cells")
+    anchor = [k for k in ("row", "col", "turns", "mirror") if table.has(k)]
+    if cells is not None and anchor:
+        table.fail(f"give either cells or row/col/turns/mirror, not both ({anchor[0]})")
+    if cells is None:
+        if not (table.has("row") and table.has("col")):
+            table.fail("a place action needs cells = [[row, col], ...] or row and col")
+        row = table.integer("row", minimum=0)
+        col = table.integer("col", minimum=0)
+        turns = table.integer("turns", default=0, minimum=0)
+        if turns > 3:
+            table.fail(f"turns counts quarter turns, 0 to 3, not {turns}", "turns")
+        mirror = bool(table.boolean("mirror", default=False))
+        cells = shape_cells(shape, row, col, turns, mirror)
+    place: dict[str, Any] = {"shape": shape, "colour": colour, "cells": [list(c) for c in cells]}
+    purples = table.cells("purples")
+    if purples:
+        place["purples"] = [list(c) for c in purples]
+    if table.boolean("crew", default=False):
+        place["crew"] = True
+    if table.has("swap"):
+        swap = table.integer("swap", minimum=0)
+        if swap > 1:
+            table.fail(f"swap names one of your two dice, 0 or 1, not {swap}", "swap")
+        place["swap"] = swap
+    return place
+
+
+def run(scenario: FilledInScenario) -> dict[str, Any]:
+    started = time.perf_counter()
+    match = FilledInMatch(scenario.options)
+    for index, action in enumerate(scenario.actions):
+        perform(match, action, index, seed=scenario.header.seed)
+    wall_ms = (time.perf_counter() - started) * 1000
+    return report(match, scenario.header, scenario.profile, scenario.expect, wall_ms)
+
+
+def perform(match: FilledInMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """Apply one scenario action; a refused one becomes a "refused" event."""
+    if action["type"] == "computer":
+        rng = player_chance(seed, salt=index)
+        play_turns(match, rng, action.get("moves", MAX_COMPUTER_DECISIONS))
+        return
+    try:
+        match.act(dict(action))
+    except IllegalMove as exc:
+        match.refuse(action.get("player"), exc.reason, index + 1)
+
+
+def report(
+    match: FilledInMatch,
+    header: Header,
+    profile: PhysicsProfile,
+    expect: GameExpect,
+    wall_ms: float,
+) -> dict[str, Any]:
+    state = match.state
+    return game_report(
+        header,
+        profile,
+        expect,
+        steps=0,  # Filled In is drawn, not built: no physics runs in a game
+        sim_seconds=0.0,
+        wall_ms=wall_ms,
+        state_hash=match.state_hash(),
+        players=state.names,
+        scores=match.totals(),
+        winners=match.winners(),
+        over=match.over,
+        end_reason=match.end_reason,
+        events=match.events(),
+        turns=state.round,
+        variant=state.variant,
+        sheets={p.name: p.tower.sheet for p in state.players},
+        breakdown=match.breakdowns(),
+        towers=match.towers(),
+    )
