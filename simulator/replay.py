@@ -7,6 +7,7 @@ Exit status: 0 every file ran and met its expectations, 1 an expectation was not
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, TextIO
 
@@ -21,14 +22,45 @@ def replay_file(path: str) -> dict[str, Any]:
     """Load, validate and run one file; raise ScenarioError if it is bad."""
     loaded = load_scenario(path)
     try:
-        return loaded.run()
+        report = loaded.run()
     except PlacementRefused as exc:
         raise ScenarioError(path, exc.reason) from None
+    where = _non_finite(report, "")
+    if where is not None:
+        raise ScenarioError(
+            path, f"the simulation diverged ({where} is not finite); check the [physics] values"
+        )
+    return report
+
+
+def _non_finite(value: Any, path: str) -> str | None:
+    """The key path of the first inf or nan in a report, or None."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else path or "a value"
+    if isinstance(value, dict):
+        items: Any = ((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
+    elif isinstance(value, list | tuple):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    else:
+        return None
+    for sub_path, item in items:
+        found = _non_finite(item, sub_path)
+        if found is not None:
+            return found
+    return None
 
 
 def replay(
-    paths: list[str], *, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+    paths: list[str],
+    *,
+    as_json: bool,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
+    # Looked up per call, not bound at import: the streams may be replaced after that
+    # (pytest's capsys, contextlib.redirect_stdout).
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     reports: list[dict[str, Any]] = []
     invalid = unmet = False
     for path in paths:

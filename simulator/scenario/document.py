@@ -68,6 +68,10 @@ def _parse_toml(name: str, text: str) -> dict[str, Any]:
         line = int(match.group(1)) if match else None
         detail = _TOML_POSITION.sub("", message).strip()
         raise ScenarioError(name, f"invalid TOML: {detail}", line=line) from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise ScenarioError(name, "invalid TOML: values nested too deeply") from None
+    except ValueError as exc:  # an integer past Python's int/str conversion limit
+        raise ScenarioError(name, f"invalid TOML: {exc}") from None
 
 
 def _parse_json(name: str, text: str) -> dict[str, Any]:

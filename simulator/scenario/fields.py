@@ -187,7 +187,10 @@ class Table:
     def _as_number(self, value: Any, key: str, message: str | None = None) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             self.fail(message or f"must be a number, not {_kind(value)}", key)
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond the float range
+            self.fail("must be a finite number, not an integer that large", key)
         if not math.isfinite(number):
             self.fail(f"must be a finite number, not {value}", key)
         return number

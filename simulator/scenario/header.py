@@ -8,6 +8,12 @@ from simulator.physics.profile import OVERRIDABLE, PhysicsProfile, load_profile,
 from simulator.scenario.fields import Table
 
 FORMAT = "towersim/1"
+
+# Solver settings a file may ask for: beyond these a run takes hours (or never ends).
+MIN_DT = 1e-4
+MAX_DT = 0.1
+MAX_ITERATIONS = 1000
+
 KINDS = ("sandbox", "lots", "crazy-tower", "filled-in")
 
 
@@ -46,7 +52,13 @@ def parse_physics(root: Table) -> PhysicsProfile:
         if key == "iterations":
             if table.has(key):
                 overrides[key] = table.integer(key, minimum=1)
-        elif key in ("dt", "gravity"):
+                if overrides[key] > MAX_ITERATIONS:
+                    table.fail(f"must be at most {MAX_ITERATIONS}, not {overrides[key]}", key)
+        elif key == "dt":
+            value = table.number(key, positive=True, minimum=MIN_DT, maximum=MAX_DT)
+            if value is not None:
+                overrides[key] = value
+        elif key == "gravity":
             value = table.number(key, positive=True)
             if value is not None:
                 overrides[key] = value

@@ -28,6 +28,10 @@ from simulator.scenario.header import Header
 
 # Longest run a sandbox file may ask for, so a typo cannot hang a batch of replays.
 MAX_SECONDS = 600.0
+# Slowest lowering a placement may ask for (cm/s), and its widest turn (degrees): the hand
+# takes steps in proportion to both, so a typo could otherwise run for hours.
+MIN_LOWER_SPEED = 0.5
+MAX_TURN = 360.0
 
 
 @dataclass(frozen=True)
@@ -192,14 +196,15 @@ def _parse_place(root: Table, raw: Any, index: int, seen: set[str]) -> PlaceSpec
     piece = _parse_piece(table)
     mirror = bool(table.boolean("mirror", default=False))
     material = get_material(piece.material)
-    x = table.number("x", required=True)
-    angle = table.number("angle", default=0.0)
+    left, bottom, right, top = World.play_area  # the default play area
+    x = table.number("x", required=True, minimum=left, maximum=right)
+    angle = table.number("angle", default=0.0, minimum=-MAX_TURN, maximum=MAX_TURN)
     start = table.pair("start", what="numbers for where the hand picks the piece up")
     path = HandPath(
         x=x or 0.0,
         angle=angle or 0.0,
-        lower_speed=table.number("lower_speed", positive=True),
-        travel_height=table.number("travel_height"),
+        lower_speed=table.number("lower_speed", positive=True, minimum=MIN_LOWER_SPEED),
+        travel_height=table.number("travel_height", minimum=bottom, maximum=top),
     )
     table.finish()
     start_pose = Pose(start[0], start[1], 0.0) if start else Pose(x or 0.0, math.nan, 0.0)
