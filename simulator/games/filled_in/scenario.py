@@ -23,7 +23,7 @@ from rules.filled_in.state import VARIANTS
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.filled_in.fields import GridTable
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
-from simulator.games.filled_in.notation import shape_cells
+from simulator.games.filled_in.notation import read_block_cells
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.report import game_report
 from simulator.physics.profile import PhysicsProfile
@@ -87,8 +87,9 @@ def _parse_setup(root: Table, header: Header) -> GameOptions:
     if crew is not None:
         unknown = [c for c in crew if c not in crew_cards()]
         if unknown:
-            setup.fail(f"unknown crew card {unknown[0]!r} (known: {', '.join(crew_cards())})",
-                       "crew")
+            setup.fail(
+                f"unknown crew card {unknown[0]!r} (known: {', '.join(crew_cards())})", "crew"
+            )
         if len(crew) != len(players) or len(set(crew)) != len(crew):
             setup.fail("crew must name one different card for each player", "crew")
     setup.finish()
@@ -141,20 +142,7 @@ def _parse_place(table: GridTable) -> dict[str, Any]:
     shape = table.string("shape", required=True, choices=cfg.shape_letters)
     colour = table.string("colour", required=True, choices=cfg.colours)
     assert shape is not None and colour is not None
-    cells = table.cells("cells")
-    anchor = [k for k in ("row", "col", "turns", "mirror") if table.has(k)]
-    if cells is not None and anchor:
-        table.fail(f"give either cells or row/col/turns/mirror, not both ({anchor[0]})")
-    if cells is None:
-        if not (table.has("row") and table.has("col")):
-            table.fail("a place action needs cells = [[row, col], ...] or row and col")
-        row = table.integer("row", minimum=0)
-        col = table.integer("col", minimum=0)
-        turns = table.integer("turns", default=0, minimum=0)
-        if turns > 3:
-            table.fail(f"turns counts quarter turns, 0 to 3, not {turns}", "turns")
-        mirror = bool(table.boolean("mirror", default=False))
-        cells = shape_cells(shape, row, col, turns, mirror)
+    cells = read_block_cells(table, shape)
     place: dict[str, Any] = {"shape": shape, "colour": colour, "cells": [list(c) for c in cells]}
     purples = table.cells("purples")
     if purples:

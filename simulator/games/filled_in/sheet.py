@@ -51,8 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "and penalties, level triangles, score area) as an A4 PNG at "
         f"{PRINT_DPI} dpi.",
     )
-    printing.add_argument("number", type=int, metavar="N", choices=sorted(tower_sheets()),
-                          help="the sheet: " + ", ".join(map(str, sorted(tower_sheets()))))
+    printing.add_argument(
+        "number",
+        type=int,
+        metavar="N",
+        choices=sorted(tower_sheets()),
+        help="the sheet: " + ", ".join(map(str, sorted(tower_sheets()))),
+    )
     printing.add_argument("--out", required=True, metavar="FILE.png", help="the PNG to write")
 
 
@@ -85,8 +90,9 @@ def _stand(args: argparse.Namespace) -> int:
         try:
             write_png(draw_stand(results), out)
         except OSError as exc:
-            print(f"towersim sheet stand: cannot write {out}: {exc.strerror or exc}",
-                  file=sys.stderr)
+            print(
+                f"towersim sheet stand: cannot write {out}: {exc.strerror or exc}", file=sys.stderr
+            )
             return EXIT_INVALID
         report["picture"] = str(out)
     if args.json:

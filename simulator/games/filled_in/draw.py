@@ -1,0 +1,181 @@
+"""A tiny off-screen canvas for pictures and printable sheets, drawn with pyglet headless.
+
+Pictures are drawn through EGL without a display (Mesa's llvmpipe on a server) into a
+framebuffer and saved as PNG. pyglet is imported here, lazily, and nowhere in the
+physics. Coordinates are pixels with y pointing up, as in OpenGL.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.assets import load_asset
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+FONT = "DejaVu Sans"
+# Draw order: fills under lines under text, whatever order they were added in.
+FILL, LINE, TEXT = 0, 1, 2
+
+
+def colour_rgb(name: str) -> RGB:
+    """The screen colour of a piece colour (assets/colours.toml)."""
+    r, g, b = load_asset("colours.toml")["colour"][name]["rgb"]
+    return int(r), int(g), int(b)
+
+
+def tint(rgb: RGB, amount: float) -> RGB:
+    """``rgb`` mixed with white (amount 0: unchanged, 1: white): a light print tone."""
+    r, g, b = rgb
+    return (
+        round(r + (255 - r) * amount),
+        round(g + (255 - g) * amount),
+        round(b + (255 - b) * amount),
+    )
+
+
+@dataclass
+class Canvas:
+    width: int
+    height: int
+    background: RGB = (255, 255, 255)
+    ops: list[tuple[int, str, tuple[Any, ...], dict[str, Any]]] = field(default_factory=list)
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: RGB) -> None:
+        self.ops.append((FILL, "rect", (x, y, w, h), {"color": fill}))
+
+    def polygon(self, points: list[Point], fill: RGB) -> None:
+        """A convex polygon."""
+        self.ops.append((FILL, "polygon", tuple(points), {"color": fill}))
+
+    def outline(self, points: list[Point], colour: RGB, thickness: float = 1.0) -> None:
+        self.ops.append((LINE, "outline", tuple(points), {"color": colour, "thickness": thickness}))
+
+    def box(
+        self, x: float, y: float, w: float, h: float, colour: RGB, thickness: float = 1.0
+    ) -> None:
+        self.outline([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], colour, thickness)
+
+    def line(
+        self, x0: float, y0: float, x1: float, y1: float, colour: RGB, thickness: float = 1.0
+    ) -> None:
+        self.ops.append((LINE, "line", (x0, y0, x1, y1), {"color": colour, "thickness": thickness}))
+
+    def triangle(self, points: list[Point], fill: RGB) -> None:
+        self.ops.append((LINE, "polygon", tuple(points), {"color": fill}))
+
+    def text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = (0, 0, 0),
+        *,
+        anchor_x: str = "left",
+        anchor_y: str = "baseline",
+        bold: bool = False,
+    ) -> None:
+        self.ops.append(
+            (
+                TEXT,
+                "text",
+                (text, x, y),
+                {
+                    "font_size": size,
+                    "color": (*colour, 255),
+                    "anchor_x": anchor_x,
+                    "anchor_y": anchor_y,
+                    "weight": "bold" if bold else "normal",
+                },
+            )
+        )
+
+    def png_bytes(self) -> bytes:
+        return _render(self)
+
+
+def write_png(canvas: Canvas, path: str | Path) -> None:
+    """Render ``canvas`` and write it as a PNG, atomically."""
+    _write_bytes_atomically(Path(path), canvas.png_bytes())
+
+
+def _write_bytes_atomically(target: Path, data: bytes) -> None:
+    # As simulator.games.record.write_atomically, for bytes: temp file, fsync, rename.
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _pyglet() -> Any:
+    """pyglet, headless unless a window system was already set up in this process."""
+    import pyglet
+
+    if "pyglet.window" not in sys.modules:
+        pyglet.options["headless"] = True
+    return pyglet
+
+
+def _render(canvas: Canvas) -> bytes:
+    pyglet = _pyglet()
+    from pyglet import gl, shapes
+    from pyglet.image.codecs.png import PNGImageEncoder
+    from pyglet.math import Mat4
+
+    # A hidden window owns the context and the projection the shapes' shaders read.
+    window = pyglet.window.Window(width=16, height=16, visible=False)
+    try:
+        texture = pyglet.image.Texture.create(canvas.width, canvas.height)
+        framebuffer = pyglet.image.Framebuffer()
+        framebuffer.attach_texture(texture)
+        framebuffer.bind()
+        gl.glViewport(0, 0, canvas.width, canvas.height)
+        window.projection = Mat4.orthogonal_projection(0, canvas.width, 0, canvas.height, -1, 1)
+        r, g, b = canvas.background
+        gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
+        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        batch = pyglet.graphics.Batch()
+        groups = {layer: pyglet.graphics.Group(order=layer) for layer in (FILL, LINE, TEXT)}
+        keep = []  # shapes vanish from the batch when garbage-collected
+        for layer, kind, args, style in canvas.ops:
+            group = groups[layer]
+            if kind == "rect":
+                keep.append(shapes.Rectangle(*args, batch=batch, group=group, **style))
+            elif kind == "polygon":
+                keep.append(shapes.Polygon(*args, batch=batch, group=group, **style))
+            elif kind == "outline":
+                keep.append(shapes.MultiLine(*args, closed=True, batch=batch, group=group, **style))
+            elif kind == "line":
+                keep.append(shapes.Line(*args, batch=batch, group=group, **style))
+            else:
+                text, x, y = args
+                keep.append(
+                    pyglet.text.Label(
+                        text, x=x, y=y, font_name=FONT, batch=batch, group=group, **style
+                    )
+                )
+        batch.draw()
+        image = texture.get_image_data()
+        framebuffer.unbind()
+        framebuffer.delete()
+        texture.delete()
+    finally:
+        window.close()
+    out = io.BytesIO()
+    image.save("picture.png", file=out, encoder=PNGImageEncoder())
+    return out.getvalue()
