@@ -1,0 +1,92 @@
+"""The picture ``sheet stand`` writes: each tower as drawn (faint) and as it settled.
+
+One panel per tower, side by side: the table and foundation, every piece at its settled
+pose in its colour, and where a piece that fell had been drawn, a faint outline. The
+panel's title says whether the tower stands; pieces that fell are edged in red.
+"""
+
+from __future__ import annotations
+
+from rules.filled_in.sheets import get_sheet
+from simulator.games.filled_in.draw import RGB, Canvas, colour_rgb, tint
+from simulator.games.filled_in.stand import StandResult
+
+INK: RGB = (30, 30, 30)
+STANDS: RGB = (30, 130, 50)
+FALLS: RGB = (190, 30, 30)
+TABLE: RGB = (120, 110, 100)
+FOUNDATION: RGB = (90, 60, 35)
+MAX_SCALE = 16.0  # px per cm
+PANEL_HEIGHT = 620.0  # px for the tower's view at most
+SIDE_ROOM = 8.0  # cm of table shown beside the foundation at least
+HEADER, FOOTER, PAD = 70, 40, 24  # px
+
+
+def draw_stand(results: list[StandResult]) -> Canvas:
+    views = [_view(r) for r in results]
+    scale = min([MAX_SCALE] + [PANEL_HEIGHT / (y1 - y0) for (_, y0, _, y1) in views])
+    widths = [max((x1 - x0) * scale, 260.0) for (x0, _, x1, _) in views]
+    height = max((y1 - y0) for (_, y0, _, y1) in views) * scale
+    canvas = Canvas(round(sum(widths) + PAD * (len(widths) + 1)), round(height + HEADER + FOOTER))
+    left = float(PAD)
+    for result, view, width in zip(results, views, widths, strict=True):
+        _panel(canvas, result, view, left, width, scale)
+        left += width + PAD
+    return canvas
+
+
+def _view(result: StandResult) -> tuple[float, float, float, float]:
+    """The world rectangle (x0, y0, x1, y1) a panel shows: the tower and what fell."""
+    left, right, _ = result.foundation
+    xs = [x for p in result.pieces for poly in p.end_polygons + p.start_polygons for x, _ in poly]
+    ys = [y for p in result.pieces for poly in p.end_polygons + p.start_polygons for _, y in poly]
+    x0 = min([left - SIDE_ROOM, *xs]) - 1.0
+    x1 = max([right + SIDE_ROOM, *xs]) + 1.0
+    top = max([result.foundation[2] + get_sheet(result.tower.sheet).height * result.cell, *ys])
+    return x0, -2.0, x1, top + 2.0
+
+
+def _panel(
+    canvas: Canvas,
+    result: StandResult,
+    view: tuple[float, float, float, float],
+    left: float,
+    width: float,
+    scale: float,
+) -> None:
+    x0, y0, x1, _ = view
+    offset = left + (width - (x1 - x0) * scale) / 2
+
+    def px(point: tuple[float, float]) -> tuple[float, float]:
+        return offset + (point[0] - x0) * scale, FOOTER + (point[1] - y0) * scale
+
+    # Table (y < 0) and foundation.
+    canvas.rect(left, FOOTER, width, -y0 * scale, TABLE)
+    f_left, f_right, f_top = result.foundation
+    a, b = px((f_left, 0.0)), px((f_right, f_top))
+    canvas.rect(a[0], a[1], b[0] - a[0], b[1] - a[1], FOUNDATION)
+    for piece in result.pieces:
+        if piece.fell_at is not None:
+            for poly in piece.start_polygons:
+                canvas.outline([px(p) for p in poly], tint(colour_rgb(piece.colour), 0.5), 1.5)
+    for piece in result.pieces:
+        rgb = colour_rgb(piece.colour)
+        edge = FALLS if piece.fell_at is not None else INK
+        for poly in piece.end_polygons:
+            points = [px(p) for p in poly]
+            canvas.polygon(points, rgb)
+            canvas.outline(points, edge, 2.5 if piece.fell_at is not None else 1.0)
+
+    title_y = canvas.height - 30
+    sheet = get_sheet(result.tower.sheet)
+    canvas.text(f"{result.tower.label}: sheet {sheet.id}", left + 4, title_y, 14, INK, bold=True)
+    fallen = len(result.fallen)
+    verdict = "stands" if result.stands else f"falls: {fallen} of {len(result.pieces)} pieces"
+    canvas.text(verdict, left + 4, title_y - 24, 13, STANDS if result.stands else FALLS, bold=True)
+    canvas.text(
+        f"{result.seconds:.2f} s simulated" + ("" if result.settled else ", not settled"),
+        left + 4,
+        12,
+        10,
+        INK,
+    )
