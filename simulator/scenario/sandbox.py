@@ -265,6 +265,7 @@ def build_world(sandbox: Sandbox) -> World:
                 spec.material,
                 piece=spec.piece,
                 mirror=spec.mirror,
+                edge_radius=spec.piece.edge_radius if spec.piece else 0.0,
             )
     return world
 

@@ -54,7 +54,7 @@ class Placement:
     ``nudge`` shifts the hand's target (cm), ``lower_speed`` and ``travel_height`` shape
     the hand's path (a careless path flies low)."""
 
-    block: str | None
+    block: str | None = None
     col: int = 0
     turns: int = 0
     mirror: bool = False
