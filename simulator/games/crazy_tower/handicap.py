@@ -1,0 +1,47 @@
+"""The hand handicaps of solo challenges 10-20 (rules.crazy_tower.handicap_for), turned
+into concrete noise for one placement.
+
+Every draw comes from one Chance stream per match, seeded from the game's seed, in the
+order the placements happen: a game is its seed and its action log, so a replay draws
+the same noise. Placements a handicap does not apply to draw nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.chance import Chance
+from rules.crazy_tower import Handicap
+
+# Salt of the match's noise stream (Chance.fork), distinct from the rules' own draws.
+NOISE_SALT = 0xC7A2
+
+
+@dataclass(frozen=True)
+class Noise:
+    dx: float = 0.0  # cm on the target position
+    angle: float = 0.0  # degrees on the target angle
+    release: tuple[float, float] = (0.0, 0.0)  # cm/s added to the piece when let go
+
+    @property
+    def any(self) -> bool:
+        return bool(self.dx or self.angle or any(self.release))
+
+
+def noise_stream(seed: int) -> Chance:
+    return Chance.from_seed(seed).fork(NOISE_SALT)
+
+
+def draw(handicap: Handicap | None, kind: str, chance: Chance, factor: float = 1.0) -> Noise:
+    """The noise of one placement of ``kind`` ("block" or "card")."""
+    if handicap is None or kind not in handicap.applies_to:
+        return Noise()
+    scale = factor
+    return Noise(
+        dx=chance.gauss() * handicap.position_noise_cm * scale,
+        angle=chance.gauss() * handicap.angle_noise_deg * scale,
+        release=(
+            chance.gauss() * handicap.release_noise_cm_s * scale,
+            chance.gauss() * handicap.release_noise_cm_s * scale,
+        ),
+    )

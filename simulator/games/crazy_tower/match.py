@@ -1,0 +1,370 @@
+"""A Crazy Tower match: the rules state bound to a physics world.
+
+Every move is an action dict (docs/scenarios-crazy-tower.md). A physical one (a block
+placed or put back, a floor card laid or put back, a block pulled out for a diamonds
+box) is checked against the rules on its planned position first, so a red box is
+refused before the hand moves; then the hand carries the piece, the tower settles, and
+the rules get what the physics decided: what fell (table touches, in order, then pieces
+no longer resting on the tower) and, for a block, the card it rests on and the boxes
+its settled shadow covers.
+
+A game is its options, its seed and its action log: a refused action changes nothing,
+and if the rules refuse what the physics produced, the world is rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from typing import Any
+
+from rules.crazy_tower import (
+    BlockOutcome,
+    CrazyTowerState,
+    FloorCardOutcome,
+    RemovalOutcome,
+    apply_action,
+    check_placement,
+    covered_boxes,
+    get_challenge,
+    handicap_for,
+    new_game,
+    report_time,
+    target_floor,
+)
+from rules.crazy_tower import moves as rule_moves
+from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower import handicap as noise
+from simulator.games.crazy_tower.bodies import (
+    BLOCK_FILTER,
+    PULLED_FILTER,
+    START_CARD,
+    add_block,
+    add_card,
+    block_height,
+    block_span,
+    build_table,
+    card_half_length,
+    is_card,
+)
+from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
+from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
+from simulator.physics.hand import Hand, HandPath
+from simulator.physics.monitor import Monitor
+from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.settle import settle
+from simulator.physics.world import Entry, Pose, World
+
+DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
+PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
+# Where the hand picks pieces up: left of everything, above the tower (cm).
+PICKUP_GAP = 3.0
+PICKUP_ABOVE = 8.0
+WATCH_EVERY = 10  # steps between monitor checks while the hand moves
+# Headless clock for the timed challenges: simulated seconds of the hand and the tower,
+# plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md).
+THINK_SECONDS = 3.0
+# cm above the target card a block flies when it is slid in under a card (replacement).
+SLIDE_CLEARANCE = 0.05
+
+
+class CrazyTowerMatch:
+    def __init__(
+        self,
+        options: dict[str, Any],
+        profile: PhysicsProfile | None = None,
+        think_seconds: float = THINK_SECONDS,
+    ) -> None:
+        self.options = dict(options)
+        self.profile = profile or load_profile()
+        self.think_seconds = think_seconds
+        self.actions: list[dict[str, Any]] = []  # accepted actions: what a recording replays
+        self.notices: list[tuple[int, dict[str, Any]]] = []  # (rules event index, event)
+        self.physics_ms = 0.0
+        self._reset()
+
+    def _reset(self) -> None:
+        self.state: CrazyTowerState = new_game(self.options)
+        self.world = World(self.profile)
+        build_table(self.world)
+        self.hand = Hand(self.world)
+        self.puller = pulling_hand(self.world)
+        self.noise = noise.noise_stream(self.state.seed)
+        challenge = self.state.challenge
+        self.handicap = handicap_for(challenge) if challenge is not None else None
+        self.timed = challenge is not None and get_challenge(challenge).time_limit_s is not None
+
+    # -- acting -----------------------------------------------------------------------
+
+    def perform(self, action: dict[str, Any]) -> None:
+        """Apply one action; raise IllegalMove (changing nothing) if it is refused."""
+        kind = action.get("type")
+        player = action.get("player", "")
+        s = self.state
+        if s.is_over:
+            raise IllegalMove("the game is over")
+        if player != s.current_player:
+            raise IllegalMove(f"it is {s.current_player}'s turn, not {player}'s")
+        if kind in DISCRETE:
+            self.state = apply_action(s, action)
+        elif kind == "place_block":
+            self._block(action, action.get("block", ""), replacement=False)
+        elif kind == "replace_piece":
+            piece = action.get("piece", "")
+            if piece not in s.down:
+                raise IllegalMove(f"{piece} is not waiting to be put back")
+            if is_block(piece):
+                self._block(action, piece, replacement=True)
+            else:
+                self._card(action, piece, replacement=True)
+        elif kind == "lay_card":
+            if s.phase != LAY_CARD or s.revealed is None:
+                raise IllegalMove(f"{player} has no revealed floor card to lay")
+            self._card(action, s.revealed, replacement=False)
+        elif kind == "remove_block":
+            self._remove(action)
+        else:
+            raise IllegalMove(f"unknown action type {kind!r}")
+        self.actions.append(dict(action))
+        self._tick()
+
+    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
+        """Log a refused action as an event (scenarios and the app show it)."""
+        event = {"turn": self.state.turn, "player": player, "type": "refused",
+                 "action": action_index, "reason": reason}
+        self.notices.append((len(self.state.events), event))
+
+    def _tick(self) -> None:
+        """Timed challenges, headless: report the clock after every action."""
+        if not self.timed or self.state.is_over:
+            return
+        elapsed = self.world.time + self.think_seconds * len(self.actions)
+        if elapsed > self.state.elapsed:
+            self.state = report_time(self.state, elapsed)
+
+    # -- blocks -----------------------------------------------------------------------
+
+    def _block(self, action: dict[str, Any], block: str, *, replacement: bool) -> None:
+        s = self.state
+        if not is_block(block):
+            raise IllegalMove(f"there is no block {block!r}")
+        if not replacement and block in s.down:
+            raise IllegalMove(f"{block} fell: put it back with replace_piece")
+        if replacement and s.phase != REPLACE:
+            raise IllegalMove("nothing is being put back now")
+        floor = target_floor(s, block)
+        card = s.floors[floor]
+        angle = self.handicap.block_angle_deg if self.handicap else 0.0
+        span = block_span(block, angle)
+        at = float(action.get("at", card_half_length() - span / 2))
+        planned = covered_boxes(at, at + span)
+        if not planned:
+            raise IllegalMove(
+                f"at {at:g} cm {block} would miss floor card {card} "
+                f"(it spans 0 to {2 * card_half_length():g} cm)"
+            )
+        check_placement(s, block, planned, floor)
+        started = time.perf_counter()
+        factor = 1.0
+        if self.handicap is not None and s.phase == PLACE:
+            factor = self.handicap.after_new_card_factor  # the dizzy first block on a new card
+        jitter = noise.draw(self.handicap, "block", self.noise, factor)
+        card_entry = self.world.entry(card)
+        x, top = card_point(card_entry, at + span / 2)
+        card_deg = math.degrees(card_entry.pose.angle)
+        covered = floor < len(s.floors) - 1  # a card lies over it: slide the block in
+        travel = top + block_height(block, angle) / 2 + SLIDE_CLEARANCE if covered else None
+        path = HandPath(
+            x=x + jitter.dx,
+            angle=card_deg + angle + jitter.angle,
+            lower_speed=action.get("lower_speed"),
+            travel_height=action.get("travel_height", travel),
+        )
+        monitor, watch = self._monitor()
+        entry = add_block(self.world, block, self._pickup(span / 2))
+        monitor.watch_falls(block)
+        if covered:
+            for shape in entry.shapes:  # reached in from the front, past its neighbours
+                shape.filter = PULLED_FILTER
+        self.hand.grab(block)
+        self.hand.carry(path, on_step=watch)
+        for shape in entry.shapes:
+            shape.filter = BLOCK_FILTER
+        self._kick(entry, jitter.release)
+        monitor.watch(block)
+        settle(self.world, monitor)
+        homes = {**self._card_homes(), **s.on_card, block: card}
+        fallen, view = self._fallen(monitor, homes, block)
+        boxes: frozenset[int] = frozenset()
+        where: int | None = None
+        if block not in fallen:
+            if view.card_under(block) != card:
+                self._rebuild()
+                raise IllegalMove(
+                    f"{block} came to rest on another block, not on floor card {card}"
+                )
+            where = floor
+            boxes = boxes_covered(entry, card_entry)
+        outcome = BlockOutcome(block, where, boxes, tuple(fallen))
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        rule = rule_moves.replace_piece if replacement else rule_moves.place_block
+        self._conclude(lambda: rule(s, s.current_player, outcome), fallen)
+
+    # -- floor cards ------------------------------------------------------------------
+
+    def _card(self, action: dict[str, Any], card: str, *, replacement: bool) -> None:
+        s = self.state
+        offset = float(action.get("offset", 0.0))
+        if abs(offset) >= 2 * card_half_length():
+            raise IllegalMove(f"an offset of {offset:g} cm would lay {card} beside the tower")
+        started = time.perf_counter()
+        jitter = noise.draw(self.handicap, "card", self.noise)
+        top = self.world.entry(s.top_card).pose
+        x = top.x + offset + jitter.dx
+        angle = math.degrees(top.angle) + jitter.angle
+        monitor, watch = self._monitor()
+        entry = add_card(self.world, card, self._pickup(card_half_length()))
+        monitor.watch_falls(card)
+        self.hand.grab(card)
+        height = self.handicap.card_drop_height_cm if self.handicap else 0.0
+        if height > 0:
+            drop(self.hand, x, angle, height, watch)
+        else:
+            self.hand.carry(
+                HandPath(x=x, angle=angle, lower_speed=action.get("lower_speed")), on_step=watch
+            )
+        self._kick(entry, jitter.release)
+        monitor.watch(card)
+        settle(self.world, monitor)
+        homes = {**self._card_homes(), **s.on_card, card: s.top_card}
+        fallen, _ = self._fallen(monitor, homes, card)
+        outcome = FloorCardOutcome(card, tuple(fallen))
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        if replacement:
+            self._conclude(lambda: rule_moves.replace_piece(s, s.current_player, outcome), fallen)
+        else:
+            self._conclude(lambda: rule_moves.lay_card(s, s.current_player, outcome), fallen)
+
+    # -- diamonds: pulling a block out ------------------------------------------------
+
+    def _remove(self, action: dict[str, Any]) -> None:
+        s = self.state
+        block = action.get("block", "")
+        rule_moves.remove_block(s, s.current_player, RemovalOutcome(block))  # refuses early
+        side = action.get("side")
+        started = time.perf_counter()
+        entry = self.world.entry(block)
+        card = self.world.entry(s.on_card[block])
+        if side is None:  # towards the nearer end of its card
+            u = card_coordinate(card, entry.pose.x, entry.pose.y)
+            side = "left" if u < card_half_length() else "right"
+        index = s.floors.index(s.on_card[block])
+        cards = [self.world.entry(c) for c in s.floors[index : index + 2]]
+        monitor, watch = self._monitor()
+        pull_out(self.puller, entry, -1 if side == "left" else 1, cards, watch)
+        self.world.remove(block)
+        settle(self.world, monitor)
+        homes = {**self._card_homes(), **s.on_card}
+        homes.pop(block)
+        fallen, _ = self._fallen(monitor, homes, None)
+        outcome = RemovalOutcome(block, tuple(fallen))
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        self._conclude(lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen)
+
+    # -- shared -----------------------------------------------------------------------
+
+    def _monitor(self) -> tuple[Monitor, Any]:
+        monitor = Monitor(self.world)
+        steps = [0]
+
+        def watch() -> None:
+            steps[0] += 1
+            if steps[0] % WATCH_EVERY == 0:
+                monitor.check()
+
+        return monitor, watch
+
+    def _pickup(self, half_length: float) -> Pose:
+        """Left of everything on the table, above the tower."""
+        shapes = [s for e in self.world.entries if not e.is_table for s in e.shapes]
+        left = min(s.bb.left for s in shapes)
+        top = max(s.bb.top for s in shapes)
+        return Pose(left - half_length - PICKUP_GAP, top + PICKUP_ABOVE, 0.0)
+
+    def _kick(self, entry: Entry, release: tuple[float, float]) -> None:
+        """The jolt of a shaky hand letting go (challenge handicaps)."""
+        if any(release):
+            vx, vy = entry.body.velocity
+            entry.body.velocity = (vx + release[0], vy + release[1])
+
+    def _card_homes(self) -> dict[str, str]:
+        """Each floor card of the tower -> the card under it."""
+        floors = self.state.floors
+        return {floors[i]: floors[i - 1] for i in range(1, len(floors))}
+
+    def _fallen(
+        self, monitor: Monitor, homes: dict[str, str], acting: str | None
+    ) -> tuple[list[str], Any]:
+        """The tower pieces (and the acting piece) that fell, in the order they fell:
+        table touches by time, then pieces no longer resting on the tower."""
+        s = self.state
+        pieces = [*s.floors[1:], *s.on_card, *([acting] if acting else [])]
+        present = {p for p in pieces if p in self.world}
+        touched = [p for p in monitor.fallen if p in present]
+        view = survey(self.world, homes, touched)
+        rest = [
+            e.id for e in self.world.dynamic_entries
+            if e.id in present and e.id not in view.on_tower and e.id not in touched
+        ]
+        if acting is not None and acting in rest and not is_card(acting):
+            below = view.rests_on.get(acting, [])
+            if below and not any(is_card(p) for p in below):
+                rest.remove(acting)  # resting on blocks only: not a fall, a bad placement
+        return touched + rest, view
+
+    def _conclude(self, rule: Any, fallen: list[str]) -> None:
+        """Hand the outcome to the rules; rebuild from the log if they refuse it."""
+        try:
+            self.state = rule()
+        except IllegalMove:
+            self._rebuild()
+            raise
+        for piece in fallen:  # fallen pieces leave the tower (a put-back one returns anew)
+            if piece in self.world and piece != START_CARD:
+                self.world.remove(piece)
+
+    def _rebuild(self) -> None:
+        """Rebuild world and state from the action log (Space.copy() is not exact)."""
+        actions = list(self.actions)
+        refused = [n for n in self.notices if n[1]["type"] == "refused"]
+        self.actions, self.notices = [], []
+        self._reset()
+        for action in actions:
+            self.perform(action)
+        self.notices.extend(refused)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def digest(self) -> str:
+        data = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def state_hash(self) -> str:
+        return self.world.state_hash(extra=self.digest().encode())
+
+    def events(self) -> list[dict[str, Any]]:
+        """The rules' events with the match's notices merged in where they happened."""
+        notices = sorted(self.notices, key=lambda item: item[0])
+        out: list[dict[str, Any]] = []
+        position = 0
+        for index, event in enumerate([*self.state.events, None]):
+            while position < len(notices) and notices[position][0] <= index:
+                out.append(notices[position][1])
+                position += 1
+            if event is not None:
+                out.append(event)
+        return out

@@ -1,0 +1,263 @@
+"""The legal random computer player for Crazy Tower.
+
+Every discrete decision is a random legal choice. Positions are tidy rather than
+clever: a block goes where the rules allow it with half a centimetre to spare around
+red boxes, clear of the blocks already on the card and, when it can, where the card
+and its load stay balanced over the blocks that carry it; a floor card is centred
+somewhere over the blocks of the top card. The physics still decides what happens.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rules.chance import Chance
+from rules.crazy_tower import check_placement, covered_boxes, get_card, legal_moves
+from rules.crazy_tower.placement import target_floor
+from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower.bodies import block_span, card_half_length, is_card
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.games.crazy_tower.survey import shadow
+from simulator.physics.world import Entry
+
+STEP = 0.25  # cm between the positions a player considers
+RED_MARGIN = 0.5  # cm a block keeps from covering a red box (the hand is never exact)
+GAP = 0.4  # cm kept between blocks on a card
+BALANCE_MARGIN = 0.8  # cm the load's centre stays inside the blocks that carry the card
+CARD_REACH = 6.0  # cm: the farthest a card is laid off the top card's centre
+SKIP_DIAMONDS = 0.5  # chance of declining a diamonds removal
+CUBE_MASS = 6.0  # g: a 2 cm wooden cube in the 2D side view (4 cm^2 x 1.5 g/cm^2)
+
+
+@dataclass
+class RandomPlayer:
+    seed: int
+
+    def __post_init__(self) -> None:
+        # Its own stream: the game's chance (deck, saboteur, hand noise) must not depend
+        # on the players.
+        self.chance = Chance.from_seed(self.seed).fork(0x7C7)
+
+    def decide(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        state = match.state
+        moves = legal_moves(state)
+        if not moves:
+            raise IllegalMove("the game is over")
+        if state.phase in (TURN, PLACE):
+            return self._turn(match, moves)
+        if state.phase == LAY_CARD:
+            return {**moves[0], "offset": self._offset(match)}
+        if state.phase == REPLACE:
+            move = self.chance.choice(moves)
+            piece = move["piece"]
+            out = {"type": "replace_piece", "player": move["player"], "piece": piece}
+            if is_card(piece):
+                return {**out, "offset": self._offset(match)}
+            spot = self._position(match, piece, target_floor(state, piece))
+            return {**out, "at": spot[0] if spot is not None else card_half_length() - 1.0}
+        if state.phase == DIAMONDS:
+            # a careful player pulls only blocks the tower does not lean on
+            removals = [
+                m for m in moves
+                if m["type"] == "remove_block"
+                and tower_slack(match, [], without=m["block"]) >= BALANCE_MARGIN
+            ]
+            if removals and self.chance.uniform() >= SKIP_DIAMONDS:
+                return self.chance.choice(removals)
+            return next(m for m in moves if m["type"] == "skip_removal")
+        move = dict(self.chance.choice(moves))
+        move.pop("with", None)
+        return move
+
+    # -- move A or B ---------------------------------------------------------------------
+
+    def _turn(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
+        state = match.state
+        places = [m for m in moves if m["type"] == "place_block"]
+        reveal = [m for m in moves if m["type"] == "reveal_card"]
+        load = len(state.blocks_on(state.top_card))
+        if reveal and (not places or self.chance.uniform() < 0.15 + 0.2 * load):
+            return reveal[0]
+        best: tuple[float, dict[str, Any]] | None = None
+        for move in self.chance.shuffled(places):
+            spot = self._position(match, move["block"], move["floor"])
+            if spot is None:
+                continue
+            at, slack = spot
+            action = {"type": "place_block", "player": move["player"],
+                      "block": move["block"], "at": at}
+            if slack >= BALANCE_MARGIN:
+                return action
+            if best is None or slack > best[0]:
+                best = (slack, action)
+        if reveal:  # nowhere steady for a block: build a floor higher instead
+            return reveal[0]
+        if best is not None:
+            return best[1]
+        if places:  # no tidy spot anywhere: somewhere legal, overhang and all
+            move = self.chance.choice(places)
+            spot = self._position(match, move["block"], move["floor"], tidy=False)
+            at = spot[0] if spot is not None else card_half_length() - 1.0
+            return {"type": "place_block", "player": move["player"], "block": move["block"],
+                    "at": at}
+        return self.chance.choice(moves)
+
+    def _position(
+        self, match: CrazyTowerMatch, block: str, floor: int, *, tidy: bool = True
+    ) -> tuple[float, float] | None:
+        """A position (card coordinate of the block's left edge) and how steady the
+        tower stays with the block there (tower_slack), or None: a random steady one,
+        else the steadiest there is."""
+        state, world = match.state, match.world
+        card_id = state.floors[floor]
+        card = world.entry(card_id)
+        angle = match.handicap.block_angle_deg if match.handicap else 0.0
+        span = block_span(block, angle)
+        length = 2 * card_half_length()
+        red = get_card(card_id).red_boxes()
+        taken = [shadow(world.entry(b), card) for b in state.blocks_on(card_id) if b in world]
+        lo, hi = (0.0, length - span) if tidy else (-span / 2, length - span / 2)
+        candidates = []
+        at = lo
+        while at <= hi + 1e-9:
+            boxes = covered_boxes(at, at + span)
+            wide = covered_boxes(at - RED_MARGIN, at + span + RED_MARGIN)
+            free = all(at + span + GAP <= a or at >= b + GAP for a, b in taken)
+            if boxes and not (wide & red) and (free or not tidy):
+                try:
+                    check_placement(state, block, boxes, floor)
+                    candidates.append(at)
+                except IllegalMove:
+                    pass
+            at += STEP
+        if not candidates:
+            return None
+        slacks = [self._slack(match, card, floor, a, span) for a in candidates]
+        steady = steadiest(candidates, slacks)
+        at = self.chance.choice(steady) if steady else candidates[slacks.index(max(slacks))]
+        return at, slacks[candidates.index(at)]
+
+    def _slack(
+        self, match: CrazyTowerMatch, card: Entry, floor: int, at: float, span: float
+    ) -> float:
+        """How balanced the tower stays with the new block at ``at`` on ``card``."""
+        if floor != len(match.state.floors) - 1:
+            return math.inf  # a block put back under a card: no choice worth making
+        x = card.pose.x + (at + span / 2 - card_half_length()) * math.cos(card.pose.angle)
+        return tower_slack(match, [(floor, x, span * CUBE_MASS / 2.0)])
+
+    def _offset(self, match: CrazyTowerMatch) -> float:
+        """A floor card's offset: its centre over the top card's blocks, where the tower
+        stays steadiest, not too far off the top card's centre."""
+        state, world = match.state, match.world
+        top = world.entry(state.top_card)
+        xs = [
+            x
+            for b in state.blocks_on(state.top_card)
+            if b in world
+            for poly in world.entry(b).world_polygons()
+            for x, _ in poly
+        ]
+        if not xs:
+            return 0.0
+        left, right = min(xs) + BALANCE_MARGIN, max(xs) - BALANCE_MARGIN
+        if right < left:
+            left = right = (min(xs) + max(xs)) / 2
+        near_left = max(left, top.pose.x - CARD_REACH)
+        near_right = min(right, top.pose.x + CARD_REACH)
+        if near_left <= near_right:
+            left, right = near_left, near_right
+        spots = _spread(left, right)
+        level, mass = len(state.floors), top.body.mass
+        carriers = (min(xs), max(xs))
+        slacks = [tower_slack(match, [(level, x, mass)], carriers=carriers) for x in spots]
+        steady = steadiest(spots, slacks)
+        centre = self.chance.choice(steady) if steady else spots[slacks.index(max(slacks))]
+        return round(centre - top.pose.x, 2)
+
+
+def _spread(left: float, right: float) -> list[float]:
+    count = max(1, int((right - left) / STEP))
+    return [left + (right - left) * i / count for i in range(count + 1)]
+
+
+def tower_slack(
+    match: CrazyTowerMatch,
+    extra: list[tuple[int, float, float]],
+    carriers: tuple[float, float] | None = None,
+    without: str | None = None,
+) -> float:
+    """Static balance of the whole tower, as a player judges it by eye: for every floor
+    card k >= 1, how far the centre of mass of card k and everything above it lies inside
+    the span of the blocks on card k - 1 that carry it; the smallest such distance (cm,
+    negative when it lies outside). ``extra`` adds pieces as (floor, x, mass);
+    ``carriers`` is the span that will carry a new top floor; ``without`` leaves a block
+    out (one a diamonds box might pull)."""
+    state, world = match.state, match.world
+    levels: dict[int, list[tuple[float, float]]] = {}
+    spans: dict[int, tuple[float, float]] = {}
+    for k, card in enumerate(state.floors):
+        entry = world.entry(card)
+        items = [(entry.pose.x, entry.body.mass)]
+        xs = []
+        for b in state.blocks_on(card):
+            if b in world and b != without:
+                e = world.entry(b)
+                items.append((e.pose.x, e.body.mass))
+                xs += [x for poly in e.world_polygons() for x, _ in poly]
+        levels[k] = items
+        # a card laid straight on a bare card is carried by that card's whole length
+        bare = [x for poly in entry.world_polygons() for x, _ in poly]
+        spans[k] = (min(xs), max(xs)) if xs else (min(bare), max(bare))
+    for k, x, mass in extra:
+        levels.setdefault(k, []).append((x, mass))
+    if carriers is not None:
+        spans[len(state.floors) - 1] = carriers
+    slack = math.inf
+    moment = mass_sum = 0.0
+    for k in sorted(levels, reverse=True):
+        moment += sum(x * m for x, m in levels[k])
+        mass_sum += sum(m for _, m in levels[k])
+        if k == 0:
+            break
+        span = spans[k - 1]
+        centre = moment / mass_sum
+        slack = min(slack, centre - span[0], span[1] - centre)
+    return slack
+
+
+def steadiest(values: list[float], slacks: list[float]) -> list[float]:
+    """The values a careful player would pick from: balanced with a margin, and at least
+    half as steady as the steadiest one."""
+    best = max(slacks, default=-math.inf)
+    if best < BALANCE_MARGIN:
+        return []
+    return [v for v, s in zip(values, slacks, strict=True) if s >= max(BALANCE_MARGIN, best / 2)]
+
+
+# A placement the rules refuse after the physics ran is tried again, at most this many
+# times in a row (each retry rebuilds the world from the log).
+MAX_RETRIES = 8
+
+
+def play_turns(
+    match: CrazyTowerMatch, players: dict[str, RandomPlayer], max_decisions: int
+) -> int:
+    """Let computer players decide until the game ends or ``max_decisions`` is spent;
+    returns the number of decisions taken."""
+    for taken in range(max_decisions):
+        if match.state.is_over:
+            return taken
+        player = players[match.state.current_player]
+        for attempt in range(MAX_RETRIES + 1):
+            action = player.decide(match)
+            try:
+                match.perform(action)
+                break
+            except IllegalMove:
+                if attempt == MAX_RETRIES:
+                    raise
+    return max_decisions
