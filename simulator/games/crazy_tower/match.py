@@ -60,6 +60,17 @@ from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose, World
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
+# The keys of each action besides type and player (docs/scenarios-crazy-tower.md).
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "place_block": ("block", "at", "lower_speed", "travel_height"),
+    "reveal_card": (),
+    "lay_card": ("offset", "lower_speed"),
+    "replace_piece": ("piece", "at", "offset", "lower_speed", "travel_height"),
+    "remove_block": ("block", "side"),
+    "skip_removal": (),
+    "exchange": ("give", "take"),
+    "pass": (),
+}
 PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
 # Where the hand picks pieces up: left of everything, above the tower (cm).
 PICKUP_GAP = 3.0
@@ -129,7 +140,8 @@ class CrazyTowerMatch:
             self._remove(action)
         else:
             raise IllegalMove(f"unknown action type {kind!r}")
-        self.actions.append(dict(action))
+        keys = ("type", "player", *ACTION_KEYS[kind])
+        self.actions.append({k: action[k] for k in keys if action.get(k) is not None})
         self._tick()
 
     def refuse(self, player: str | None, reason: str, action_index: int) -> None:

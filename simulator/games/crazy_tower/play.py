@@ -1,0 +1,161 @@
+"""``towersim play crazy-tower``: a whole game, every seat a computer player when
+--headless; --record writes a scenario that replays to the same state_hash."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules.crazy_tower import get_challenge
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.games.crazy_tower.player import play_turns
+from simulator.games.crazy_tower.scenario import (
+    MAX_COMPUTER_DECISIONS,
+    computer_players,
+    report,
+)
+from simulator.games.expect import GameExpect
+from simulator.games.record import scenario_text, write_atomically
+from simulator.physics.profile import load_profile
+from simulator.scenario.header import FORMAT, Header
+
+PLAYER_COUNTS = {"competitive": (2, 4), "saboteur": (3, 4), "solo": (1, 1)}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mode",
+        choices=tuple(PLAYER_COUNTS),
+        default="competitive",
+        help="competitive (2 to 4 players), saboteur (3 or 4) or solo (1, with a challenge)",
+    )
+    parser.add_argument(
+        "--players", type=int, default=None,
+        help="number of players (default: 2 competitive, 3 saboteur, 1 solo)",
+    )
+    parser.add_argument(
+        "--challenge", type=int, default=None, help="solo challenge 1-20 (default 1)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--headless", action="store_true", help="no window: every seat is a computer player"
+    )
+    parser.add_argument(
+        "--json", action="store_true",
+        help="print the outcome as JSON, in the replay report's schema",
+    )
+    parser.add_argument(
+        "--record", metavar="FILE",
+        help="write the game as a scenario file that replays to the same state",
+    )
+
+
+def _fail(message: str) -> int:
+    print(f"towersim play crazy-tower: {message}", file=sys.stderr)
+    return 2
+
+
+def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
+    """The rules' options for the command line, or why they are wrong."""
+    low, high = PLAYER_COUNTS[args.mode]
+    players = low if args.players is None else args.players
+    if not low <= players <= high:
+        span = f"{low}" if low == high else f"{low} to {high}"
+        return f"{args.mode} mode is for {span} player(s), not {players}"
+    if args.seed < 0:
+        return "--seed must be 0 or more"
+    options: dict[str, Any] = {
+        "mode": args.mode,
+        "players": [f"Player {i + 1}" for i in range(players)],
+        "seed": args.seed,
+    }
+    if args.challenge is not None:
+        if args.mode != "solo":
+            return "--challenge is for solo mode"
+        try:
+            get_challenge(args.challenge)
+        except KeyError as exc:
+            return str(exc.args[0])
+        options["challenge"] = args.challenge
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    options = options_from(args)
+    if isinstance(options, str):
+        return _fail(options)
+    if not args.headless:
+        return _fail(
+            "the desktop app is not available yet; use --headless to watch computer players"
+        )
+    started = time.perf_counter()
+    profile = tower_profile(load_profile(), sleep_given=False)
+    match = CrazyTowerMatch(options, profile)
+    try:
+        play_turns(match, computer_players(match, args.seed), MAX_COMPUTER_DECISIONS)
+    except IllegalMove as exc:  # a player found nothing the rules accept: report so far
+        print(f"towersim play crazy-tower: stopped: {exc.reason}", file=sys.stderr)
+    wall_ms = (time.perf_counter() - started) * 1000
+    title = f"Crazy Tower, {args.mode}, {len(options['players'])} player(s), seed {args.seed}"
+    if "challenge" in options:
+        title += f", challenge {options['challenge']}"
+    header = Header(FORMAT, "crazy-tower", title, "", args.seed)
+    result = report(match, header, GameExpect(), wall_ms)
+    if args.record:
+        path = Path(args.record)
+        try:
+            write_atomically(path, scenario_text(recording(match, header, result), path))
+        except OSError as exc:
+            return _fail(f"cannot write {path}: {exc.strerror or exc}")
+    if args.json:
+        json.dump(result, sys.stdout, indent=2, allow_nan=False)
+        sys.stdout.write("\n")
+    else:
+        _print_summary(result)
+    return 0
+
+
+def recording(match: CrazyTowerMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
+    """The game as a scenario: its setup, every accepted action, and the outcome."""
+    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
+    if result["end_reason"] is not None:
+        expect["end_reason"] = result["end_reason"]
+    if result["winner"] is not None:
+        expect["winner"] = result["winner"]
+    setup = {k: v for k, v in match.options.items() if k != "seed"}
+    return {
+        "format": FORMAT,
+        "kind": "crazy-tower",
+        "name": header.name,
+        "description": "Recorded by towersim play crazy-tower.",
+        "seed": header.seed,
+        "setup": {**setup, "think_seconds": match.think_seconds},
+        "action": match.actions,
+        "expect": expect,
+    }
+
+
+def _print_summary(result: dict[str, Any]) -> None:
+    print(result["name"])
+    for name, points in result["scores"].items():
+        print(f"  {name:<10} {points:>3} points left")
+    winner = result["winner"]
+    if isinstance(winner, list):
+        winner = " and ".join(winner) + " (shared)"
+    print(
+        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
+        f"{result['turns']} turns, {len(result['floors'])} floor cards"
+    )
+    if result.get("detail"):
+        print(f"  {result['detail']}")
+    falls = sum(1 for e in result["events"] if e["type"] == "piece_fell")
+    print(
+        f"{falls} pieces fell; {result['steps']} physics steps, {result['wall_ms']:.0f} ms; "
+        f"state {result['state_hash'][:16]}"
+    )

@@ -1,0 +1,192 @@
+"""``kind = "crazy-tower"`` scenario files: a game's setup and its actions, replayed
+headless (docs/scenarios-crazy-tower.md).
+
+[setup]: ``mode`` (competitive, saboteur, solo), ``players`` (names, or tables with
+``name`` and ``colours``), and optionally ``challenge``, ``colour_count``,
+``first_player``, ``saboteur``, ``deck`` (the rules' options) and ``think_seconds`` (the
+headless clock of timed challenges). [[action]]: the moves in order, each with ``type``
+and ``player``. A refused action is logged as a "refused" event and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.crazy_tower import floor_cards, new_game, scores
+from rules.crazy_tower.blocks import is_block
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.match import ACTION_KEYS, THINK_SECONDS, CrazyTowerMatch
+from simulator.games.crazy_tower.player import RandomPlayer, play_turns
+from simulator.games.expect import GameExpect, parse_game_expect
+from simulator.games.report import game_report
+from simulator.physics.profile import PhysicsProfile
+from simulator.scenario.fields import Table
+from simulator.scenario.header import Header
+
+MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
+
+_ACTION_KEYS = {**ACTION_KEYS, "computer": ("moves",)}
+_REQUIRED = {"place_block": ("block",), "replace_piece": ("piece",), "remove_block": ("block",),
+             "exchange": ("give", "take")}
+
+
+@dataclass(frozen=True)
+class CrazyTowerScenario:
+    header: Header
+    profile: PhysicsProfile
+    options: dict[str, Any]
+    think_seconds: float = THINK_SECONDS
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    expect: GameExpect = field(default_factory=GameExpect)
+
+
+def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerScenario:
+    physics = root.data.get("physics")
+    sleep_given = isinstance(physics, dict) and "sleep_time_threshold" in physics
+    setup = root.table("setup")
+    if setup is None:
+        root.fail("a crazy-tower scenario needs a [setup] table with the players")
+    options = _parse_setup(setup, header.seed)
+    think = setup.number("think_seconds", default=THINK_SECONDS, minimum=0.0)
+    setup.finish()
+    try:
+        state = new_game(options)
+    except IllegalMove as exc:
+        setup.fail(exc.reason)
+    players = list(state.players)
+    actions = [
+        _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
+    ]
+    expect = parse_game_expect(root.table("expect"), players)
+    root.finish()
+    return CrazyTowerScenario(
+        header, tower_profile(profile, sleep_given), options, float(think or 0.0), actions,
+        expect,
+    )
+
+
+def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
+    options: dict[str, Any] = {"seed": seed}
+    options["mode"] = setup.string(
+        "mode", default="competitive", choices=("competitive", "saboteur", "solo")
+    )
+    if not setup.has("players"):
+        setup.fail("missing required key 'players'")
+    raw = setup.tables("players")  # the raw list: names or {name, colours} tables
+    if not raw:
+        setup.fail("must list the players: names, or tables with name and colours", "players")
+    players = []
+    for entry in raw:
+        if isinstance(entry, str):
+            players.append(entry)
+        elif isinstance(entry, dict) and set(entry) <= {"name", "colours"}:
+            players.append(dict(entry))
+        else:
+            setup.fail("each player is a name or a table {name, colours}", "players")
+    options["players"] = players
+    for key in ("challenge", "colour_count"):
+        if setup.has(key):
+            options[key] = setup.integer(key, minimum=1)
+    for key in ("first_player", "saboteur"):
+        if setup.has(key):
+            options[key] = setup.string(key)
+    if setup.has("deck"):
+        deck = setup.strings("deck") or []
+        unknown = [c for c in deck if c not in floor_cards()]
+        if unknown:
+            setup.fail(f"unknown floor card {unknown[0]!r}", "deck")
+        options["deck"] = deck
+    return options
+
+
+def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
+    table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
+    kind = table.string("type", required=True, choices=tuple(_ACTION_KEYS))
+    assert kind is not None
+    action: dict[str, Any] = {"type": kind}
+    player = table.string("player", required=kind != "computer")
+    if player is not None:
+        if player not in players:
+            table.fail(f"{player!r} is not one of the players ({', '.join(players)})", "player")
+        action["player"] = player
+    for key in _REQUIRED.get(kind, ()):
+        if not table.has(key):
+            table.fail(f"a {kind} action needs {key!r}")
+    for key in _ACTION_KEYS[kind]:
+        if not table.has(key):
+            continue
+        if key == "moves":
+            action[key] = table.integer(key, minimum=1)
+        elif key in ("at", "offset", "travel_height"):
+            action[key] = table.number(key)
+        elif key == "lower_speed":
+            action[key] = table.number(key, positive=True)
+        elif key == "side":
+            action[key] = table.string(key, choices=("left", "right"))
+        else:
+            action[key] = table.string(key)
+    for key in ("block", "give", "take"):
+        if key in action and not is_block(action[key]):
+            table.fail(f"{action[key]!r} is not a Crazy Tower block (like red-3b)", key)
+    piece = action.get("piece")
+    if piece is not None and not (is_block(piece) or piece in floor_cards()):
+        table.fail(f"{piece!r} is neither a block nor a floor card", "piece")
+    table.finish()
+    return action
+
+
+def run(scenario: CrazyTowerScenario) -> dict[str, Any]:
+    started = time.perf_counter()
+    match = CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)
+    for index, action in enumerate(scenario.actions):
+        perform(match, action, index, seed=scenario.header.seed)
+    return report(match, scenario.header, scenario.expect, (time.perf_counter() - started) * 1000)
+
+
+def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:
+    return {name: RandomPlayer(seed * 7919 + i) for i, name in enumerate(match.state.players)}
+
+
+def perform(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """Apply one scenario action; a refused one becomes a "refused" event."""
+    try:
+        if action["type"] == "computer":
+            players = computer_players(match, seed * 31 + index)
+            play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
+        else:
+            match.perform(dict(action))
+    except IllegalMove as exc:
+        match.refuse(action.get("player"), exc.reason, index + 1)
+
+
+def report(
+    match: CrazyTowerMatch, header: Header, expect: GameExpect, wall_ms: float
+) -> dict[str, Any]:
+    state = match.state
+    result = state.result or {}
+    winner = result.get("winner")
+    winners = [winner] if isinstance(winner, str) else list(winner or [])
+    return game_report(
+        header,
+        match.profile,
+        expect,
+        steps=match.world.steps,
+        sim_seconds=match.world.time,
+        wall_ms=wall_ms,
+        state_hash=match.state_hash(),
+        players=list(state.players),
+        scores=scores(match.state),
+        winners=winners,
+        over=state.is_over,
+        end_reason=result.get("reason"),
+        events=match.events(),
+        turns=state.turn,
+        mode=state.mode,
+        challenge=state.challenge,
+        floors=list(state.floors),
+        detail=result.get("detail"),
+    )
+
