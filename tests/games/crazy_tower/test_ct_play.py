@@ -1,0 +1,76 @@
+"""play --record, replay, determinism across processes, scenario validation, every replay."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIOS = sorted((ROOT / "scenarios" / "crazy-tower").glob("*.toml"))
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def towersim(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "simulator.cli", *args],
+        capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=120,
+    )
+
+
+def test_a_recorded_game_replays_to_the_same_state_hash(tmp_path: Path) -> None:
+    record = tmp_path / "game.toml"
+    played = towersim("play", "crazy-tower", "--headless", "--players", "4", "--seed", "3",
+                      "--json", "--record", str(record))
+    assert played.returncode == 0, played.stderr
+    replayed = towersim("replay", str(record), "--json")
+    assert replayed.returncode == 0, replayed.stdout
+    assert json.loads(replayed.stdout)["state_hash"] == json.loads(played.stdout)["state_hash"]
+
+
+def test_two_processes_give_the_same_state_hash() -> None:
+    runs = [
+        towersim("play", "crazy-tower", "--headless", "--mode", "solo", "--challenge", "16",
+                 "--seed", "4", "--json")
+        for _ in range(2)
+    ]
+    hashes = {json.loads(r.stdout)["state_hash"] for r in runs}
+    assert len(hashes) == 1
+
+
+def test_without_headless_the_app_is_not_available_yet() -> None:
+    result = towersim("play", "crazy-tower")
+    assert result.returncode == 2 and "desktop app is not available" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('[setup]\nmode = "saboteur"\nplayers = ["A", "B"]\n', "saboteur mode is for 3, 4"),
+        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "place_block"\nplayer = "A"\n'
+         'block = "purple-9z"\n', "not a Crazy Tower block"),
+        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "lay_card"\nplayer = "C"\n',
+         "'C' is not one of the players"),
+        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "reveal_card"\nplayer = "A"\n'
+         "speed = 3\n", "unknown key 'speed'"),
+    ],
+)
+def test_an_invalid_scenario_gets_one_line_and_exit_2(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('format = "towersim/1"\nkind = "crazy-tower"\n' + body)
+    result = towersim("replay", str(path))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_every_crazy_tower_scenario_meets_its_expectations() -> None:
+    assert len(SCENARIOS) >= 10
+    result = towersim("replay", *map(str, SCENARIOS))
+    assert result.returncode == 0, result.stdout + result.stderr
