@@ -37,6 +37,7 @@ class GameContent:
     cards_per_turn: int
     shape_colour: MappingProxyType[str, str]  # die face shape -> pile colour
     cube_colour: str
+    max_replacements: int  # house rule: re-placing tries before a falling block is lost
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ def game_content() -> GameContent:
             cards_per_turn=int(data["crew"]["per_turn"]),
             shape_colour=MappingProxyType(shape_colour),
             cube_colour=str(cubes[0].colour) if cubes else "",
+            max_replacements=int(data["accidents"]["max_replacements"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise AssetError(f"assets/lots/game.toml is malformed: {exc!r}") from None

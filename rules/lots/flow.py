@@ -8,7 +8,7 @@ Internal stages it passes through: setup, score, check, next.
 from __future__ import annotations
 
 from rules.lots import end
-from rules.lots.content import get_card
+from rules.lots.content import game_content, get_card
 from rules.lots.crew import card_options
 from rules.lots.grid import complete_floors, occupied
 from rules.lots.instances import colour_of
@@ -109,8 +109,17 @@ def apply_outcome(state: LotsState, outcome: PlacementOutcome) -> None:
         end.finish(state, [], "solo_fall")
         return
     replace: dict[str, str | None] = {"block": None, "cube": None}
+    own = {info["block"], info["cube"]} & set(outcome.fallen)
+    if own:
+        info["replacements"] = info.get("replacements", 0) + 1
+    give_up = info.get("replacements", 0) > game_content().max_replacements
     for piece in outcome.fallen:
-        if piece == info["block"]:  # the chosen block must end on the tower: place it again
+        if piece in own and give_up:  # house rule: the block is lost (docs/rules-lots.md)
+            state.removed.append(piece)
+            info["removed"].append(piece)
+            info["accident"] = True
+            state.log("lost_block", seat, piece=piece, tries=info["replacements"])
+        elif piece == info["block"]:  # the chosen block must end on the tower: place it again
             state.banks[seat].append(piece)
             replace["block"] = piece
         elif piece == info["cube"]:
@@ -132,7 +141,8 @@ def apply_outcome(state: LotsState, outcome: PlacementOutcome) -> None:
         floors_completed(state.footprint_spec(), info["floors_before"], _filled(state))
     )
     info["matches"] = list(colour_matches(block, state.tower, outcome.touching))
-    state.last_block = block
+    if block in state.tower:  # a lost block (house rule) leaves the last block as it was
+        state.last_block = block
     state.stage = "score"
 
 

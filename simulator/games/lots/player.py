@@ -8,6 +8,7 @@ spot), lowered gently by the hand. Physics-aware players come later (issue 8).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,11 @@ from simulator.games.lots.landing import Spot, spots
 from simulator.games.lots.match import LotsMatch, Placement
 
 Decision = tuple[str, Any]  # ("move", dict) or ("place", Placement)
+
+# cm a bounding box must reach into a column to count there (neighbours touch edges).
+BB_MARGIN = 0.1
+# After its block fell, the player picks among this many of the lowest safe spots.
+REPLACE_CHOICES = 3
 
 
 @dataclass
@@ -48,8 +54,7 @@ class RandomPlayer:
     def _placement(self, match: LotsMatch, block: str | None, cube: str | None) -> Placement | None:
         state = match.state
         width = match.lot.footprint.width
-        filled = set(state.footprint_spec().ground_cells())
-        filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        filled = physical_fill(match)
         block_spot = None
         if block is not None:
             block_spot = self._spot(state, block, filled, width)
@@ -80,6 +85,10 @@ class RandomPlayer:
             legal.append(spot)
         if not legal:
             return None
+        if state.phase == "replace":
+            # The block fell last time: play safe, as low and as snug as the tower allows.
+            legal.sort(key=lambda s: (not s.balanced, max(r for r, _ in s.cells), s.holes))
+            return self.chance.choice(legal[:REPLACE_CHOICES])
         tidy = [s for s in legal if s.balanced and s.holes == 0]
         return self.chance.choice(tidy or legal)
 
@@ -87,6 +96,27 @@ class RandomPlayer:
 # A placement the rules refuse after the physics ran (the block slid out of the
 # footprint, say) is tried again elsewhere, at most this many times in a row.
 MAX_RETRIES = 12
+
+
+def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
+    """The grid as the bodies really stand: each column filled up to the highest point
+    of anything over it. Tilted pieces make the rules' cells a poor guide to where a new
+    piece will land; bounding boxes are conservative."""
+    lot = match.lot
+    cell = lot.grid.cell
+    base = lot.grid.origin[1]
+    filled = set(lot.footprint.ground_cells())
+    for col in range(lot.footprint.width):
+        left, right = lot.column_x(col), lot.column_x(col + 1)
+        tops = [
+            shape.bb.top
+            for entry in match.world.dynamic_entries
+            for shape in entry.shapes
+            if shape.bb.right > left + BB_MARGIN and shape.bb.left < right - BB_MARGIN
+        ]
+        rows = math.ceil((max(tops, default=base) - base) / cell - BB_MARGIN / cell)
+        filled |= {(row, col) for row in range(rows)}
+    return filled
 
 
 def play_turns(match: LotsMatch, players: dict[int, RandomPlayer], max_decisions: int) -> int:

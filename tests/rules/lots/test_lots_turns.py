@@ -103,6 +103,24 @@ def test_placed_block_falls_with_another_piece_accident_then_replace():
     assert_conserved(after)
 
 
+def test_a_block_that_keeps_falling_is_lost_after_the_house_limit():
+    from rules.lots.content import game_content
+
+    limit = game_content().max_replacements
+    state = place(game(), "Ann", outcome_with(game(), "yellow-2", {}, fallen=["yellow-2"]))
+    for _ in range(limit - 1):
+        state = place(state, "Ann", outcome_with(state, "yellow-2", {}, fallen=["yellow-2"]))
+        assert state.phase == "replace"
+    # One more fall than the limit allows: the block leaves the game, the turn scores 0.
+    after = place(state, "Ann", outcome_with(state, "yellow-2", {}, fallen=["yellow-2"]))
+    assert after.phase != "replace"
+    assert "yellow-2" in after.removed and "yellow-2" not in after.banks[0]
+    (lost,) = [e for e in after.events if e["type"] == "lost_block"]
+    assert lost["piece"] == "yellow-2" and lost["tries"] == limit + 1
+    assert after.scores[0] == 0
+    assert_conserved(after)
+
+
 def test_landing_on_an_occupied_spot_moves_on():
     state = game()
     state.scores[1] = state.high_water[1] = 7
