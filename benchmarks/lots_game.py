@@ -1,0 +1,76 @@
+"""Wall time of a whole 4-player LOTS game, headless, with the legal random players.
+
+Usage: ``PYTHONPATH=. python -m benchmarks.lots_game [--seeds 1-9] [--players 4] [--quick]``
+
+Each seed plays one competitive game on footprint 1A to its end (rolls, crew cards, the
+hand carrying every piece, settling, the grid view, contacts and the rules) and reports
+its wall time, turns, physics steps and how it ended; then the median over the seeds.
+As a baseline measured in the same run, the time spent inside pymunk's ``Space.step``
+is timed per game, so the share of the game the simulator adds on top is a ratio
+rather than an absolute number. Target: median <= 2 s on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import pymunk
+
+from rules.lots import LotsOptions
+from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
+
+TARGET_SECONDS = 2.0
+
+
+def play(seed: int, players: int) -> tuple[float, float, LotsMatch]:
+    """(wall seconds, seconds inside Space.step, the finished match)."""
+    inside = [0.0]
+    original = pymunk.Space.step
+
+    def timed_step(space: pymunk.Space, dt: float) -> None:
+        started = time.perf_counter()
+        original(space, dt)
+        inside[0] += time.perf_counter() - started
+
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    pymunk.Space.step = timed_step  # type: ignore[method-assign]
+    try:
+        started = time.perf_counter()
+        match = LotsMatch(LotsOptions(players=names, footprint="1A", seed=seed))
+        seats = {seat: RandomPlayer(seed * 7919 + seat) for seat in range(players)}
+        play_turns(match, seats, MAX_COMPUTER_DECISIONS)
+        wall = time.perf_counter() - started
+    finally:
+        pymunk.Space.step = original  # type: ignore[method-assign]
+    return wall, inside[0], match
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="1-9", help="a range of seeds, like 1-9")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--quick", action="store_true", help="three seeds only")
+    args = parser.parse_args()
+    first, last = (int(x) for x in args.seeds.split("-"))
+    seeds = list(range(first, last + 1))[: 3 if args.quick else None]
+    print(f"{'seed':>4} {'wall s':>7} {'in step s':>9} {'wall/step':>9} {'turns':>5} "
+          f"{'steps':>7}  end")
+    walls = []
+    for seed in seeds:
+        wall, inside, match = play(seed, args.players)
+        walls.append(wall)
+        state = match.state
+        print(f"{seed:>4} {wall:>7.3f} {inside:>9.3f} {wall / inside:>9.2f} {state.turn:>5} "
+              f"{match.world.steps:>7}  {state.end_reason}")
+    median = statistics.median(walls)
+    verdict = "PASS" if median <= TARGET_SECONDS else "FAIL"
+    print(f"median {median:.3f} s over {len(seeds)} games; target <= {TARGET_SECONDS} s: "
+          f"{verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""The LOTS match: placements through the hand and the physics, judged by the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import IllegalMove
+from rules.lots import LotsOptions
+from simulator.games.lots.match import LotsMatch, Placement
+
+
+def _match(seed: int = 3) -> LotsMatch:
+    """Ann and Ben on footprint 1A; with seed 3 Ben starts, holding blue-1 (an S)."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=seed))
+    match.act({"type": "roll", "player": "Ben"})
+    assert match.state.banks[1] == ["blue-1", "blue-2"]
+    return match
+
+
+def test_a_placement_lands_in_the_predicted_cells_and_is_scored() -> None:
+    match = _match()
+    outcome = match.place(Placement(block="blue-2", col=0))
+    assert outcome.fallen == ()
+    assert outcome.cells["blue-2"] == {(0, 0), (0, 1), (1, 1), (1, 2)}
+    assert match.state.tower["blue-2"] == [[0, 0], [0, 1], [1, 1], [1, 2]]
+    assert match.state.banks[1] == ["blue-1"]
+    assert match.actions[-1] == {"type": "place", "player": "Ben", "block": "blue-2", "col": 0}
+
+
+@pytest.mark.parametrize(
+    ("placement", "reason"),
+    [
+        (Placement(block="red-1", col=0), "cannot be placed now"),
+        (Placement(block="blue-2", col=4), "would leave footprint 1A"),
+        (Placement(block="blue-2", col=0, turns=1, mirror=True, cube="purple-1"),
+         "purple-1"),
+        (Placement(block="nonsense-9", col=0), "not a LOTS piece"),
+    ],
+)
+def test_an_illegal_placement_is_refused_and_changes_nothing(
+    placement: Placement, reason: str
+) -> None:
+    match = _match()
+    before = match.state_hash()
+    with pytest.raises(IllegalMove, match=reason):
+        match.place(placement)
+    assert match.state_hash() == before
+    assert [e.id for e in match.world.dynamic_entries] == []
+
+
+def test_a_careless_path_sweeps_a_piece_off_and_the_turn_scores_zero() -> None:
+    match = _match()
+    match.place(Placement(block="blue-2", col=0))
+    match.act({"type": "roll", "player": "Ann"})
+    outcome = match.place(Placement(block="orange-1", col=4, travel_height=4.5))
+    assert outcome.fallen == ("blue-2",)
+    assert "blue-2" not in match.world  # it left the game, and the world
+    assert match.state.removed == ["blue-2"]
+    (score,) = [e for e in match.state.events if e["type"] == "turn_score" and e["turn"] == 2]
+    assert score["accident"] and score["points"] == 0
+
+
+def test_a_block_nudged_off_the_footprint_is_taken_back_and_placed_again() -> None:
+    match = _match()
+    # Aimed at columns 4-5 of a 6-wide lot and pushed 1.5 cm right: it comes to rest
+    # hanging over the edge, in column 6.
+    match.state.banks[1] = ["orange-1", "blue-2"]
+    outcome = match.place(Placement(block="orange-1", col=4, nudge=1.5))
+    assert outcome.fallen == ("orange-1",)
+    assert match.state.phase == "replace"
+    (notice,) = [e for e in match.events() if e["type"] == "taken_back"]
+    assert notice["piece"] == "orange-1" and "column 6" in notice["reason"]
+    match.place(Placement(block="orange-1", col=4))
+    assert match.state.phase != "replace"
+    assert "orange-1" in match.state.tower
+
+
+def test_refused_actions_are_logged_in_order_with_the_rules_events() -> None:
+    match = _match()
+    match.refuse("Ann", "not your turn", 2)
+    match.place(Placement(block="blue-2", col=0))
+    types = [e["type"] for e in match.events()]
+    assert types.index("refused") < types.index("place")
+    assert len(match.events()) == len(match.state.events) + 1
