@@ -134,18 +134,18 @@ class Hand:
             (path.x, travel_y, turn),
         ]
         for x, y, angle in legs:
-            self._move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
-        self._steady(on_step)
+            self.move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
+        self.steady(on_step)
         # Descend quickly to just above what lies below, then lower slowly until stopped.
         approach = path.descend_to
         if approach is None:
             approach = self._approach_height(held, turn)
         approach = min(approach, self.body.position.y)
-        contact = self._move_to(
+        contact = self.move_to(
             path.x, approach, turn, s.travel_speed, on_step, stop_on_contact=True
         )
         if not contact:
-            contact = self._move_to(
+            contact = self.move_to(
                 path.x,
                 self.world.play_area[1],
                 turn,
@@ -157,17 +157,19 @@ class Hand:
         self.release()
         return report
 
-    def _move_to(
+    def move_to(
         self,
         x: float,
         y: float,
         angle: float,
         speed: float,
-        on_step: Callable[[], None] | None,
+        on_step: Callable[[], None] | None = None,
         *,
-        stop_on_contact: bool,
+        stop_on_contact: bool = False,
     ) -> bool:
-        """Drive the kinematic hand to (x, y, angle); True if the piece touched something."""
+        """Drive the kinematic hand in a straight line to (x, y, angle radians) at ``speed``;
+        with ``stop_on_contact``, stop as soon as the held piece is stopped on something
+        and return True. Other motions (a drop, a pull) are built from this."""
         world, body, dt = self.world, self.body, self.world.profile.dt
         turn = math.radians(self.settings.turn_speed)
         max_steps = int(
@@ -202,7 +204,7 @@ class Hand:
         body.angular_velocity = 0.0
         return False
 
-    def _steady(self, on_step: Callable[[], None] | None) -> None:
+    def steady(self, on_step: Callable[[], None] | None = None) -> None:
         """Hold still until the piece hangs where the hand is (as a person steadies a piece
         before lowering it); at most STEADY_CAP seconds."""
         held, body, world = self.held, self.body, self.world

@@ -1,6 +1,7 @@
 """Hand motions the physics core's scripted path (Hand.carry) does not offer: letting a
 piece go in mid-air (challenge 20 drops floor cards) and pulling a block out of the
-tower sideways (diamonds box). Both drive the same kinematic hand body as Hand.carry.
+tower sideways (diamonds box). Both are built from the hand's own straight moves
+(Hand.move_to) and steadying (Hand.steady).
 """
 
 from __future__ import annotations
@@ -21,50 +22,11 @@ OnStep = Callable[[], None] | None
 PULL_GRIP = 60.0
 PULL_SPEED = 10.0  # cm/s
 PULL_CLEARANCE = 1.0  # cm past the last card end before the block counts as out
-STEADY_POSITION = 0.005  # cm, as Hand.carry steadies before the descent
-STEADY_CAP = 0.5  # s
 
 
 def pulling_hand(world: World) -> Hand:
     base = default_hand()
     return Hand(world, replace(base, grip_force=PULL_GRIP, grip_torque=PULL_GRIP))
-
-
-def drive(
-    hand: Hand, x: float, y: float, angle: float, speed: float, on_step: OnStep
-) -> None:
-    """Move the hand body in a straight line to (x, y, angle radians) at ``speed``."""
-    world, body, dt = hand.world, hand.body, hand.world.profile.dt
-    turn = math.radians(hand.settings.turn_speed)
-    distance = math.hypot(x - body.position.x, y - body.position.y)
-    max_steps = int(2 + (distance / speed + abs(angle - body.angle) / turn) / dt * 1.5)
-    for _ in range(max_steps):
-        dx, dy = x - body.position.x, y - body.position.y
-        da = angle - body.angle
-        distance = math.hypot(dx, dy)
-        if distance < 1e-9 and abs(da) < 1e-9:
-            break
-        scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
-        body.velocity = (dx * scale / dt, dy * scale / dt)
-        body.angular_velocity = max(-turn, min(turn, da / dt))
-        world.step()
-        if on_step is not None:
-            on_step()
-    body.velocity = (0.0, 0.0)
-    body.angular_velocity = 0.0
-
-
-def steady(hand: Hand, on_step: OnStep) -> None:
-    """Wait until the held piece hangs where the hand is (at most STEADY_CAP s)."""
-    held = hand.held
-    assert held is not None
-    world = hand.world
-    for _ in range(int(STEADY_CAP / world.profile.dt)):
-        if (held.body.position - hand.body.position).length < STEADY_POSITION:
-            return
-        world.step()
-        if on_step is not None:
-            on_step()
 
 
 def top_under(world: World, held: Entry, left: float, right: float) -> float:
@@ -89,23 +51,21 @@ def drop(hand: Hand, x: float, angle_deg: float, height: float, on_step: OnStep)
     safe = max(s.bb.top for e in world.entries if e is not held for s in e.shapes)
     travel = max(safe + held.radius + hand.settings.safe_clearance, hand.body.position.y)
     speed = hand.settings.travel_speed
-    drive(hand, hand.body.position.x, travel, hand.body.angle, speed, on_step)
-    drive(hand, x, travel, angle, speed, on_step)
-    steady(hand, on_step)
+    hand.move_to(hand.body.position.x, travel, hand.body.angle, speed, on_step)
+    hand.move_to(x, travel, angle, speed, on_step)
+    hand.steady(on_step)
     c, s = math.cos(angle), math.sin(angle)
     points = [(c * px - s * py, s * px + c * py) for poly in held.local_polygons for px, py in poly]
     left = x + min(p[0] for p in points)
     right = x + max(p[0] for p in points)
     bottom = min(p[1] for p in points)
     target = top_under(world, held, left, right) - bottom + height
-    drive(hand, x, min(target, hand.body.position.y), angle, speed, on_step)
-    steady(hand, on_step)
+    hand.move_to(x, min(target, hand.body.position.y), angle, speed, on_step)
+    hand.steady(on_step)
     hand.release()
 
 
-def pull_out(
-    hand: Hand, block: Entry, direction: int, cards: list[Entry], on_step: OnStep
-) -> None:
+def pull_out(hand: Hand, block: Entry, direction: int, cards: list[Entry], on_step: OnStep) -> None:
     """Grip ``block`` where it lies and pull it level along x (``direction`` -1: left,
     +1: right) until it clears every card in ``cards``, then let go of it."""
     for shape in block.shapes:
@@ -119,8 +79,7 @@ def pull_out(
         edge = min(s.bb.left for c in cards for s in c.shapes)
         distance = max(xs) - (edge - PULL_CLEARANCE)
     body = hand.body
-    drive(
-        hand,
+    hand.move_to(
         body.position.x + direction * max(distance, 0.0),
         body.position.y,
         body.angle,
