@@ -26,7 +26,7 @@ def test_a_headless_game_ends_and_reports_in_the_replay_schema(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     report = _play(capsys, "--players", "3", "--seed", "4")
-    assert REQUIRED <= set(report)
+    assert set(report) >= REQUIRED
     assert report["kind"] == "lots" and report["players"] == ["Player 1", "Player 2", "Player 3"]
     assert report["over"] and report["end_reason"] in ("target", "piles", "stolen")
     assert report["winner"] is not None
