@@ -7,6 +7,8 @@ import sys
 
 from simulator.games.registry import game_kinds, game_module
 
+GAME_TITLES = {"lots": "LOTS", "crazy-tower": "Crazy Tower", "filled-in": "LOTS: Filled In"}
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -48,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for kind in game_kinds():
-        game = games.add_parser(kind, help=f"play {kind}", description=f"Play {kind}.")
+        title = GAME_TITLES.get(kind, kind)
+        game = games.add_parser(kind, help=f"play {title}", description=f"Play {title}.")
         game_module(kind, "play").add_arguments(game)
     if "filled-in" in game_kinds():
         sheet = commands.add_parser(

@@ -146,8 +146,13 @@ class CrazyTowerMatch:
 
     def refuse(self, player: str | None, reason: str, action_index: int) -> None:
         """Log a refused action as an event (scenarios and the app show it)."""
-        event = {"turn": self.state.turn, "player": player, "type": "refused",
-                 "action": action_index, "reason": reason}
+        event = {
+            "turn": self.state.turn,
+            "player": player,
+            "type": "refused",
+            "action": action_index,
+            "reason": reason,
+        }
         self.notices.append((len(self.state.events), event))
 
     def _tick(self) -> None:
@@ -329,7 +334,8 @@ class CrazyTowerMatch:
         touched = [p for p in monitor.fallen if p in present]
         view = survey(self.world, homes, touched)
         rest = [
-            e.id for e in self.world.dynamic_entries
+            e.id
+            for e in self.world.dynamic_entries
             if e.id in present and e.id not in view.on_tower and e.id not in touched
         ]
         if acting is not None and acting in rest and not is_card(acting):

@@ -36,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="competitive (2 to 4 players), saboteur (3 or 4) or solo (1, with a challenge)",
     )
     parser.add_argument(
-        "--players", type=int, default=None,
+        "--players",
+        type=int,
+        default=None,
         help="number of players (default: 2 competitive, 3 saboteur, 1 solo)",
     )
     parser.add_argument(
@@ -47,11 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="no window: every seat is a computer player"
     )
     parser.add_argument(
-        "--json", action="store_true",
+        "--json",
+        action="store_true",
         help="print the outcome as JSON, in the replay report's schema",
     )
     parser.add_argument(
-        "--record", metavar="FILE",
+        "--record",
+        metavar="FILE",
         help="write the game as a scenario file that replays to the same state",
     )
 

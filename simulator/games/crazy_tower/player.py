@@ -61,7 +61,8 @@ class RandomPlayer:
         if state.phase == DIAMONDS:
             # a careful player pulls only blocks the tower does not lean on
             removals = [
-                m for m in moves
+                m
+                for m in moves
                 if m["type"] == "remove_block"
                 and tower_slack(match, [], without=m["block"]) >= BALANCE_MARGIN
             ]
@@ -87,8 +88,12 @@ class RandomPlayer:
             if spot is None:
                 continue
             at, slack = spot
-            action = {"type": "place_block", "player": move["player"],
-                      "block": move["block"], "at": at}
+            action = {
+                "type": "place_block",
+                "player": move["player"],
+                "block": move["block"],
+                "at": at,
+            }
             if slack >= BALANCE_MARGIN:
                 return action
             if best is None or slack > best[0]:
@@ -101,8 +106,12 @@ class RandomPlayer:
             move = self.chance.choice(places)
             spot = self._position(match, move["block"], move["floor"], tidy=False)
             at = spot[0] if spot is not None else card_half_length() - 1.0
-            return {"type": "place_block", "player": move["player"], "block": move["block"],
-                    "at": at}
+            return {
+                "type": "place_block",
+                "player": move["player"],
+                "block": move["block"],
+                "at": at,
+            }
         return self.chance.choice(moves)
 
     def _position(
@@ -243,9 +252,7 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
 MAX_RETRIES = 8
 
 
-def play_turns(
-    match: CrazyTowerMatch, players: dict[str, RandomPlayer], max_decisions: int
-) -> int:
+def play_turns(match: CrazyTowerMatch, players: dict[str, RandomPlayer], max_decisions: int) -> int:
     """Let computer players decide until the game ends or ``max_decisions`` is spent;
     returns the number of decisions taken."""
     for taken in range(max_decisions):

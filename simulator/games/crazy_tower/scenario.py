@@ -29,8 +29,12 @@ from simulator.scenario.header import Header
 MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
 
 _ACTION_KEYS = {**ACTION_KEYS, "computer": ("moves",)}
-_REQUIRED = {"place_block": ("block",), "replace_piece": ("piece",), "remove_block": ("block",),
-             "exchange": ("give", "take")}
+_REQUIRED = {
+    "place_block": ("block",),
+    "replace_piece": ("piece",),
+    "remove_block": ("block",),
+    "exchange": ("give", "take"),
+}
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,11 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
     return CrazyTowerScenario(
-        header, tower_profile(profile, sleep_given), options, float(think or 0.0), actions,
+        header,
+        tower_profile(profile, sleep_given),
+        options,
+        float(think or 0.0),
+        actions,
         expect,
     )
 
@@ -189,4 +197,3 @@ def report(
         floors=list(state.floors),
         detail=result.get("detail"),
     )
-

@@ -1,6 +1,6 @@
-"""Write the calibration scenarios in this folder from their analytic definitions.
+"""Write the analytic calibration scenarios in scenarios/calibration/.
 
-Run ``python scenarios/calibration/generate.py`` after changing a case; the TOML files
+Run ``python scripts/make_calibration.py`` after changing a case; the TOML files
 are committed so that ``towersim replay scenarios/calibration/*.toml`` needs no build step.
 Each case states its analytic source in its description.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 
 BLOCK_LENGTH = 10.0  # cm, harmonic stack blocks
 BLOCK_HEIGHT = 1.0
