@@ -57,19 +57,22 @@ def main() -> None:
     args = parser.parse_args()
     first, last = (int(x) for x in args.seeds.split("-"))
     seeds = list(range(first, last + 1))[: 3 if args.quick else None]
-    print(f"{'seed':>4} {'wall s':>7} {'in step s':>9} {'wall/step':>9} {'turns':>5} "
-          f"{'steps':>7}  end")
+    print(
+        f"{'seed':>4} {'wall s':>7} {'in step s':>9} {'wall/step':>9} {'turns':>5} "
+        f"{'steps':>7}  end"
+    )
     walls = []
     for seed in seeds:
         wall, inside, match = play(seed, args.players)
         walls.append(wall)
         state = match.state
-        print(f"{seed:>4} {wall:>7.3f} {inside:>9.3f} {wall / inside:>9.2f} {state.turn:>5} "
-              f"{match.world.steps:>7}  {state.end_reason}")
+        print(
+            f"{seed:>4} {wall:>7.3f} {inside:>9.3f} {wall / inside:>9.2f} {state.turn:>5} "
+            f"{match.world.steps:>7}  {state.end_reason}"
+        )
     median = statistics.median(walls)
     verdict = "PASS" if median <= TARGET_SECONDS else "FAIL"
-    print(f"median {median:.3f} s over {len(seeds)} games; target <= {TARGET_SECONDS} s: "
-          f"{verdict}")
+    print(f"median {median:.3f} s over {len(seeds)} games; target <= {TARGET_SECONDS} s: {verdict}")
 
 
 if __name__ == "__main__":

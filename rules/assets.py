@@ -26,9 +26,7 @@ def assets_dir() -> Path:
     for candidate in candidates:
         if (candidate / "physics").is_dir():
             return candidate
-    raise AssetError(
-        "game assets not found; looked in " + ", ".join(str(c) for c in candidates)
-    )
+    raise AssetError("game assets not found; looked in " + ", ".join(str(c) for c in candidates))
 
 
 @cache

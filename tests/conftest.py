@@ -13,6 +13,7 @@ from simulator.physics.world import World
 def world() -> World:
     """An empty world with a felt table whose top is y = 0, from x = -60 to 60."""
     w = World(load_profile())
-    w.add_static("table", [[(-60, -5), (60, -5), (60, 0), (-60, 0)]], get_material("felt"),
-                 is_table=True)
+    w.add_static(
+        "table", [[(-60, -5), (60, -5), (60, 0), (-60, 0)]], get_material("felt"), is_table=True
+    )
     return w

@@ -15,24 +15,48 @@ ROOT = Path(__file__).parents[1]
 def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet", "-w",
-         str(wheels)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--quiet",
+            "-w",
+            str(wheels),
+        ],
+        check=True,
+        capture_output=True,
     )
     (wheel,) = wheels.glob("towersim-*.whl")
     site = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(site),
-         str(wheel)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--quiet",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
     )
     probe = (
         "import rules.assets as a, rules.pieces as p, simulator.physics.profile as f;"
         "print(a.assets_dir()); print(len(p.piece_catalogue())); print(f.load_profile().dt)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"}, check=True,
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        check=True,
     )
     assets, pieces, dt = out.stdout.split()
     assert Path(assets) == site / "rules" / "_assets"

@@ -75,9 +75,7 @@ def removal_problem(state: CrazyTowerState, block: str) -> str | None:
     fewest, _ = _floor_bounds(challenge, index, top=False)
     count = len(state.blocks_on(state.on_card[block]))
     if count - 1 < fewest:
-        return (
-            f"challenge {challenge.number}: floor {index} must keep {fewest} block(s)"
-        )
+        return f"challenge {challenge.number}: floor {index} must keep {fewest} block(s)"
     return None
 
 

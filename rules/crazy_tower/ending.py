@@ -44,8 +44,9 @@ def end_collapse(state: CrazyTowerState) -> None:
     player = state.current_player
     state.lost, state.down = list(state.down), []
     state.home = {}
-    state.events.append({"turn": state.turn, "player": player, "type": "collapse",
-                         "fallen": list(state.lost)})
+    state.events.append(
+        {"turn": state.turn, "player": player, "type": "collapse", "fallen": list(state.lost)}
+    )
     if state.mode == COMPETITIVE:
         # the collapsing player scores nothing: the rest compete on lowest score
         others = [p for p in state.players if p != player]
@@ -70,8 +71,12 @@ def end_last_block(state: CrazyTowerState) -> None:
         if player == state.saboteur:
             _finish(state, LAST_BLOCK, [player], "the saboteur placed all of his blocks")
         else:
-            _finish(state, LAST_BLOCK, _architects(state),
-                    f"the architect {player} placed their last block")
+            _finish(
+                state,
+                LAST_BLOCK,
+                _architects(state),
+                f"the architect {player} placed their last block",
+            )
     else:
         problem = constraints.completion_problem(state)
         if problem:

@@ -32,8 +32,7 @@ EFFECT_ORDER = (DIAMONDS, EXCHANGE, LOOP)  # loop last: playing again ends the t
 
 
 def log(state: CrazyTowerState, type_: str, **data: object) -> None:
-    state.events.append({"turn": state.turn, "player": state.current_player, "type": type_,
-                         **data})
+    state.events.append({"turn": state.turn, "player": state.current_player, "type": type_, **data})
 
 
 def take_fallen(state: CrazyTowerState, fallen: Iterable[str], acting: str | None) -> None:

@@ -85,12 +85,12 @@ def legal_moves(state: CrazyTowerState) -> list[dict[str, Any]]:
     elif state.phase == REPLACE:
         for piece in state.down:
             floor = target_floor(state, piece) if is_block(piece) else len(state.floors)
-            moves.append({"type": "replace_piece", "player": player, "piece": piece,
-                          "floor": floor})
+            moves.append(
+                {"type": "replace_piece", "player": player, "piece": piece, "floor": floor}
+            )
     elif state.phase == DIAMONDS:
         moves += [
-            {"type": "remove_block", "player": player, "block": b}
-            for b in removal_choices(state)
+            {"type": "remove_block", "player": player, "block": b} for b in removal_choices(state)
         ]
         moves.append({"type": "skip_removal", "player": player})
     elif state.phase == EXCHANGE:

@@ -85,8 +85,15 @@ def place_block(state: State, player: str, outcome: BlockOutcome) -> State:
         s.on_card[block] = card
         s.covers[block] = sorted(outcome.boxes)
         kinds = sorted(get_card(card).kinds_covered(outcome.boxes))
-    log(s, "block_placed", block=block, card=card, floor=len(s.floors) - 1,
-        boxes=sorted(outcome.boxes), kinds=kinds)
+    log(
+        s,
+        "block_placed",
+        block=block,
+        card=card,
+        floor=len(s.floors) - 1,
+        boxes=sorted(outcome.boxes),
+        kinds=kinds,
+    )
     s.target = card
     s.pending = effects_for(kinds)
     s.resume = EFFECTS
@@ -234,4 +241,3 @@ def report_time(state: State, elapsed: float) -> State:
     if constraints.out_of_time(s):
         ending.end_out_of_time(s)
     return s
-

@@ -146,8 +146,16 @@ def new_game(options: dict[str, Any]) -> CrazyTowerState:
         current=names.index(first),
     )
     state.events.append(
-        {"turn": 0, "player": None, "type": "setup", "mode": mode, "players": names,
-         "colours": colours, "challenge": challenge, "seed": seed}
+        {
+            "turn": 0,
+            "player": None,
+            "type": "setup",
+            "mode": mode,
+            "players": names,
+            "colours": colours,
+            "challenge": challenge,
+            "seed": seed,
+        }
     )
     if saboteur is not None:
         # the log is the referee's; observe() hides hidden events from other players

@@ -148,4 +148,3 @@ class CrazyTowerState:
             result=copy.deepcopy(self.result),
             events=list(self.events),
         )
-

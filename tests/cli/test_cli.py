@@ -41,7 +41,12 @@ def test_demo_refuses_an_unknown_footprint(capsys: pytest.CaptureFixture[str]) -
 
 def test_replay_of_the_calibration_suite_exits_zero() -> None:
     files = sorted(str(p) for p in (ROOT / "scenarios" / "calibration").glob("*.toml"))
-    out = subprocess.run([sys.executable, "-m", "simulator.cli", "replay", *files],
-                         cwd=ROOT, capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "simulator.cli", "replay", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.count("PASS") == len(files)

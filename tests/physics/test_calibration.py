@@ -19,8 +19,13 @@ def test_the_calibration_suite_is_complete() -> None:
     names = {p.stem for p in CASES}
     for n in (4, 8, 12):
         assert {f"harmonic-{n:02d}-stands", f"harmonic-{n:02d}-falls"} <= names
-    assert {"incline-slide-stands", "incline-slide-slides", "incline-topple-stands",
-            "incline-topple-topples", "column-15"} <= names
+    assert {
+        "incline-slide-stands",
+        "incline-slide-slides",
+        "incline-topple-stands",
+        "incline-topple-topples",
+        "column-15",
+    } <= names
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

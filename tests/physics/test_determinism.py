@@ -45,7 +45,10 @@ seconds = 1.5
 def _hash_in_new_process(path: Path) -> str:
     out = subprocess.run(
         [sys.executable, "-m", "simulator.cli", "replay", "--json", str(path)],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert out.returncode in (0, 1), out.stderr
     return json.loads(out.stdout)["state_hash"]

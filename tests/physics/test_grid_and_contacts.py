@@ -10,8 +10,15 @@ WOOD = get_material("wood")
 GRID = Grid(origin=(0.0, 0.0), cell=2.5)
 
 
-def _place(world: World, body_id: str, piece: str, left: float, bottom: float,
-           angle: float = 0.0, mirror: bool = False) -> None:
+def _place(
+    world: World,
+    body_id: str,
+    piece: str,
+    left: float,
+    bottom: float,
+    angle: float = 0.0,
+    mirror: bool = False,
+) -> None:
     """Put a piece so its unturned bounding box's lower-left corner is at (left, bottom)."""
     from simulator.physics.geometry import piece_polygons
 

@@ -18,14 +18,28 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 def towersim(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "simulator.cli", *args],
-        capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=120,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=120,
     )
 
 
 def test_a_recorded_game_replays_to_the_same_state_hash(tmp_path: Path) -> None:
     record = tmp_path / "game.toml"
-    played = towersim("play", "crazy-tower", "--headless", "--players", "4", "--seed", "3",
-                      "--json", "--record", str(record))
+    played = towersim(
+        "play",
+        "crazy-tower",
+        "--headless",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--record",
+        str(record),
+    )
     assert played.returncode == 0, played.stderr
     replayed = towersim("replay", str(record), "--json")
     assert replayed.returncode == 0, replayed.stdout
@@ -34,8 +48,18 @@ def test_a_recorded_game_replays_to_the_same_state_hash(tmp_path: Path) -> None:
 
 def test_two_processes_give_the_same_state_hash() -> None:
     runs = [
-        towersim("play", "crazy-tower", "--headless", "--mode", "solo", "--challenge", "16",
-                 "--seed", "4", "--json")
+        towersim(
+            "play",
+            "crazy-tower",
+            "--headless",
+            "--mode",
+            "solo",
+            "--challenge",
+            "16",
+            "--seed",
+            "4",
+            "--json",
+        )
         for _ in range(2)
     ]
     hashes = {json.loads(r.stdout)["state_hash"] for r in runs}
@@ -51,12 +75,20 @@ def test_without_headless_the_app_is_not_available_yet() -> None:
     ("body", "message"),
     [
         ('[setup]\nmode = "saboteur"\nplayers = ["A", "B"]\n', "saboteur mode is for 3, 4"),
-        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "place_block"\nplayer = "A"\n'
-         'block = "purple-9z"\n', "not a Crazy Tower block"),
-        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "lay_card"\nplayer = "C"\n',
-         "'C' is not one of the players"),
-        ('[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "reveal_card"\nplayer = "A"\n'
-         "speed = 3\n", "unknown key 'speed'"),
+        (
+            '[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "place_block"\nplayer = "A"\n'
+            'block = "purple-9z"\n',
+            "not a Crazy Tower block",
+        ),
+        (
+            '[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "lay_card"\nplayer = "C"\n',
+            "'C' is not one of the players",
+        ),
+        (
+            '[setup]\nplayers = ["A", "B"]\n[[action]]\ntype = "reveal_card"\nplayer = "A"\n'
+            "speed = 3\n",
+            "unknown key 'speed'",
+        ),
     ],
 )
 def test_an_invalid_scenario_gets_one_line_and_exit_2(

@@ -25,8 +25,9 @@ def _pieces(state: LotsState) -> Counter[str]:
     return where
 
 
-@pytest.mark.parametrize(("players", "seed", "footprint"),
-                         [(2, 11, "1A"), (3, 12, "2B"), (4, 13, "3A"), (1, 14, "1B")])
+@pytest.mark.parametrize(
+    ("players", "seed", "footprint"), [(2, 11, "1A"), (3, 12, "2B"), (4, 13, "3A"), (1, 14, "1B")]
+)
 def test_a_game_ends_with_every_piece_accounted_for(
     players: int, seed: int, footprint: str
 ) -> None:

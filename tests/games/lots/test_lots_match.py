@@ -32,8 +32,7 @@ def test_a_placement_lands_in_the_predicted_cells_and_is_scored() -> None:
     [
         (Placement(block="red-1", col=0), "cannot be placed now"),
         (Placement(block="blue-2", col=4), "would leave footprint 1A"),
-        (Placement(block="blue-2", col=0, turns=1, mirror=True, cube="purple-1"),
-         "purple-1"),
+        (Placement(block="blue-2", col=0, turns=1, mirror=True, cube="purple-1"), "purple-1"),
         (Placement(block="nonsense-9", col=0), "not a LOTS piece"),
     ],
 )

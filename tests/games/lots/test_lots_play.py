@@ -12,9 +12,24 @@ import pytest
 from simulator.cli import main
 
 ROOT = Path(__file__).parents[3]
-REQUIRED = {"format", "kind", "name", "ok", "expect", "physics", "steps", "sim_seconds",
-            "wall_ms", "state_hash", "players", "scores", "winner", "end_reason", "events",
-            "turns"}
+REQUIRED = {
+    "format",
+    "kind",
+    "name",
+    "ok",
+    "expect",
+    "physics",
+    "steps",
+    "sim_seconds",
+    "wall_ms",
+    "state_hash",
+    "players",
+    "scores",
+    "winner",
+    "end_reason",
+    "events",
+    "turns",
+}
 
 
 def _play(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
@@ -57,9 +72,23 @@ def test_a_json_recording_replays_too(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_the_same_game_in_two_processes_gives_the_same_hash() -> None:
     def run() -> str:
         out = subprocess.run(
-            [sys.executable, "-m", "simulator.cli", "play", "lots", "--headless", "--json",
-             "--players", "2", "--seed", "5"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
+            [
+                sys.executable,
+                "-m",
+                "simulator.cli",
+                "play",
+                "lots",
+                "--headless",
+                "--json",
+                "--players",
+                "2",
+                "--seed",
+                "5",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         return json.loads(out.stdout)["state_hash"]
 
@@ -100,15 +129,24 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
         ('[setup]\nplayers = ["Ann"]\nfootprint = "9Z"\n', "unknown footprint '9Z'"),
         ('[setup]\nplayers = ["Ann", "Ann"]\n', "distinct"),
         ('[setup]\nplayers = ["Ann", "Ben"]\nmode = "solo"\n', "does not fit"),
-        ('[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "dance"\nplayer = "Ann"\n',
-         "must be one of"),
-        ('[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "roll"\nplayer = "Zed"\n',
-         "'Zed' is not one of the players"),
-        ('[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
-         'block = "red-1"\ncol = -1\n', "at least 0"),
+        (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "dance"\nplayer = "Ann"\n',
+            "must be one of",
+        ),
+        (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "roll"\nplayer = "Zed"\n',
+            "'Zed' is not one of the players",
+        ),
+        (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
+            'block = "red-1"\ncol = -1\n',
+            "at least 0",
+        ),
         ('[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nwinner = "Zed"\n', "not a player"),
-        ('[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nscores = { Ann = "x" }\n',
-         "must be an integer"),
+        (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nscores = { Ann = "x" }\n',
+            "must be an integer",
+        ),
     ],
 )
 def test_a_bad_lots_scenario_gets_one_line_and_exit_2(

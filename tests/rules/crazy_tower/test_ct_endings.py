@@ -160,7 +160,9 @@ def solo(challenge, colours=None, *cards):
 def test_challenge_1_complete_the_tower_wins():
     s = play_clean(solo(1, 4))
     assert s.result == {
-        "reason": "last_block", "winner": "Sam", "detail": "challenge 1 completed",
+        "reason": "last_block",
+        "winner": "Sam",
+        "detail": "challenge 1 completed",
         "scores": {"Sam": 0},
     }
 
@@ -309,6 +311,9 @@ def test_competitive_stalemate_goes_to_the_lowest_score():
         place(s, "red-1b")
     for player in ("Ann", "Bob", "Cid"):
         s = pass_turn(s, player)
-    assert s.result == {"reason": "stalemate", "winner": "Bob",
-                        "detail": "nobody can place a block; lowest score wins",
-                        "scores": {"Ann": 20, "Bob": 15, "Cid": 20}}
+    assert s.result == {
+        "reason": "stalemate",
+        "winner": "Bob",
+        "detail": "nobody can place a block; lowest score wins",
+        "scores": {"Ann": 20, "Bob": 15, "Cid": 20},
+    }

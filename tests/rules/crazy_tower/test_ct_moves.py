@@ -74,7 +74,13 @@ def test_never_two_blocks_of_one_colour_on_one_card():
     s = place(s, "green-1a", {1})
     refused(place_block, s, "Ann", BlockOutcome("red-2a", 0, {3}), match="already holds a red")
     assert {m["block"] for m in legal_moves(s) if m["type"] == "place_block"} == {
-        "blue-1a", "blue-1b", "blue-2a", "blue-2b", "blue-3a", "blue-3b", "blue-4a"
+        "blue-1a",
+        "blue-1b",
+        "blue-2a",
+        "blue-2b",
+        "blue-3a",
+        "blue-3b",
+        "blue-4a",
     }
     s = place(s, "blue-2a", {3})  # another colour is fine
     s = place(s, "yellow-1a", {4})
@@ -192,8 +198,13 @@ def test_a_single_block_that_fell_is_put_back():
         {"type": "replace_piece", "player": "Bob", "piece": "red-1a", "floor": 0}
     ]
     refused(pass_turn, s, "Bob")
-    refused(replace_piece, s, "Bob", BlockOutcome("red-1a", 0, {0}, ("green-2a", "fc-00")),
-            match="starting floor card")
+    refused(
+        replace_piece,
+        s,
+        "Bob",
+        BlockOutcome("red-1a", 0, {0}, ("green-2a", "fc-00")),
+        match="starting floor card",
+    )
     s = replace_piece(s, "Bob", BlockOutcome("red-1a", 0, {0}))
     assert s.on_card["red-1a"] == "fc-00" and not s.down
     assert s.current_player == "Ann" and not s.is_over
@@ -253,7 +264,17 @@ def test_collapse_judged_over_what_is_down_across_replacements():
 
 def test_refused_outcomes_name_pieces_not_on_the_tower():
     s = game("competitive", DUO)
-    refused(place_block, s, "Ann", BlockOutcome("red-1a", 0, {0}, ("green-1a",)),
-            match="not on the tower")
-    refused(place_block, s, "Ann", BlockOutcome("red-1a", 0, {0}, ("red-1a",)),
-            match="rests on no floor")
+    refused(
+        place_block,
+        s,
+        "Ann",
+        BlockOutcome("red-1a", 0, {0}, ("green-1a",)),
+        match="not on the tower",
+    )
+    refused(
+        place_block,
+        s,
+        "Ann",
+        BlockOutcome("red-1a", 0, {0}, ("red-1a",)),
+        match="rests on no floor",
+    )

@@ -78,9 +78,12 @@ def check_invariants(state: CrazyTowerState) -> None:
         + len([p for p in state.down + state.lost if not is_block(p)])
     )
     assert pieces == len(floor_cards())
-    placed = list(state.on_card) + state.down + state.lost + [
-        b for hand in state.hands.values() for b in hand
-    ]
+    placed = (
+        list(state.on_card)
+        + state.down
+        + state.lost
+        + [b for hand in state.hands.values() for b in hand]
+    )
     assert len(set(placed)) == len(placed)  # no block in two places
     for block, card in state.on_card.items():
         assert card in state.floors or card in state.down or card in state.lost, block
@@ -114,8 +117,9 @@ def test_random_games_end_and_conserve_pieces(options, hand, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(options=options_strategy, hand=hand_strategy, seed=st.integers(0, 2**32),
-       cut=st.floats(0, 1))
+@given(
+    options=options_strategy, hand=hand_strategy, seed=st.integers(0, 2**32), cut=st.floats(0, 1)
+)
 def test_refused_moves_leave_the_state_alone(options, hand, seed, cut):
     run = play_random_game(options, hand, seed=seed)
     state = replay(options, run.actions[: int(cut * len(run.actions))])
@@ -125,8 +129,11 @@ def test_refused_moves_leave_the_state_alone(options, hand, seed, cut):
         {"type": "pass", "player": others[0] if others else "Nobody"},
         {"type": "exchange", "player": state.current_player, "give": "x", "take": "y"},
         {"type": "lay_card", "player": state.current_player, "outcome": {"card": "fc-99"}},
-        {"type": "remove_block", "player": state.current_player,
-         "outcome": {"block": "red-1a", "fallen": ["fc-00"]}},
+        {
+            "type": "remove_block",
+            "player": state.current_player,
+            "outcome": {"block": "red-1a", "fallen": ["fc-00"]},
+        },
         {"type": "teleport", "player": state.current_player},
     ]
     for action in bad:
@@ -136,8 +143,15 @@ def test_refused_moves_leave_the_state_alone(options, hand, seed, cut):
     # a legal physical move whose outcome knocks off the starting card is refused
     for move in legal_moves(state):
         if move["type"] == "place_block":
-            action = {**move, "outcome": {"block": move["block"], "floor": move["floor"],
-                                          "boxes": [], "fallen": ["fc-00"]}}
+            action = {
+                **move,
+                "outcome": {
+                    "block": move["block"],
+                    "floor": move["floor"],
+                    "boxes": [],
+                    "fallen": ["fc-00"],
+                },
+            }
             with pytest.raises(IllegalMove):
                 apply_action(state, action)
             assert state.to_dict() == before
@@ -164,5 +178,10 @@ def test_many_seeds_reach_every_ending():
                 options, FakeHand(seed, topple=0.01), seed=seed, clock=lambda s: 5.0 * s.turn
             )
             seen.add((options["mode"], run.state.result["reason"]))
-    assert {("competitive", "last_block"), ("competitive", "collapse"),
-            ("solo", "last_block"), ("solo", "collapse"), ("solo", "out_of_time")} <= seen
+    assert {
+        ("competitive", "last_block"),
+        ("competitive", "collapse"),
+        ("solo", "last_block"),
+        ("solo", "collapse"),
+        ("solo", "out_of_time"),
+    } <= seen

@@ -42,8 +42,11 @@ def test_three_players_one_colour_each_with_chosen_colours():
         {"mode": "solo", "players": ["Ann", "Bob"]},
         {"mode": "chaos", "players": ["Ann", "Bob"]},
         {"mode": "competitive", "players": ["Ann", "Ann"]},
-        {"mode": "competitive", "players": [{"name": "A", "colours": ["red"]}, "B", "C"],
-         "extra": 1},
+        {
+            "mode": "competitive",
+            "players": [{"name": "A", "colours": ["red"]}, "B", "C"],
+            "extra": 1,
+        },
         {"mode": "competitive", "players": [{"name": "A", "colours": ["pink"]}, "B", "C"]},
         {"mode": "competitive", "players": ["Ann", "Bob"], "challenge": 1},
         {"mode": "solo", "players": ["Ann"], "challenge": 21},
