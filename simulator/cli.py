@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
+from types import ModuleType
 
 from simulator.games.registry import game_kinds, game_module
 
@@ -53,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
         title = GAME_TITLES.get(kind, kind)
         game = games.add_parser(kind, help=f"play {title}", description=f"Play {title}.")
         game_module(kind, "play").add_arguments(game)
+    if importlib.util.find_spec("simulator.tuning") is not None:
+        _add_tune(commands)
     if "filled-in" in game_kinds():
         sheet = commands.add_parser(
             "sheet",
@@ -61,6 +65,22 @@ def _parser() -> argparse.ArgumentParser:
         )
         game_module("filled-in", "sheet").add_arguments(sheet)
     return parser
+
+
+def _add_tune(commands: argparse._SubParsersAction) -> None:
+    tune = commands.add_parser(
+        "tune",
+        help="the physics-tuning lab: sweep physics parameters against physical truth",
+        description="Run a sweep of physics parameters over scenarios (calibration cases "
+        "and game replays), or check the default profile with --calibrate.",
+    )
+    _tuning_cli().add_arguments(tune)
+
+
+def _tuning_cli() -> ModuleType:
+    from simulator.tuning import cli as tuning_cli
+
+    return tuning_cli
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.demo import run_demo
 
         return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    if args.command == "tune":
+        return _tuning_cli().run(args)
     if args.command == "sheet":
         return game_module("filled-in", "sheet").run(args)
     if args.command == "play":
