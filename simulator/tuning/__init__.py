@@ -1,0 +1,2 @@
+"""The physics-tuning lab: sweeps over physics parameters against physical truth
+(docs/tuning.md)."""

@@ -1,0 +1,81 @@
+"""``towersim tune --calibrate``: a profile against every calibration case and every
+threshold target, as a table; exit 1 if any case is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from simulator.tuning import execution
+from simulator.tuning.cases import Family
+from simulator.tuning.experiment import DEFAULT_TOLERANCE
+from simulator.tuning.params import Value
+from simulator.tuning.runs import Run
+from simulator.tuning.targets import ScenarioTarget, Target, ThresholdTarget
+
+CALIBRATION = Path(__file__).resolve().parents[2] / "scenarios" / "calibration"
+HARMONIC_SIZES = (4, 8, 12, 16)
+
+
+def calibration_targets() -> list[Target]:
+    targets: list[Target] = [
+        ThresholdTarget(Family("harmonic", n=n), DEFAULT_TOLERANCE["harmonic"])
+        for n in HARMONIC_SIZES
+    ]
+    for case in ("incline-slide", "incline-topple"):
+        targets.append(ThresholdTarget(Family(case), DEFAULT_TOLERANCE[case]))
+    for path in sorted(CALIBRATION.glob("*.toml")):
+        targets.append(ScenarioTarget(str(path), f"calibration/{path.stem}"))
+    return targets
+
+
+def calibrate(
+    point: Sequence[tuple[str, Value]],
+    profile: str | None,
+    only: str | None,
+    workers: int,
+    out: TextIO,
+) -> int:
+    targets = [t for t in calibration_targets() if not only or only in t.label]
+    if not targets:
+        print(f"no calibration case matches {only!r}", file=out)
+        return 1
+    runs = [Run(i, tuple(point), t, profile) for i, t in enumerate(targets)]
+    pending = execution.process_pool(runs, workers) if workers > 1 else execution.serial(runs)
+    records = sorted(pending, key=lambda r: r["run"])
+    title = profile or "default"
+    if point:
+        title += " with " + ", ".join(f"{k}={v}" for k, v in point)
+    print(f"profile: {title}", file=out)
+    _table(records, out)
+    wrong = [r["target"] for r in records if r["verdict"] != "pass"]
+    print(
+        f"{len(records) - len(wrong)} of {len(records)} cases right"
+        + (f"; wrong: {', '.join(wrong)}" if wrong else ""),
+        file=out,
+    )
+    return 1 if wrong else 0
+
+
+def _table(records: list[dict[str, Any]], out: TextIO) -> None:
+    header = ("case", "verdict", "measured", "analytic", "error", "tolerance", "steps", "wall s")
+    rows = []
+    for r in records:
+        if r["kind"] == "threshold":
+            unit = " %" if r["unit"] == "%" else " deg"
+            measured = f"{r['measured'] * 100:.2f} %" if unit == " %" else f"{r['measured']:.3f}"
+            analytic = f"{r['analytic'] * 100:.0f} %" if unit == " %" else f"{r['analytic']:.3f}"
+            error = f"{r['error']:+.2f}{unit}"
+            tolerance = f"±{r['tolerance']:g}{unit}"
+        else:
+            measured = analytic = tolerance = ""
+            error = r["detail"][:60]
+        rows.append(
+            (r["target"], r["verdict"].upper(), measured, analytic, error, tolerance,
+             str(r["steps"]), f"{r['wall_s']:.2f}")
+        )  # fmt: skip
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)), file=out)
+    for row in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)), file=out)

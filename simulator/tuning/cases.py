@@ -1,0 +1,135 @@
+"""Calibration cases with a known flip point, built for any value of their parameter:
+the harmonic stack (overhang fraction, flips at 1), a block on an incline that slides
+(flips at atan(mu)) and a tall block on a rough incline that topples (atan(w/h)).
+
+The geometry is that of scripts/make_calibration.py, so the stored calibration files
+are points of these families.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from simulator.physics.geometry import Point, box_polygon, centroid, checked_convex, transform
+from simulator.physics.materials import Material, get_material
+from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import Pose
+from simulator.scenario.header import FORMAT, Header
+from simulator.scenario.sandbox import BodySpec, RunSpec, Sandbox, SandboxExpect
+
+FAMILIES = ("harmonic", "incline-slide", "incline-topple")
+
+BLOCK_LENGTH = 10.0  # cm (harmonic stack)
+BLOCK_HEIGHT = 1.0
+INCLINE_DENSITY = 1.5
+
+
+@dataclass(frozen=True)
+class Family:
+    """One threshold case: ``build(x)`` is the scenario at parameter ``x``."""
+
+    case: str
+    n: int = 8  # harmonic: blocks
+    mu: float = 0.5  # incline-slide: pair friction
+    width: float = 2.0  # incline-topple: block width and height
+    height: float = 6.0
+
+    @property
+    def label(self) -> str:
+        if self.case == "harmonic":
+            return f"harmonic-{self.n:02d}"
+        return self.case
+
+    @property
+    def unit(self) -> str:
+        return "%" if self.case == "harmonic" else "deg"
+
+    @property
+    def analytic(self) -> float:
+        if self.case == "harmonic":
+            return 1.0
+        if self.case == "incline-slide":
+            return math.degrees(math.atan(self.mu))
+        return math.degrees(math.atan(self.width / self.height))
+
+    def error(self, measured: float) -> float:
+        """Measured minus analytic: percent of the critical overhang, or degrees."""
+        if self.case == "harmonic":
+            return (measured - 1.0) * 100.0
+        return measured - self.analytic
+
+    @property
+    def search(self) -> tuple[float, float, float]:
+        """(low, high, resolution) of the bisection."""
+        if self.case == "harmonic":
+            return 0.85, 1.15, 0.001
+        return self.analytic - 4.0, self.analytic + 4.0, 0.02
+
+    def build(self, x: float, profile: PhysicsProfile) -> Sandbox:
+        if self.case == "harmonic":
+            return harmonic(self.n, x, profile)
+        if self.case == "incline-slide":
+            return incline(x, (4.0, 1.0), math.sqrt(self.mu), 0.1, profile)
+        # Pair friction 1.44 > tan(theta): the tall block cannot slip before it tips.
+        return incline(x, (self.width, self.height), 1.2, 0.5, profile)
+
+
+def _r(value: float) -> float:
+    """Rounded as scripts/make_calibration.py writes numbers, so that a family's member
+    at a stored file's parameter is that file, to the bit."""
+    return round(value, 9)
+
+
+def _static(body_id: str, polygon: list[Point], material: Material) -> BodySpec:
+    """A static body given in world coordinates, stored as the scenario parser does."""
+    polygon = checked_convex([(_r(x), _r(y)) for x, y in polygon])
+    cx, cy = centroid([polygon])
+    return BodySpec(
+        body_id, True, [[(x - cx, y - cy) for x, y in polygon]], Pose(cx, cy, 0.0), material
+    )
+
+
+def _sandbox(
+    name: str, bodies: list[BodySpec], run: RunSpec, profile: PhysicsProfile
+) -> Sandbox:
+    header = Header(FORMAT, "sandbox", name, "", 0)
+    return Sandbox(header, profile, bodies, [], run, SandboxExpect())
+
+
+def harmonic(n: int, fraction: float, profile: PhysicsProfile) -> Sandbox:
+    """n blocks; the k-th from the top overhangs the one below by fraction * L / (2k)."""
+    table = [(-60.0, -5.0), (0.0, -5.0), (0.0, 0.0), (-60.0, 0.0)]
+    bodies = [_static("table", table, get_material("felt"))]
+    wood = get_material("wood")
+    right = 0.0
+    for i, k in enumerate(range(n, 0, -1)):
+        right += fraction * BLOCK_LENGTH / (2 * k)
+        pose = Pose(_r(right - BLOCK_LENGTH / 2), _r(BLOCK_HEIGHT * (i + 0.5)), 0.0)
+        bodies.append(
+            BodySpec(f"b{i + 1:02d}", False, [box_polygon(BLOCK_LENGTH, BLOCK_HEIGHT)], pose, wood)
+        )
+    run = RunSpec(seconds=4.0, tolerance=0.5, rotation_tolerance=5.0)
+    return _sandbox(f"harmonic stack of {n} at {fraction:.4f}", bodies, run, profile)
+
+
+def incline(
+    theta: float,
+    size: tuple[float, float],
+    friction: float,
+    tolerance: float,
+    profile: PhysicsProfile,
+) -> Sandbox:
+    """A block at rest on a plane tilted by ``theta`` degrees; friction per shape."""
+    theta = _r(theta)
+    t = math.radians(theta)
+    plane = transform([(-40.0, -2.0), (40.0, -2.0), (40.0, 0.0), (-40.0, 0.0)], 0.0, 0.0, t)
+    material = Material("incline", INCLINE_DENSITY, _r(friction), 0.0)
+    w, h = size
+    centre = Pose(_r(-math.sin(t) * h / 2), _r(math.cos(t) * h / 2), t)
+    bodies = [
+        _static("incline", plane, material),
+        BodySpec("block", False, [box_polygon(w, h)], centre, material),
+    ]
+    run = RunSpec(seconds=3.0, tolerance=tolerance, rotation_tolerance=2.0)
+    return _sandbox(f"block {w} x {h} on an incline at {theta:.3f} deg", bodies, run, profile)
