@@ -22,9 +22,7 @@ class Flip:
         return (self.low + self.high) / 2
 
 
-def find_flip(
-    falls: Callable[[float], bool], low: float, high: float, resolution: float
-) -> Flip:
+def find_flip(falls: Callable[[float], bool], low: float, high: float, resolution: float) -> Flip:
     """Bisect ``[low, high]`` until the bracket is narrower than ``resolution``.
 
     Assumes one flip in the range (true for the statics cases near their critical

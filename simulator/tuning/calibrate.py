@@ -72,9 +72,17 @@ def _table(records: list[dict[str, Any]], out: TextIO) -> None:
             measured = analytic = tolerance = ""
             error = r["detail"][:60]
         rows.append(
-            (r["target"], r["verdict"].upper(), measured, analytic, error, tolerance,
-             str(r["steps"]), f"{r['wall_s']:.2f}")
-        )  # fmt: skip
+            (
+                r["target"],
+                r["verdict"].upper(),
+                measured,
+                analytic,
+                error,
+                tolerance,
+                str(r["steps"]),
+                f"{r['wall_s']:.2f}",
+            )
+        )
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
     print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)), file=out)
     for row in rows:

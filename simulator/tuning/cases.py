@@ -90,9 +90,7 @@ def _static(body_id: str, polygon: list[Point], material: Material) -> BodySpec:
     )
 
 
-def _sandbox(
-    name: str, bodies: list[BodySpec], run: RunSpec, profile: PhysicsProfile
-) -> Sandbox:
+def _sandbox(name: str, bodies: list[BodySpec], run: RunSpec, profile: PhysicsProfile) -> Sandbox:
     header = Header(FORMAT, "sandbox", name, "", 0)
     return Sandbox(header, profile, bodies, [], run, SandboxExpect())
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from simulator.physics.profile import profile_names
 from simulator.scenario.errors import ScenarioError
@@ -22,23 +21,45 @@ EXIT_OK, EXIT_WRONG, EXIT_INVALID, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("experiment", nargs="?", metavar="EXPERIMENT.toml",
-                        help="the experiment file (see docs/tuning.md)")  # fmt: skip
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="local worker processes (default: one per core)")  # fmt: skip
-    parser.add_argument("--dask", metavar="ADDRESS",
-                        help="run on an existing Dask distributed scheduler instead")  # fmt: skip
-    parser.add_argument("--out", metavar="DIR",
-                        help="results directory (default: tuning-out/EXPERIMENT-NAME)")  # fmt: skip
-    parser.add_argument("--calibrate", action="store_true",
-                        help="check a profile against every calibration case; exit 1 if one "
-                        "is wrong")  # fmt: skip
-    parser.add_argument("--profile", choices=profile_names(),
-                        help="with --calibrate: the profile to check (default: default)")  # fmt: skip
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="with --calibrate: override a parameter (repeatable)")  # fmt: skip
-    parser.add_argument("--only", metavar="TEXT",
-                        help="with --calibrate: only the cases whose name contains TEXT")  # fmt: skip
+    parser.add_argument(
+        "experiment",
+        nargs="?",
+        metavar="EXPERIMENT.toml",
+        help="the experiment file (see docs/tuning.md)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="local worker processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="run on an existing Dask distributed scheduler instead"
+    )
+    parser.add_argument(
+        "--out", metavar="DIR", help="results directory (default: tuning-out/EXPERIMENT-NAME)"
+    )
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="check a profile against every calibration case; exit 1 if one is wrong",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=profile_names(),
+        help="with --calibrate: the profile to check (default: default)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --calibrate: override a parameter (repeatable)",
+    )
+    parser.add_argument(
+        "--only", metavar="TEXT", help="with --calibrate: only the cases whose name contains TEXT"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -72,7 +72,8 @@ class Experiment:
             chosen = [tuple(zip((p.name for p in self.params), c, strict=True)) for c in combos]
         else:
             rng = random.Random(self.seed)
-            chosen = [tuple((p.name, p.draw(rng)) for p in self.params) for _ in range(self.samples)]
+            draws = range(self.samples)
+            chosen = [tuple((p.name, p.draw(rng)) for p in self.params) for _ in draws]
         return [c + self.fixed for c in chosen]
 
     def runs(self) -> list[Run]:
@@ -109,9 +110,17 @@ def load_experiment(path: str | Path) -> Experiment:
         root.fail("an experiment needs scenarios, a [[threshold]] or a [[lots_game]]")
     root.finish()
     experiment = Experiment(
-        str(path), name, description, profile, method, params, fixed, tuple(targets),
-        samples, seed,
-    )  # fmt: skip
+        str(path),
+        name,
+        description,
+        profile,
+        method,
+        params,
+        fixed,
+        tuple(targets),
+        samples,
+        seed,
+    )
     points = math.prod(len(p.values or ()) for p in params) if method == "grid" else samples
     if points * len(targets) > MAX_RUNS:
         root.fail(f"the sweep has {points * len(targets)} runs; at most {MAX_RUNS}")
@@ -130,7 +139,7 @@ def _number(table: Table, key: str, value: Any, name: str) -> Value:
         try:
             value = float(Fraction(value.replace(" ", "")))
         except (ValueError, ZeroDivisionError):
-            table.fail(f"{value!r} is not a number or a fraction like \"1/480\"", key)
+            table.fail(f'{value!r} is not a number or a fraction like "1/480"', key)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         table.fail(f"must hold numbers, not {value!r}", key)
     if name in INTEGER_FIELDS:
@@ -202,10 +211,12 @@ def _scenarios(root: Table, path: Path) -> list[Target]:
     for pattern in patterns:
         matches = sorted(glob.glob(str(here / pattern)))
         if not matches:
-            root.fail(f"{pattern!r} matches no file (paths are relative to the experiment)",
-                      "scenarios")  # fmt: skip
+            root.fail(
+                f"{pattern!r} matches no file (paths are relative to the experiment)", "scenarios"
+            )
         for match in matches:
-            label = Path(match).relative_to(here).as_posix() if match.startswith(str(here)) else match
+            inside = match.startswith(str(here))
+            label = Path(match).relative_to(here).as_posix() if inside else match
             targets.append(ScenarioTarget(match, label))
     return targets
 

@@ -92,13 +92,28 @@ def _per_parameter(plt, points, params, score, meaning, path: Path) -> Path | No
 def _pareto(plt, points, score, meaning, path: Path) -> Path:  # type: ignore[no-untyped-def]
     front = pareto(points, score)
     fig, ax = plt.subplots(figsize=(9, 6))
-    ax.scatter([p.wall_s for p in points], [getattr(p, score) for p in points], s=18,
-               color="lightgrey", label="all points")  # fmt: skip
-    ax.plot([p.wall_s for p in front], [getattr(p, score) for p in front], "o-",
-            color="tab:blue", label="Pareto front")  # fmt: skip
+    ax.scatter(
+        [p.wall_s for p in points],
+        [getattr(p, score) for p in points],
+        s=18,
+        color="lightgrey",
+        label="all points",
+    )
+    ax.plot(
+        [p.wall_s for p in front],
+        [getattr(p, score) for p in front],
+        "o-",
+        color="tab:blue",
+        label="Pareto front",
+    )
     for p in front:
-        ax.annotate(p.label(), (p.wall_s, getattr(p, score)), fontsize=6.5,
-                    xytext=(4, 4), textcoords="offset points")  # fmt: skip
+        ax.annotate(
+            p.label(),
+            (p.wall_s, getattr(p, score)),
+            fontsize=6.5,
+            xytext=(4, 4),
+            textcoords="offset points",
+        )
     if score == "worst":
         ax.axhline(1.0, color="grey", linestyle="--", linewidth=1, label="target")
     ax.set_xlabel("cost: wall seconds for all of the point's runs")

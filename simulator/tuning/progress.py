@@ -35,8 +35,9 @@ class Progress:
         filled = int(WIDTH * self.done / self.total) if self.total else WIDTH
         bar = "#" * filled + "-" * (WIDTH - filled)
         text = (
-            f"[{bar}] {self.done}/{self.total} elapsed {_clock(elapsed)} "
-            f"ETA {_clock(eta)} {label}"[:110]
+            f"[{bar}] {self.done}/{self.total} elapsed {_clock(elapsed)} ETA {_clock(eta)} {label}"[
+                :110
+            ]
         )
         if self.tty:
             self.stream.write("\r\033[K" + text)
@@ -50,6 +51,6 @@ class Progress:
 def _clock(seconds: float) -> str:
     if seconds != seconds:  # nan: nothing finished yet
         return "--:--"
-    minutes, secs = divmod(int(round(seconds)), 60)
+    minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -223,4 +223,3 @@ def _finite(value: Any) -> bool:
     if isinstance(value, list):
         return all(_finite(v) for v in value)
     return True
-
