@@ -86,7 +86,7 @@ def load_experiment(path: str | Path) -> Experiment:
     root = Table(doc, doc.data, "")
     fmt = root.string("format", required=True)
     if fmt != FORMAT:
-        root.fail(f"format must be {FORMAT!r}, not {fmt!r}", "format")
+        root.fail(f"must be {FORMAT!r}, not {fmt!r}", "format")
     name = root.string("name", default=Path(path).stem) or Path(path).stem
     description = root.string("description", default="") or ""
     profile = root.string("profile", choices=tuple(profile_names()))

@@ -52,7 +52,9 @@ class Placement:
     """One placement step: the block (None when only a fallen cube is put back) and
     optionally a purple cube, each dropped with its bounding box's left edge at a column.
     ``nudge`` shifts the hand's target (cm), ``lower_speed`` and ``travel_height`` shape
-    the hand's path (a careless path flies low)."""
+    the hand's path (a careless path flies low). ``angle_error`` (degrees) and
+    ``release_vx``/``release_vy`` (cm/s, a jolt on letting go) are a dexterity profile's
+    noise, drawn when the player decides and recorded so a replay repeats it."""
 
     block: str | None = None
     col: int = 0
@@ -63,10 +65,14 @@ class Placement:
     lower_speed: float | None = None
     travel_height: float | None = None
     nudge: float = 0.0
+    angle_error: float = 0.0
+    release_vx: float = 0.0
+    release_vy: float = 0.0
 
     def as_action(self, player: str) -> dict[str, Any]:
         data = {k: v for k, v in asdict(self).items() if v is not None}
-        for key, default in (("turns", 0), ("mirror", False), ("nudge", 0.0)):
+        noise = ("nudge", "angle_error", "release_vx", "release_vy")
+        for key, default in (("turns", 0), ("mirror", False), *((k, 0.0) for k in noise)):
             if data.get(key) == default:
                 del data[key]
         return {"type": "place", "player": player, **data}
@@ -190,12 +196,15 @@ class LotsMatch:
             self.hand.carry(
                 HandPath(
                     x=x,
-                    angle=90.0 * turns,
+                    angle=90.0 * turns + p.angle_error,
                     lower_speed=p.lower_speed,
                     travel_height=p.travel_height,
                 ),
                 on_step=watch,
             )
+            if p.release_vx or p.release_vy:  # the jolt of a shaky hand letting go
+                body = world.entry(piece).body
+                body.velocity = (body.velocity.x + p.release_vx, body.velocity.y + p.release_vy)
             monitor.watch(piece)
             settle(world, monitor)
         fallen = list(monitor.fallen)

@@ -4,7 +4,8 @@
 against the player count), ``footprint`` (default "1A") and ``start_player`` (a name).
 [[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
 roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
-place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge),
+place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge,
+angle_error, release_vx, release_vy),
 and computer (a legal random player decides ``moves`` decisions, default: to the end).
 A refused action is logged as a "refused" event and changes nothing.
 """
@@ -45,6 +46,9 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
         "lower_speed",
         "travel_height",
         "nudge",
+        "angle_error",
+        "release_vx",
+        "release_vy",
     ),
     "computer": ("moves",),
 }
@@ -113,7 +117,7 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             action[key] = table.boolean(key)
         elif key in ("lower_speed",):
             action[key] = table.number(key, positive=True)
-        elif key in ("travel_height", "nudge"):
+        elif key in ("travel_height", "nudge", "angle_error", "release_vx", "release_vy"):
             action[key] = table.number(key)
         else:
             action[key] = table.string(key)
