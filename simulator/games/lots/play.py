@@ -11,9 +11,11 @@ from typing import Any
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
+from simulator.bots.cli import add_bot_arguments, bot_seats
 from simulator.games.expect import GameExpect
+from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.record import scenario_text, write_atomically
 from simulator.scenario.header import FORMAT, Header
@@ -52,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the game as a scenario file that replays to the same state",
     )
+    add_bot_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,12 +72,19 @@ def run(args: argparse.Namespace) -> int:
     if args.seed < 0:
         print("towersim play lots: --seed must be 0 or more", file=sys.stderr)
         return 2
+    seats = bot_seats(args, players)
+    if isinstance(seats, str):
+        print(f"towersim play lots: {seats}", file=sys.stderr)
+        return 2
     names = tuple(f"Player {i + 1}" for i in range(players))
     options = LotsOptions(players=names, footprint=args.footprint, seed=args.seed)
     started = time.perf_counter()
     match = LotsMatch(options)
-    seats = {seat: RandomPlayer(args.seed * 7919 + seat) for seat in range(players)}
-    play_turns(match, seats, MAX_COMPUTER_DECISIONS)
+    computers = {
+        seat: make_player(name, args.seed * 7919 + seat, seats.dexterity)
+        for seat, name in seats.levels.items()
+    }
+    play_turns(match, computers, MAX_COMPUTER_DECISIONS)
     wall_ms = (time.perf_counter() - started) * 1000
     header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)

@@ -3,14 +3,15 @@
 ``RandomPlayer`` is the legal random player: every discrete decision is a uniform
 choice among the legal moves; a placement is a random spot among those the rules allow
 that the grid predicts to be balanced and to leave no hole (falling back to any legal
-spot), lowered gently by the hand. Physics-aware players come later (issue 8).
+spot), lowered gently by the hand. Physics-aware players: simulator/games/lots/bots.py.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
@@ -19,6 +20,13 @@ from simulator.games.lots.landing import Spot, spots
 from simulator.games.lots.match import LotsMatch, Placement
 
 Decision = tuple[str, Any]  # ("move", dict) or ("place", Placement)
+
+
+class LotsPlayer(Protocol):
+    """What play_turns asks of a computer player (RandomPlayer, bots.LotsBot)."""
+
+    def decide(self, match: LotsMatch) -> Decision: ...
+
 
 # cm a bounding box must reach into a column to count there (neighbours touch edges).
 BB_MARGIN = 0.1
@@ -119,7 +127,7 @@ def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
     return filled
 
 
-def play_turns(match: LotsMatch, players: dict[int, RandomPlayer], max_decisions: int) -> int:
+def play_turns(match: LotsMatch, players: Mapping[int, LotsPlayer], max_decisions: int) -> int:
     """Let computer players decide until the game ends or ``max_decisions`` is spent;
     returns the number of decisions taken."""
     for taken in range(max_decisions):

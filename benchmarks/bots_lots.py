@@ -1,0 +1,147 @@
+"""LOTS bots: win rate of one level against another, solo win rate per footprint, and
+decision time per move.
+
+Usage:
+  PYTHONPATH=. python -m benchmarks.bots_lots versus [--games 100] [--level normal]
+  PYTHONPATH=. python -m benchmarks.bots_lots solo [--games 20] [--level hard]
+  (--out FILE appends one JSON line per game, so a long run can be read while it runs)
+
+versus: 2-player games on footprint 1A, seeds 1..N; the bot sits at seat 1 on odd
+seeds and seat 2 on even ones (the start player is drawn by the rules' chance). A
+shared win counts as half. Targets: normal beats random in >= 90 % of games; median
+decision time <= 1 s (CPU time of one core, placements only: discrete decisions are
+instant). solo: the level plays Jack of All Trades on each footprint, seeds 1..N.
+Targets: >= 80 % / 50 % / 25 % wins on difficulty 1 / 2 / 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from typing import Any
+
+from rules.footprints import footprints
+from rules.lots import LotsOptions
+from simulator.games.lots.bots import make_player
+from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.player import play_turns
+from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """Wraps a player: CPU seconds of each placement decision."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.times: list[float] = []
+
+    def decide(self, match: LotsMatch) -> Any:
+        started = time.process_time()
+        decision = self.player.decide(match)
+        if decision[0] == "place":
+            self.times.append(time.process_time() - started)
+        return decision
+
+
+def versus(seed: int, level: str, opponent: str) -> dict[str, Any]:
+    bot_seat = 0 if seed % 2 else 1
+    match = LotsMatch(LotsOptions(players=("P1", "P2"), footprint="1A", seed=seed))
+    timed = Timed(make_player(level, seed * 7919 + bot_seat))
+    players = {bot_seat: timed, 1 - bot_seat: make_player(opponent, seed * 7919 + 1 - bot_seat)}
+    started = time.perf_counter()
+    play_turns(match, players, MAX_COMPUTER_DECISIONS)
+    winners = match.state.winners
+    share = (1.0 / len(winners)) if bot_seat in winners else 0.0
+    return {
+        "seed": seed,
+        "bot_seat": bot_seat,
+        "scores": match.state.scores,
+        "end": match.state.end_reason,
+        "win": share,
+        "wall_s": round(time.perf_counter() - started, 2),
+        "decisions": [round(t, 4) for t in timed.times],
+    }
+
+
+def solo(seed: int, level: str, footprint: str) -> dict[str, Any]:
+    match = LotsMatch(LotsOptions(players=("Solo",), footprint=footprint, seed=seed))
+    timed = Timed(make_player(level, seed * 7919))
+    started = time.perf_counter()
+    play_turns(match, {0: timed}, MAX_COMPUTER_DECISIONS)
+    return {
+        "seed": seed,
+        "footprint": footprint,
+        "score": match.state.scores[0],
+        "end": match.state.end_reason,
+        "win": 1.0 if match.state.winners else 0.0,
+        "wall_s": round(time.perf_counter() - started, 2),
+        "decisions": [round(t, 4) for t in timed.times],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("versus", "solo"))
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--level", default=None)
+    parser.add_argument("--opponent", default="random")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--footprints", default=None, help="comma list (solo; default all)")
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    seeds = range(
+        args.first_seed, args.first_seed + (args.games or (100 if args.what == "versus" else 20))
+    )
+    if args.what == "versus":
+        level = args.level or "normal"
+        jobs = [(versus, (s, level, args.opponent)) for s in seeds]
+    else:
+        level = args.level or "hard"
+        chosen = args.footprints.split(",") if args.footprints else sorted(footprints())
+        jobs = [(solo, (s, level, f)) for f in chosen for s in seeds]
+    for fn, job_args in jobs:
+        row = fn(*job_args)
+        rows.append(row)
+        print(json.dumps({k: v for k, v in row.items() if k != "decisions"}), flush=True)
+        if args.out:
+            with open(args.out, "a") as handle:
+                handle.write(json.dumps(row) + "\n")
+    summarise(args.what, rows)
+
+
+def summarise(what: str, rows: list[dict[str, Any]]) -> None:
+    times = [t for r in rows for t in r["decisions"]]
+    if times:
+        print(
+            f"placement decisions: {len(times)}, median {statistics.median(times):.3f} s, "
+            f"p90 {sorted(times)[int(0.9 * (len(times) - 1))]:.3f} s, max {max(times):.3f} s"
+        )
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        key = row.get("footprint", "versus")
+        groups.setdefault(key, []).append(row)
+    for key, group in sorted(groups.items()):
+        wins = sum(r["win"] for r in group)
+        low, high = wilson(wins, len(group))
+        print(
+            f"{key}: {wins:g}/{len(group)} wins = {wins / len(group):.0%} "
+            f"(95 % CI {low:.0%} to {high:.0%})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""Bot levels and the command line's seat assignment.
+
+``random`` is each game's legal random player. The others think with rollouts: how many
+candidates they look at, how many noisy rollouts each gets at most, how much simulated
+work a decision may take, how much they fear a fall, and the hand they play with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LEVEL_NAMES = ("random", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    candidates: int  # best-by-heuristic candidates that get rollouts
+    rollouts: int  # noisy rollouts per candidate, at most
+    budget_steps: int  # simulated work per decision (simulator.bots.budget)
+    risk_weight: float  # extra points given up per unit of fall risk
+    dexterity: str  # the bot's own hand (assets/dexterity/profiles.toml)
+    lookahead: int  # Filled In: own future turns considered
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0),
+    "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
+    "hard": Level("hard", 12, 4, 40_000, 8.0, "steady", 2),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        known = ", ".join(LEVEL_NAMES)
+        raise KeyError(f"unknown bot level {name!r} (choose from {known})") from None
+
+
+def seat_levels(bot: str | None, seats: list[str] | None, players: int) -> dict[int, str] | str:
+    """Level per seat (0-based) from ``--bot LEVEL`` and ``--seat N=LEVEL`` (1-based; a
+    seat given twice keeps the last), or one line saying what is wrong. Seats nobody
+    names get ``--bot``, else ``random``."""
+    if bot is not None and bot not in LEVEL_NAMES:
+        return f"--bot {bot!r}: unknown level (choose from {', '.join(LEVEL_NAMES)})"
+    out = {seat: bot or "random" for seat in range(players)}
+    for item in seats or []:
+        number, sep, name = item.partition("=")
+        if not sep or not number.strip().isdigit():
+            return f"--seat {item!r}: expected N=LEVEL, for example --seat 1=normal"
+        seat = int(number)
+        if not 1 <= seat <= players:
+            return f"--seat {item!r}: seat must be 1 to {players}"
+        if name not in LEVEL_NAMES:
+            return f"--seat {item!r}: unknown level {name!r} (choose from {', '.join(LEVEL_NAMES)})"
+        out[seat - 1] = name
+    return out

@@ -1,0 +1,131 @@
+"""Computer players for LOTS that think physically (levels easy, normal, hard).
+
+A placement decision: list the legal spots for the blocks in the bank, rank them with
+the grid heuristic (bots_candidates), then play the best few in copies of the match
+under the bot's own dexterity profile (bots_risk) and keep the one with the best
+expected points minus the risk of a fall, within the level's budget of simulated work.
+The chosen placement is then performed with a fresh noise draw from the bot's stream,
+recorded in the action, so the game replays without the bot.
+
+Discrete decisions follow simple rules: roll, take the pile whose block fits best,
+play an after-score or win-stealing crew card whenever the rules open the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.chance import Chance
+from rules.errors import IllegalMove
+from rules.lots import legal_moves, spec_of
+from simulator.bots.budget import Budget
+from simulator.bots.dexterity import Dexterity, draw, get_profile
+from simulator.bots.levels import Level, level
+from simulator.bots.rollout import Estimate, best, evaluate
+from simulator.games.lots.bots_candidates import Candidate, candidates, judge
+from simulator.games.lots.bots_risk import noisy, rollout, rollout_noise
+from simulator.games.lots.landing import spots
+from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, physical_fill
+
+BOT_SALT = 0xB07
+
+
+@dataclass
+class LotsBot:
+    seed: int
+    level: Level
+    dexterity: Dexterity | None = None  # None: the level's own hand
+    chance: Chance = field(init=False)
+    last_estimates: list[Estimate[Candidate]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.chance = Chance.from_seed(self.seed).fork(BOT_SALT)
+        if self.dexterity is None:
+            self.dexterity = get_profile(self.level.dexterity)
+
+    @property
+    def hand(self) -> Dexterity:
+        assert self.dexterity is not None
+        return self.dexterity
+
+    def decide(self, match: LotsMatch) -> Decision:
+        state = match.state
+        if state.phase in ("place", "replace"):
+            return "place", self._place(match)
+        moves = list(legal_moves(state))
+        if not moves:
+            raise IllegalMove(f"no legal decision in phase {state.phase}")
+        return "move", self._discrete(match, moves)
+
+    # -- placements ---------------------------------------------------------------------
+
+    def _place(self, match: LotsMatch) -> Placement:
+        found = candidates(match)
+        if not found:
+            raise IllegalMove("no legal spot for any block in the bank")
+        chosen = self.choose(match, found[: self.level.candidates])
+        # The real hand: its own draw, recorded in the placement.
+        return noisy(chosen.placement, draw(self.hand, self.chance))
+
+    def choose(self, match: LotsMatch, pool: list[Candidate]) -> Candidate:
+        """The candidate with the best expected value after rollouts."""
+        decision_seed = self.chance.next_u64()  # one per decision: common noise
+        hand = self.hand
+        weight = self.level.risk_weight
+
+        def simulate(candidate: Candidate, k: int) -> Any:
+            sample = rollout(match, candidate.placement, rollout_noise(decision_seed, k, hand))
+            # the shape term stays: the rollout measures now, the shape the future
+            return type(sample)(sample.value + candidate.shape, sample.fell, sample.steps)
+
+        def score(e: Estimate[Candidate]) -> float:
+            return e.mean - weight * e.risk
+
+        estimates = evaluate(
+            [(c, c.prior) for c in pool],
+            simulate,
+            Budget(self.level.budget_steps),
+            self.level.rollouts,
+            score,
+        )
+        self.last_estimates = estimates
+        return best(estimates, score).candidate
+
+    # -- discrete decisions -------------------------------------------------------------
+
+    def _discrete(self, match: LotsMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
+        state = match.state
+        crew = [m for m in moves if m["type"] == "play_crew"]
+        if state.phase in ("bonus", "steal") and crew:
+            return crew[0]  # the window opens only when the card is playable: take it
+        if state.phase == "supply":
+            return max(moves, key=lambda m: self._pile_value(match, m["colour"]))
+        for kind in ("roll", "pass"):
+            for move in moves:
+                if move["type"] == kind:
+                    return move
+        return moves[0]  # give_crew: the first card
+
+    def _pile_value(self, match: LotsMatch, colour: str) -> float:
+        pile = match.state.supply.get(colour) or []
+        if not pile:
+            return float("-inf")
+        piece = pile[-1]
+        width = match.lot.footprint.width
+        filled = physical_fill(match)
+        return max(
+            (
+                sum(judge(match.state, piece, spot, filled, width))
+                for spot in spots(spec_of(piece).cells, filled, width)
+            ),
+            default=float("-inf"),
+        )
+
+
+def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:
+    """A player of a level; ``random`` is the legal random player."""
+    if level_name == "random":
+        return RandomPlayer(seed)
+    return LotsBot(seed, level(level_name), dexterity)

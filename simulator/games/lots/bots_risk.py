@@ -1,0 +1,101 @@
+"""Rollouts of a LOTS placement in copies of the match, and the fall risk they show.
+
+A copy is a deep copy of the match (world, hand, rules state) without its logs; pymunk
+copies a space deterministically for a given source state, which is all a rollout
+needs (the real game still replays from its action log). A rollout that the rules
+refuse is a bad outcome, not a rebuild: the copy is thrown away.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from rules.chance import Chance
+from rules.errors import IllegalMove
+from simulator.bots.dexterity import Dexterity, Jitter, draw
+from simulator.bots.rollout import Sample
+from simulator.games.lots.match import LotsMatch, Placement
+
+# Points a rollout is charged for what went wrong (competitive). An accident zeroes
+# the turn and takes pieces out of the game; a fallen own block wastes a step.
+ACCIDENT = 6.0
+PIECE_LOST = 2.0
+OWN_FALL = 3.0
+REFUSED = 4.0
+# Solo: any fall loses the game at once.
+SOLO_FALL = 60.0
+
+
+def noisy(placement: Placement, jitter: Jitter) -> Placement:
+    """The placement as a hand with this noise performs it."""
+    return replace(
+        placement,
+        nudge=round(placement.nudge + jitter.dx, 4),
+        angle_error=jitter.angle,
+        release_vx=jitter.release[0],
+        release_vy=jitter.release[1],
+    )
+
+
+def copy_match(match: LotsMatch) -> LotsMatch:
+    """A throwaway copy: the logs stay behind (a rollout never reads them)."""
+    memo = {id(match.actions): [], id(match.notices): []}
+    twin: LotsMatch = copy.deepcopy(match, memo)
+    twin._rebuild = _no_rebuild  # type: ignore[method-assign]
+    return twin
+
+
+def _no_rebuild() -> None:
+    """A copy is not rebuilt when the rules refuse a rollout: it is dropped."""
+
+
+def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
+    """One noisy try of ``placement`` in a copy: what it is worth and whether anything
+    fell."""
+    twin = copy_match(match)
+    seat = twin.state.current
+    solo = len(twin.state.players) == 1
+    before = twin.state.scores[seat]
+    steps = twin.world.steps
+    try:
+        outcome = twin.place(noisy(placement, jitter))
+    except IllegalMove:
+        return Sample(-REFUSED, False, twin.world.steps - steps)
+    work = twin.world.steps - steps
+    own = {placement.block, placement.cube}
+    others = [p for p in outcome.fallen if p not in own]
+    fell = bool(outcome.fallen)
+    if solo and fell:
+        return Sample(-SOLO_FALL, True, work)
+    value = float(twin.state.scores[seat] - before)
+    if others:
+        value -= ACCIDENT + PIECE_LOST * len(others)
+    if any(p in own for p in outcome.fallen):
+        value -= OWN_FALL
+    if solo and twin.state.over and not twin.state.winners:
+        value -= SOLO_FALL / 2  # the piles ran out first
+    return Sample(value, fell, work)
+
+
+def rollout_noise(seed: int, k: int, profile: Dexterity) -> Jitter:
+    """The noise of rollout ``k``: the same for every candidate of one decision."""
+    return draw(profile, Chance.from_seed(seed).fork(0xB0 + k))
+
+
+def fall_risk(
+    match: LotsMatch,
+    placement: Placement,
+    profile: Dexterity,
+    rollouts: int = 8,
+    seed: int = 0,
+) -> float:
+    """Estimated chance that ``placement``, by a hand with ``profile``, makes something
+    fall (the placed piece included): the share of ``rollouts`` noisy rollouts in which
+    it did. Deterministic for a seed; the app shows it on the ghost of a placement."""
+    if rollouts < 1:
+        raise ValueError("fall_risk needs at least one rollout")
+    falls = sum(
+        rollout(match, placement, rollout_noise(seed, k, profile)).fell for k in range(rollouts)
+    )
+    return falls / rollouts
