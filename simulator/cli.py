@@ -33,6 +33,17 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print one JSON report per file (an array for several files)",
     )
+    replay.add_argument(
+        "--png",
+        metavar="OUT",
+        help="draw each scenario's final state to a PNG, headless (several files: OUT is "
+        "a folder and each picture is named after its file)",
+    )
+    replay.add_argument(
+        "--watch",
+        action="store_true",
+        help="play each scenario back live in a window (needs a display)",
+    )
 
     demo = commands.add_parser(
         "demo",
@@ -44,6 +55,15 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=0, help="seed for the piece order")
     demo.add_argument("--footprint", default="1A", help="footprint id (default 1A)")
     demo.add_argument("--json", action="store_true", help="print the report as JSON")
+    app = commands.add_parser(
+        "app",
+        help="open the desktop app and play with the mouse (needs a display)",
+        description="Open the desktop app: the live tower, the simulated hand on the "
+        "mouse, the rules' verdicts. Press H in the window for every shortcut.",
+    )
+    from simulator.app.main import add_arguments as add_app_arguments
+
+    add_app_arguments(app)
     play = commands.add_parser(
         "play",
         help="play a game (headless: computer players) and report the outcome",
@@ -88,11 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from simulator.replay import replay
 
-        return replay(args.files, as_json=args.json)
+        return replay(args.files, as_json=args.json, png=args.png, watch=args.watch)
     if args.command == "demo":
         from simulator.demo import run_demo
 
         return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    if args.command == "app":
+        from simulator.app.main import run as run_app
+
+        return run_app(args)
     if args.command == "tune":
         return _tuning_cli().run(args)
     if args.command == "sheet":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from simulator.physics.world import PlacementRefused
@@ -18,11 +19,18 @@ from simulator.scenario.load import load_scenario
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
 
 
-def replay_file(path: str) -> dict[str, Any]:
-    """Load, validate and run one file; raise ScenarioError if it is bad."""
+def replay_file(path: str, film: Any = None) -> dict[str, Any]:
+    """Load, validate and run one file; raise ScenarioError if it is bad.
+
+    ``film`` (simulator.render.film) watches the worlds the run steps, for --png/--watch.
+    """
     loaded = load_scenario(path)
     try:
-        report = loaded.run()
+        if film is None:
+            report = loaded.run()
+        else:
+            with film:
+                report = loaded.run()
     except PlacementRefused as exc:
         raise ScenarioError(path, exc.reason) from None
     where = _non_finite(report, "")
@@ -56,6 +64,8 @@ def replay(
     as_json: bool,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    png: str | None = None,
+    watch: bool = False,
 ) -> int:
     # Looked up per call, not bound at import: the streams may be replaced after that
     # (pytest's capsys, contextlib.redirect_stdout).
@@ -63,14 +73,20 @@ def replay(
     err = sys.stderr if err is None else err
     reports: list[dict[str, Any]] = []
     invalid = unmet = False
+    if png is not None and len(paths) > 1 and not Path(png).is_dir():
+        print("towersim replay: with several files, --png needs an existing folder", file=err)
+        return EXIT_INVALID
     for path in paths:
+        film = _film(png, watch)
         try:
-            report = replay_file(path)
+            report = replay_file(path, film)
         except ScenarioError as exc:
             print(f"towersim replay: {exc}", file=err)
             invalid = True
             continue
         report["file"] = path
+        if film is not None:
+            invalid |= not _show(film.film, report, path, png, watch, err)
         reports.append(report)
         unmet |= not report["ok"]
         if not as_json:
@@ -83,6 +99,64 @@ def replay(
     if invalid:
         return EXIT_INVALID
     return EXIT_UNMET if unmet else EXIT_OK
+
+
+class _Filming:
+    """A film started lazily, so plain replays never import the renderer."""
+
+    def __init__(self, every: int | None) -> None:
+        from simulator.render.film import filming
+
+        self._context = filming(every)
+        self.film: Any = None
+
+    def __enter__(self) -> Any:
+        self.film = self._context.__enter__()
+        return self.film
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self._context.__exit__(*exc)
+
+
+def _film(png: str | None, watch: bool) -> _Filming | None:
+    if png is None and not watch:
+        return None
+    # A frame every 8 steps of 1/480 s: 60 frames a simulated second.
+    return _Filming(WATCH_EVERY if watch else None)
+
+
+WATCH_EVERY = 8
+
+
+def _show(
+    film: Any, report: dict[str, Any], path: str, png: str | None, watch: bool, err: TextIO
+) -> bool:
+    """Write the PNG and/or play the film; False (with a line on err) if that failed."""
+    caption = [
+        f"{report['name'] or Path(path).name}",
+        _outcome(report) + f"  (state {report['state_hash'][:12]})"
+        if report.get("state_hash")
+        else _outcome(report),
+    ]
+    if film.world is None:
+        print(f"towersim replay: {path}: this scenario has no physics world to draw", file=err)
+        return False
+    if png is not None:
+        from simulator.render.offscreen import write_world_png
+
+        target = Path(png)
+        if target.is_dir():
+            target = target / (Path(path).stem + ".png")
+        try:
+            write_world_png(film.world, target, caption=caption)
+        except OSError as exc:
+            print(f"towersim replay: cannot write {target}: {exc.strerror or exc}", file=err)
+            return False
+    if watch:
+        from simulator.app.watch import watch_film
+
+        return watch_film(film, caption, err)
+    return True
 
 
 def _summary(report: dict[str, Any]) -> str:

@@ -204,6 +204,23 @@ class Hand:
         body.angular_velocity = 0.0
         return False
 
+    def drive_towards(self, x: float, y: float, angle: float, speed: float) -> bool:
+        """One fixed step of the hand towards (x, y, angle radians) at most ``speed`` cm/s,
+        as the app's mouse drives it; returns True when the held piece rests on something
+        and is stopped (the same test ``move_to`` stops on)."""
+        world, body, dt = self.world, self.body, self.world.profile.dt
+        turn = math.radians(self.settings.turn_speed)
+        dx, dy = x - body.position.x, y - body.position.y
+        distance = math.hypot(dx, dy)
+        scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
+        body.velocity = (dx * scale / dt, dy * scale / dt)
+        body.angular_velocity = max(-turn, min(turn, (angle - body.angle) / dt))
+        world.step()
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        held = self.held
+        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+
     def steady(self, on_step: Callable[[], None] | None = None) -> None:
         """Hold still until the piece hangs where the hand is (as a person steadies a piece
         before lowering it); at most STEADY_CAP seconds."""

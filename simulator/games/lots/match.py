@@ -65,6 +65,10 @@ class Placement:
     lower_speed: float | None = None
     travel_height: float | None = None
     nudge: float = 0.0
+    # A placement driven live (the app's mouse): per piece, hand targets as
+    # [steps, x, y, angle degrees, mirrored 0/1] segments; col and turns are then unused.
+    path: list[list[float]] | None = None
+    cube_path: list[list[float]] | None = None
     angle_error: float = 0.0
     release_vx: float = 0.0
     release_vy: float = 0.0
@@ -116,8 +120,13 @@ class LotsMatch:
             raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
         if placement.block is None and placement.cube is None:
             raise IllegalMove("a placement needs a block or a cube")
-        drops = self._planned_drops(placement)
-        outcome = self._run_physics(placement, drops)
+        if placement.path is not None or placement.cube_path is not None:
+            from simulator.games.lots.live import run_recorded
+
+            outcome = run_recorded(self, placement)
+        else:
+            drops = self._planned_drops(placement)
+            outcome = self._run_physics(placement, drops)
         player = state.players[state.current]
         try:
             self.state = apply_move(
@@ -207,13 +216,21 @@ class LotsMatch:
                 body.velocity = (body.velocity.x + p.release_vx, body.velocity.y + p.release_vy)
             monitor.watch(piece)
             settle(world, monitor)
+        outcome = self.conclude(p.block, p.cube, monitor)
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        return outcome
+
+    def conclude(self, block: str | None, cube: str | None, monitor: Monitor) -> PlacementOutcome:
+        """What the settled world says about a placement step: fallen pieces leave it,
+        the rest snap to cells (also used by live placements, simulator/games/lots/live.py)."""
+        world = self.world
         fallen = list(monitor.fallen)
         for piece in fallen:  # fallen pieces leave the tower (and the world)
             world.remove(piece)
         view = snap(world.dynamic_entries, self.rules_grid)
         # A piece just placed that came to rest outside the footprint is taken back
         # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
-        for piece, *_ in drops:
+        for piece in (p for p in (block, cube) if p is not None):
             cells = view.cells.get(piece)
             problem = bounds_problem(self.lot.footprint, cells) if cells else None
             if problem:
@@ -234,9 +251,8 @@ class LotsMatch:
                 )
         standing = world.dynamic_entries
         touching = touching_pairs(standing)
-        self.physics_ms += (time.perf_counter() - started) * 1000
         return PlacementOutcome(
-            placed=p.block, cube=p.cube, fallen=fallen, cells=view.cells, touching=touching
+            placed=block, cube=cube, fallen=fallen, cells=view.cells, touching=touching
         )
 
     def _rebuild(self) -> None:

@@ -46,6 +46,8 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
         "lower_speed",
         "travel_height",
         "nudge",
+        "path",
+        "cube_path",
         "angle_error",
         "release_vx",
         "release_vy",
@@ -115,6 +117,8 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             action[key] = table.integer(key, minimum=0 if key != "moves" else 1)
         elif key == "mirror":
             action[key] = table.boolean(key)
+        elif key in ("path", "cube_path"):
+            action[key] = _hand_path(table, key)
         elif key in ("lower_speed",):
             action[key] = table.number(key, positive=True)
         elif key in ("travel_height", "nudge", "angle_error", "release_vx", "release_vy"):
@@ -125,6 +129,23 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
         table.fail("a place action needs a block (or a cube being put back)")
     table.finish()
     return action
+
+
+def _hand_path(table: Table, key: str) -> list[list[float]]:
+    """A live placement's hand targets: [steps, x, y, angle degrees, mirrored 0/1] rows."""
+    message = "must be a list of [steps, x, y, angle, mirrored] rows (the app records them)"
+    rows = table._get(key, True)
+    if not isinstance(rows, list):
+        table.fail(message, key)
+    out = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 5:
+            table.fail(message, key)
+        values = [table._as_number(v, key, message) for v in row]
+        if values[0] < 0 or values[0] != int(values[0]) or values[4] not in (0, 1):
+            table.fail(message, key)
+        out.append([int(values[0]), values[1], values[2], values[3], int(values[4])])
+    return out
 
 
 def run(scenario: LotsScenario) -> dict[str, Any]:

@@ -1,0 +1,492 @@
+"""The LOTS screen: the live tower, the hand on the mouse, the rules' verdicts.
+
+Flow of a placement: pick a block from the bank -> it hangs in the simulated hand,
+which follows the mouse at the hand's speed (a careless sweep knocks the tower) ->
+turn (wheel, Q/E), flip (F), lower (hold Down) -> release (click or Space; refused
+with the reason when the ghost's spot breaks a rule) -> the tower settles on screen ->
+the verdict shows -> Enter confirms, Backspace undoes (the world is rebuilt from the
+action log, Space.copy() being inexact).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyglet
+from pyglet.window import key, mouse
+
+from rules.errors import IllegalMove
+from rules.lots import apply_move, check_candidate, placement_choices
+from rules.pieces import transform_cells
+from simulator.app import session
+from simulator.app.layout import DESIGN_H
+from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
+from simulator.app.widgets import Hud
+from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
+from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.render.bodies import opaque
+from simulator.render.camera import Camera
+from simulator.render.mesh import Mesh
+from simulator.render.palette import colour, colour_name_of
+from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
+
+WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
+COMPUTER_PAUSE = 0.6  # real seconds between two computer decisions, so they can be seen
+SHORTCUTS = [
+    ("1-9 / click bank", "pick up that block"),
+    ("mouse", "move the hand (it pushes what it meets)"),
+    ("wheel, Q / E", "turn the piece a quarter turn"),
+    ("F", "flip the piece over (mirror)"),
+    ("hold Down", "lower the piece slowly"),
+    ("click, Space", "release the piece"),
+    ("C", "also place a purple cube"),
+    ("Enter", "confirm the placement"),
+    ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
+    ("R", "roll the die"),
+    ("P", "pass (crew window)"),
+    ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
+    ("H, F1", "this help"),
+]
+
+
+class LotsScreen:
+    shortcuts = SHORTCUTS
+
+    def __init__(
+        self,
+        match: LotsMatch,
+        *,
+        seed: int = 0,
+        humans: set[int] | None = None,
+        save_path: Path | None = None,
+        autosave: bool = True,
+    ) -> None:
+        self.match = match
+        self.seed = seed
+        players = match.state.players
+        self.humans = (
+            humans
+            if humans is not None
+            else {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
+        )
+        self.computers = {
+            seat: RandomPlayer(seed * 7919 + seat)
+            for seat in range(len(players))
+            if seat not in self.humans
+        }
+        self.save_path = save_path or session.save_dir() / "lots-save.toml"
+        self.autosave = autosave
+        self.dt = match.profile.dt
+        self.live: LivePlacement | None = None
+        self.with_cube = False
+        self.target = (0.0, 20.0)  # hand target, world cm
+        self.angle = 0.0  # degrees ccw
+        self.lowering = False
+        self.message = "Welcome to LOTS. Press H for help."
+        self.preview: Any = None  # (new state, verdict lines) once a placement settled
+        self.hud = Hud()
+        self.track_hud = Hud()
+        self.overlay = Hud()
+        self._scene: WorldScene | None = None
+        self._ghost: Any = None
+        self._ghost_batch = pyglet.graphics.Batch()
+        self._ghost_group = MeshGroup(OVERLAY)
+        self._computer_wait = 0.0
+        self.dirty = True
+
+    # -- time ---------------------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        """Run ``steps`` fixed physics steps (from the window's accumulator)."""
+        live = self.live
+        if live is not None and live.stage == HOLDING and steps:
+            x, y = self.target
+            if self.lowering:
+                hand_y = self.match.hand.body.position.y
+                y = hand_y - self.match.hand.settings.lower_speed * steps * self.dt
+                self.target = (x, y)
+            resting = live.drive(x, y, self.angle, steps)
+            if resting and self.lowering:
+                self.lowering = False
+                self.message = "The piece rests on the tower: release it (Space or click)."
+        elif live is not None and live.stage == SETTLING:
+            every = max(1, round(0.02 / self.dt))
+            for _ in range(max(1, steps // every)):
+                if live.settle_chunk():
+                    self._after_settle()
+                    break
+        elif live is None:
+            self._computer_turn(seconds)
+
+    def _computer_turn(self, seconds: float) -> None:
+        seat = self.match.state.to_act
+        if seat is None or seat in self.humans:
+            return
+        self._computer_wait += seconds
+        if self._computer_wait < COMPUTER_PAUSE:
+            return
+        self._computer_wait = 0.0
+        before = len(self.match.state.events)
+        play_turns(self.match, {seat: self.computers[seat]}, 1)
+        new = self.match.state.events[before:]
+        self.message = "; ".join(_event_text(e) for e in new[-3:]) or self.message
+        self._changed()
+
+    def _after_settle(self) -> None:
+        live = self.live
+        assert live is not None
+        if live.stage != SETTLED:  # the cube is in the hand now
+            self.message = "Now place the purple cube."
+            return
+        assert live.outcome is not None
+        state = self.match.state
+        try:
+            new = apply_move(
+                state, {"type": "place", "player": state.current, "outcome": live.outcome}
+            )
+        except IllegalMove as exc:
+            self.message = f"Refused by the rules: {exc.reason}. Backspace to undo."
+            self.preview = None
+            return
+        self.preview = new
+        self.message = verdict(state, new)
+        self._changed()
+
+    # -- actions ------------------------------------------------------------------------
+
+    def pick(self, block: str) -> None:
+        state = self.match.state
+        cube = (
+            state.cubes[state.current][0] if self.with_cube and state.cubes[state.current] else None
+        )
+        try:
+            self.live = LivePlacement(self.match, block, cube)
+        except IllegalMove as exc:
+            self.message = f"Cannot pick that up: {exc.reason}"
+            return
+        pose = self.live.held.pose
+        self.target = (pose.x, pose.y)
+        self.angle = 0.0
+        self.message = f"Holding {block}: move it with the mouse, release with a click or Space."
+        self._changed()
+
+    def pick_replacement(self) -> None:
+        block, cube = placement_choices(self.match.state)[0]
+        try:
+            self.live = LivePlacement(self.match, block, cube)
+        except IllegalMove as exc:
+            self.message = f"Cannot pick that up: {exc.reason}"
+            return
+        pose = self.live.held.pose
+        self.target, self.angle = (pose.x, pose.y), 0.0
+        self.message = f"Put {block or cube} back on the tower."
+        self._changed()
+
+    def move(self, move: dict[str, Any]) -> None:
+        try:
+            self.match.act(move)
+        except IllegalMove as exc:
+            self.message = f"Refused: {exc.reason}"
+            return
+        events = self.match.state.events
+        self.message = _event_text(events[-1]) if events else ""
+        self._saved()
+        self._changed()
+
+    def release(self) -> None:
+        live = self.live
+        if live is None or live.stage != HOLDING:
+            return
+        problem = self.ghost_problem()
+        if problem:
+            self.message = f"Refused: {problem}"
+            return
+        live.release()
+        self.lowering = False
+        self.message = "Released: the tower settles..."
+
+    def confirm(self) -> None:
+        live = self.live
+        if live is None or live.stage != SETTLED or self.preview is None:
+            return
+        state = self.match.state
+        self.match.state = self.preview
+        self.match.actions.append(live.placement().as_action(state.players[state.current]))
+        self.live, self.preview = None, None
+        self._saved()
+        self._changed()
+
+    def undo(self) -> None:
+        if self.live is None:
+            self.message = "Nothing to undo: only an unconfirmed placement can be taken back."
+            return
+        self.match._rebuild()  # the world as the action log left it
+        self.live, self.preview, self.lowering = None, None, False
+        self.message = "Placement undone."
+        self._changed()
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        try:
+            session.save(self.match, self.seed, target)
+        except OSError as exc:
+            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
+            return
+        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
+
+    def load(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        try:
+            match, seed = session.load(target)
+        except Exception as exc:  # a bad file must not end the game on screen
+            self.message = f"Cannot load {target}: {exc}"
+            return
+        self.match, self.seed = match, seed
+        self.live, self.preview = None, None
+        self._scene = None
+        self.message = f"Loaded {target}."
+        self._changed()
+
+    def _saved(self) -> None:
+        if self.autosave:
+            try:
+                session.save(self.match, self.seed, session.autosave_path())
+            except OSError as exc:
+                self.message = f"Autosave failed: {exc.strerror or exc}"
+
+    def _changed(self) -> None:
+        self.dirty = True
+
+    # -- the ghost ----------------------------------------------------------------------
+
+    def ghost(self) -> tuple[frozenset[tuple[int, int]], str | None] | None:
+        """Cells where the held piece would land if lowered straight down now, and why
+        the rules would refuse that spot (None if they would not)."""
+        live = self.live
+        if live is None or live.stage != HOLDING:
+            return None
+        entry = live.held
+        spec = entry.piece
+        assert spec is not None
+        turns = round(self.angle / 90.0) % 4
+        shape = transform_cells(spec.cells, turns, live.mirrored)
+        lot = self.match.lot
+        left = min(x for poly in entry.world_polygons() for x, _ in poly)
+        col = round((left - lot.left) / lot.grid.cell)
+        width = lot.footprint.width
+        span = max(c for _, c in shape) + 1
+        if not 0 <= col <= width - span:
+            return frozenset(), "the piece is not over the footprint"
+        state = self.match.state
+        filled = set(state.footprint_spec().ground_cells())
+        filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        cells, _ = drop(shape, col, column_heights(filled, width))
+        try:
+            check_candidate(state, live.piece, cells)
+        except IllegalMove as exc:
+            return cells, exc.reason
+        return cells, None
+
+    def ghost_problem(self) -> str | None:
+        found = self.ghost()
+        return found[1] if found else None
+
+    # -- input (logical coordinates) ----------------------------------------------------
+
+    def camera(self) -> Camera:
+        world = self.match.world
+        lot = self.match.lot
+        tops = [s.bb.top for e in world.entries if not e.is_table for s in e.shapes]
+        top = max(max(tops, default=0.0) + 16.0, 30.0)
+        width = lot.right - lot.left + 26.0
+        height = top + 2.0
+        aspect = WORLD_VIEW[2] / WORLD_VIEW[3]
+        width = max(width, height * aspect)
+        height = width / aspect
+        return Camera((-width / 2, -2.0, width, height), WORLD_VIEW)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        if x < WORLD_VIEW[2] and y > TRACK_H:
+            self.target = self.camera().to_world(x, y)
+            self.lowering = False
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if self.hud.press(x, y):
+            return
+        in_world = x < WORLD_VIEW[2] and y > TRACK_H
+        holding = self.live is not None and self.live.stage == HOLDING
+        if button == mouse.LEFT and in_world and holding:
+            self.on_mouse_motion(x, y)
+            self.release()
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:
+        if self.live is not None and self.live.stage == HOLDING and scroll_y:
+            self.angle += 90.0 if scroll_y > 0 else -90.0
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        ctrl = modifiers & key.MOD_CTRL
+        state = self.match.state
+        holding = self.live is not None and self.live.stage == HOLDING
+        if ctrl and symbol == key.S:
+            self.save()
+        elif ctrl and symbol == key.O:
+            self.load()
+        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
+            self.undo()
+        elif symbol in (key.RETURN, key.ENTER):
+            self.confirm()
+        elif holding and symbol == key.Q:
+            self.angle += 90.0
+        elif holding and symbol == key.E:
+            self.angle -= 90.0
+        elif holding and symbol == key.F:
+            assert self.live is not None
+            problem = self.live.flip()
+            self.message = problem or "Flipped."
+        elif holding and symbol == key.DOWN:
+            self.lowering = True
+        elif holding and symbol == key.SPACE:
+            self.release()
+        elif symbol == key.C:
+            self.with_cube = not self.with_cube
+            self._changed()
+        elif self.live is None and state.to_act in self.humans:
+            self._shortcut_move(symbol)
+
+    def on_key_release(self, symbol: int) -> None:
+        if symbol == key.DOWN:
+            self.lowering = False
+
+    def _shortcut_move(self, symbol: int) -> None:
+        state = self.match.state
+        seat = state.to_act
+        assert seat is not None
+        if symbol == key.R and state.phase == "roll":
+            self.move({"type": "roll", "player": seat})
+        elif symbol == key.P and state.phase in ("bonus", "steal"):
+            self.move({"type": "pass", "player": seat})
+        elif key._1 <= symbol <= key._9 and state.phase == "place":
+            index = symbol - key._1
+            bank = state.banks[seat]
+            if index < len(bank):
+                self.pick(bank[index])
+        elif state.phase == "replace" and symbol == key.SPACE:
+            self.pick_replacement()
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, window: Any, base: Any) -> None:
+        """Draw into ``window`` whose view is the letterbox matrix ``base``."""
+        if self._scene is None or self._scene.world is not self.match.world:
+            if self._scene is not None:
+                self._scene.delete()
+            self._scene = WorldScene(self.match.world, lot=self.match.lot)
+        self._scene.sync()
+        window.view = base @ self.camera().matrix()
+        self._scene.batch.draw()
+        self._draw_ghost()
+        window.view = base
+        if self.dirty:
+            self._rebuild_hud()
+        self.hud.draw()
+        self.track_hud.draw()
+        self.overlay.clear()
+        top = DESIGN_H - 8
+        self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
+        self.overlay.text(self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top")
+        self.overlay.draw()
+
+    def _draw_ghost(self) -> None:
+        """A translucent copy of the piece's cells where it would land (red if refused)."""
+        if self._ghost is not None:
+            self._ghost.delete()
+            self._ghost = None
+        found = self.ghost()
+        if not found or not found[0]:
+            return
+        cells, problem = found
+        assert self.live is not None
+        lot = self.match.lot
+        size = lot.grid.cell
+        ox, oy = lot.grid.origin
+        tone = (220, 40, 40) if problem else colour(colour_name_of(self.live.held)).rgb
+        mesh = Mesh()
+        for row, col in cells:
+            x, y = ox + col * size, oy + row * size
+            square = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
+            mesh.polygon(square, opaque(tone, 90))
+            mesh.outline(square, 0.06, opaque(tone, 200))
+        self._ghost = mesh_list(mesh, self._ghost_batch, self._ghost_group)
+        self._ghost_batch.draw()
+
+    def _rebuild_hud(self) -> None:
+        self.dirty = False
+        self.hud.clear()
+        holding = self.live is not None
+        state = self.match.state
+        draw_panel(
+            self.hud,
+            state,
+            humans=self.humans,
+            on_move=self.move,
+            on_pick=self.pick,
+            holding=holding,
+            with_cube=self.with_cube,
+        )
+        if state.phase == "replace" and state.to_act in self.humans and not holding:
+            self.hud.button(
+                16,
+                DESIGN_H - 50,
+                300,
+                34,
+                "Pick up the fallen piece (Space)",
+                self.pick_replacement,
+            )
+        if self.live is not None and self.live.stage == SETTLED:
+            self.hud.button(
+                16, DESIGN_H - 104, 180, 34, "Confirm (Enter)", self.confirm, tone=(40, 140, 70)
+            )
+            self.hud.button(
+                206, DESIGN_H - 104, 180, 34, "Undo (Backspace)", self.undo, tone=(170, 70, 60)
+            )
+        self.track_hud.clear()
+        draw_track(self.track_hud, state)
+
+
+def verdict(before: Any, after: Any) -> str:
+    """The rules' verdict on a settled placement, in words."""
+    new = after.events[len(before.events) :]
+    parts = [_event_text(e) for e in new if e["type"] not in ("turn_start",)]
+    return "Verdict: " + ("; ".join(parts) or "placed") + ".  Enter confirms, Backspace undoes."
+
+
+def _event_text(event: dict[str, Any]) -> str:
+    kind = event["type"]
+    who = event.get("player") or ""
+    if kind == "turn_score":
+        if event.get("accident"):
+            return f"{who}: ACCIDENT, the turn scores 0"
+        floors = event.get("floors") or []
+        matches = event.get("matches") or []
+        bits = [f"{event.get('points', 0)} points"]
+        if floors:
+            bits.append(f"floors completed {floors}")
+        if matches:
+            bits.append(f"colour matches {', '.join(matches)}")
+        return f"{who}: " + ", ".join(bits)
+    if kind == "place":
+        fell = event.get("fallen") or []
+        return f"{who} placed {event.get('block') or event.get('cube')}" + (
+            f", fell: {', '.join(fell)}" if fell else ""
+        )
+    if kind == "roll":
+        return f"{who} rolled {event.get('face')}"
+    details = ", ".join(
+        f"{k} {v}"
+        for k, v in event.items()
+        if k not in ("turn", "player", "type") and v not in (None, [], {})
+    )
+    return f"{who} {kind.replace('_', ' ')}" + (f" ({details})" if details else "")

@@ -1,0 +1,112 @@
+"""The app's window: a letterboxed logical screen, the fixed-step loop, the help overlay.
+
+A screen object supplies ``advance(steps, seconds)``, ``draw(window, base_view)``,
+the input handlers in logical coordinates and its ``shortcuts`` for the help overlay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyglet
+from pyglet.window import key
+
+from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
+from simulator.app.loop import FixedStep
+from simulator.app.widgets import Hud
+from simulator.render.palette import BACKGROUND
+
+FRAME_RATE = 60.0
+
+
+class AppWindow(pyglet.window.Window):
+    def __init__(
+        self,
+        screen: Any,
+        *,
+        visible: bool = True,
+        width: int = DESIGN_W,
+        height: int = DESIGN_H,
+        caption: str = "towersim",
+        schedule: bool = True,
+    ) -> None:
+        super().__init__(width, height, caption, resizable=True, visible=visible)
+        self.set_minimum_size(640, 400)
+        self.box = Letterbox(width, height)
+        self.page = screen
+        self.loop = FixedStep(screen.dt)
+        self.help_visible = False
+        self._help = Hud()
+        self.frames = 0
+        if schedule:
+            pyglet.clock.schedule_interval(self.tick, 1.0 / FRAME_RATE)
+
+    # -- time ---------------------------------------------------------------------------
+
+    def tick(self, seconds: float) -> None:
+        """One frame of real time: the physics steps it earns, at the fixed dt."""
+        self.page.advance(self.loop.steps_for(seconds), seconds)
+
+    def close(self) -> None:
+        pyglet.clock.unschedule(self.tick)
+        super().close()
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self.box = Letterbox(width, height)
+
+    def on_draw(self) -> None:
+        r, g, b = BACKGROUND
+        pyglet.gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
+        self.clear()
+        base = self.box.matrix()
+        self.view = base
+        self.page.draw(self, base)
+        if self.help_visible:
+            self._draw_help()
+        self.frames += 1
+
+    def _draw_help(self) -> None:
+        hud = self._help
+        hud.clear()
+        hud.rect(190, 90, 900, 640, (20, 24, 32), 235, layer=0)
+        hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
+        y = 650
+        for keys, what in [*self.page.shortcuts, ("Esc", "close this help")]:
+            hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
+            hud.text(what, 500, y, 14, (240, 240, 240))
+            y -= 32
+        hud.draw()
+
+    # -- input --------------------------------------------------------------------------
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.page.on_mouse_motion(*self.box.to_logical(x, y))
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        self.page.on_mouse_motion(*self.box.to_logical(x, y))
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.help_visible:
+            self.help_visible = False
+            return
+        self.page.on_mouse_press(*self.box.to_logical(x, y), button)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.page.on_mouse_scroll(scroll_y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol in (key.H, key.F1):
+            self.help_visible = not self.help_visible
+            return
+        if self.help_visible and symbol == key.ESCAPE:
+            self.help_visible = False
+            return
+        if symbol == key.ESCAPE and getattr(self.page, "live", None) is None:
+            return  # Esc never quits by accident: close the window to quit
+        self.page.on_key_press(symbol, modifiers)
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        self.page.on_key_release(symbol)

@@ -1,0 +1,220 @@
+"""A LOTS placement driven live, one physics step at a time (the app's mouse).
+
+The player holds a piece in the simulated hand and moves it freely, so a careless sweep
+knocks the tower. Every step's hand target is recorded as run-length segments
+``[steps, x, y, angle degrees, mirrored]``; a scenario ``place`` action carrying that
+``path`` replays the same calls in the same order, hence the same world, bit for bit.
+Targets are rounded to RESOLUTION before use, so the file holds exactly what ran.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pymunk
+
+from rules.errors import IllegalMove
+from rules.lots import PlacementOutcome, placement_choices, spec_of
+from simulator.physics.geometry import piece_polygons
+from simulator.physics.materials import get_material
+from simulator.physics.monitor import Monitor
+from simulator.physics.settle import CHECK_INTERVAL, body_speed
+from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
+
+if TYPE_CHECKING:
+    from simulator.games.lots.match import LotsMatch, Placement
+
+RESOLUTION = 1e-3  # cm and degrees: targets are rounded to this before they are used
+PICKUP_LEFT = 8.0  # cm left of the lot, as the scripted placements pick up
+PICKUP_ABOVE = 10.0
+WATCH_EVERY = 10  # steps between fall checks while the hand moves
+HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
+
+Segment = list[float]
+
+
+def _r(value: float) -> float:
+    return round(value / RESOLUTION) * RESOLUTION
+
+
+class LivePlacement:
+    """One placement step (a block, then optionally a cube) under live control."""
+
+    def __init__(self, match: LotsMatch, block: str | None, cube: str | None = None) -> None:
+        state = match.state
+        if state.phase not in ("place", "replace"):
+            raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
+        if (block, cube) not in placement_choices(state):
+            what = " and ".join(p for p in (block, cube) if p) or "nothing"
+            raise IllegalMove(f"{what} may not be placed now")
+        self.match = match
+        self.block, self.cube = block, cube
+        self.pieces = [p for p in (block, cube) if p is not None]
+        self.paths: list[list[Segment]] = []
+        self.monitor = Monitor(match.world, support=(match.lot.left, match.lot.right))
+        self.stage = HOLDING
+        self.mirrored = False
+        self.outcome: PlacementOutcome | None = None
+        self._steps = 0
+        self._quiet = 0.0
+        self._settle_steps = 0
+        self._pick_up(0)
+
+    # -- holding ------------------------------------------------------------------------
+
+    @property
+    def piece(self) -> str:
+        return self.pieces[len(self.paths) - 1]
+
+    @property
+    def held(self) -> Entry:
+        return self.match.world.entry(self.piece)
+
+    def _pick_up(self, index: int) -> None:
+        world, lot = self.match.world, self.match.lot
+        piece = self.pieces[index]
+        spec = spec_of(piece)
+        top = max(s.bb.top for e in world.entries for s in e.shapes)
+        pose = Pose(lot.left - PICKUP_LEFT, top + PICKUP_ABOVE, 0.0)
+        world.add_piece(piece, spec, pose, get_material(spec.material), False)
+        self.monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
+        self.match.hand.grab(piece)
+        self.paths.append([])
+        self.mirrored = False
+        self.stage = HOLDING
+
+    def drive(self, x: float, y: float, angle: float, steps: int = 1) -> bool:
+        """Move the hand ``steps`` fixed steps towards (x, y) cm and ``angle`` degrees
+        (counter-clockwise); True when the piece rests on something."""
+        if self.stage != HOLDING:
+            raise RuntimeError("the hand holds nothing")
+        x, y, angle = _r(x), _r(y), _r(angle)
+        path = self.paths[-1]
+        mirror = int(self.mirrored)
+        if path and path[-1][1:] == [x, y, angle, mirror]:
+            path[-1][0] += steps
+        else:
+            path.append([steps, x, y, angle, mirror])
+        resting = False
+        speed = self.match.hand.settings.travel_speed
+        for _ in range(steps):
+            resting = self.match.hand.drive_towards(x, y, math.radians(angle), speed)
+            self._steps += 1
+            if self._steps % WATCH_EVERY == 0:
+                self.monitor.check()
+        return resting
+
+    def flip(self) -> str | None:
+        """Mirror the held piece where it hangs; the reason if it cannot turn over there."""
+        if self.stage != HOLDING:
+            return "the hand holds nothing"
+        world, hand = self.match.world, self.match.hand
+        entry = self.held
+        pose, spec = entry.pose, entry.piece
+        assert spec is not None
+        problem = _room_problem(entry, piece_polygons(spec, not self.mirrored))
+        if problem:
+            return f"no room to turn it over here: {problem}"
+        hand.release()
+        world.remove(entry.id)
+        self.mirrored = not self.mirrored
+        fresh = world.add_piece(entry.id, spec, pose, get_material(spec.material), self.mirrored)
+        fresh.body.velocity = entry.body.velocity
+        fresh.body.angular_velocity = entry.body.angular_velocity
+        hand.grab(entry.id)
+        x, y = hand.body.position
+        self.paths[-1].append(
+            [0, _r(x), _r(y), _r(math.degrees(hand.body.angle)), int(self.mirrored)]
+        )
+        return None
+
+    def release(self) -> None:
+        if self.stage != HOLDING:
+            raise RuntimeError("the hand holds nothing")
+        self.match.hand.release()
+        self.monitor.watch(self.piece)
+        self.stage = SETTLING
+        self._quiet = 0.0
+        self._settle_steps = 0
+
+    # -- settling -----------------------------------------------------------------------
+
+    def settle_chunk(self) -> bool:
+        """One look of the settle loop (as simulator.physics.settle.settle does it);
+        True once this piece has settled (the next piece is then in the hand)."""
+        if self.stage != SETTLING:
+            return self.stage == SETTLED
+        world = self.match.world
+        profile = world.profile
+        every = max(1, round(CHECK_INTERVAL / profile.dt))
+        world.step(every)
+        self.monitor.check()
+        self._settle_steps += every
+        dynamic = world.dynamic_entries
+        if all(e.body.is_sleeping for e in dynamic):
+            self._quiet = math.inf
+        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
+            self._quiet += every * profile.dt
+        else:
+            self._quiet = 0.0
+        elapsed = self._settle_steps * profile.dt
+        if self._quiet >= profile.settle_hold or elapsed >= profile.settle_cap:
+            if len(self.paths) < len(self.pieces):
+                self._pick_up(len(self.paths))
+            else:
+                self.stage = SETTLED
+                self.outcome = self.match.conclude(self.block, self.cube, self.monitor)
+            return True
+        return False
+
+    def placement(self) -> Placement:
+        """The scenario action that replays this placement."""
+        from simulator.games.lots.match import Placement
+
+        paths = [[list(seg) for seg in path] for path in self.paths]
+        return Placement(
+            block=self.block,
+            cube=self.cube,
+            path=paths[0] if self.block is not None else None,
+            cube_path=paths[-1] if self.cube is not None else None,
+        )
+
+
+def _room_problem(entry: Entry, local: list[list[tuple[float, float]]]) -> str | None:
+    """Why ``local`` polygons at the entry's pose would overlap another body (the entry
+    itself does not count), or None."""
+    pose = entry.pose
+    c, s = math.cos(pose.angle), math.sin(pose.angle)
+    probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    for poly in local:
+        points = [(pose.x + c * x - s * y, pose.y + s * x + c * y) for x, y in poly]
+        probe = pymunk.Poly(probe_body, points, radius=0.0)
+        for hit in entry.body.space.shape_query(probe):
+            if hit.shape.body is entry.body:
+                continue
+            depth = -min(p.distance for p in hit.contact_point_set.points)
+            if depth > TOUCH_TOLERANCE:
+                return f"it would overlap another piece by {depth:.2f} cm"
+    return None
+
+
+def run_recorded(match: LotsMatch, placement: Placement) -> PlacementOutcome:
+    """Replay a live placement from its recorded paths (LotsMatch.place calls this)."""
+    live = LivePlacement(match, placement.block, placement.cube)
+    paths = [p for p in (placement.path, placement.cube_path) if p is not None]
+    if len(paths) != len(live.pieces):
+        raise IllegalMove("a live placement needs one path per piece it places")
+    for path in paths:
+        for steps, x, y, angle, mirrored in path:
+            if bool(mirrored) != live.mirrored:
+                problem = live.flip()
+                if problem:
+                    raise IllegalMove(problem)
+            if steps:
+                live.drive(x, y, angle, int(steps))
+        live.release()
+        while not live.settle_chunk():
+            pass
+    assert live.outcome is not None
+    return live.outcome

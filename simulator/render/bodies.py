@@ -1,0 +1,123 @@
+"""What each body looks like, as a mesh in its own coordinates (no pyglet here)."""
+
+from __future__ import annotations
+
+from simulator.physics.geometry import piece_cell_centres
+from simulator.physics.world import Entry
+from simulator.render.mesh import Mesh
+from simulator.render.palette import (
+    BOX_TONES,
+    CARD,
+    OUTLINE,
+    RGB,
+    RGBA,
+    TABLE,
+    WOOD,
+    colour,
+    colour_name_of,
+    contrast,
+)
+from simulator.render.symbols import placed, symbol_triangles
+
+OUTLINE_WIDTH = 0.08  # cm
+SYMBOL_SIZE = 0.5  # fraction of a cell
+CARD_SYMBOL = 1.0  # cm: a floor-card box's symbol
+
+
+def opaque(rgb: RGB, alpha: int = 255) -> RGBA:
+    return (rgb[0], rgb[1], rgb[2], alpha)
+
+
+def is_floor_card(entry: Entry) -> bool:
+    return entry.piece is not None and entry.piece.is_plank and entry.id.startswith("fc-")
+
+
+def entry_mesh(entry: Entry, alpha: int = 255) -> Mesh:
+    """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost."""
+    mesh = Mesh()
+    if entry.is_table:
+        for poly in entry.local_polygons:
+            mesh.polygon(poly, opaque(TABLE, alpha))
+        return mesh
+    if is_floor_card(entry):
+        _floor_card(mesh, entry, alpha)
+        return mesh
+    if not entry.dynamic:
+        for poly in entry.local_polygons:
+            mesh.polygon(poly, opaque(WOOD, alpha))
+            mesh.outline(poly, OUTLINE_WIDTH / 2, opaque(OUTLINE, alpha))
+        return mesh
+    paint = colour(colour_name_of(entry))
+    for poly in entry.local_polygons:
+        mesh.polygon(poly, opaque(paint.rgb, alpha))
+    spec = entry.piece
+    if spec is None or not spec.cells:
+        for poly in entry.local_polygons:
+            mesh.outline(poly, OUTLINE_WIDTH, opaque(OUTLINE, alpha))
+    else:
+        _cell_border(
+            mesh,
+            list(piece_cell_centres(spec, entry.mirror).values()),
+            spec.cell_size,
+            opaque(OUTLINE, alpha),
+        )
+        shape = symbol_triangles(paint.symbol)
+        ink = opaque(contrast(paint.rgb), alpha)
+        size = spec.cell_size * SYMBOL_SIZE
+        for x, y in piece_cell_centres(spec, entry.mirror).values():
+            mesh.triangles(placed(shape, x, y, size), ink)
+    return mesh
+
+
+def _cell_border(mesh: Mesh, centres: list[tuple[float, float]], cell: float, rgba: RGBA) -> None:
+    """A border along the piece's outer edges only: a tetromino reads as one piece, not
+    as the rectangles its physics is made of."""
+    present = {(round(x / cell * 2), round(y / cell * 2)) for x, y in centres}
+    h, w = cell / 2, OUTLINE_WIDTH
+    for x, y in centres:
+        key = (round(x / cell * 2), round(y / cell * 2))
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if (key[0] + 2 * dx, key[1] + 2 * dy) in present:
+                continue
+            if dx:
+                edge = x + dx * h
+                inner = edge - dx * w
+                quad = [(edge, y - h), (edge, y + h), (inner, y + h), (inner, y - h)]
+            else:
+                edge = y + dy * h
+                inner = edge - dy * w
+                quad = [(x - h, edge), (x + h, edge), (x + h, inner), (x - h, inner)]
+            mesh.polygon(quad, rgba)
+
+
+def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:
+    """A floor card: its row of boxes, each in its kind's tone with its symbol."""
+    from rules.crazy_tower.cards import get_card
+
+    assert entry.piece is not None and entry.piece.box is not None
+    length, thickness = entry.piece.box
+    try:
+        boxes = get_card(entry.id).boxes
+    except KeyError:
+        boxes = ("white",) * max(1, entry.piece.boxes)
+    width = length / len(boxes)
+    half = thickness / 2
+    mesh.polygon(
+        [(-length / 2, -half), (length / 2, -half), (length / 2, half), (-length / 2, half)],
+        opaque(CARD, alpha),
+    )
+    for index, kind in enumerate(boxes):
+        tone, symbol = BOX_TONES.get(kind, BOX_TONES["white"])
+        x0 = -length / 2 + index * width
+        inner = [(x0 + 0.1, -half), (x0 + width - 0.1, -half), (x0 + width - 0.1, half)]
+        mesh.polygon([*inner, (x0 + 0.1, half)], opaque(tone, alpha))
+        centre = x0 + width / 2
+        mesh.triangles(
+            placed(symbol_triangles(symbol), centre, 0.0, CARD_SYMBOL),
+            opaque(contrast(tone) if kind != "white" else OUTLINE, alpha),
+        )
+    mesh.outline(
+        [(-length / 2, -half), (length / 2, -half), (length / 2, half), (-length / 2, half)],
+        0.04,
+        opaque(OUTLINE, alpha),
+    )

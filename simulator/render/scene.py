@@ -1,0 +1,191 @@
+"""A World drawn into a pyglet batch: one vertex list a body, moved each frame.
+
+``WorldScene.sync()`` reads the world (never steps it): bodies that entered get a mesh,
+bodies that left lose theirs, and every dynamic body's translation and rotation are
+written from its pose. The shape shader of pyglet turns them into screen positions
+under the window's view matrix (a Camera), so meshes stay in centimetres.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pyglet
+from pyglet import gl
+from pyglet.shapes import get_default_shader
+
+from simulator.physics.lot import Lot
+from simulator.physics.world import Entry, World
+from simulator.render.bodies import entry_mesh, is_floor_card, opaque
+from simulator.render.film import Pose3
+from simulator.render.mesh import Mesh
+from simulator.render.palette import BOUNDARY
+
+# Draw order: table and plinth, floor cards, pieces, overlays (lot lines, ghost, hand).
+STATIC, CARDS, PIECES, OVERLAY = 0, 1, 2, 3
+MIN_VIEW = 24.0  # cm: the narrowest region a picture shows
+BOUNDARY_HEIGHT = 60.0  # cm: how far up the footprint's boundary lines reach
+
+
+class MeshGroup(pyglet.graphics.Group):
+    """pyglet's shape shader with alpha blending, at a draw order."""
+
+    def __init__(self, order: int, parent: pyglet.graphics.Group | None = None) -> None:
+        super().__init__(order=order, parent=parent)
+        self.program = get_default_shader()
+
+    def set_state(self) -> None:
+        self.program.bind()
+        gl.glEnable(gl.GL_BLEND)
+        gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+
+    def unset_state(self) -> None:
+        gl.glDisable(gl.GL_BLEND)
+        self.program.unbind()
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, MeshGroup)
+            and self.order == other.order
+            and self.parent == other.parent
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.order, self.parent))
+
+
+def mesh_list(
+    mesh: Mesh,
+    batch: pyglet.graphics.Batch,
+    group: MeshGroup,
+    pose: tuple[float, float, float] = (0.0, 0.0, 0.0),
+) -> Any:
+    """A vertex list for ``mesh`` placed at pose (x, y cm; angle radians ccw)."""
+    n = mesh.count
+    x, y, angle = pose
+    return group.program.vertex_list(
+        n,
+        gl.GL_TRIANGLES,
+        batch=batch,
+        group=group,
+        position=("f", mesh.positions),
+        colors=("Bn", mesh.colours),
+        translation=("f", (x, y) * n),
+        rotation=("f", (-math.degrees(angle),) * n),
+        zposition=("f", (0.0,) * n),
+    )
+
+
+def move_list(vertex_list: Any, n: int, pose: tuple[float, float, float]) -> None:
+    x, y, angle = pose
+    vertex_list.translation[:] = (x, y) * n
+    # pyglet turns clockwise in degrees; pymunk counter-clockwise in radians.
+    vertex_list.rotation[:] = (-math.degrees(angle),) * n
+
+
+class WorldScene:
+    def __init__(
+        self,
+        world: World,
+        batch: pyglet.graphics.Batch | None = None,
+        *,
+        lot: Lot | None = None,
+        parent: pyglet.graphics.Group | None = None,
+    ) -> None:
+        self.world = world
+        self.batch = batch or pyglet.graphics.Batch()
+        self.groups = {
+            order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
+        }
+        self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
+        self._decor: list[Any] = []
+        sides = footprint_sides(world, lot)
+        if sides is not None:
+            self._decor.append(self._boundaries(*sides))
+        self.sync()
+
+    def _boundaries(self, left: float, right: float, base: float) -> Any:
+        """The footprint's side boundaries as dashed red lines rising from the card."""
+        mesh = Mesh()
+        dash, gap, width = 1.2, 0.8, 0.12
+        for x in (left, right):
+            y = base
+            while y < base + BOUNDARY_HEIGHT:
+                top = min(y + dash, base + BOUNDARY_HEIGHT)
+                mesh.segment((x, y), (x, top), width, opaque(BOUNDARY, 200))
+                y = top + gap
+        return mesh_list(mesh, self.batch, self.groups[OVERLAY])
+
+    def sync(self, frame: Sequence[tuple[Entry, Pose3]] | None = None) -> None:
+        """Match the batch to the world now (or to a filmed frame): new bodies, removed
+        bodies, every pose."""
+        bodies = frame if frame is not None else [(e, _pose(e)) for e in self.world.entries]
+        world_ids = set()
+        for entry, pose in bodies:
+            world_ids.add(entry.id)
+            cached = self._lists.get(entry.id)
+            if cached is not None and cached[0] is not entry:  # same id, new body
+                cached[1].delete()
+                cached = None
+            if cached is None:
+                self._add(entry, pose)
+                continue
+            if not entry.dynamic:
+                continue
+            if pose != cached[3]:
+                move_list(cached[1], cached[2], pose)
+                self._lists[entry.id] = (entry, cached[1], cached[2], pose)
+        for body_id in [k for k in self._lists if k not in world_ids]:
+            self._lists.pop(body_id)[1].delete()
+
+    def _add(self, entry: Entry, pose: Pose3) -> None:
+        mesh = entry_mesh(entry)
+        if entry.is_table or not entry.dynamic:
+            order = STATIC
+        else:
+            order = CARDS if is_floor_card(entry) else PIECES
+        vertex_list = mesh_list(mesh, self.batch, self.groups[order], pose)
+        self._lists[entry.id] = (entry, vertex_list, mesh.count, pose)
+
+    def delete(self) -> None:
+        for _, vertex_list, _, _ in self._lists.values():
+            vertex_list.delete()
+        for vertex_list in self._decor:
+            vertex_list.delete()
+        self._lists.clear()
+        self._decor.clear()
+
+
+def _pose(entry: Entry) -> Pose3:
+    p = entry.body.position
+    return (p.x, p.y, entry.body.angle)
+
+
+def world_bounds(world: World, *, floor: float = -1.0) -> tuple[float, float, float, float]:
+    """The region (x, y, w, h) around the dynamic bodies (at least MIN_VIEW wide) with
+    the table's top edge in view; the statics when nothing moves."""
+    boxes = [s.bb for e in world.entries if e.dynamic for s in e.shapes]
+    if not boxes:
+        boxes = [s.bb for e in world.entries if not e.is_table for s in e.shapes]
+    if not boxes:
+        return (-20.0, floor, 40.0, 30.0)
+    left = min(b.left for b in boxes)
+    right = max(b.right for b in boxes)
+    if right - left < MIN_VIEW:
+        middle = (left + right) / 2
+        left, right = middle - MIN_VIEW / 2, middle + MIN_VIEW / 2
+    top = max(b.top for b in boxes)
+    return (left, floor, right - left, max(top - floor, 10.0))
+
+
+def footprint_sides(world: World, lot: Lot | None = None) -> tuple[float, float, float] | None:
+    """(left, right, base) of a LOTS footprint: from the lot, else from the world's
+    "footprint" body (its first polygon is the card), else None."""
+    if lot is not None:
+        return lot.left, lot.right, lot.grid.origin[1]
+    if "footprint" not in world:
+        return None
+    card = world.entry("footprint").local_polygons[0]
+    return min(x for x, _ in card), max(x for x, _ in card), max(y for _, y in card)
