@@ -119,12 +119,12 @@ def incline(
     profile: PhysicsProfile,
 ) -> Sandbox:
     """A block at rest on a plane tilted by ``theta`` degrees; friction per shape."""
-    theta = _r(theta)
-    t = math.radians(theta)
+    t = math.radians(theta)  # the geometry from the exact angle, the pose from the rounded
+
     plane = transform([(-40.0, -2.0), (40.0, -2.0), (40.0, 0.0), (-40.0, 0.0)], 0.0, 0.0, t)
     material = Material("incline", INCLINE_DENSITY, _r(friction), 0.0)
     w, h = size
-    centre = Pose(_r(-math.sin(t) * h / 2), _r(math.cos(t) * h / 2), t)
+    centre = Pose(_r(-math.sin(t) * h / 2), _r(math.cos(t) * h / 2), math.radians(_r(theta)))
     bodies = [
         _static("incline", plane, material),
         BodySpec("block", False, [box_polygon(w, h)], centre, material),

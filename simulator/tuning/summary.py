@@ -73,6 +73,6 @@ def _short(value: str) -> str:
         number = float(value)
     except ValueError:
         return value
-    if number and 1 / number == round(1 / number) and abs(number) < 0.1:
+    if number and abs(1 / number - round(1 / number)) < 1e-6 and abs(number) < 0.1:
         return f"1/{round(1 / number)}"
     return f"{number:g}"

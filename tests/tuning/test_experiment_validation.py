@@ -18,7 +18,7 @@ CASES = [
     (HEAD + "colour = 3\n" + TARGET, ":2: colour: unknown key 'colour'"),
     (
         HEAD + '[[param]]\nname = "dtt"\nvalues = [0.01]\n' + TARGET,
-        ':3: param "dtt": name: unknown parameter \'dtt\'',
+        ":3: param \"dtt\": name: unknown parameter 'dtt'",
     ),
     (
         HEAD + '[[param]]\nname = "material.steel.friction"\nvalues = [0.5]\n' + TARGET,

@@ -62,9 +62,7 @@ def test_grid_sweep_writes_one_row_per_run_with_every_parameter(
     assert main(["tune", str(experiment_path), "--out", str(out), "--workers", "1"]) == 0
     columns, rows = read_rows(out / "results.csv")
     assert columns[:5] == ["key", "run", "dt", "material.wood.friction", "iterations"]
-    assert {"verdict", "measured", "error", "settled", "steps_per_s", "state_hash"} <= set(
-        columns
-    )
+    assert {"verdict", "measured", "error", "settled", "steps_per_s", "state_hash"} <= set(columns)
     assert len(rows) == 4 * 3 and len({r["key"] for r in rows}) == 12
     assert [int(r["run"]) for r in rows] == list(range(12))
     assert {r["dt"] for r in rows} == {repr(1 / 480), repr(1 / 240)}

@@ -1,0 +1,88 @@
+"""Bisection finds known flips; the threshold families are the stored calibration files;
+--calibrate's exit codes."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import main
+from simulator.physics.materials import get_material
+from simulator.physics.profile import load_profile
+from simulator.scenario.load import load_scenario
+from simulator.scenario.sandbox import run_sandbox
+from simulator.tuning.bisection import find_flip
+from simulator.tuning.cases import Family
+from simulator.tuning.params import applied
+
+CALIBRATION = Path(__file__).resolve().parents[2] / "scenarios" / "calibration"
+
+
+def test_bisection_brackets_a_known_threshold() -> None:
+    calls: list[float] = []
+
+    def falls(x: float) -> bool:
+        calls.append(x)
+        return x > 0.3141
+
+    flip = find_flip(falls, 0.0, 1.0, 1e-3)
+    assert flip.bracketed and flip.low <= 0.3141 < flip.high and flip.high - flip.low <= 1e-3
+    assert flip.runs == len(calls) == 2 + math.ceil(math.log2(1.0 / 1e-3))
+
+
+def test_bisection_says_when_the_flip_is_outside_the_range() -> None:
+    assert find_flip(lambda x: True, 0.0, 1.0, 0.1) == find_flip(lambda x: x >= 0, 0, 1, 0.1)
+    below = find_flip(lambda x: True, 0.0, 1.0, 0.1)
+    above = find_flip(lambda x: False, 0.0, 1.0, 0.1)
+    assert not below.bracketed and below.value == 0.0
+    assert not above.bracketed and above.value == 1.0
+
+
+@pytest.mark.parametrize(
+    ("family", "x", "stem"),
+    [
+        (Family("harmonic", n=4), 0.95, "harmonic-04-stands"),
+        (Family("harmonic", n=12), 1.05, "harmonic-12-falls"),
+        (Family("incline-slide"), math.degrees(math.atan(0.5)) + 2.0, "incline-slide-slides"),
+        (Family("incline-topple"), math.degrees(math.atan(2 / 6)) - 1.5, "incline-topple-stands"),
+    ],
+)
+def test_each_family_member_is_the_stored_calibration_file(
+    family: Family, x: float, stem: str
+) -> None:
+    built = run_sandbox(family.build(x, load_profile()))
+    stored = load_scenario(CALIBRATION / f"{stem}.toml").run()
+    assert built["state_hash"] == stored["state_hash"]
+
+
+def test_the_incline_slide_flips_at_atan_mu_for_the_default_profile() -> None:
+    family = Family("incline-slide")
+    profile = load_profile()
+    low, high, _ = family.search
+
+    def falls(x: float) -> bool:
+        return any(b["moved"] for b in run_sandbox(family.build(x, profile))["bodies"])
+
+    flip = find_flip(falls, low, high, 0.05)
+    assert abs(family.error(flip.value)) < 0.5
+
+
+def test_swept_materials_apply_inside_a_run_only() -> None:
+    wood = get_material("wood")
+    with applied({"material.wood.friction": 0.1, "material.wood.density": 3.0}):
+        assert (get_material("wood").friction, get_material("wood").density) == (0.1, 3.0)
+        assert get_material("felt") == get_material("felt")
+    assert get_material("wood") == wood
+
+
+def test_calibrate_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", "--calibrate", "--only", "incline", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "threshold:incline-topple" in out and "calibration/incline-slide-stands" in out
+    assert "wrong" not in out
+    # pymunk's own settings sink and slide: the slide flips far from atan(0.5).
+    code = main(["tune", "--calibrate", "--profile", "pymunk-defaults", "--only", "incline-slide"])
+    assert code == 1
+    assert "wrong: " in capsys.readouterr().out
