@@ -31,14 +31,15 @@ def run_experiment(path: str, out: str | None, workers: int, dask_address: str |
 
 
 def _print_points(points: list[PointSummary]) -> None:
-    score = "worst" if any(p.errors for p in points) else "collapse_rate"
+    score = "worst" if any(p.errors for p in points) else "fallen_per_game"
     front = pareto(points, score)
     ordered = sorted(points, key=lambda p: (p.failed, p.wall_s))[:SHOWN]
-    print(f"{'failed':>6} {'worst err':>9} {'collapse':>8} {'wall s':>8}  point")
+    print(f"{'failed':>6} {'worst err':>9} {'collapse':>8} {'fallen':>6} {'wall s':>8}  point")
     for p in ordered:
         mark = " *" if p in front else ""
         print(
-            f"{p.failed:>6} {p.worst:>9.2f} {p.collapse_rate:>8.2f} {p.wall_s:>8.2f}  "
+            f"{p.failed:>6} {p.worst:>9.2f} {p.collapse_rate:>8.2f} {p.fallen_per_game:>6.1f} "
+            f"{p.wall_s:>8.2f}  "
             f"{p.label()}{mark}"
         )
     print("(* on the Pareto front; worst err: largest |threshold error| / tolerance)")

@@ -30,8 +30,12 @@ class PointSummary:
     def collapse_rate(self) -> float:
         return self.collapsed / self.games if self.games else float("nan")
 
+    @property
+    def fallen_per_game(self) -> float:
+        return self.fallen / self.games if self.games else float("nan")
+
     def label(self) -> str:
-        return ", ".join(f"{k}={_short(v)}" for k, v in self.params)
+        return ", ".join(f"{k}={_short(v) if k == 'dt' else _plain(v)}" for k, v in self.params)
 
 
 def summarize(rows: Iterable[dict[str, str]], params: Sequence[str]) -> list[PointSummary]:
@@ -76,3 +80,10 @@ def _short(value: str) -> str:
     if number and abs(1 / number - round(1 / number)) < 1e-6 and abs(number) < 0.1:
         return f"1/{round(1 / number)}"
     return f"{number:g}"
+
+
+def _plain(value: str) -> str:
+    try:
+        return f"{float(value):g}"
+    except ValueError:
+        return value
