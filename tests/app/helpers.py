@@ -1,0 +1,66 @@
+"""Driving a headless app window with dispatched events, and reading its pixels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyglet
+
+from rules.lots import legal_moves
+from simulator.app import session
+from simulator.app.lots_screen import LotsScreen
+from simulator.app.window import AppWindow
+
+
+def open_lots(seed: int = 3, players: tuple[str, ...] = ("You", "Computer 2")) -> Any:
+    match = session.new_match(list(players), "1A", seed)
+    screen = LotsScreen(match, seed=seed)
+    window = AppWindow(screen, visible=False, schedule=False)
+    return window, screen, match
+
+
+def send(window: Any, *event: Any) -> None:
+    window.dispatch_event(*event)
+    window.dispatch_events()  # headless windows queue events until dispatched
+
+
+def frames(window: Any, count: int = 1, seconds: float = 1 / 60) -> None:
+    for _ in range(count):
+        window.tick(seconds)
+        window.switch_to()
+        send(window, "on_draw")
+
+
+def pixel(window: Any, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at window pixel (x, y), y up."""
+    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    data = image.get_data("RGB", image.width * 3)
+    offset = (int(y) * image.width + int(x)) * 3
+    return data[offset], data[offset + 1], data[offset + 2]
+
+
+def world_to_window(window: Any, screen: Any, x: float, y: float) -> tuple[int, int]:
+    lx, ly = screen.camera().to_screen(x, y)
+    wx, wy = window.box.to_window(lx, ly)
+    return round(wx), round(wy)
+
+
+def until_my_placement(window: Any, screen: Any, limit: int = 400) -> None:
+    """Let the computer play and take the human's discrete moves (R to roll, else the
+    first legal move by its button) until the human must place a block."""
+    from pyglet.window import key
+
+    for _ in range(limit):
+        state = screen.match.state
+        if state.to_act == 0 and state.phase == "place":
+            return
+        if state.to_act == 0 and state.phase == "roll":
+            send(window, "on_key_press", key.R, 0)
+        elif state.to_act == 0:
+            screen.move(legal_moves(state)[0])
+        frames(window, 6)
+    raise AssertionError("the human never got a placement")
+
+
+def close(window: Any) -> None:
+    window.close()

@@ -1,0 +1,96 @@
+"""Run by test_real_window.py under Xvfb: a real LOTS window waiting for the real mouse.
+
+Writes ``ready.json`` (window-relative pixel targets, y down as xdotool counts), then
+``settled.json`` when the released block has settled, then ``result.json`` once the
+placement is confirmed, and exits. Never run by pytest directly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pyglet
+
+from rules.lots import legal_moves, spec_of
+from simulator.app import session
+from simulator.app.lots_screen import LotsScreen
+from simulator.app.window import AppWindow
+from simulator.games.lots.landing import spots
+from simulator.games.lots.live import SETTLED
+from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.physics.geometry import centroid_offset, piece_polygons
+
+TITLE = "towersim xtest"
+
+
+def main(out: Path) -> None:
+    match = session.new_match(["You", "Computer 2"], "1A", 3)
+    computer = RandomPlayer(11)
+    while not (match.state.to_act == 0 and match.state.phase == "place"):
+        if match.state.to_act == 0:
+            match.act(legal_moves(match.state)[0])
+        else:
+            play_turns(match, {1: computer}, 1)
+    screen = LotsScreen(match, seed=3, autosave=False)
+    window = AppWindow(screen, caption=TITLE)
+    lot = match.lot
+    block = match.state.banks[0][0]
+    spec = spec_of(block)
+    state_cells = [tuple(c) for cells in match.state.tower.values() for c in cells]
+    filled = set(match.state.footprint_spec().ground_cells()) | set(state_cells)
+    # The tidiest spot without turning: balanced, fewest holes, lowest.
+    spot = min(
+        (
+            s
+            for s in spots(spec.cells, filled, lot.footprint.width)
+            if s.turns == 0 and not s.mirror
+        ),
+        key=lambda s: (not s.balanced, s.holes, min(r for r, _ in s.cells)),
+    )
+    polygons = piece_polygons(spec)
+    width = max(c for _, c in spec.cells) + 1
+    x = lot.column_x(spot.col + width / 2) + centroid_offset(polygons, 0.0)
+    bottom = lot.grid.origin[1] + min(r for r, _ in spot.cells) * lot.grid.cell
+    rest_y = bottom - min(y for poly in polygons for _, y in poly)
+
+    def target(x: float, y: float) -> list[int]:
+        lx, ly = screen.camera().to_screen(x, y)
+        wx, wy = window.box.to_window(lx, ly)
+        return [round(wx), round(window.height - wy)]
+
+    state = {"ready": False, "settled": False}
+
+    def watch(_: float) -> None:
+        if not state["ready"]:
+            (out / "ready.json").write_text(
+                json.dumps(
+                    {
+                        "block": block,
+                        "high": target(x, rest_y + 10.0),
+                        "low": target(x, rest_y + 0.4),
+                    }
+                )
+            )
+            state["ready"] = True
+        live = screen.live
+        if live is not None and live.stage == SETTLED and not state["settled"]:
+            (out / "settled.json").write_text(json.dumps({"message": screen.message}))
+            state["settled"] = True
+        if state["settled"] and screen.live is None:
+            result = {
+                "actions": match.actions,
+                "events": match.state.events,
+                "message": screen.message,
+            }
+            (out / "result.json").write_text(json.dumps(result))
+            pyglet.app.exit()
+
+    pyglet.clock.schedule_interval(watch, 0.1)
+    pyglet.clock.schedule_once(lambda _: pyglet.app.exit(), 90.0)  # never hang a test
+    pyglet.app.run()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))
