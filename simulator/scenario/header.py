@@ -28,6 +28,10 @@ class Header:
 
 def parse_header(root: Table) -> Header:
     fmt = root.string("format", required=True)
+    if isinstance(fmt, str) and fmt.startswith("towersim-experiment/"):
+        root.fail(
+            "this is a tuning experiment, not a scenario: run it with `towersim tune`", "format"
+        )
     if fmt != FORMAT:
         root.fail(f"format must be {FORMAT!r}, not {fmt!r}", "format")
     kind = root.string("kind", required=True, choices=KINDS)
