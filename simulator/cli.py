@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+import tempfile
+from pathlib import Path
 from types import ModuleType
 
 from simulator.games.registry import game_kinds, game_module
@@ -55,6 +57,16 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=0, help="seed for the piece order")
     demo.add_argument("--footprint", default="1A", help="footprint id (default 1A)")
     demo.add_argument("--json", action="store_true", help="print the report as JSON")
+    demo.add_argument(
+        "--png",
+        metavar="OUT",
+        default=str(Path(tempfile.gettempdir()) / "towersim-demo.png"),
+        help="without a display: where the picture of the tower goes (default "
+        "towersim-demo.png in the temporary folder; --png '' for none)",
+    )
+    demo.add_argument(
+        "--headless", action="store_true", help="never open the app, even with a display"
+    )
     app = commands.add_parser(
         "app",
         help="open the desktop app and play with the mouse (needs a display)",
@@ -103,6 +115,28 @@ def _tuning_cli() -> ModuleType:
     return tuning_cli
 
 
+def _demo(args: argparse.Namespace) -> int:
+    """With a display: the app on a scripted LOTS game. Otherwise the headless report,
+    and a PNG of the tower."""
+    from simulator.app.main import display_available
+
+    if display_available() and not (args.headless or args.json):
+        from simulator.app.demo_game import open_demo
+
+        return open_demo(args.seed, args.footprint)
+    from simulator.demo import build_tower, run_demo
+
+    code = run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+    if code == 0 and args.png and not args.json:
+        from simulator.render.offscreen import write_world_png
+
+        world, lot, _ = build_tower(args.pieces, args.seed, args.footprint)
+        caption = [f"towersim demo: {args.pieces} pieces on {args.footprint}, seed {args.seed}"]
+        write_world_png(world, args.png, lot=lot, caption=caption)
+        print(f"picture: {args.png}")
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "replay":
@@ -110,9 +144,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return replay(args.files, as_json=args.json, png=args.png, watch=args.watch)
     if args.command == "demo":
-        from simulator.demo import run_demo
-
-        return run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
+        return _demo(args)
     if args.command == "app":
         from simulator.app.main import run as run_app
 
@@ -122,7 +154,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sheet":
         return game_module("filled-in", "sheet").run(args)
     if args.command == "play":
-        return game_module(args.game, "play").run(args)
+        code = game_module(args.game, "play").run(args)
+        if not getattr(args, "headless", True) and code == 2:
+            game = args.game if args.game == "lots" else "lots"
+            print(
+                f"towersim play: to play with the mouse, open the desktop app: "
+                f"towersim app --game {game}"
+                + ("" if args.game == "lots" else f" ({args.game} is not in the app yet)"),
+                file=sys.stderr,
+            )
+        return code
     raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
 
 

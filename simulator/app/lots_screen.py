@@ -95,6 +95,7 @@ class LotsScreen:
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
         self._computer_wait = 0.0
+        self._shown_message: str | None = None
         self.dirty = True
 
     # -- time ---------------------------------------------------------------------------
@@ -393,10 +394,14 @@ class LotsScreen:
             self._rebuild_hud()
         self.hud.draw()
         self.track_hud.draw()
-        self.overlay.clear()
-        top = DESIGN_H - 8
-        self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
-        self.overlay.text(self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top")
+        if self.message != self._shown_message:  # a text layout is costly: redo on change
+            self._shown_message = self.message
+            self.overlay.clear()
+            top = DESIGN_H - 8
+            self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
+            self.overlay.text(
+                self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top"
+            )
         self.overlay.draw()
 
     def _draw_ghost(self) -> None:

@@ -71,7 +71,8 @@ class AppWindow(pyglet.window.Window):
     def _draw_help(self) -> None:
         hud = self._help
         hud.clear()
-        hud.rect(190, 90, 900, 640, (20, 24, 32), 235, layer=0)
+        hud.rect(0, 0, DESIGN_W, DESIGN_H, (20, 24, 32), 150, layer=0)
+        hud.rect(190, 90, 900, 640, (20, 24, 32), 235, layer=1)
         hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
         y = 650
         for keys, what in [*self.page.shortcuts, ("Esc", "close this help")]:

@@ -1,0 +1,116 @@
+"""Frame time with 60 bodies on screen, headless on the software renderer (llvmpipe).
+
+Two measurements, each over FRAMES frames after a warm-up:
+- world: WorldScene.sync (every body's pose written) + batch draw + glFinish;
+- screen: the whole LOTS app frame (world, ghost, panel, score track, message).
+The physics steps between frames so every body moves, but stepping is not timed.
+Target: <= 8 ms a frame. Run: python benchmarks/render_frame.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pyglet
+
+pyglet.options["headless"] = True
+
+from pyglet import gl  # noqa: E402
+
+from rules.lots import spec_of  # noqa: E402
+from simulator.app import session  # noqa: E402
+from simulator.app.lots_screen import LotsScreen  # noqa: E402
+from simulator.app.window import AppWindow  # noqa: E402
+from simulator.physics.materials import get_material  # noqa: E402
+from simulator.physics.profile import load_profile  # noqa: E402
+from simulator.physics.world import Pose, World  # noqa: E402
+from simulator.render.camera import Camera, fit_region  # noqa: E402
+from simulator.render.scene import WorldScene, world_bounds  # noqa: E402
+
+FRAMES = 300
+BODIES = 60
+
+
+def _stats(samples: list[float]) -> str:
+    samples = sorted(samples)
+    p95 = samples[int(len(samples) * 0.95)]
+    return f"median {statistics.median(samples):.2f} ms, p95 {p95:.2f} ms, max {samples[-1]:.2f} ms"
+
+
+def crowded_world() -> World:
+    """BODIES LOTS pieces dropped in a 10 x 6 grid onto a wide table: all stay on screen."""
+    world = World(load_profile())
+    world.add_static(
+        "table",
+        [[(-80.0, -5.0), (80.0, -5.0), (80.0, 0.0), (-80.0, 0.0)]],
+        get_material("felt"),
+        is_table=True,
+    )
+    shapes = ("red-1", "orange-1", "yellow-1", "green-1", "blue-1")
+    for index in range(BODIES):
+        spec = spec_of(shapes[index % len(shapes)])
+        col, row = index % 10, index // 10
+        pose = Pose(-54.0 + 12.0 * col, 4.0 + 9.0 * row, 0.0)
+        world.add_piece(f"p{index:02d}", spec, pose, get_material(spec.material))
+    return world
+
+
+def world_frames(window: pyglet.window.Window) -> list[float]:
+    world = crowded_world()
+    lot = None
+    # Wake every body so each frame writes every pose (the worst case).
+    for entry in world.dynamic_entries:
+        entry.body.activate()
+    scene = WorldScene(world, lot=lot)
+    camera = Camera(fit_region(world_bounds(world), 1280 / 800), (0, 0, 1280, 800))
+    times = []
+    for frame in range(FRAMES + 30):
+        world.step(8)
+        for entry in world.dynamic_entries:  # keep them moving a hair
+            entry.body.angle += 1e-6
+        window.switch_to()
+        started = time.perf_counter()
+        window.clear()
+        window.view = camera.matrix()
+        scene.sync()
+        scene.batch.draw()
+        gl.glFinish()
+        if frame >= 30:
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"world frames, {len(world.dynamic_entries)} bodies: {_stats(times)}")
+    return times
+
+
+def screen_frames() -> list[float]:
+    match = session.new_match(["Computer A", "Computer B"], "3A", 1)
+    world = crowded_world()
+    screen = LotsScreen(match, seed=1, autosave=False)
+    match.world = world  # the screen draws whatever world the match holds
+    window = AppWindow(screen, visible=False, schedule=False)
+    times = []
+    for frame in range(FRAMES + 30):
+        world.step(8)
+        for entry in world.dynamic_entries:
+            entry.body.angle += 1e-6
+        window.switch_to()
+        started = time.perf_counter()
+        window.on_draw()
+        gl.glFinish()
+        if frame >= 30:
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"LOTS screen frames, {len(world.dynamic_entries)} bodies: {_stats(times)}")
+    window.close()
+    return times
+
+
+def main() -> None:
+    window = pyglet.window.Window(1280, 800, visible=False)
+    print(f"renderer: {gl.gl_info.get_renderer()}")
+    world_frames(window)
+    window.close()
+    screen_frames()
+
+
+if __name__ == "__main__":
+    main()

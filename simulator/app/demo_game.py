@@ -1,0 +1,19 @@
+"""``towersim demo`` with a display: the app on a LOTS game between two computer
+players, played on screen turn by turn (close the window to stop)."""
+
+from __future__ import annotations
+
+import pyglet
+
+from simulator.app import session
+from simulator.app.lots_screen import LotsScreen
+from simulator.app.window import AppWindow
+
+
+def open_demo(seed: int, footprint: str) -> int:
+    match = session.new_match(["Computer A", "Computer B"], footprint, seed)
+    screen = LotsScreen(match, seed=seed, autosave=False)
+    screen.message = "Demo: two computer players build a LOTS tower. Press H for help."
+    AppWindow(screen, caption="towersim demo: LOTS")
+    pyglet.app.run()
+    return 0
