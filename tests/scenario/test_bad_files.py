@@ -550,7 +550,7 @@ BAD_FILES = [
     Bad(
         "physics-unknown-profile",
         toml_plus('[physics]\nprofile = "fast"\n'),
-        "[physics]: profile: must be one of 'default', 'pymunk-defaults', not 'fast'",
+        "[physics]: profile: must be one of 'classic', 'default', 'pymunk-defaults', not 'fast'",
         PHYSICS_LINE,
     ),
     Bad(
