@@ -12,14 +12,12 @@ from typing import Any
 
 from rules.crazy_tower import get_challenge
 from rules.errors import IllegalMove
+from simulator.bots.cli import add_bot_arguments, bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
-from simulator.games.crazy_tower.scenario import (
-    MAX_COMPUTER_DECISIONS,
-    computer_players,
-    report,
-)
+from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.expect import GameExpect
 from simulator.games.record import scenario_text, write_atomically
 from simulator.physics.profile import load_profile
@@ -58,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the game as a scenario file that replays to the same state",
     )
+    add_bot_arguments(parser)
 
 
 def _fail(message: str) -> int:
@@ -94,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     if isinstance(options, str):
         return _fail(options)
+    seats = bot_seats(args, len(options["players"]))
+    if isinstance(seats, str):
+        return _fail(seats)
     if not args.headless:
         return _fail(
             "the desktop app is not available yet; use --headless to watch computer players"
@@ -102,7 +104,11 @@ def run(args: argparse.Namespace) -> int:
     profile = tower_profile(load_profile(), sleep_given=False)
     match = CrazyTowerMatch(options, profile)
     try:
-        play_turns(match, computer_players(match, args.seed), MAX_COMPUTER_DECISIONS)
+        players = {
+            name: make_player(seats.levels[i], args.seed * 7919 + i, seats.dexterity)
+            for i, name in enumerate(match.state.players)
+        }
+        play_turns(match, players, MAX_COMPUTER_DECISIONS)
     except IllegalMove as exc:  # a player found nothing the rules accept: report so far
         print(f"towersim play crazy-tower: stopped: {exc.reason}", file=sys.stderr)
     wall_ms = (time.perf_counter() - started) * 1000

@@ -10,8 +10,9 @@ somewhere over the blocks of the top card. The physics still decides what happen
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rules.chance import Chance
 from rules.crazy_tower import check_placement, covered_boxes, get_card, legal_moves
@@ -30,6 +31,12 @@ BALANCE_MARGIN = 0.8  # cm the load's centre stays inside the blocks that carry 
 CARD_REACH = 6.0  # cm: the farthest a card is laid off the top card's centre
 SKIP_DIAMONDS = 0.5  # chance of declining a diamonds removal
 CUBE_MASS = 6.0  # g: a 2 cm wooden cube in the 2D side view (4 cm^2 x 1.5 g/cm^2)
+
+
+class CrazyTowerPlayer(Protocol):
+    """What play_turns asks of a computer player (RandomPlayer, bots.CrazyTowerBot)."""
+
+    def decide(self, match: CrazyTowerMatch) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -252,7 +259,9 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
 MAX_RETRIES = 8
 
 
-def play_turns(match: CrazyTowerMatch, players: dict[str, RandomPlayer], max_decisions: int) -> int:
+def play_turns(
+    match: CrazyTowerMatch, players: Mapping[str, CrazyTowerPlayer], max_decisions: int
+) -> int:
     """Let computer players decide until the game ends or ``max_decisions`` is spent;
     returns the number of decisions taken."""
     for taken in range(max_decisions):

@@ -12,7 +12,9 @@ from typing import Any
 from rules.filled_in.config import rules_config
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
+from simulator.bots.cli import add_bot_arguments, bot_seats
 from simulator.games.expect import GameExpect
+from simulator.games.filled_in.bots import play_seats
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS, report
@@ -21,6 +23,7 @@ from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
 PROG = "towersim play filled-in"
+BOT_TABLE_SALT = 0xB0  # the stream that picks who moves next when bots are seated
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the game as a scenario file that replays to the same state",
     )
+    add_bot_arguments(parser, hands=False)  # no physics while Filled In is played
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.seed < 0:
         return _fail("--seed must be 0 or more")
-    result, match, header = play_game(args.players, args.sheet, args.variant, args.seed)
+    seats = bot_seats(args, args.players)
+    if isinstance(seats, str):
+        return _fail(seats)
+    result, match, header = play_game(
+        args.players, args.sheet, args.variant, args.seed, seats.levels
+    )
     if args.record:
         path = Path(args.record)
         try:
@@ -84,15 +93,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play_game(
-    players: int, sheet: int, variant: str, seed: int
+    players: int, sheet: int, variant: str, seed: int, levels: dict[int, str] | None = None
 ) -> tuple[dict[str, Any], FilledInMatch, Header]:
-    """A whole headless game: (report, match, header)."""
+    """A whole headless game: (report, match, header). ``levels`` gives seats (0-based)
+    a bot level; without it, or all ``random``, every seat is the random player."""
     names = tuple(f"Player {i + 1}" for i in range(players))
     started = time.perf_counter()
     match = FilledInMatch(GameOptions(players=names, sheet=sheet, variant=variant, seed=seed))
-    # The same stream a scenario's first action (index 0) "computer" would use, so a
-    # recording could equally be written as one computer action.
-    play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)
+    if not levels or set(levels.values()) == {"random"}:
+        # The same stream a scenario's first action (index 0) "computer" would use, so a
+        # recording could equally be written as one computer action.
+        play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)
+    else:
+        by_name = {names[seat]: level for seat, level in levels.items()}
+        table = player_chance(seed, BOT_TABLE_SALT)
+        randoms = {name: player_chance(seed, 1 + i) for i, name in enumerate(names)}
+        for _ in range(MAX_COMPUTER_DECISIONS):
+            if match.over:
+                break
+            play_seats(match.state, by_name, table, randoms, match.act)
     wall_ms = (time.perf_counter() - started) * 1000
     name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
     header = Header(FORMAT, "filled-in", name, "", seed)

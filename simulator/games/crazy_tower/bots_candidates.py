@@ -1,0 +1,89 @@
+"""Candidate positions for the Crazy Tower bots, each with how steady the tower stays.
+
+The same tidy positions the random player considers (clear of red boxes by a margin,
+clear of the blocks already on the card, boxes the rules allow), every STEP cm, each
+with the tower's static slack (player.tower_slack); rollouts then test the best.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.crazy_tower import check_placement, covered_boxes, get_card
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower.bodies import block_span, card_half_length
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.games.crazy_tower.player import CUBE_MASS, GAP, RED_MARGIN, STEP, tower_slack
+from simulator.games.crazy_tower.survey import shadow
+
+# Positions kept per block: the steadiest, and spread apart (a rollout of two positions
+# 0.25 cm apart teaches little).
+PER_BLOCK = 3
+SPREAD = 1.0  # cm between kept positions
+CARD_SPREAD = 0.5  # cm between floor-card offsets considered
+
+
+def block_positions(match: CrazyTowerMatch, block: str, floor: int) -> list[tuple[float, float]]:
+    """(at, slack) for ``block`` on floor ``floor``, steadiest first, PER_BLOCK at most."""
+    state, world = match.state, match.world
+    card_id = state.floors[floor]
+    card = world.entry(card_id)
+    angle = match.handicap.block_angle_deg if match.handicap else 0.0
+    span = block_span(block, angle)
+    red = get_card(card_id).red_boxes()
+    taken = [shadow(world.entry(b), card) for b in state.blocks_on(card_id) if b in world]
+    top = floor == len(state.floors) - 1
+    found = []
+    at = 0.0
+    while at <= 2 * card_half_length() - span + 1e-9:
+        boxes = covered_boxes(at, at + span)
+        wide = covered_boxes(at - RED_MARGIN, at + span + RED_MARGIN)
+        free = all(at + span + GAP <= a or at >= b + GAP for a, b in taken)
+        if boxes and free and not (wide & red):
+            try:
+                check_placement(state, block, boxes, floor)
+            except IllegalMove:
+                pass
+            else:
+                slack = math.inf
+                if top:
+                    cos = math.cos(card.pose.angle)
+                    x = card.pose.x + (at + span / 2 - card_half_length()) * cos
+                    slack = tower_slack(match, [(floor, x, span * CUBE_MASS / 2.0)])
+                found.append((round(at, 3), slack))
+        at += STEP
+    found.sort(key=lambda item: -item[1])
+    kept: list[tuple[float, float]] = []
+    for at, slack in found:
+        if all(abs(at - other) >= SPREAD for other, _ in kept):
+            kept.append((at, slack))
+        if len(kept) == PER_BLOCK:
+            break
+    return kept
+
+
+def card_offsets(match: CrazyTowerMatch) -> list[tuple[float, float]]:
+    """(offset, slack) for the revealed floor card over the top card's blocks, steadiest
+    first."""
+    state, world = match.state, match.world
+    top = world.entry(state.top_card)
+    xs = [
+        x
+        for b in state.blocks_on(state.top_card)
+        if b in world
+        for poly in world.entry(b).world_polygons()
+        for x, _ in poly
+    ]
+    if not xs:
+        return [(0.0, 0.0)]
+    carriers = (min(xs), max(xs))
+    count = max(1, int((carriers[1] - carriers[0]) / CARD_SPREAD))
+    spots = [carriers[0] + (carriers[1] - carriers[0]) * i / count for i in range(count + 1)]
+    level, mass = len(state.floors), top.body.mass
+    out = [
+        (round(x - top.pose.x, 2), tower_slack(match, [(level, x, mass)], carriers=carriers))
+        for x in spots
+        if abs(x - top.pose.x) < 2 * card_half_length() - 0.5
+    ]
+    out.sort(key=lambda item: -item[1])
+    return out or [(0.0, 0.0)]

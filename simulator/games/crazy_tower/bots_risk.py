@@ -1,0 +1,69 @@
+"""Rollouts of a Crazy Tower action in copies of the match.
+
+A copy is a deep copy of the match without its logs (pymunk copies a space
+deterministically for a given source state; the real game still replays from its
+action log). The profile's position error is folded into the action's ``at`` or
+``offset``, which the action records; a solo challenge's handicap is applied by the
+match itself, from its own seeded stream, in the copy as in the game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rules.errors import IllegalMove
+from simulator.bots.dexterity import Jitter
+from simulator.bots.rollout import Sample
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+
+# Points a rollout is charged (block values are 1 to 5 points). A collapse on your own
+# turn loses the game; a piece that falls has to be put back, a risk of its own.
+COLLAPSE = 40.0
+FALL = 3.0
+REFUSED = 4.0
+
+
+def noisy(action: dict[str, Any], jitter: Jitter) -> dict[str, Any]:
+    """The action as a hand with this noise performs it: the position error moves the
+    block (``at``) or the floor card (``offset``) along its card."""
+    out = dict(action)
+    for key in ("at", "offset"):
+        if key in out:
+            out[key] = round(float(out[key]) + jitter.dx, 3)
+    return out
+
+
+def copy_match(match: CrazyTowerMatch) -> CrazyTowerMatch:
+    memo = {id(match.actions): [], id(match.notices): []}
+    twin: CrazyTowerMatch = copy.deepcopy(match, memo)
+    twin._rebuild = _no_rebuild  # type: ignore[method-assign]
+    return twin
+
+
+def _no_rebuild() -> None:
+    """A refused rollout drops its copy rather than rebuilding it."""
+
+
+def collapsed(match: CrazyTowerMatch) -> bool:
+    result = match.state.result or {}
+    return result.get("reason") == "collapse"
+
+
+def rollout(
+    match: CrazyTowerMatch, action: dict[str, Any], jitter: Jitter
+) -> tuple[Sample, CrazyTowerMatch | None]:
+    """One noisy try of ``action`` in a copy: (what it cost, the copy afterwards or None
+    when the rules refused it). ``value`` is the penalty only; callers add the gain."""
+    twin = copy_match(match)
+    steps = twin.world.steps
+    events = len(twin.state.events)
+    try:
+        twin.perform(noisy(action, jitter))
+    except IllegalMove:
+        return Sample(-REFUSED, False, twin.world.steps - steps), None
+    work = twin.world.steps - steps
+    falls = sum(1 for e in twin.state.events[events:] if e.get("type") == "piece_fell")
+    if collapsed(twin):
+        return Sample(-COLLAPSE, True, work), twin
+    return Sample(-FALL * falls, falls > 0, work), twin
