@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import io
 import sys
 import tempfile
 from pathlib import Path
@@ -137,6 +139,20 @@ def _demo(args: argparse.Namespace) -> int:
     return code
 
 
+def _play_in_window(args: argparse.Namespace) -> int:
+    """``play`` without --headless: the game's own message, pointing at ``towersim app``
+    on the same line (the app is where LOTS is played with the mouse)."""
+    captured = io.StringIO()
+    with contextlib.redirect_stderr(captured):
+        code = game_module(args.game, "play").run(args)
+    text = captured.getvalue()
+    if "desktop app is not available" in text:
+        hint = "towersim app" if args.game == "lots" else "towersim app (LOTS only so far)"
+        text = text.rstrip("\n") + f"; to play with the mouse: {hint}\n"
+    sys.stderr.write(text)
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "replay":
@@ -154,16 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sheet":
         return game_module("filled-in", "sheet").run(args)
     if args.command == "play":
-        code = game_module(args.game, "play").run(args)
-        if not getattr(args, "headless", True) and code == 2:
-            game = args.game if args.game == "lots" else "lots"
-            print(
-                f"towersim play: to play with the mouse, open the desktop app: "
-                f"towersim app --game {game}"
-                + ("" if args.game == "lots" else f" ({args.game} is not in the app yet)"),
-                file=sys.stderr,
-            )
-        return code
+        if getattr(args, "headless", True):
+            return game_module(args.game, "play").run(args)
+        return _play_in_window(args)
     raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
 
 
