@@ -6,10 +6,13 @@ window shows its frames at real speed. Space restarts, +/- change the speed.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.main import display_available
+
+if TYPE_CHECKING:
+    from simulator.render.scene import WorldScene
 
 SHORTCUTS = [("Space", "play again from the start"), ("+ / -", "faster / slower")]
 
@@ -20,7 +23,7 @@ class FilmScreen:
     def __init__(self, film: Any, caption: list[str]) -> None:
         from simulator.app.widgets import Hud
         from simulator.render.camera import Camera, fit_region
-        from simulator.render.scene import WorldScene, world_bounds
+        from simulator.render.scene import world_bounds
 
         self.film = film
         self.caption = caption
@@ -28,7 +31,8 @@ class FilmScreen:
         self.clock = 0.0
         self.speed = 1.0
         self.index = 0
-        self.scene = WorldScene(film.world)
+        # Built on the first draw: a vertex array belongs to the window's GL context.
+        self.scene: WorldScene | None = None
         view = (0.0, 0.0, float(DESIGN_W), float(DESIGN_H - 70))
         self.camera = Camera(fit_region(world_bounds(film.world), view[2] / view[3]), view)
         self.hud = Hud()
@@ -44,6 +48,10 @@ class FilmScreen:
             self.index += 1
 
     def draw(self, window: Any, base: Any) -> None:
+        from simulator.render.scene import WorldScene
+
+        if self.scene is None:
+            self.scene = WorldScene(self.film.world)
         frames = self.film.frames
         if frames:
             self.scene.sync(frames[self.index].bodies)
