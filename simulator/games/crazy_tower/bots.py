@@ -6,7 +6,8 @@ and the option to reveal a floor card, ranks them (block points, then steadiness
 plays the best few in copies of the match under its dexterity profile (bots_risk). It
 keeps the one with the best expected points minus the risk of a fall or a collapse,
 within the level's budget of simulated work; a floor card is laid the same way. Put-back
-pieces, diamonds removals and exchanges follow the random player's careful rules.
+pieces and diamonds removals are chosen by rollouts too; exchanges follow the random
+player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
@@ -20,12 +21,13 @@ from typing import Any
 from rules.chance import Chance
 from rules.crazy_tower import legal_moves
 from rules.crazy_tower.blocks import get_block
-from rules.crazy_tower.state import LAY_CARD, PLACE, TURN
+from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN
 from rules.errors import IllegalMove
 from simulator.bots.budget import Budget
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
+from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -37,6 +39,8 @@ REVEAL = 1.5  # what revealing a floor card is worth: room for more blocks later
 SLACK_WEIGHT = 0.3  # points per cm of slack (capped) in the prior
 SLACK_CAP = 3.0
 FRAGILE = 1.0  # saboteur: points per cm of slack taken from the tower
+PULL = 0.5  # diamonds: points per point of block value handed back to an opponent
+PULL_SLACK = 2.0  # cm of static slack the tower must keep without the pulled block
 
 
 @dataclass
@@ -68,6 +72,10 @@ class CrazyTowerBot:
             action = self._turn(match, moves)
         elif state.phase == LAY_CARD:
             action = self._lay(match, moves[0])
+        elif state.phase == DIAMONDS:
+            action = self._diamonds(match, moves)
+        elif state.phase == REPLACE:
+            action = self._put_back(match, moves)
         else:
             action = self.helper.decide(match)
         if action["type"] in ("place_block", "lay_card", "replace_piece"):
@@ -79,15 +87,20 @@ class CrazyTowerBot:
     def _turn(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
         saboteur = match.state.saboteur == match.state.current_player
         pool: list[tuple[dict[str, Any], float]] = []
+        shapes = set()
         for move in moves:
             if move["type"] == "reveal_card":
                 pool.append((move, REVEAL))
             elif move["type"] == "place_block":
-                points = get_block(move["block"]).points
-                for at, slack in block_positions(match, move["block"], move["floor"]):
+                block = get_block(move["block"])
+                if (block.colour, block.shape) in shapes:
+                    continue  # its twin (same colour and shape) plays the same way
+                shapes.add((block.colour, block.shape))
+                spots = block_positions(match, move["block"], move["floor"], fragile=saboteur)
+                for at, slack in spots:
                     action = {k: v for k, v in move.items() if k != "floor"}
                     steady = min(slack, SLACK_CAP)
-                    prior = points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
+                    prior = block.points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
                     pool.append(({**action, "at": at}, prior))
         if not pool:
             return self.helper.decide(match)  # no tidy spot anywhere: as the random player
@@ -102,6 +115,36 @@ class CrazyTowerBot:
         ]
         return self._choose(match, pool[: self.level.candidates], saboteur=False)
 
+    def _diamonds(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
+        """Pull a block only where it hurts an opponent (it goes back to its owner's
+        hand) and the rollouts say the tower stands; else decline."""
+        pool: list[tuple[dict[str, Any], float]] = []
+        for move in moves:
+            if move["type"] == "skip_removal":
+                pool.insert(0, (move, 0.0))
+            elif tower_slack(match, [], without=move["block"]) >= PULL_SLACK:
+                # A pull has no hand noise, so its rollouts barely differ; a copied world
+                # is not bit-identical either: keep a static margin as well.
+                pool.append((move, _pull_gain(match, move)))
+        return self._choose(match, pool[: self.level.candidates], saboteur=False)
+
+    def _put_back(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
+        """A fallen piece goes back where the rollouts say the tower stands best."""
+        pool: list[tuple[dict[str, Any], float]] = []
+        for move in moves:
+            base = {k: v for k, v in move.items() if k != "floor"}
+            if is_card(move["piece"]):
+                spots = [("offset", o, s) for o, s in card_offsets(match)]
+            else:
+                found = block_positions(match, move["piece"], move["floor"])
+                spots = [("at", a, s) for a, s in found]
+            for key, value, slack in spots:
+                pool.append(({**base, key: value}, SLACK_WEIGHT * min(slack, SLACK_CAP)))
+        if not pool:
+            return self.helper.decide(match)
+        pool.sort(key=lambda item: -item[1])
+        return self._choose(match, pool[: self.level.candidates], saboteur=False)
+
     def _choose(
         self, match: CrazyTowerMatch, pool: list[tuple[dict[str, Any], float]], saboteur: bool
     ) -> dict[str, Any]:
@@ -111,8 +154,14 @@ class CrazyTowerBot:
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
                 return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
+            if action["type"] == "skip_removal":
+                return Sample(0.0, False, 0)
             sample, twin = rollout(match, action, rollout_noise(decision_seed, k, hand))
-            gain = get_block(action["block"]).points if action["type"] == "place_block" else 0.0
+            gain = 0.0
+            if action["type"] == "place_block":
+                gain = get_block(action["block"]).points
+            elif action["type"] == "remove_block":
+                gain = _pull_gain(match, action)
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
                 gain += -FRAGILE * slack if saboteur else SLACK_WEIGHT * slack
@@ -126,6 +175,12 @@ class CrazyTowerBot:
         )
         self.last_estimates = estimates
         return dict(best(estimates, score).candidate)
+
+
+def _pull_gain(match: CrazyTowerMatch, action: dict[str, Any]) -> float:
+    block = get_block(action["block"])
+    owner = match.state.colour_owner(block.colour)
+    return PULL * block.points * (-1 if owner == match.state.current_player else 1)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:

@@ -21,10 +21,16 @@ from simulator.games.crazy_tower.survey import shadow
 PER_BLOCK = 3
 SPREAD = 1.0  # cm between kept positions
 CARD_SPREAD = 0.5  # cm between floor-card offsets considered
+# A saboteur looks at the least steady positions that keep at least this slack (cm): a
+# tower already off balance falls on its own turn.
+FRAGILE_FLOOR = 0.5
 
 
-def block_positions(match: CrazyTowerMatch, block: str, floor: int) -> list[tuple[float, float]]:
-    """(at, slack) for ``block`` on floor ``floor``, steadiest first, PER_BLOCK at most."""
+def block_positions(
+    match: CrazyTowerMatch, block: str, floor: int, *, fragile: bool = False
+) -> list[tuple[float, float]]:
+    """(at, slack) for ``block`` on floor ``floor``, PER_BLOCK at most: steadiest first,
+    or with ``fragile`` the least steady first above FRAGILE_FLOOR."""
     state, world = match.state, match.world
     card_id = state.floors[floor]
     card = world.entry(card_id)
@@ -52,7 +58,11 @@ def block_positions(match: CrazyTowerMatch, block: str, floor: int) -> list[tupl
                     slack = tower_slack(match, [(floor, x, span * CUBE_MASS / 2.0)])
                 found.append((round(at, 3), slack))
         at += STEP
-    found.sort(key=lambda item: -item[1])
+    if fragile:
+        steady = [item for item in found if item[1] >= FRAGILE_FLOOR]
+        found = sorted(steady or found, key=lambda item: item[1] if steady else -item[1])
+    else:
+        found.sort(key=lambda item: -item[1])
     kept: list[tuple[float, float]] = []
     for at, slack in found:
         if all(abs(at - other) >= SPREAD for other, _ in kept):

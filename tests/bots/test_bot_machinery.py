@@ -1,0 +1,96 @@
+"""Shared bot machinery: dexterity profiles, seat levels, rollout evaluation."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from rules.chance import Chance
+from rules.crazy_tower import handicap_for
+from simulator.bots.budget import COPY_COST, Budget
+from simulator.bots.dexterity import draw, get_profile, profiles
+from simulator.bots.levels import LEVEL_NAMES, seat_levels
+from simulator.bots.rollout import Sample, best, evaluate
+
+
+def test_profiles_run_from_surgeon_to_shaky_each_noisier() -> None:
+    names = list(profiles())
+    assert names[0] == "surgeon" and names[-1] == "shaky"
+    hands = list(profiles().values())
+    for steadier, shakier in itertools.pairwise(hands):
+        assert steadier.position_noise_cm < shakier.position_noise_cm
+        assert steadier.angle_noise_deg < shakier.angle_noise_deg
+        assert steadier.release_noise_cm_s < shakier.release_noise_cm_s
+
+
+def test_challenge_profiles_read_the_rules_handicaps() -> None:
+    handicap = handicap_for(12)
+    assert handicap is not None
+    hand = get_profile("challenge-12")
+    assert hand.position_noise_cm == handicap.position_noise_cm
+    assert hand.angle_noise_deg == handicap.angle_noise_deg
+    assert get_profile("challenge-1").position_noise_cm == 0.0
+    with pytest.raises(KeyError, match="unknown dexterity profile"):
+        get_profile("wobbly")
+
+
+def test_noise_is_drawn_from_the_seed_and_scales_with_the_profile() -> None:
+    first = draw(get_profile("shaky"), Chance.from_seed(5))
+    again = draw(get_profile("shaky"), Chance.from_seed(5))
+    steady = draw(get_profile("surgeon"), Chance.from_seed(5))
+    assert first == again
+    assert abs(steady.dx) < abs(first.dx) and abs(steady.angle) < abs(first.angle)
+
+
+@pytest.mark.parametrize(
+    ("bot", "seats", "players", "expected"),
+    [
+        (None, None, 2, {0: "random", 1: "random"}),
+        ("hard", None, 3, {0: "hard", 1: "hard", 2: "hard"}),
+        ("easy", ["2=normal"], 2, {0: "easy", 1: "normal"}),
+        (None, ["1=normal", "2=random", "1=hard"], 2, {0: "hard", 1: "random"}),
+    ],
+)
+def test_seat_levels(
+    bot: str | None, seats: list[str] | None, players: int, expected: dict[int, str]
+) -> None:
+    assert seat_levels(bot, seats, players) == expected
+
+
+@pytest.mark.parametrize(
+    ("bot", "seats", "message"),
+    [
+        ("genius", None, "--bot 'genius': unknown level"),
+        (None, ["3=easy"], "seat must be 1 to 2"),
+        (None, ["0=easy"], "seat must be 1 to 2"),
+        (None, ["1:easy"], "expected N=LEVEL"),
+        (None, ["one=easy"], "expected N=LEVEL"),
+        (None, ["1=expert"], "unknown level 'expert'"),
+    ],
+)
+def test_seat_level_errors_are_one_line(bot: str | None, seats: list[str], message: str) -> None:
+    error = seat_levels(bot, seats, 2)
+    assert isinstance(error, str) and message in error and "\n" not in error
+    assert all(name in error for name in LEVEL_NAMES) or "N=LEVEL" in error or "seat" in error
+
+
+def test_evaluate_halves_the_field_and_keeps_to_the_budget() -> None:
+    values = {"a": 1.0, "b": 5.0, "c": 3.0, "d": 0.0}
+    calls: list[tuple[str, int]] = []
+
+    def simulate(candidate: str, k: int) -> Sample:
+        calls.append((candidate, k))
+        return Sample(values[candidate], candidate == "b" and k == 0, 100)
+
+    def score(e):  # type: ignore[no-untyped-def]
+        return e.mean - 10.0 * e.risk
+
+    estimates = evaluate([(c, 0.0) for c in "abcd"], simulate, Budget(10_000), 3, score)
+    assert [c for c, k in calls if k == 0] == list("abcd")
+    assert len([c for c, k in calls if k == 1]) == 2  # the better half
+    assert len([c for c, k in calls if k == 2]) == 1
+    assert best(estimates, score).candidate == "c"  # b is worth more but fell once
+    small = Budget(2 * (100 + COPY_COST))
+    evaluate([(c, 0.0) for c in "abcd"], simulate, small, 3, score)
+    assert small.spent == 2 * (100 + COPY_COST)

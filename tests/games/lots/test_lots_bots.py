@@ -1,0 +1,82 @@
+"""LOTS bots: deterministic for a seed, better than random, honest about risk, and their
+games record and replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.lots import LotsOptions, legal_moves
+from simulator.bots.dexterity import get_profile
+from simulator.cli import main
+from simulator.games.lots.bots import make_player
+from simulator.games.lots.bots_risk import fall_risk
+from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.player import play_turns
+from simulator.replay import replay_file
+
+
+def _decisions(level: str, seed: int, count: int) -> list[object]:
+    match = LotsMatch(LotsOptions(players=("A", "B"), footprint="1A", seed=seed))
+    players = {0: make_player(level, seed), 1: make_player(level, seed + 1)}
+    out = []
+    for _ in range(count):
+        seat = match.state.to_act
+        kind, what = players[seat].decide(match)
+        out.append((kind, what))
+        match.place(what) if kind == "place" else match.act(what)
+    return out
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_each_level_decides_the_same_twice_for_a_seed(level: str) -> None:
+    first = _decisions(level, 3, 6)
+    assert first == _decisions(level, 3, 6)
+    assert any(kind == "place" for kind, _ in first)
+
+
+def test_normal_beats_random_on_fixed_seeds() -> None:
+    for seed in (2, 7):
+        match = LotsMatch(LotsOptions(players=("Bot", "Random"), footprint="1A", seed=seed))
+        play_turns(match, {0: make_player("normal", seed), 1: make_player("random", seed)}, 5000)
+        assert match.state.over and match.state.winners == [0], seed
+
+
+def test_a_precarious_placement_shows_a_higher_risk() -> None:
+    match = LotsMatch(LotsOptions(players=("A", "B"), footprint="1A", seed=2, start_player=0))
+    while match.state.phase != "place":
+        match.act(legal_moves(match.state)[0])
+    block = next(b for b in match.state.banks[0] if b.startswith("red"))  # the I
+    shaky = get_profile("shaky")
+    standing = fall_risk(match, Placement(block=block, col=0, turns=1), shaky, rollouts=6)
+    lying = fall_risk(match, Placement(block=block, col=0, turns=0), shaky, rollouts=6)
+    assert standing > lying
+    assert lying == fall_risk(match, Placement(block=block, col=0), shaky, rollouts=6)
+
+
+def test_a_game_with_bots_records_and_replays_to_the_same_state(tmp_path: Path) -> None:
+    path = tmp_path / "bots.toml"
+    args = ["play", "lots", "--seat", "1=easy", "--seed", "6", "--headless", "--record"]
+    assert main([*args, str(path), "--dexterity", "shaky"]) == 0
+    text = path.read_text()
+    assert "angle_error" in text and "release_vx" in text  # the hand's noise is recorded
+    report = replay_file(str(path))
+    assert report["ok"], report.get("failures")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "3=normal"], "seat must be 1 to 2"),
+        (["--bot", "wizard"], "unknown level"),
+        (["--seat", "1"], "expected N=LEVEL"),
+        (["--dexterity", "wobbly"], "unknown dexterity profile"),
+    ],
+)
+def test_bad_bot_options_exit_2_with_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "lots", "--headless", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
