@@ -33,6 +33,7 @@ def test_fall_events_name_the_body_and_the_reason(world: World) -> None:
     assert monitor.fallen == ["over"]
     assert monitor.moved == ["over"]
     (fell,) = [e for e in monitor.events if e.type == "fell"]
-    # It tips off the shelf edge and drops 10 cm: at least the free-fall time sqrt(2h/g).
+    # It tips off the shelf edge and drops about 10 cm, in the order of the free-fall time
+    # sqrt(2h/g) = 0.14 s (a tumbling corner can land a little sooner).
     assert fell.reason == "touched the table"
-    assert 0.14 < fell.time < 0.6
+    assert 0.1 < fell.time < 0.6
