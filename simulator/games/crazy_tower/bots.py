@@ -6,8 +6,8 @@ and the option to reveal a floor card, ranks them (block points, then steadiness
 plays the best few in copies of the match under its dexterity profile (bots_risk). It
 keeps the one with the best expected points minus the risk of a fall or a collapse,
 within the level's budget of simulated work; a floor card is laid the same way. Put-back
-pieces and diamonds removals are chosen by rollouts too; exchanges follow the random
-player.
+pieces are placed by rollouts too; diamonds removals are declined (see _diamonds);
+exchanges follow the random player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
@@ -39,8 +39,6 @@ REVEAL = 1.5  # what revealing a floor card is worth: room for more blocks later
 SLACK_WEIGHT = 0.3  # points per cm of slack (capped) in the prior
 SLACK_CAP = 3.0
 FRAGILE = 1.0  # saboteur: points per cm of slack taken from the tower
-PULL = 0.5  # diamonds: points per point of block value handed back to an opponent
-PULL_SLACK = 2.0  # cm of static slack the tower must keep without the pulled block
 
 
 @dataclass
@@ -116,17 +114,11 @@ class CrazyTowerBot:
         return self._choose(match, pool[: self.level.candidates], saboteur=False)
 
     def _diamonds(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
-        """Pull a block only where it hurts an opponent (it goes back to its owner's
-        hand) and the rollouts say the tower stands; else decline."""
-        pool: list[tuple[dict[str, Any], float]] = []
-        for move in moves:
-            if move["type"] == "skip_removal":
-                pool.insert(0, (move, 0.0))
-            elif tower_slack(match, [], without=move["block"]) >= PULL_SLACK:
-                # A pull has no hand noise, so its rollouts barely differ; a copied world
-                # is not bit-identical either: keep a static margin as well.
-                pool.append((move, _pull_gain(match, move)))
-        return self._choose(match, pool[: self.level.candidates], saboteur=False)
+        """Decline: a pull is worth a point or two (the block goes back to its owner's
+        hand), and in benchmarks pulls the rollouts called safe still collapsed the
+        tower: a pull has no hand noise to rehearse, so every rollout is the same copy,
+        and a copied world is not bit-identical to the real one."""
+        return next(m for m in moves if m["type"] == "skip_removal")
 
     def _put_back(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
         """A fallen piece goes back where the rollouts say the tower stands best."""
@@ -154,14 +146,10 @@ class CrazyTowerBot:
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
                 return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
-            if action["type"] == "skip_removal":
-                return Sample(0.0, False, 0)
             sample, twin = rollout(match, action, rollout_noise(decision_seed, k, hand))
             gain = 0.0
             if action["type"] == "place_block":
                 gain = get_block(action["block"]).points
-            elif action["type"] == "remove_block":
-                gain = _pull_gain(match, action)
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
                 gain += -FRAGILE * slack if saboteur else SLACK_WEIGHT * slack
@@ -175,12 +163,6 @@ class CrazyTowerBot:
         )
         self.last_estimates = estimates
         return dict(best(estimates, score).candidate)
-
-
-def _pull_gain(match: CrazyTowerMatch, action: dict[str, Any]) -> float:
-    block = get_block(action["block"])
-    owner = match.state.colour_owner(block.colour)
-    return PULL * block.points * (-1 if owner == match.state.current_player else 1)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:
