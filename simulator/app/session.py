@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.lots import LotsOptions
 from simulator.games.lots.match import LotsMatch
-from simulator.games.record import scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text, write_atomically
 from simulator.scenario.header import FORMAT
 
 COMPUTER_PREFIX = "Computer"  # seats whose name starts so are played by the computer
@@ -38,6 +38,7 @@ def lots_document(match: LotsMatch, seed: int) -> dict[str, Any]:
         "name": f"LOTS in the app, {len(state.players)} player(s), seed {seed}",
         "description": "Saved by towersim app; replays headless to the same state.",
         "seed": seed,
+        "physics": pinned_physics(match.profile),
         "setup": {
             "players": list(state.players),
             "footprint": state.footprint,

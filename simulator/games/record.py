@@ -10,6 +10,14 @@ from typing import Any
 
 import tomli_w
 
+from simulator.physics.profile import PhysicsProfile
+
+
+def pinned_physics(profile: PhysicsProfile) -> dict[str, Any]:
+    """A recording's [physics]: the profile's name and every value a scenario may set, so
+    the file replays the same way after the default profile changes."""
+    return {"profile": profile.name, **profile.report()}
+
 
 def scenario_text(data: dict[str, Any], path: Path) -> str:
     """The scenario as TOML, or as JSON when the file name ends in .json."""

@@ -19,7 +19,7 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.expect import GameExpect
-from simulator.games.record import scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text, write_atomically
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -145,6 +145,7 @@ def recording(match: CrazyTowerMatch, header: Header, result: dict[str, Any]) ->
         "name": header.name,
         "description": "Recorded by towersim play crazy-tower.",
         "seed": header.seed,
+        "physics": pinned_physics(match.profile),
         "setup": {**setup, "think_seconds": match.think_seconds},
         "action": match.actions,
         "expect": expect,

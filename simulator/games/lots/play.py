@@ -17,7 +17,7 @@ from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
-from simulator.games.record import scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text, write_atomically
 from simulator.scenario.header import FORMAT, Header
 
 
@@ -119,6 +119,7 @@ def recording(match: LotsMatch, header: Header, result: dict[str, Any]) -> dict[
         "name": header.name,
         "description": "Recorded by towersim play lots.",
         "seed": header.seed,
+        "physics": pinned_physics(match.profile),
         "setup": {
             "players": list(state.players),
             "footprint": state.footprint,
