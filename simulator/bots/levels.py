@@ -25,8 +25,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0),
-    "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
-    "hard": Level("hard", 12, 4, 40_000, 8.0, "steady", 2),
+    "normal": Level("normal", 6, 4, 12_000, 4.0, "steady", 1),
+    "hard": Level("hard", 12, 8, 40_000, 8.0, "steady", 2),
 }
 
 

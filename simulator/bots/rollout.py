@@ -3,8 +3,8 @@
 Each rollout plays one candidate in a copy of the world under one noise draw of the
 player's hand. Rollout k of every candidate uses the same noise stream (common random
 numbers), so candidates are compared under the same luck. Rounds go by successive
-halving: every candidate gets a rollout, then the better half another, and so on, until
-the rollouts per candidate or the budget run out.
+halving: every candidate gets a rollout, then the better half another, and so on down to
+two finalists, until the rollouts per candidate or the budget run out.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 from simulator.bots.budget import Budget
 
 C = TypeVar("C")
+FINALISTS = 2
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,10 @@ def evaluate(
             budget.charge(sample.steps)
             estimate.samples.append(sample)
         if k + 1 < rollouts:
+            # Two finalists at least: outcomes are chaotic (a tenth of a degree can
+            # decide a fall), so the winner should have beaten a rival over many draws.
             alive.sort(key=score, reverse=True)
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            alive = alive[: max(FINALISTS, (len(alive) + 1) // 2)]
     return estimates
 
 

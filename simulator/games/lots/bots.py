@@ -30,6 +30,9 @@ from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, physical_fill
 
 BOT_SALT = 0xB07
+EXTRA_BATCHES = 2  # further batches of candidates when the best so far is likely to fall
+GIVE_UP_RISK = 0.5
+LOOKAHEAD_FROM = 1  # levels with more lookahead than this plan the kept block's next turn
 
 
 @dataclass
@@ -62,10 +65,24 @@ class LotsBot:
     # -- placements ---------------------------------------------------------------------
 
     def _place(self, match: LotsMatch) -> Placement:
-        found = candidates(match)
+        found = candidates(match, lookahead=self.level.lookahead > LOOKAHEAD_FROM)
         if not found:
             raise IllegalMove("no legal spot for any block in the bank")
-        chosen = self.choose(match, found[: self.level.candidates])
+        size = self.level.candidates
+        chosen = self.choose(match, found[:size])
+        tried = list(self.last_estimates)
+        # A piece being put back that would likely fall again: look further down the
+        # list, a batch at a time, each with its own budget.
+        for batch in range(1, EXTRA_BATCHES + 1):
+            if _risk(tried, chosen) < GIVE_UP_RISK or batch * size >= len(found):
+                break
+            if match.state.phase != "replace":
+                break  # measured: looking further for a normal turn loses points
+            more = self.choose(match, found[batch * size : (batch + 1) * size])
+            tried += self.last_estimates
+            if _risk(tried, more) < _risk(tried, chosen):
+                chosen = more
+        self.last_estimates = tried
         # The real hand: its own draw, recorded in the placement.
         return noisy(chosen.placement, draw(self.hand, self.chance))
 
@@ -122,6 +139,10 @@ class LotsBot:
             ),
             default=float("-inf"),
         )
+
+
+def _risk(estimates: list[Estimate[Candidate]], candidate: Candidate) -> float:
+    return next(e.risk for e in estimates if e.candidate is candidate)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:

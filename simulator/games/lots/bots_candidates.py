@@ -10,7 +10,7 @@ candidates physically.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.errors import IllegalMove
 from rules.lots import LotsState, check_candidate, placement_choices, spec_of
@@ -29,8 +29,13 @@ HOLE = 2.0
 UNBALANCED = 4.0
 HEIGHT = 0.3
 RAGGED = 0.4
-# Floors that lack this many cells or fewer are nearly done: filling towards them pays.
+# Floors that lack this many cells or fewer are nearly done: filling towards them pays
+# NEAR points a cell.
 NEAR_FLOOR = 2
+NEAR = 0.5
+# Lookahead: how many of the best candidates get it, and what the next turn is worth now.
+LOOKAHEAD_POOL = 24
+NEXT_TURN = 0.5
 
 
 @dataclass(frozen=True)
@@ -44,9 +49,11 @@ class Candidate:
         return self.points + self.shape
 
 
-def candidates(match: LotsMatch) -> list[Candidate]:
+def candidates(match: LotsMatch, lookahead: bool = False) -> list[Candidate]:
     """Every legal block-only placement (cubes only when a cube must be put back), best
-    prior first; ties keep the enumeration order, so the list is deterministic."""
+    prior first; ties keep the enumeration order, so the list is deterministic. With
+    ``lookahead`` the best LOOKAHEAD_POOL also count what the block kept in the bank
+    could do next turn on the tower they leave (discounted: the others play between)."""
     state = match.state
     width = match.lot.footprint.width
     filled = physical_fill(match)
@@ -75,7 +82,37 @@ def candidates(match: LotsMatch) -> list[Candidate]:
             points, shape = judge(state, piece, spot, filled, width)
             out.append(Candidate(placement, points, shape))
     out.sort(key=lambda c: -c.prior)
+    if lookahead and state.phase == "place":
+        head = [_with_next(match, c, filled, width) for c in out[:LOOKAHEAD_POOL]]
+        out = sorted(head, key=lambda c: -c.prior) + out[LOOKAHEAD_POOL:]
     return out
+
+
+def _with_next(match: LotsMatch, candidate: Candidate, filled: set[Cell], width: int) -> Candidate:
+    """The candidate with the best next placement of the block it keeps in its shape."""
+    state = match.state
+    kept = [b for b in state.banks[state.current] if b != candidate.placement.block]
+    if not kept:
+        return candidate
+    piece = candidate.placement.block
+    assert piece is not None
+    cells = next(
+        s.cells
+        for s in spots(spec_of(piece).cells, filled, width)
+        if (s.col, s.turns, s.mirror)
+        == (candidate.placement.col, candidate.placement.turns, candidate.placement.mirror)
+    )
+    after = filled | cells
+    # judge() reads only the footprint and the tower: a shallow copy will do
+    ahead = replace(state, tower={**state.tower, piece: [list(c) for c in cells]})
+    best = max(
+        (
+            sum(judge(ahead, kept[0], s, after, width))
+            for s in spots(spec_of(kept[0]).cells, after, width)
+        ),
+        default=0.0,
+    )
+    return Candidate(candidate.placement, candidate.points, candidate.shape + NEXT_TURN * best)
 
 
 def _legal_spots(state: LotsState, piece: str, filled: set[Cell], width: int) -> list[Spot]:
@@ -120,7 +157,7 @@ def judge(
         - (0.0 if spot.balanced else UNBALANCED)
         - HEIGHT * top
         - RAGGED * ragged
-        + 0.5 * near
+        + NEAR * near
     )
     return points, shape
 
