@@ -23,6 +23,7 @@ import statistics
 import time
 from typing import Any
 
+from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.games.lots.bots import make_player
@@ -56,13 +57,23 @@ class Timed:
         return decision
 
 
+def _play(match: LotsMatch, players: dict[int, Any]) -> str | None:
+    """Play to the end; a player that runs out of placements the rules accept stops
+    the game there (counted as not won), and the reason is returned."""
+    try:
+        play_turns(match, players, MAX_COMPUTER_DECISIONS)
+    except IllegalMove as exc:
+        return exc.reason
+    return None
+
+
 def versus(seed: int, level: str, opponent: str) -> dict[str, Any]:
     bot_seat = 0 if seed % 2 else 1
     match = LotsMatch(LotsOptions(players=("P1", "P2"), footprint="1A", seed=seed))
     timed = Timed(make_player(level, seed * 7919 + bot_seat))
     players = {bot_seat: timed, 1 - bot_seat: make_player(opponent, seed * 7919 + 1 - bot_seat)}
     started = time.perf_counter()
-    play_turns(match, players, MAX_COMPUTER_DECISIONS)
+    stuck = _play(match, players)
     winners = match.state.winners
     share = (1.0 / len(winners)) if bot_seat in winners else 0.0
     return {
@@ -71,6 +82,7 @@ def versus(seed: int, level: str, opponent: str) -> dict[str, Any]:
         "scores": match.state.scores,
         "end": match.state.end_reason,
         "win": share,
+        "stuck": stuck,
         "wall_s": round(time.perf_counter() - started, 2),
         "decisions": [round(t, 4) for t in timed.times],
     }
@@ -80,13 +92,14 @@ def solo(seed: int, level: str, footprint: str) -> dict[str, Any]:
     match = LotsMatch(LotsOptions(players=("Solo",), footprint=footprint, seed=seed))
     timed = Timed(make_player(level, seed * 7919))
     started = time.perf_counter()
-    play_turns(match, {0: timed}, MAX_COMPUTER_DECISIONS)
+    stuck = _play(match, {0: timed})
     return {
         "seed": seed,
         "footprint": footprint,
         "score": match.state.scores[0],
         "end": match.state.end_reason,
         "win": 1.0 if match.state.winners else 0.0,
+        "stuck": stuck,
         "wall_s": round(time.perf_counter() - started, 2),
         "decisions": [round(t, 4) for t in timed.times],
     }

@@ -42,6 +42,9 @@ class LotsBot:
     dexterity: Dexterity | None = None  # None: the level's own hand
     chance: Chance = field(init=False)
     last_estimates: list[Estimate[Candidate]] = field(init=False, default_factory=list)
+    # Placements the rules refused after the physics ran, for the position they were
+    # tried in: asked again in the same position, the bot tries something else.
+    _tried: tuple[str, set[Placement]] = field(init=False, default_factory=lambda: ("", set()))
 
     def __post_init__(self) -> None:
         self.chance = Chance.from_seed(self.seed).fork(BOT_SALT)
@@ -66,6 +69,10 @@ class LotsBot:
 
     def _place(self, match: LotsMatch) -> Placement:
         found = candidates(match, lookahead=self.level.lookahead > LOOKAHEAD_FROM)
+        position = f"{match.state.digest()}/{len(match.actions)}"
+        if self._tried[0] != position:
+            self._tried = (position, set())
+        found = [c for c in found if c.placement not in self._tried[1]] or found
         if not found:
             raise IllegalMove("no legal spot for any block in the bank")
         size = self.level.candidates
@@ -83,6 +90,7 @@ class LotsBot:
             if _risk(tried, more) < _risk(tried, chosen):
                 chosen = more
         self.last_estimates = tried
+        self._tried[1].add(chosen.placement)
         # The real hand: its own draw, recorded in the placement.
         return noisy(chosen.placement, draw(self.hand, self.chance))
 
