@@ -53,6 +53,7 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
+from simulator.games.notices import merge_notices
 from simulator.physics.hand import Hand, HandPath
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
@@ -376,13 +377,4 @@ class CrazyTowerMatch:
 
     def events(self) -> list[dict[str, Any]]:
         """The rules' events with the match's notices merged in where they happened."""
-        notices = sorted(self.notices, key=lambda item: item[0])
-        out: list[dict[str, Any]] = []
-        position = 0
-        for index, event in enumerate([*self.state.events, None]):
-            while position < len(notices) and notices[position][0] <= index:
-                out.append(notices[position][1])
-                position += 1
-            if event is not None:
-                out.append(event)
-        return out
+        return merge_notices(self.state.events, self.notices)

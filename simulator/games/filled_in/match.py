@@ -24,6 +24,7 @@ from rules.filled_in import (
     scores,
 )
 from rules.filled_in.scoring import ranking_winners
+from simulator.games.notices import merge_notices
 
 
 @dataclass(frozen=True)
@@ -97,16 +98,7 @@ class FilledInMatch:
 
     def events(self) -> list[dict[str, Any]]:
         """The rules' events with the refused actions merged in where they happened."""
-        notices = sorted(self.notices, key=lambda item: item[0])  # stable for ties
-        out: list[dict[str, Any]] = []
-        position = 0
-        for index, event in enumerate([*self.state.events, None]):
-            while position < len(notices) and notices[position][0] <= index:
-                out.append(notices[position][1])
-                position += 1
-            if event is not None:
-                out.append(event)
-        return out
+        return merge_notices(self.state.events, self.notices)
 
     def towers(self) -> dict[str, list[dict[str, Any]]]:
         """Each player's drawing as pieces (what ``sheet stand`` builds)."""

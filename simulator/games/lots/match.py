@@ -29,6 +29,7 @@ from rules.lots import (
 from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
 from simulator.games.lots.landing import column_heights, drop
+from simulator.games.notices import merge_notices
 from simulator.physics.contacts import touching_pairs
 from simulator.physics.geometry import centroid_offset, piece_polygons
 from simulator.physics.grid import Grid, snap
@@ -276,16 +277,7 @@ class LotsMatch:
 
     def events(self) -> list[dict[str, Any]]:
         """The rules' events with the match's notices merged in where they happened."""
-        notices = sorted(self.notices, key=lambda item: item[0])  # stable for ties
-        out: list[dict[str, Any]] = []
-        position = 0
-        for index, event in enumerate([*self.state.events, None]):
-            while position < len(notices) and notices[position][0] <= index:
-                out.append(notices[position][1])
-                position += 1
-            if event is not None:
-                out.append(event)
-        return out
+        return merge_notices(self.state.events, self.notices)
 
     def _named(self, move: dict[str, Any]) -> dict[str, Any]:
         """The move with seat numbers replaced by names, as a scenario file holds it."""
