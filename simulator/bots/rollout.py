@@ -4,7 +4,7 @@ Each rollout plays one candidate in a copy of the world under one noise draw of 
 player's hand. Rollout k of every candidate uses the same noise stream (common random
 numbers), so candidates are compared under the same luck. Rounds go by successive
 halving: every candidate gets a rollout, then the better half another, and so on down to
-two finalists, until the rollouts per candidate or the budget run out.
+the level's finalists, until the rollouts per candidate or the budget run out.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Generic, TypeVar
 from simulator.bots.budget import Budget
 
 C = TypeVar("C")
-FINALISTS = 2
 
 
 @dataclass(frozen=True)
@@ -56,9 +55,10 @@ def evaluate(
     budget: Budget,
     rollouts: int,
     score: Callable[[Estimate[C]], float],
+    finalists: int = 1,
 ) -> list[Estimate[C]]:
     """Estimates for (candidate, prior) pairs, best prior first; the first candidate
-    always gets at least one rollout."""
+    always gets at least one rollout; halving stops at ``finalists`` candidates."""
     estimates = [Estimate(c, p) for c, p in candidates]
     alive = list(estimates)
     for k in range(rollouts):
@@ -69,10 +69,10 @@ def evaluate(
             budget.charge(sample.steps)
             estimate.samples.append(sample)
         if k + 1 < rollouts:
-            # Two finalists at least: outcomes are chaotic (a tenth of a degree can
-            # decide a fall), so the winner should have beaten a rival over many draws.
+            # Two finalists (hard): outcomes are chaotic (a tenth of a degree can decide
+            # a fall), so the winner should have beaten a rival over many draws.
             alive.sort(key=score, reverse=True)
-            alive = alive[: max(FINALISTS, (len(alive) + 1) // 2)]
+            alive = alive[: max(finalists, (len(alive) + 1) // 2)]
     return estimates
 
 

@@ -86,7 +86,7 @@ def test_evaluate_halves_the_field_and_keeps_to_the_budget() -> None:
     def score(e):  # type: ignore[no-untyped-def]
         return e.mean - 10.0 * e.risk
 
-    estimates = evaluate([(c, 0.0) for c in "abcd"], simulate, Budget(10_000), 3, score)
+    estimates = evaluate([(c, 0.0) for c in "abcd"], simulate, Budget(10_000), 3, score, 2)
     assert [c for c, k in calls if k == 0] == list("abcd")
     assert len([c for c, k in calls if k == 1]) == 2  # the better half
     assert len([c for c, k in calls if k == 2]) == 2  # never fewer than two finalists

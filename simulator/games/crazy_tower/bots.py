@@ -159,7 +159,12 @@ class CrazyTowerBot:
             return e.mean - weight * e.risk
 
         estimates = evaluate(
-            pool, simulate, Budget(self.level.budget_steps), self.level.rollouts, score
+            pool,
+            simulate,
+            Budget(self.level.budget_steps),
+            self.level.rollouts,
+            score,
+            self.level.finalists,
         )
         self.last_estimates = estimates
         return dict(best(estimates, score).candidate)

@@ -30,7 +30,6 @@ from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, physical_fill
 
 BOT_SALT = 0xB07
-EXTRA_BATCHES = 2  # further batches of candidates when the best so far is likely to fall
 GIVE_UP_RISK = 0.5
 LOOKAHEAD_FROM = 1  # levels with more lookahead than this plan the kept block's next turn
 
@@ -80,7 +79,7 @@ class LotsBot:
         tried = list(self.last_estimates)
         # A piece being put back that would likely fall again: look further down the
         # list, a batch at a time, each with its own budget.
-        for batch in range(1, EXTRA_BATCHES + 1):
+        for batch in range(1, self.level.retry_batches + 1):
             if _risk(tried, chosen) < GIVE_UP_RISK or batch * size >= len(found):
                 break
             if match.state.phase != "replace":
@@ -114,6 +113,7 @@ class LotsBot:
             Budget(self.level.budget_steps),
             self.level.rollouts,
             score,
+            self.level.finalists,
         )
         self.last_estimates = estimates
         return best(estimates, score).candidate
