@@ -4,22 +4,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rules.crazy_tower import get_challenge
 from rules.errors import IllegalMove
-from simulator.bots.cli import add_bot_arguments, bot_seats
+from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.expect import GameExpect
-from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.record import pinned_physics
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -42,21 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--challenge", type=int, default=None, help="solo challenge 1-20 (default 1)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
-    parser.add_argument(
-        "--headless", action="store_true", help="no window: every seat is a computer player"
-    )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print the outcome as JSON, in the replay report's schema",
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game as a scenario file that replays to the same state",
-    )
-    add_bot_arguments(parser)
+    add_common_arguments(parser)
 
 
 def _fail(message: str) -> int:
@@ -117,18 +102,9 @@ def run(args: argparse.Namespace) -> int:
         title += f", challenge {options['challenge']}"
     header = Header(FORMAT, "crazy-tower", title, "", args.seed)
     result = report(match, header, GameExpect(), wall_ms)
-    if args.record:
-        path = Path(args.record)
-        try:
-            write_atomically(path, scenario_text(recording(match, header, result), path))
-        except OSError as exc:
-            return _fail(f"cannot write {path}: {exc.strerror or exc}")
-    if args.json:
-        json.dump(result, sys.stdout, indent=2, allow_nan=False)
-        sys.stdout.write("\n")
-    else:
-        _print_summary(result)
-    return 0
+    return publish(
+        "crazy-tower", args, result, lambda: recording(match, header, result), _print_summary
+    )
 
 
 def recording(match: CrazyTowerMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rules.filled_in.config import rules_config
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
-from simulator.bots.cli import add_bot_arguments, bot_seats
+from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.bots import play_seats
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS, report
-from simulator.games.record import scenario_text, write_atomically
+from simulator.games.play_common import add_common_arguments, publish
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -47,19 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="standard",
         help="standard rules, or the remote rules (a host rolls; unmarked levels score)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
-    parser.add_argument(
-        "--headless", action="store_true", help="no window: every seat is a computer player"
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the outcome as JSON, in the replay schema"
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game as a scenario file that replays to the same state",
-    )
-    add_bot_arguments(parser, hands=False)  # no physics while Filled In is played
+    add_common_arguments(parser, hands=False)  # no physics while Filled In is played
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,18 +64,9 @@ def run(args: argparse.Namespace) -> int:
     result, match, header = play_game(
         args.players, args.sheet, args.variant, args.seed, seats.levels
     )
-    if args.record:
-        path = Path(args.record)
-        try:
-            write_atomically(path, scenario_text(recording(match, header, result), path))
-        except OSError as exc:
-            return _fail(f"cannot write {path}: {exc.strerror or exc}")
-    if args.json:
-        json.dump(result, sys.stdout, indent=2, allow_nan=False)
-        sys.stdout.write("\n")
-    else:
-        _print_summary(result)
-    return 0
+    return publish(
+        "filled-in", args, result, lambda: recording(match, header, result), _print_summary
+    )
 
 
 def play_game(

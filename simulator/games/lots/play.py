@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
-from simulator.bots.cli import add_bot_arguments, bot_seats
+from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
-from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.record import pinned_physics
 from simulator.scenario.header import FORMAT, Header
 
 
@@ -40,21 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=sorted(footprints()),
         help="footprint card and side (default 1A)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
-    parser.add_argument(
-        "--headless", action="store_true", help="no window: every seat is a computer player"
-    )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print the outcome as JSON, in the replay report's schema",
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game as a scenario file that replays to the same state",
-    )
-    add_bot_arguments(parser)
+    add_common_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,21 +73,7 @@ def run(args: argparse.Namespace) -> int:
     wall_ms = (time.perf_counter() - started) * 1000
     header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)
-    if args.record:
-        path = Path(args.record)
-        try:
-            write_atomically(path, scenario_text(recording(match, header, result), path))
-        except OSError as exc:
-            print(
-                f"towersim play lots: cannot write {path}: {exc.strerror or exc}", file=sys.stderr
-            )
-            return 2
-    if args.json:
-        json.dump(result, sys.stdout, indent=2, allow_nan=False)
-        sys.stdout.write("\n")
-    else:
-        _print_summary(result)
-    return 0
+    return publish("lots", args, result, lambda: recording(match, header, result), _print_summary)
 
 
 def recording(match: LotsMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:

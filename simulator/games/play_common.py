@@ -1,0 +1,59 @@
+"""What every `towersim play GAME` shares: the seed and output options, and publishing a
+finished game (the recording, then JSON or a summary)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from simulator.bots.cli import add_bot_arguments
+from simulator.games.record import scenario_text, write_atomically
+
+
+def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
+    """--seed, --headless, --json, --record and the computer players' options."""
+    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--headless", action="store_true", help="no window: every seat is a computer player"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the outcome as JSON, in the replay report's schema",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game as a scenario file that replays to the same state",
+    )
+    add_bot_arguments(parser, hands=hands)
+
+
+def publish(
+    game: str,
+    args: argparse.Namespace,
+    result: dict[str, Any],
+    document: Callable[[], dict[str, Any]],
+    summary: Callable[[dict[str, Any]], None],
+) -> int:
+    """Write the recording (``document()``, atomically) if asked, then print the report as
+    JSON or as ``summary``; exit status 2 with one line if the file cannot be written."""
+    if args.record:
+        path = Path(args.record)
+        try:
+            write_atomically(path, scenario_text(document(), path))
+        except OSError as exc:
+            print(
+                f"towersim play {game}: cannot write {path}: {exc.strerror or exc}", file=sys.stderr
+            )
+            return 2
+    if args.json:
+        json.dump(result, sys.stdout, indent=2, allow_nan=False)
+        sys.stdout.write("\n")
+    else:
+        summary(result)
+    return 0
