@@ -5,7 +5,7 @@ but a piece that lands fast sinks up to v*dt into what it hits (0.2 cm for a car
 dropped 5 cm, two thirds of its thickness) and the solver pushes that overlap out with
 bias "velocities" that do not count as motion: bodies fall asleep after
 ``sleep_time_threshold`` with the overlap left in (0.05 cm measured). Keeping bodies
-awake for 1 s lets the bias finish the job (0.007 cm left); see CARD_SLEEP_TIME.
+awake for 1 s lets the bias finish the job (0.007 cm left): assets/crazy_tower/physics.toml.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import math
 
 import pymunk
 
+from rules.assets import load_asset
 from rules.crazy_tower import get_block
 from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
@@ -24,10 +25,6 @@ from simulator.physics.world import Entry, Pose, World
 TABLE_HALF_WIDTH = 150.0  # cm: wider than any tower, so whatever falls lands on it
 TABLE_DEPTH = 5.0
 START_CARD = "fc-00"
-# Seconds a body must idle before it sleeps in a Crazy Tower world (default profile:
-# 0.25 s). Measured (tests/games/crazy_tower, docs/scenarios-crazy-tower.md): a card
-# dropped 5 cm onto blocks ends 0.050 cm deep at 0.25 s, 0.007 cm at 1 s.
-CARD_SLEEP_TIME = 1.0
 
 # Collision categories: a block pulled out of the tower (diamonds box) passes the blocks
 # beside it, as a real block is pulled towards the player, but still rubs on the cards
@@ -42,9 +39,10 @@ PULLED_FILTER = pymunk.ShapeFilter(categories=BLOCK_CATEGORY, mask=CARD_CATEGORY
 def tower_profile(profile: PhysicsProfile, sleep_given: bool) -> PhysicsProfile:
     """The profile a Crazy Tower world runs with: ``profile`` with a longer sleep time,
     unless the scenario set its own ``sleep_time_threshold``."""
-    if sleep_given or profile.sleep_time_threshold >= CARD_SLEEP_TIME:
+    sleep = float(load_asset("crazy_tower/physics.toml")["sleep_time_threshold"])
+    if sleep_given or profile.sleep_time_threshold >= sleep:
         return profile
-    return profile.with_overrides(sleep_time_threshold=CARD_SLEEP_TIME)
+    return profile.with_overrides(sleep_time_threshold=sleep)
 
 
 def is_card(piece_id: str) -> bool:
