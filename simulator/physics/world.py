@@ -215,7 +215,7 @@ class World:
         for poly in world_polygons:
             for x, y in poly:
                 if not (x0 <= x <= x1 and y0 <= y <= y1):
-                    return f"point ({x:.2f}, {y:.2f}) is outside the play area"
+                    return f"point ({x:.6g}, {y:.6g}) is outside the play area"
         probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         for poly in world_polygons:
             probe = pymunk.Poly(probe_body, poly, radius=0.0)

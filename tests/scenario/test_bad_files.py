@@ -489,7 +489,7 @@ BAD_FILES = [
     Bad(
         "out-of-play-area",
         edit(GOOD_TOML, "at = [0.0, 1.0]", "at = [1000.0, 1.0]"),
-        "'top' cannot enter the world: point (995.00, 0.00) is outside the play area",
+        "'top' cannot enter the world: point (995, 0) is outside the play area",
     ),
     # -- expectations and run ------------------------------------------------------------
     Bad(
