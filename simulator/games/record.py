@@ -19,6 +19,16 @@ def pinned_physics(profile: PhysicsProfile) -> dict[str, Any]:
     return {"profile": profile.name, **profile.report()}
 
 
+def recorded_expect(report: dict[str, Any]) -> dict[str, Any]:
+    """A recording's [expect]: the scores, the exact state, and how the game ended."""
+    expect: dict[str, Any] = {"scores": report["scores"], "state_hash": report["state_hash"]}
+    if report["end_reason"] is not None:
+        expect["end_reason"] = report["end_reason"]
+    if report["winner"] is not None:
+        expect["winner"] = report["winner"]
+    return expect
+
+
 def scenario_text(data: dict[str, Any], path: Path) -> str:
     """The scenario as TOML, or as JSON when the file name ends in .json."""
     if path.suffix.lower() == ".json":

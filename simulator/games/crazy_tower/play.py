@@ -18,7 +18,7 @@ from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.expect import GameExpect
 from simulator.games.play_common import add_common_arguments, publish
-from simulator.games.record import pinned_physics
+from simulator.games.record import pinned_physics, recorded_expect
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -109,11 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
 def recording(match: CrazyTowerMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
     """The game as a scenario: its setup, every accepted action, and the outcome."""
-    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
-    if result["end_reason"] is not None:
-        expect["end_reason"] = result["end_reason"]
-    if result["winner"] is not None:
-        expect["winner"] = result["winner"]
+    expect = recorded_expect(result)
     setup = {k: v for k, v in match.options.items() if k != "seed"}
     return {
         "format": FORMAT,

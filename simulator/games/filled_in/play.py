@@ -17,6 +17,7 @@ from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.record import recorded_expect
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -99,11 +100,7 @@ def recording(match: FilledInMatch, header: Header, result: dict[str, Any]) -> d
     """The game as a scenario: its setup, every move, and the outcome as expectations."""
     state = match.state
     options = match.options
-    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
-    if result["end_reason"] is not None:
-        expect["end_reason"] = result["end_reason"]
-    if result["winner"] is not None:
-        expect["winner"] = result["winner"]
+    expect = recorded_expect(result)
     sheet = options.sheet if isinstance(options.sheet, int) else list(options.sheet)
     return {
         "format": FORMAT,

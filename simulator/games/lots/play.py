@@ -16,7 +16,7 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
 from simulator.games.play_common import add_common_arguments, publish
-from simulator.games.record import pinned_physics
+from simulator.games.record import pinned_physics, recorded_expect
 from simulator.scenario.header import FORMAT, Header
 
 
@@ -79,11 +79,7 @@ def run(args: argparse.Namespace) -> int:
 def recording(match: LotsMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
     """The game as a scenario: its setup, every action, and the outcome as expectations."""
     state = match.state
-    expect: dict[str, Any] = {"scores": result["scores"], "state_hash": result["state_hash"]}
-    if result["end_reason"] is not None:
-        expect["end_reason"] = result["end_reason"]
-    if result["winner"] is not None:
-        expect["winner"] = result["winner"]
+    expect = recorded_expect(result)
     return {
         "format": FORMAT,
         "kind": "lots",
