@@ -17,6 +17,7 @@ from typing import Any
 from rules.crazy_tower import floor_cards, new_game, scores
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
+from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import ACTION_KEYS, THINK_SECONDS, CrazyTowerMatch
 from simulator.games.crazy_tower.player import RandomPlayer, play_turns
@@ -112,14 +113,8 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    kind = table.string("type", required=True, choices=tuple(_ACTION_KEYS))
-    assert kind is not None
-    action: dict[str, Any] = {"type": kind}
-    player = table.string("player", required=kind != "computer")
-    if player is not None:
-        if player not in players:
-            table.fail(f"{player!r} is not one of the players ({', '.join(players)})", "player")
-        action["player"] = player
+    action = action_head(table, tuple(_ACTION_KEYS), players)
+    kind = action["type"]
     for key in _REQUIRED.get(kind, ()):
         if not table.has(key):
             table.fail(f"a {kind} action needs {key!r}")

@@ -20,6 +20,7 @@ from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
+from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.filled_in.fields import GridTable
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
@@ -111,16 +112,8 @@ def _parse_setup(root: Table, header: Header) -> GameOptions:
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
     table = GridTable(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    kind = table.string("type", required=True, choices=ACTION_TYPES)
-    assert kind is not None
-    action: dict[str, Any] = {"type": kind}
-    player = table.string("player", required=kind != "computer")
-    if player is not None:
-        if kind == "computer":
-            table.fail("the computer plays every seat; it takes no player", "player")
-        if player not in players:
-            table.fail(f"{player!r} is not one of the players", "player")
-        action["player"] = player
+    action = action_head(table, ACTION_TYPES, players)
+    kind = action["type"]
     if kind == "roll":
         for key in ("faces", "reroll"):
             faces = table.strings(key)

@@ -19,6 +19,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
+from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import RandomPlayer, play_turns
@@ -102,14 +103,8 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    kind = table.string("type", required=True, choices=tuple(_ACTION_KEYS))
-    assert kind is not None
-    action: dict[str, Any] = {"type": kind}
-    player = table.string("player", required=kind != "computer")
-    if player is not None:
-        if player not in players:
-            table.fail(f"{player!r} is not one of the players", "player")
-        action["player"] = player
+    action = action_head(table, tuple(_ACTION_KEYS), players)
+    kind = action["type"]
     for key in _ACTION_KEYS[kind]:
         if not table.has(key):
             continue
