@@ -13,7 +13,14 @@ from rules.crazy_tower import check_placement, covered_boxes, get_card
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower.bodies import block_span, card_half_length
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import CUBE_MASS, GAP, RED_MARGIN, STEP, tower_slack
+from simulator.games.crazy_tower.player import (
+    CUBE_MASS,
+    GAP,
+    RED_MARGIN,
+    STEP,
+    carrier_span,
+    tower_slack,
+)
 from simulator.games.crazy_tower.survey import shadow
 
 # Positions kept per block: the steadiest, and spread apart (a rollout of two positions
@@ -77,16 +84,9 @@ def card_offsets(match: CrazyTowerMatch) -> list[tuple[float, float]]:
     first."""
     state, world = match.state, match.world
     top = world.entry(state.top_card)
-    xs = [
-        x
-        for b in state.blocks_on(state.top_card)
-        if b in world
-        for poly in world.entry(b).world_polygons()
-        for x, _ in poly
-    ]
-    if not xs:
+    carriers = carrier_span(match)
+    if carriers is None:
         return [(0.0, 0.0)]
-    carriers = (min(xs), max(xs))
     count = max(1, int((carriers[1] - carriers[0]) / CARD_SPREAD))
     spots = [carriers[0] + (carriers[1] - carriers[0]) * i / count for i in range(count + 1)]
     level, mass = len(state.floors), top.body.mass

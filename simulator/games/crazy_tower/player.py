@@ -170,25 +170,19 @@ class RandomPlayer:
         stays steadiest, not too far off the top card's centre."""
         state, world = match.state, match.world
         top = world.entry(state.top_card)
-        xs = [
-            x
-            for b in state.blocks_on(state.top_card)
-            if b in world
-            for poly in world.entry(b).world_polygons()
-            for x, _ in poly
-        ]
-        if not xs:
+        span = carrier_span(match)
+        if span is None:
             return 0.0
-        left, right = min(xs) + BALANCE_MARGIN, max(xs) - BALANCE_MARGIN
+        left, right = span[0] + BALANCE_MARGIN, span[1] - BALANCE_MARGIN
         if right < left:
-            left = right = (min(xs) + max(xs)) / 2
+            left = right = (span[0] + span[1]) / 2
         near_left = max(left, top.pose.x - CARD_REACH)
         near_right = min(right, top.pose.x + CARD_REACH)
         if near_left <= near_right:
             left, right = near_left, near_right
         spots = _spread(left, right)
         level, mass = len(state.floors), top.body.mass
-        carriers = (min(xs), max(xs))
+        carriers = span
         slacks = [tower_slack(match, [(level, x, mass)], carriers=carriers) for x in spots]
         steady = steadiest(spots, slacks)
         centre = self.chance.choice(steady) if steady else spots[slacks.index(max(slacks))]
@@ -257,6 +251,20 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
 # A placement the rules refuse after the physics ran is tried again, at most this many
 # times in a row (each retry rebuilds the world from the log).
 MAX_RETRIES = 8
+
+
+def carrier_span(match: CrazyTowerMatch) -> tuple[float, float] | None:
+    """World x from the leftmost to the rightmost point of the blocks on the top card
+    (what the next floor card will rest on), or None when it carries none."""
+    state, world = match.state, match.world
+    xs = [
+        x
+        for b in state.blocks_on(state.top_card)
+        if b in world
+        for poly in world.entry(b).world_polygons()
+        for x, _ in poly
+    ]
+    return (min(xs), max(xs)) if xs else None
 
 
 def play_turns(
