@@ -36,15 +36,16 @@ def scenario_text(data: dict[str, Any], path: Path) -> str:
     return tomli_w.dumps(_without_none(data))
 
 
-def write_atomically(path: str | Path, text: str) -> None:
+def write_atomically(path: str | Path, text: str | bytes) -> None:
     """Write to a temporary file beside ``path`` and rename it into place: a crash leaves
     either the old file or the new one, never a torn one."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)

@@ -5,9 +5,13 @@ from __future__ import annotations
 import io
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from simulator.games.record import write_atomically
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
 from simulator.render.palette import BACKGROUND, INK
@@ -25,6 +29,54 @@ def use_headless() -> Any:
     return pyglet
 
 
+@dataclass
+class Offscreen:
+    """A drawing target of ``width`` x ``height`` pixels; ``image`` holds what was drawn
+    once the ``offscreen`` block has ended."""
+
+    pyglet: Any
+    window: Any
+    width: int
+    height: int
+    image: Any = None
+
+    def png(self, name: str = "picture.png") -> bytes:
+        from pyglet.image.codecs.png import PNGImageEncoder
+
+        out = io.BytesIO()
+        self.image.save(name, file=out, encoder=PNGImageEncoder())
+        return out.getvalue()
+
+
+@contextmanager
+def offscreen(width: int, height: int, background: tuple[int, int, int]) -> Iterator[Offscreen]:
+    """Draw into a texture-backed framebuffer cleared to ``background``, in pixel units; a
+    hidden window owns the GL context and the projection the shape shaders read."""
+    pyglet = use_headless()
+    from pyglet import gl
+    from pyglet.math import Mat4
+
+    window = pyglet.window.Window(width=16, height=16, visible=False)
+    try:
+        texture = pyglet.image.Texture.create(width, height)
+        framebuffer = pyglet.image.Framebuffer()
+        framebuffer.attach_texture(texture)
+        framebuffer.bind()
+        gl.glViewport(0, 0, width, height)
+        window.projection = Mat4.orthogonal_projection(0, width, 0, height, -1, 1)
+        r, g, b = background
+        gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
+        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        target = Offscreen(pyglet, window, width, height)
+        yield target
+        target.image = texture.get_image_data()
+        framebuffer.unbind()
+        framebuffer.delete()
+        texture.delete()
+    finally:
+        window.close()
+
+
 def render_world_png(
     world: World,
     *,
@@ -34,9 +86,7 @@ def render_world_png(
     region: tuple[float, float, float, float] | None = None,
 ) -> bytes:
     """The world drawn at every body's pose, fitted to ``size`` pixels, as PNG bytes."""
-    pyglet = use_headless()
-    from pyglet import gl
-    from pyglet.image.codecs.png import PNGImageEncoder
+    use_headless()  # before anything imports pyglet's window machinery
     from pyglet.math import Mat4
 
     from simulator.render.camera import Camera, fit_region
@@ -45,17 +95,8 @@ def render_world_png(
     width, height = size
     caption = caption or []
     text_band = 30 * len(caption) + (10 if caption else 0)
-    window = pyglet.window.Window(width=16, height=16, visible=False)
-    try:
-        texture = pyglet.image.Texture.create(width, height)
-        framebuffer = pyglet.image.Framebuffer()
-        framebuffer.attach_texture(texture)
-        framebuffer.bind()
-        gl.glViewport(0, 0, width, height)
-        window.projection = Mat4.orthogonal_projection(0, width, 0, height, -1, 1)
-        r, g, b = BACKGROUND
-        gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
-        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+    with offscreen(width, height, BACKGROUND) as target:
+        pyglet, window = target.pyglet, target.window
         viewport = (0.0, 0.0, float(width), float(height - text_band))
         area = region or fit_region(world_bounds(world), viewport[2] / viewport[3])
         camera = Camera(area, viewport)
@@ -78,21 +119,11 @@ def render_world_png(
             for i, line in enumerate(caption)
         ]
         labels.draw()
-        image = texture.get_image_data()
         del keep
         scene.delete()
-        framebuffer.unbind()
-        framebuffer.delete()
-        texture.delete()
-    finally:
-        window.close()
-    out = io.BytesIO()
-    image.save("world.png", file=out, encoder=PNGImageEncoder())
-    return out.getvalue()
+    return target.png("world.png")
 
 
 def write_world_png(world: World, path: str | Path, **options: Any) -> None:
     """Render and write atomically (a crash leaves no torn PNG)."""
-    from simulator.games.filled_in.draw import _write_bytes_atomically
-
-    _write_bytes_atomically(Path(path), render_world_png(world, **options))
+    write_atomically(path, render_world_png(world, **options))

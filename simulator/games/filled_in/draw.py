@@ -7,15 +7,13 @@ physics. Coordinates are pixels with y pointing up, as in OpenGL.
 
 from __future__ import annotations
 
-import io
-import os
-import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rules.assets import load_asset
+from simulator.games.record import write_atomically
+from simulator.render.offscreen import offscreen
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -104,51 +102,14 @@ class Canvas:
 
 def write_png(canvas: Canvas, path: str | Path) -> None:
     """Render ``canvas`` and write it as a PNG, atomically."""
-    _write_bytes_atomically(Path(path), canvas.png_bytes())
-
-
-def _write_bytes_atomically(target: Path, data: bytes) -> None:
-    # As simulator.games.record.write_atomically, for bytes: temp file, fsync, rename.
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _pyglet() -> Any:
-    """pyglet, headless unless a window system was already set up in this process."""
-    import pyglet
-
-    if "pyglet.window" not in sys.modules:
-        pyglet.options["headless"] = True
-    return pyglet
+    write_atomically(path, canvas.png_bytes())
 
 
 def _render(canvas: Canvas) -> bytes:
-    pyglet = _pyglet()
-    from pyglet import gl, shapes
-    from pyglet.image.codecs.png import PNGImageEncoder
-    from pyglet.math import Mat4
+    with offscreen(canvas.width, canvas.height, canvas.background) as target:
+        pyglet = target.pyglet  # imported headless by offscreen(), so only now
+        from pyglet import shapes
 
-    # A hidden window owns the context and the projection the shapes' shaders read.
-    window = pyglet.window.Window(width=16, height=16, visible=False)
-    try:
-        texture = pyglet.image.Texture.create(canvas.width, canvas.height)
-        framebuffer = pyglet.image.Framebuffer()
-        framebuffer.attach_texture(texture)
-        framebuffer.bind()
-        gl.glViewport(0, 0, canvas.width, canvas.height)
-        window.projection = Mat4.orthogonal_projection(0, canvas.width, 0, canvas.height, -1, 1)
-        r, g, b = canvas.background
-        gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
-        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         batch = pyglet.graphics.Batch()
         groups = {layer: pyglet.graphics.Group(order=layer) for layer in (FILL, LINE, TEXT)}
         keep = []  # shapes vanish from the batch when garbage-collected
@@ -170,12 +131,5 @@ def _render(canvas: Canvas) -> bytes:
                     )
                 )
         batch.draw()
-        image = texture.get_image_data()
-        framebuffer.unbind()
-        framebuffer.delete()
-        texture.delete()
-    finally:
-        window.close()
-    out = io.BytesIO()
-    image.save("picture.png", file=out, encoder=PNGImageEncoder())
-    return out.getvalue()
+        del keep
+    return target.png()
