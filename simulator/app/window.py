@@ -41,6 +41,14 @@ class AppWindow(pyglet.window.Window):
         if schedule:
             pyglet.clock.schedule_interval(self.tick, 1.0 / FRAME_RATE)
 
+    def show(self, screen: Any) -> None:
+        """Switch to another screen (the start screen opening a game, or back)."""
+        self.page = screen
+        self.loop = FixedStep(screen.dt)
+        self.help_visible = False
+        if hasattr(screen, "window"):
+            screen.window = self  # a screen that switches screens itself (start, menu)
+
     # -- time ---------------------------------------------------------------------------
 
     def tick(self, seconds: float) -> None:
