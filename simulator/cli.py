@@ -147,7 +147,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         code = game_module(args.game, "play").run(args)
     text = captured.getvalue()
     if "desktop app is not available" in text:
-        hint = "towersim app" if args.game == "lots" else "towersim app (LOTS only so far)"
+        hint = f"towersim app --game {args.game}"
         text = text.rstrip("\n") + f"; to play with the mouse: {hint}\n"
     sys.stderr.write(text)
     return code

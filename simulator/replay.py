@@ -101,7 +101,7 @@ def replay(
     return EXIT_UNMET if unmet else EXIT_OK
 
 
-class _Filming:
+class Filming:
     """A film started lazily, so plain replays never import the renderer."""
 
     def __init__(self, every: int | None) -> None:
@@ -118,11 +118,11 @@ class _Filming:
         return self._context.__exit__(*exc)
 
 
-def _film(png: str | None, watch: bool) -> _Filming | None:
+def _film(png: str | None, watch: bool) -> Filming | None:
     if png is None and not watch:
         return None
     # A frame every 8 steps of 1/480 s: 60 frames a simulated second.
-    return _Filming(WATCH_EVERY if watch else None)
+    return Filming(WATCH_EVERY if watch else None)
 
 
 WATCH_EVERY = 8
@@ -132,12 +132,7 @@ def _show(
     film: Any, report: dict[str, Any], path: str, png: str | None, watch: bool, err: TextIO
 ) -> bool:
     """Write the PNG and/or play the film; False (with a line on err) if that failed."""
-    caption = [
-        f"{report['name'] or Path(path).name}",
-        _outcome(report) + f"  (state {report['state_hash'][:12]})"
-        if report.get("state_hash")
-        else _outcome(report),
-    ]
+    caption = film_caption(report, path)
     if film.world is None:
         print(f"towersim replay: {path}: this scenario has no physics world to draw", file=err)
         return False
@@ -157,6 +152,14 @@ def _show(
 
         return watch_film(film, caption, err)
     return True
+
+
+def film_caption(report: dict[str, Any], path: str) -> list[str]:
+    """Two lines under a drawn run: its name, and its outcome with the state reached."""
+    outcome = _outcome(report)
+    if report.get("state_hash"):
+        outcome += f"  (state {report['state_hash'][:12]})"
+    return [f"{report['name'] or Path(path).name}", outcome]
 
 
 def _summary(report: dict[str, Any]) -> str:

@@ -85,6 +85,11 @@ def _assign_colours(seats: list[dict[str, Any]], per_player: int) -> dict[str, l
     return out
 
 
+def player_counts(mode: str) -> tuple[int, ...]:
+    """How many players a mode is for."""
+    return _PLAYER_COUNTS[mode]
+
+
 def new_game(options: dict[str, Any]) -> CrazyTowerState:
     """A fresh game; raises IllegalMove for options the rules do not allow."""
     unknown = set(options) - _KNOWN_OPTIONS

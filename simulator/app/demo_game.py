@@ -7,6 +7,7 @@ import pyglet
 
 from simulator.app import session
 from simulator.app.lots_screen import LotsScreen
+from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
 
 
@@ -14,6 +15,6 @@ def open_demo(seed: int, footprint: str) -> int:
     match = session.new_match(["Computer A", "Computer B"], footprint, seed)
     screen = LotsScreen(match, seed=seed, autosave=False)
     screen.message = "Demo: two computer players build a LOTS tower. Press H for help."
-    AppWindow(screen, caption="towersim demo: LOTS")
+    AppWindow(screen, caption="towersim demo: LOTS", home=StartScreen)
     pyglet.app.run()
     return 0

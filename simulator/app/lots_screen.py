@@ -22,11 +22,13 @@ from rules.pieces import transform_cells
 from simulator.app import session
 from simulator.app.layout import DESIGN_H
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
+from simulator.app.setup import GameSetup
 from simulator.app.widgets import Hud
+from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import play_turns
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
@@ -52,6 +54,19 @@ SHORTCUTS = [
 ]
 
 
+def open_screen(setup: GameSetup) -> LotsScreen:
+    """A new LOTS game as the start screen set it up."""
+    match = session.new_match(list(setup.names), setup.footprint, setup.seed)
+    return LotsScreen(match, seed=setup.seed, humans=setup.humans, levels=setup.bot_levels)
+
+
+def load_screen(path: Path) -> LotsScreen:
+    """A saved LOTS game (or any LOTS scenario) to play on; its seats named "Computer..."
+    are played by the computer."""
+    match, seed = session.load(path)
+    return LotsScreen(match, seed=seed)
+
+
 class LotsScreen:
     shortcuts = SHORTCUTS
 
@@ -63,6 +78,7 @@ class LotsScreen:
         humans: set[int] | None = None,
         save_path: Path | None = None,
         autosave: bool = True,
+        levels: dict[int, str] | None = None,
     ) -> None:
         self.match = match
         self.seed = seed
@@ -72,8 +88,9 @@ class LotsScreen:
             if humans is not None
             else {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
         )
-        self.computers = {
-            seat: RandomPlayer(seed * 7919 + seat)
+        levels = levels or {}
+        self.computers = {  # seeded as `towersim play lots` seeds them
+            seat: make_player(levels.get(seat, "random"), seed * 7919 + seat)
             for seat in range(len(players))
             if seat not in self.humans
         }

@@ -1,4 +1,8 @@
-"""``towersim app``: open the desktop app (needs a display)."""
+"""``towersim app``: open the desktop app (needs a display).
+
+Without options it opens the start screen; ``--game`` starts that game at once with
+the other options, and ``--load`` / ``--resume`` continue a saved game.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rules.footprints import footprints
+from simulator.app.setup import GAMES, HUMAN, GameSetup, Seat
+from simulator.bots.levels import LEVEL_NAMES
+
+COMPUTER_PREFIX = "Computer"  # in --players, a name starting so is a computer seat
 
 
 def display_available() -> bool:
@@ -20,9 +29,9 @@ def display_available() -> bool:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
-        choices=("lots", "crazy-tower", "filled-in"),
-        default="lots",
-        help="which game (the app plays LOTS so far)",
+        choices=GAMES,
+        default=None,
+        help="start this game at once (default: the start screen)",
     )
     parser.add_argument(
         "--players",
@@ -30,54 +39,112 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='comma-separated names; a name starting with "Computer" is a computer player '
         '(default "You,Computer")',
     )
-    parser.add_argument("--footprint", default="1A", choices=sorted(footprints()))
+    parser.add_argument(
+        "--bot",
+        choices=LEVEL_NAMES,
+        default="normal",
+        help="level of the computer players (default normal)",
+    )
+    parser.add_argument(
+        "--mode",
+        default=None,
+        help="LOTS: competitive or solo (from the player count); Crazy Tower: competitive, "
+        "saboteur or solo",
+    )
+    parser.add_argument("--footprint", default="1A", choices=sorted(footprints()), help="LOTS")
+    parser.add_argument("--challenge", type=int, default=None, help="Crazy Tower solo challenge")
+    parser.add_argument("--sheet", type=int, default=1, help="Filled In tower sheet")
+    parser.add_argument("--variant", default="standard", help="Filled In rules variant")
+    parser.add_argument(
+        "--hand",
+        default=None,
+        metavar="PROFILE",
+        help="your hand's dexterity profile (assets/dexterity/profiles.toml; default exact)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
-    parser.add_argument("--load", metavar="FILE", help="open a saved game (a lots scenario)")
+    parser.add_argument("--load", metavar="FILE", help="open a saved game (any game's save)")
     parser.add_argument(
-        "--resume", action="store_true", help="continue the autosaved game (~/.towersim)"
+        "--resume", action="store_true", help="continue the autosaved game of --game (default lots)"
     )
     parser.add_argument(
-        "--save", metavar="FILE", help="where Ctrl+S saves (default ~/.towersim/lots-save.toml)"
+        "--save",
+        metavar="FILE",
+        help="LOTS: where Ctrl+S saves (default ~/.towersim/lots-save.toml)",
     )
+
+
+def setup_from(args: argparse.Namespace) -> GameSetup:
+    """The game the options describe; ValueError (one line) if they do not fit."""
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if not names:
+        raise ValueError("--players names nobody")
+    if args.seed < 0:
+        raise ValueError("--seed must be 0 or more")
+    seats = tuple(
+        Seat(name, args.bot if name.startswith(COMPUTER_PREFIX) else HUMAN) for name in names
+    )
+    game = args.game or "lots"
+    default_mode = "solo" if len(names) == 1 else "competitive"
+    if args.hand is not None:
+        from simulator.bots.dexterity import profiles
+
+        if args.hand not in profiles():
+            raise ValueError(f"--hand: unknown profile {args.hand!r} ({', '.join(profiles())})")
+    return GameSetup(
+        game=game,
+        seats=seats,
+        seed=args.seed,
+        mode=args.mode or default_mode,
+        footprint=args.footprint,
+        challenge=args.challenge,
+        sheet=args.sheet,
+        variant=args.variant,
+        dexterity=args.hand,
+    )
+
+
+def first_screen(args: argparse.Namespace) -> Any:
+    """The screen the window opens on; raises with a one-line message if it cannot."""
+    from simulator.app import screens, session
+
+    if args.load or args.resume:
+        path = Path(args.load) if args.load else session.autosave_path(args.game or "lots")
+        if not path.is_file():
+            raise ValueError(f"{path} does not exist")
+        screen = screens.load_game(path)
+    elif args.game is not None:
+        screen = screens.open_game(setup_from(args))
+    else:
+        from simulator.app.start_screen import StartScreen
+
+        return StartScreen()
+    if args.save and hasattr(screen, "save_path"):
+        screen.save_path = Path(args.save)
+    return screen
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game != "lots":
-        print(
-            f"towersim app: {args.game} is not playable in the app yet; play it headless with "
-            f"`towersim play {args.game} --headless`",
-            file=sys.stderr,
-        )
-        return 2
     if not display_available():
         print(
             "towersim app: no display (DISPLAY is not set); run it on a desktop, or use "
-            "`towersim play lots --headless`",
+            "`towersim play GAME --headless`",
             file=sys.stderr,
         )
         return 2
-    from simulator.app import session
-
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
-        if args.load or args.resume:
-            path = Path(args.load) if args.load else session.autosave_path()
-            match, seed = session.load(path)
-        else:
-            match, seed = session.new_match(names, args.footprint, args.seed), args.seed
+        screen = first_screen(args)
     except Exception as exc:  # one clear line, never a traceback
-        print(f"towersim app: cannot start the game: {exc}", file=sys.stderr)
+        print(f"towersim app: cannot start: {exc}", file=sys.stderr)
         return 2
-    open_lots(match, seed, Path(args.save) if args.save else None)
+    open_window(screen)
     return 0
 
 
-def open_lots(match: object, seed: int, save_path: Path | None = None) -> None:
+def open_window(screen: Any, caption: str = "towersim") -> None:
     import pyglet
 
-    from simulator.app.lots_screen import LotsScreen
+    from simulator.app.start_screen import StartScreen
     from simulator.app.window import AppWindow
 
-    screen = LotsScreen(match, seed=seed, save_path=save_path)  # type: ignore[arg-type]
-    AppWindow(screen, caption="towersim: LOTS")
+    AppWindow(screen, caption=caption, home=StartScreen)
     pyglet.app.run()

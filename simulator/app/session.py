@@ -25,8 +25,9 @@ def save_dir() -> Path:
     return Path(os.environ.get("TOWERSIM_HOME") or Path.home() / ".towersim")
 
 
-def autosave_path() -> Path:
-    return save_dir() / "autosave-lots.toml"
+def autosave_path(game: str = "lots") -> Path:
+    """Where a game's autosave goes (one a game, so the three never overwrite each other)."""
+    return save_dir() / f"autosave-{game}.toml"
 
 
 def lots_document(match: LotsMatch, seed: int) -> dict[str, Any]:

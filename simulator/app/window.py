@@ -6,6 +6,7 @@ the input handlers in logical coordinates and its ``shortcuts`` for the help ove
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pyglet
@@ -29,15 +30,15 @@ class AppWindow(pyglet.window.Window):
         height: int = DESIGN_H,
         caption: str = "towersim",
         schedule: bool = True,
+        home: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
-        self.page = screen
-        self.loop = FixedStep(screen.dt)
-        self.help_visible = False
         self._help = Hud()
+        self.show(screen)
         self.frames = 0
+        self.home = home  # makes the start screen (Ctrl+N); None: no way back
         if schedule:
             pyglet.clock.schedule_interval(self.tick, 1.0 / FRAME_RATE)
 
@@ -106,14 +107,22 @@ class AppWindow(pyglet.window.Window):
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.page.on_mouse_scroll(scroll_y)
 
+    def on_text(self, text: str) -> None:
+        if hasattr(self.page, "on_text") and not self.help_visible:
+            self.page.on_text(text)
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol in (key.H, key.F1):
+        typing = getattr(self.page, "typing", False)  # H then types an h
+        if symbol == key.F1 or (symbol == key.H and not typing):
             self.help_visible = not self.help_visible
             return
         if self.help_visible and symbol == key.ESCAPE:
             self.help_visible = False
             return
-        if symbol == key.ESCAPE and getattr(self.page, "live", None) is None:
+        if symbol == key.N and modifiers & key.MOD_CTRL and self.home is not None:
+            self.show(self.home())  # games autosave every confirmed move: nothing is lost
+            return
+        if symbol == key.ESCAPE and getattr(self.page, "live", None) is None and not typing:
             return  # Esc never quits by accident: close the window to quit
         self.page.on_key_press(symbol, modifiers)
 

@@ -1,0 +1,64 @@
+"""Which screen plays which game, and opening files from the app.
+
+Each game's screen module offers ``open_screen(setup)`` and ``load_screen(path)``;
+modules are imported when first used, so the start screen loads no game it does not
+open.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from simulator.app.setup import GameSetup
+
+SCREEN_MODULES = {
+    "lots": "simulator.app.lots_screen",
+    "crazy-tower": "simulator.app.crazy_tower_screen",
+    "filled-in": "simulator.app.filled_in_screen",
+}
+
+
+def open_game(setup: GameSetup) -> Any:
+    return importlib.import_module(SCREEN_MODULES[setup.game]).open_screen(setup)
+
+
+def file_kind(path: Path) -> str:
+    """The kind of a scenario or save file; ScenarioError (one line) if it is bad."""
+    from simulator.scenario.load import load_scenario
+
+    return load_scenario(path).kind
+
+
+def load_game(path: Path) -> Any:
+    """A game screen continuing a saved game (or any game scenario) from ``path``."""
+    from simulator.scenario.errors import ScenarioError
+
+    kind = file_kind(path)
+    if kind not in SCREEN_MODULES:
+        raise ScenarioError(str(path), f"a {kind} scenario is not a game to play on: watch it")
+    return importlib.import_module(SCREEN_MODULES[kind]).load_screen(path)
+
+
+def watch_file(path: Path) -> Any:
+    """A screen playing the headless run of ``path`` back (as ``replay --watch``)."""
+    from simulator.app.watch import FilmScreen
+    from simulator.replay import WATCH_EVERY, Filming, film_caption, replay_file
+    from simulator.scenario.errors import ScenarioError
+
+    filming = Filming(WATCH_EVERY)
+    report = replay_file(str(path), filming)
+    film = filming.film
+    if film is None or film.world is None:
+        raise ScenarioError(str(path), "this scenario has no physics world to watch")
+    return FilmScreen(film, film_caption(report, str(path)))
+
+
+def recent_files(folder: Path, limit: int = 6) -> list[Path]:
+    """The newest .toml files in the saves folder (autosaves and saves), newest first."""
+    try:
+        found = [p for p in folder.glob("*.toml") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]

@@ -1,0 +1,136 @@
+"""What the start screen is set to, and the rules for changing it (no drawing here).
+
+Kept apart from the screen so the choices can be tested without a window: the player
+counts each game and mode allow come from the rules, never from the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules.crazy_tower.setup import player_counts as crazy_tower_counts
+from rules.crazy_tower.state import MODES as CRAZY_TOWER_MODES
+from rules.filled_in.config import rules_config
+from rules.filled_in.state import VARIANTS
+from rules.lots.content import game_content
+from simulator.app.setup import GAMES, HUMAN, GameSetup, Seat
+from simulator.bots.levels import LEVEL_NAMES
+
+GAME_TITLES = {"lots": "LOTS", "crazy-tower": "Crazy Tower", "filled-in": "LOTS: Filled In"}
+CONTROLLERS = (HUMAN, *LEVEL_NAMES)
+MAX_NAME = 16
+MAX_SEED = 2**63 - 1
+
+
+def modes(game: str) -> tuple[str, ...]:
+    if game == "lots":
+        return ("competitive", "solo")
+    if game == "crazy-tower":
+        return CRAZY_TOWER_MODES
+    return VARIANTS  # Filled In: its rules variants take the mode's place
+
+
+def player_counts(game: str, mode: str) -> tuple[int, ...]:
+    if game == "lots":
+        return (1,) if mode == "solo" else tuple(sorted(int(n) for n in game_content().targets))
+    if game == "crazy-tower":
+        return crazy_tower_counts(mode)
+    return tuple(rules_config().players)
+
+
+def default_name(seat: int, controller: str) -> str:
+    return (
+        "You"
+        if controller == HUMAN and seat == 0
+        else f"{'Player' if controller == HUMAN else 'Computer'} {seat + 1}"
+    )
+
+
+@dataclass
+class StartChoices:
+    game: str = "lots"
+    mode: str = "competitive"
+    seats: list[Seat] = field(default_factory=lambda: [Seat("You"), Seat("Computer 2", "normal")])
+    footprint: str = "1A"
+    challenge: int = 1
+    sheet: int = 1
+    seed: int = 0
+    dexterity: str | None = None  # the human hand; None: exactly where the mouse is
+
+    def choose_game(self, game: str) -> None:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        self.game = game
+        self.mode = modes(game)[0]
+        self._fit_seats()
+
+    def choose_mode(self, mode: str) -> None:
+        if mode not in modes(self.game):
+            raise ValueError(f"{GAME_TITLES[self.game]} has no mode {mode!r}")
+        self.mode = mode
+        self._fit_seats()
+
+    def add_seat(self) -> bool:
+        """One more computer player, if the game and mode allow it."""
+        if len(self.seats) >= max(player_counts(self.game, self.mode)):
+            return False
+        seat = len(self.seats)
+        self.seats.append(Seat(default_name(seat, "normal"), "normal"))
+        return True
+
+    def remove_seat(self, index: int) -> bool:
+        if len(self.seats) <= min(player_counts(self.game, self.mode)):
+            return False
+        del self.seats[index]
+        return True
+
+    def cycle_controller(self, index: int) -> None:
+        seat = self.seats[index]
+        following = CONTROLLERS[(CONTROLLERS.index(seat.controller) + 1) % len(CONTROLLERS)]
+        name = seat.name
+        if name == default_name(index, seat.controller):  # keep a name the user typed
+            name = default_name(index, following)
+        self.seats[index] = replace(seat, controller=following, name=name)
+
+    def rename(self, index: int, name: str) -> None:
+        self.seats[index] = replace(self.seats[index], name=name[:MAX_NAME])
+
+    def problem(self) -> str | None:
+        """Why these choices cannot start a game, or None."""
+        names = [seat.name.strip() for seat in self.seats]
+        if any(not name for name in names):
+            return "every player needs a name"
+        if len(set(names)) != len(names):
+            return "two players have the same name"
+        if len(names) not in player_counts(self.game, self.mode):
+            counts = ", ".join(map(str, player_counts(self.game, self.mode)))
+            return f"{GAME_TITLES[self.game]} {self.mode} is for {counts} player(s)"
+        if not 0 <= self.seed <= MAX_SEED:
+            return "the seed must be a whole number from 0"
+        return None
+
+    def setup(self) -> GameSetup:
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+        seats = tuple(replace(s, name=s.name.strip()) for s in self.seats)
+        return GameSetup(
+            game=self.game,
+            seats=seats,
+            seed=self.seed,
+            mode=self.mode if self.game != "filled-in" else "competitive",
+            footprint=self.footprint,
+            challenge=self.challenge
+            if self.game == "crazy-tower" and self.mode == "solo"
+            else None,
+            sheet=self.sheet,
+            variant=self.mode if self.game == "filled-in" else "standard",
+            dexterity=self.dexterity if self.game != "filled-in" else None,  # no hand there
+        )
+
+    def _fit_seats(self) -> None:
+        counts = player_counts(self.game, self.mode)
+        while len(self.seats) > max(counts):
+            self.seats.pop()
+        while len(self.seats) < min(counts):
+            self.add_seat()

@@ -1,0 +1,368 @@
+"""The start screen: choose a game, its mode, the players, the game's options and the
+seed, then start; or open a saved game to play on, or a scenario file to watch.
+
+Text fields (player names, the seed, a file path) take typed text while focused: click
+one, type, Tab goes to the next, Enter starts (or opens the typed file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pyglet.window import key, mouse
+
+from rules.crazy_tower import challenges
+from rules.filled_in.sheets import tower_sheets
+from rules.footprints import footprints
+from simulator.app import screens, session
+from simulator.app.layout import DESIGN_W
+from simulator.app.setup import GAMES, HUMAN
+from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
+from simulator.app.widgets import Hud
+from simulator.bots.dexterity import get_profile, profiles
+from simulator.render.palette import INK
+
+SELECTED = (40, 140, 90)
+UNSELECTED = (110, 125, 150)
+FIELD_FOCUS = (240, 190, 60)
+ERROR = (190, 40, 40)
+LEFT, RIGHT = 40.0, 680.0
+SHORTCUTS = [
+    ("click", "choose; click a text field to type in it"),
+    ("Tab", "next text field"),
+    ("Enter", "start the game (in the file field: open that file)"),
+    ("Esc", "leave the text field"),
+    ("Ctrl+N (in a game)", "back to this screen (the game is autosaved)"),
+]
+
+
+class StartScreen:
+    shortcuts = SHORTCUTS
+    dt = 1 / 60  # no physics here
+    live = None
+
+    def __init__(self, choices: StartChoices | None = None) -> None:
+        self.choices = choices or StartChoices()
+        self.window: Any = None  # set by AppWindow.show
+        self.focus: str | None = None  # "name0".."name3", "seed", "path"
+        self.path_text = ""
+        self.seed_text = str(self.choices.seed)
+        self.message = ""
+        self._field_hit = False
+        self.hud = Hud()
+        self.dirty = True
+
+    @property
+    def typing(self) -> bool:
+        """True while a text field takes the keys (so H types an h, not the help)."""
+        return self.focus is not None
+
+    # -- what the buttons do ------------------------------------------------------------
+
+    def start(self) -> None:
+        if not self._read_seed():
+            return
+        problem = self.choices.problem()
+        if problem:
+            self._say(f"Cannot start: {problem}.")
+            return
+        self._open(lambda: screens.open_game(self.choices.setup()))
+
+    def play_on(self, path: Path | None = None) -> None:
+        target = path or self._typed_path()
+        if target is not None:
+            self._open(lambda: screens.load_game(target))
+
+    def watch(self, path: Path | None = None) -> None:
+        target = path or self._typed_path()
+        if target is not None:
+            self._open(lambda: screens.watch_file(target))
+
+    def _open(self, make: Any) -> None:
+        try:
+            screen = make()
+        except Exception as exc:  # a bad file or setup: one line, the start screen stays
+            self._say(f"Cannot open: {exc}")
+            return
+        if self.window is not None:
+            self.window.show(screen)
+
+    def _typed_path(self) -> Path | None:
+        text = self.path_text.strip()
+        if not text:
+            self._say("Type the path of a saved game or scenario file first.")
+            return None
+        path = Path(text).expanduser()
+        if not path.is_file():
+            self._say(f"Cannot open: {path} is not a file.")
+            return None
+        return path
+
+    def _read_seed(self) -> bool:
+        text = self.seed_text.strip()
+        if not text.isdigit() or int(text) > MAX_SEED:
+            self._say(f"The seed must be a whole number from 0 to {MAX_SEED}.")
+            return False
+        self.choices.seed = int(text)
+        return True
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.dirty = True
+
+    def _then(self, change: Any, *args: Any) -> Any:
+        """A button action: make the change, then redraw."""
+
+        def act() -> None:
+            change(*args)
+            self.dirty = True
+
+        return act
+
+    def _focus(self, field: str) -> Any:
+        def act() -> None:
+            if self.focus == "seed" and field != "seed":
+                self._leave_field()
+            self.focus, self._field_hit, self.dirty = field, True, True
+
+        return act
+
+    # -- time and input -----------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        pass
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        pass
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if button != mouse.LEFT:
+            return
+        self._field_hit = False
+        self.hud.press(x, y)
+        if not self._field_hit and self.focus is not None:
+            self._leave_field()  # a click anywhere but a text field leaves the field
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:
+        pass
+
+    def on_text(self, text: str) -> None:
+        field = self.focus
+        if field is None or not text.isprintable():
+            return
+        if field == "seed":
+            self.seed_text = (self.seed_text + "".join(c for c in text if c.isdigit()))[:19]
+        elif field == "path":
+            self.path_text += text
+        else:
+            index = int(field[4:])
+            self.choices.rename(index, self.choices.seats[index].name + text)
+        self.dirty = True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        field = self.focus
+        if symbol in (key.RETURN, key.ENTER):
+            self._leave_field()
+            self.play_on() if field == "path" else self.start()
+        elif symbol == key.TAB:
+            order = [*(f"name{i}" for i in range(len(self.choices.seats))), "seed", "path"]
+            self.focus = order[(order.index(field) + 1) % len(order)] if field else order[0]
+        elif symbol == key.ESCAPE:
+            self._leave_field()
+        elif symbol == key.BACKSPACE and field is not None:
+            self._erase(field)
+        self.dirty = True
+
+    def on_key_release(self, symbol: int) -> None:
+        pass
+
+    def _erase(self, field: str) -> None:
+        if field == "seed":
+            self.seed_text = self.seed_text[:-1]
+        elif field == "path":
+            self.path_text = self.path_text[:-1]
+        else:
+            index = int(field[4:])
+            self.choices.rename(index, self.choices.seats[index].name[:-1])
+
+    def _leave_field(self) -> None:
+        if self.focus == "seed" and self.seed_text.strip():
+            self._read_seed()
+        self.focus = None
+        self.dirty = True
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, window: Any, base: Any) -> None:
+        window.view = base
+        if self.dirty:
+            self.dirty = False
+            self._rebuild()
+        self.hud.draw()
+
+    def _rebuild(self) -> None:
+        hud, c = self.hud, self.choices
+        hud.clear()
+        hud.text("towersim", LEFT, 740, 32, bold=True)
+        hud.text(
+            "Choose a game, the players and the seed, then Start; or open a saved game.",
+            LEFT,
+            706,
+            14,
+        )
+        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, 190)
+        label = "Rules" if c.game == "filled-in" else "Mode"
+        self._row_of_choices(label, 565, LEFT, modes(c.game), c.mode, c.choose_mode, None, 190)
+        self._players(485)
+        self._options()
+        self._files(200)
+        hud.button(RIGHT, 250, 300, 56, "Start  (Enter)", self.start, tone=SELECTED)
+        if self.message:
+            hud.text(self.message, LEFT, 18, 14, ERROR, width=DESIGN_W - 2 * LEFT)
+
+    def _row_of_choices(
+        self,
+        title: str,
+        y: float,
+        x: float,
+        values: Any,
+        current: Any,
+        choose: Any,
+        names: dict[Any, str] | None,
+        width: float,
+    ) -> None:
+        self.hud.text(title, x, y, 15, bold=True)
+        for i, value in enumerate(values):
+            text = names[value] if names else str(value)
+            tone = SELECTED if value == current else UNSELECTED
+            self.hud.button(
+                x + i * (width + 10), y - 50, width, 40, text, self._then(choose, value), tone=tone
+            )
+
+    def _field(self, name: str, x: float, y: float, w: float, text: str) -> None:
+        hud = self.hud
+        focused = self.focus == name
+        hud.rect(x, y, w, 38, (255, 255, 255), layer=1)
+        hud.rect(x, y, w, 3, FIELD_FOCUS if focused else (160, 160, 160), layer=1)
+        shown = text + ("|" if focused else "")
+        hud.text(shown or " ", x + 8, y + 12, 14, INK, layer=3)
+        hud.buttons.append(_area(x, y, w, 38, self._focus(name)))
+
+    def _players(self, y: float) -> None:
+        hud, c = self.hud, self.choices
+        counts = player_counts(c.game, c.mode)
+        hud.text("Players", LEFT, y, 15, bold=True)
+        hud.text("click a name to change it; click who plays it to switch", LEFT + 100, y, 12)
+        for i, seat in enumerate(c.seats):
+            row = y - 45 - 48 * i
+            self._field(f"name{i}", LEFT, row, 260, seat.name)
+            who = "a person" if seat.controller == HUMAN else f"computer: {seat.controller}"
+            hud.button(LEFT + 270, row, 190, 38, who, self._then(c.cycle_controller, i))
+            hud.button(
+                LEFT + 470,
+                row,
+                100,
+                38,
+                "Remove",
+                self._then(c.remove_seat, i),
+                enabled=len(c.seats) > min(counts),
+                tone=(150, 80, 70),
+            )
+        below = y - 45 - 48 * len(c.seats)
+        if len(c.seats) < max(counts):
+            hud.button(LEFT, below, 260, 36, "+ Add a computer player", self._then(c.add_seat))
+
+    def _options(self) -> None:
+        hud, c = self.hud, self.choices
+        if c.game == "lots":
+            ids = sorted(footprints())
+            self._row_of_choices(
+                "Footprint", 650, RIGHT, ids, c.footprint, self._set("footprint"), None, 80
+            )
+            spec = footprints()[c.footprint]
+            hud.text(f"{spec.name}, difficulty {spec.difficulty}", RIGHT, 565, 13)
+        elif c.game == "crazy-tower" and c.mode == "solo":
+            hud.text("Solo challenge", RIGHT, 650, 15, bold=True)
+            last = len(challenges())
+            hud.button(
+                RIGHT, 600, 40, 40, "-", self._then(self._challenge, -1), enabled=c.challenge > 1
+            )
+            hud.text(str(c.challenge), RIGHT + 70, 612, 18, bold=True, anchor_x="center")
+            hud.button(
+                RIGHT + 100,
+                600,
+                40,
+                40,
+                "+",
+                self._then(self._challenge, 1),
+                enabled=c.challenge < last,
+            )
+            hud.text(
+                challenges()[c.challenge].text,
+                RIGHT + 160,
+                636,
+                12,
+                width=DESIGN_W - RIGHT - 200,
+                anchor_y="top",
+            )
+        elif c.game == "filled-in":
+            sheets = sorted(tower_sheets())
+            self._row_of_choices(
+                "Tower sheet", 650, RIGHT, sheets, c.sheet, self._set("sheet"), None, 80
+            )
+        hud.text("Seed", RIGHT, 485, 15, bold=True)
+        hud.text("the same seed deals the same game", RIGHT + 70, 485, 12)
+        self._field("seed", RIGHT, 430, 240, self.seed_text)
+        if c.game != "filled-in":
+            hud.text("Your hand", RIGHT, 400, 15, bold=True)
+            names = [None, *profiles()]
+            hand = c.dexterity
+            following = names[(names.index(hand) + 1) % len(names)]
+            hud.button(
+                RIGHT,
+                345,
+                240,
+                38,
+                f"{hand or 'exact'}",
+                self._then(self._set("dexterity"), following),
+            )
+            about = get_profile(hand).text if hand else "the piece goes exactly where you put it"
+            hud.text(about, RIGHT + 250, 358, 12, width=DESIGN_W - RIGHT - 290)
+
+    def _set(self, attribute: str) -> Any:
+        return lambda value: setattr(self.choices, attribute, value)
+
+    def _challenge(self, step: int) -> None:
+        self.choices.challenge = min(max(self.choices.challenge + step, 1), len(challenges()))
+
+    def _files(self, y: float) -> None:
+        hud = self.hud
+        hud.rect(0, 50, DESIGN_W, y - 20, (228, 232, 238), layer=0)
+        hud.text("Open a file", LEFT, y - 45, 15, bold=True)
+        hud.text("a saved game plays on; any scenario file can be watched", LEFT + 135, y - 45, 12)
+        self._field("path", LEFT, y - 100, 780, self.path_text)
+        hud.button(LEFT + 800, y - 100, 160, 38, "Play on", self._then(self.play_on))
+        hud.button(LEFT + 970, y - 100, 160, 38, "Watch", self._then(self.watch))
+        recent = screens.recent_files(session.save_dir(), limit=4)
+        if recent:
+            hud.text("Recent:", LEFT, y - 128, 12)
+        for i, path in enumerate(recent):
+            hud.button(
+                LEFT + 70 + 290 * i,
+                y - 140,
+                280,
+                28,
+                path.name,
+                self._then(self._pick_file, path),
+                tone=UNSELECTED,
+            )
+
+    def _pick_file(self, path: Path) -> None:
+        self.path_text = str(path)
+
+
+def _area(x: float, y: float, w: float, h: float, action: Any) -> Any:
+    from simulator.app.widgets import Button
+
+    return Button(x, y, w, h, action, "")
