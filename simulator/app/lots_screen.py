@@ -16,25 +16,33 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
+from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import session
 from simulator.app.layout import DESIGN_H
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
+from simulator.app.playback import Playback
+from simulator.app.risk import RiskEstimator
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Hud
+from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
-from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import play_turns
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
+from simulator.render.film import filming
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
 
+PLAYBACK_FPS = 60.0  # frames a simulated second when a computer placement is shown
+HAND_SALT = 0x4A4E0  # the human hand's noise stream (a fork of the game's seed)
+RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
 COMPUTER_PAUSE = 0.6  # real seconds between two computer decisions, so they can be seen
 SHORTCUTS = [
@@ -47,6 +55,7 @@ SHORTCUTS = [
     ("C", "also place a purple cube"),
     ("Enter", "confirm the placement"),
     ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
+    ("K", "show / hide the fall risk on the ghost"),
     ("R", "roll the die"),
     ("P", "pass (crew window)"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
@@ -57,7 +66,13 @@ SHORTCUTS = [
 def open_screen(setup: GameSetup) -> LotsScreen:
     """A new LOTS game as the start screen set it up."""
     match = session.new_match(list(setup.names), setup.footprint, setup.seed)
-    return LotsScreen(match, seed=setup.seed, humans=setup.humans, levels=setup.bot_levels)
+    return LotsScreen(
+        match,
+        seed=setup.seed,
+        humans=setup.humans,
+        levels=setup.bot_levels,
+        dexterity=setup.dexterity,
+    )
 
 
 def load_screen(path: Path) -> LotsScreen:
@@ -79,6 +94,7 @@ class LotsScreen:
         save_path: Path | None = None,
         autosave: bool = True,
         levels: dict[int, str] | None = None,
+        dexterity: str | None = None,
     ) -> None:
         self.match = match
         self.seed = seed
@@ -94,6 +110,15 @@ class LotsScreen:
             for seat in range(len(players))
             if seat not in self.humans
         }
+        # The human hand: a profile's noise on every pick (None: exactly at the mouse).
+        self.hand = get_profile(dexterity) if dexterity else None
+        self.jitter = Jitter()
+        # The ghost's risk is judged for the chosen hand, or a steady one: no real hand
+        # is exact, and an exact hand would make every rollout the same.
+        self.risk = RiskEstimator(self.hand or get_profile(RISK_HAND), seed)
+        self.show_risk = True
+        self.playback: Playback | None = None
+        self._after_playback = ""
         self.save_path = save_path or session.save_dir() / "lots-save.toml"
         self.autosave = autosave
         self.dt = match.profile.dt
@@ -107,6 +132,9 @@ class LotsScreen:
         self.hud = Hud()
         self.track_hud = Hud()
         self.overlay = Hud()
+        self.risk_hud = Hud()
+        self._risk_shown: Any = None
+        self._ghost_cells: frozenset[tuple[int, int]] | None = None
         self._scene: WorldScene | None = None
         self._ghost: Any = None
         self._ghost_batch = pyglet.graphics.Batch()
@@ -119,6 +147,9 @@ class LotsScreen:
 
     def advance(self, steps: int, seconds: float) -> None:
         """Run ``steps`` fixed physics steps (from the window's accumulator)."""
+        if self.playback is not None:
+            self._play_back(seconds)
+            return
         live = self.live
         if live is not None and live.stage == HOLDING and steps:
             x, y = self.target
@@ -126,7 +157,8 @@ class LotsScreen:
                 hand_y = self.match.hand.body.position.y
                 y = hand_y - self.match.hand.settings.lower_speed * steps * self.dt
                 self.target = (x, y)
-            resting = live.drive(x, y, self.angle, steps)
+            jitter = self.jitter  # the hand misses the mouse by its profile's error
+            resting = live.drive(x + jitter.dx, y, self.angle + jitter.angle, steps)
             if resting and self.lowering:
                 self.lowering = False
                 self.message = "The piece rests on the tower: release it (Space or click)."
@@ -148,10 +180,28 @@ class LotsScreen:
             return
         self._computer_wait = 0.0
         before = len(self.match.state.events)
-        play_turns(self.match, {seat: self.computers[seat]}, 1)
+        world = self.match.world
+        every = max(1, round(1 / (PLAYBACK_FPS * self.dt)))
+        with filming(every, only=world) as film:  # the real world only, not rollouts
+            play_turns(self.match, {seat: self.computers[seat]}, 1)
         new = self.match.state.events[before:]
-        self.message = "; ".join(_event_text(e) for e in new[-3:]) or self.message
+        said = "; ".join(_event_text(e) for e in new[-3:]) or self.message
+        if len(film.frames) > 1 and self.match.world is world:
+            self.playback = Playback(film.frames)
+            self._after_playback = said
+            self.message = f"{self.match.state.players[seat]} is placing a piece... (Space: skip)"
+        else:
+            self.message = said
         self._changed()
+
+    def _play_back(self, seconds: float) -> None:
+        playback = self.playback
+        assert playback is not None
+        playback.advance(seconds)
+        if playback.done:
+            self.playback = None
+            self.message = self._after_playback
+            self._changed()
 
     def _after_settle(self) -> None:
         live = self.live
@@ -180,10 +230,7 @@ class LotsScreen:
         cube = (
             state.cubes[state.current][0] if self.with_cube and state.cubes[state.current] else None
         )
-        try:
-            self.live = LivePlacement(self.match, block, cube)
-        except IllegalMove as exc:
-            self.message = f"Cannot pick that up: {exc.reason}"
+        if not self._take(block, cube):
             return
         pose = self.live.held.pose
         self.target = (pose.x, pose.y)
@@ -193,15 +240,28 @@ class LotsScreen:
 
     def pick_replacement(self) -> None:
         block, cube = placement_choices(self.match.state)[0]
-        try:
-            self.live = LivePlacement(self.match, block, cube)
-        except IllegalMove as exc:
-            self.message = f"Cannot pick that up: {exc.reason}"
+        if not self._take(block, cube):
             return
         pose = self.live.held.pose
         self.target, self.angle = (pose.x, pose.y), 0.0
         self.message = f"Put {block or cube} back on the tower."
         self._changed()
+
+    def _take(self, block: str | None, cube: str | None) -> bool:
+        """Put a piece in the hand (with this placement's noise); False if refused."""
+        match = self.match
+        if self.hand is not None:  # a fresh draw for every placement, from the seed
+            chance = Chance.from_seed(self.seed).fork(HAND_SALT + len(match.actions))
+            self.jitter = draw(self.hand, chance)
+        if self.show_risk:
+            self.risk.start_placement(match)  # before the piece joins the world
+        try:
+            self.live = LivePlacement(match, block, cube, jolt=self.jitter.release)
+        except IllegalMove as exc:
+            self.risk.end_placement()
+            self.message = f"Cannot pick that up: {exc.reason}"
+            return False
+        return True
 
     def move(self, move: dict[str, Any]) -> None:
         try:
@@ -234,6 +294,7 @@ class LotsScreen:
         self.match.state = self.preview
         self.match.actions.append(live.placement().as_action(state.players[state.current]))
         self.live, self.preview = None, None
+        self.risk.end_placement()
         self._saved()
         self._changed()
 
@@ -243,6 +304,7 @@ class LotsScreen:
             return
         self.match._rebuild()  # the world as the action log left it
         self.live, self.preview, self.lowering = None, None, False
+        self.risk.end_placement()
         self.message = "Placement undone."
         self._changed()
 
@@ -263,7 +325,8 @@ class LotsScreen:
             self.message = f"Cannot load {target}: {exc}"
             return
         self.match, self.seed = match, seed
-        self.live, self.preview = None, None
+        self.live, self.preview, self.playback = None, None, None
+        self.risk.end_placement()
         self._scene = None
         self.message = f"Loaded {target}."
         self._changed()
@@ -283,6 +346,11 @@ class LotsScreen:
     def ghost(self) -> tuple[frozenset[tuple[int, int]], str | None] | None:
         """Cells where the held piece would land if lowered straight down now, and why
         the rules would refuse that spot (None if they would not)."""
+        spot = self._ghost_spot()
+        return spot[:2] if spot else None
+
+    def _ghost_spot(self) -> tuple[frozenset[tuple[int, int]], str | None, int, int] | None:
+        """As ghost(), plus the column and quarter turns of that spot."""
         live = self.live
         if live is None or live.stage != HOLDING:
             return None
@@ -297,7 +365,7 @@ class LotsScreen:
         width = lot.footprint.width
         span = max(c for _, c in shape) + 1
         if not 0 <= col <= width - span:
-            return frozenset(), "the piece is not over the footprint"
+            return frozenset(), "the piece is not over the footprint", col, turns
         state = self.match.state
         filled = set(state.footprint_spec().ground_cells())
         filled |= {tuple(c) for cells in state.tower.values() for c in cells}
@@ -305,8 +373,28 @@ class LotsScreen:
         try:
             check_candidate(state, live.piece, cells)
         except IllegalMove as exc:
-            return cells, exc.reason
-        return cells, None
+            return cells, exc.reason, col, turns
+        return cells, None, col, turns
+
+    def ghost_risk(self) -> float | None:
+        """The estimated chance that the ghost's spot makes something fall (None while
+        it is being estimated, or when there is nothing to estimate)."""
+        live = self.live
+        spot = self._ghost_spot()
+        if not self.show_risk or live is None or spot is None or spot[1] is not None:
+            return None
+        if live.piece != (live.block or live.cube) or not spot[0]:
+            return None  # the cube after a block: the copy does not hold the block
+        _, _, col, turns = spot
+        placement = Placement(
+            block=live.block,
+            cube=None if live.block else live.cube,
+            col=col,
+            turns=turns,
+            mirror=live.mirrored,
+        )
+        key_ = (live.piece, col, turns, live.mirrored)
+        return self.risk.estimate(key_, placement)
 
     def ghost_problem(self) -> str | None:
         found = self.ghost()
@@ -332,6 +420,9 @@ class LotsScreen:
             self.lowering = False
 
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if self.playback is not None:
+            self.playback.skip()
+            return
         if self.hud.press(x, y):
             return
         in_world = x < WORLD_VIEW[2] and y > TRACK_H
@@ -348,7 +439,18 @@ class LotsScreen:
         ctrl = modifiers & key.MOD_CTRL
         state = self.match.state
         holding = self.live is not None and self.live.stage == HOLDING
-        if ctrl and symbol == key.S:
+        if self.playback is not None:
+            if symbol in (key.SPACE, key.RETURN, key.ENTER):
+                self.playback.skip()
+            return
+        if symbol == key.K:
+            self.show_risk = not self.show_risk
+            self.message = f"Fall risk on the ghost: {'on' if self.show_risk else 'off'}."
+            if not self.show_risk:
+                self.risk.end_placement()
+            elif self.live is not None:
+                self.message += " (from the next piece picked up)"
+        elif ctrl and symbol == key.S:
             self.save()
         elif ctrl and symbol == key.O:
             self.load()
@@ -402,11 +504,12 @@ class LotsScreen:
             if self._scene is not None:
                 self._scene.delete()
             self._scene = WorldScene(self.match.world, lot=self.match.lot)
-        self._scene.sync()
+        self._scene.sync(self.playback.frame.bodies if self.playback else None)
         window.view = base @ self.camera().matrix()
         self._scene.batch.draw()
         self._draw_ghost()
         window.view = base
+        self._draw_risk()
         if self.dirty:
             self._rebuild_hud()
         self.hud.draw()
@@ -426,6 +529,7 @@ class LotsScreen:
         if self._ghost is not None:
             self._ghost.delete()
             self._ghost = None
+        self._ghost_cells = None
         found = self.ghost()
         if not found or not found[0]:
             return
@@ -443,6 +547,30 @@ class LotsScreen:
             mesh.outline(square, 0.06, opaque(tone, 200))
         self._ghost = mesh_list(mesh, self._ghost_batch, self._ghost_group)
         self._ghost_batch.draw()
+        self._ghost_cells = cells if not problem else None
+
+    def _draw_risk(self) -> None:
+        """The ghost's fall risk, written just above its top cell (logical view)."""
+        cells = self._ghost_cells
+        if not cells or not self.show_risk:
+            return
+        risk = self.ghost_risk()
+        lot = self.match.lot
+        size = lot.grid.cell
+        ox, oy = lot.grid.origin
+        top = max(r for r, _ in cells) + 1
+        middle = sum(c for _, c in cells) / len(cells) + 0.5
+        shown = (risk, round(middle, 2), top)
+        if shown != self._risk_shown:
+            self._risk_shown = shown
+            x, y = self.camera().to_screen(ox + middle * size, oy + top * size)
+            hud = self.risk_hud
+            hud.clear()
+            text = "fall risk ..." if risk is None else f"fall risk {round(risk * 100)}%"
+            tone = (90, 90, 90) if risk is None else risk_tone(risk)
+            hud.rect(x - 62, y + 6, 124, 24, (255, 255, 255), 220, layer=0)
+            hud.text(text, x, y + 18, 12, tone, bold=True, anchor_x="center", anchor_y="center")
+        self.risk_hud.draw()
 
     def _rebuild_hud(self) -> None:
         self.dirty = False
@@ -476,6 +604,13 @@ class LotsScreen:
             )
         self.track_hud.clear()
         draw_track(self.track_hud, state)
+
+
+def risk_tone(risk: float) -> tuple[int, int, int]:
+    """Green when nothing is likely to fall, amber, then red."""
+    if risk < 0.15:
+        return (30, 130, 60)
+    return (200, 120, 0) if risk < 0.5 else (200, 30, 30)
 
 
 def verdict(before: Any, after: Any) -> str:

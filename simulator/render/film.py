@@ -26,10 +26,13 @@ class Frame:
 class Film:
     every: int | None  # steps between frames (None: no frames, just the last world)
     world: World | None = None  # the world that stepped last
+    only: World | None = None  # film just this world (a bot's rollouts step copies)
     frames: list[Frame] = field(default_factory=list)
     _steps: int = 0
 
     def seen(self, world: World, count: int) -> None:
+        if self.only is not None and world is not self.only:
+            return
         self.world = world
         if self.every is None:
             return
@@ -48,9 +51,10 @@ def snapshot(world: World) -> tuple[tuple[Entry, Pose3], ...]:
 
 
 @contextmanager
-def filming(every: int | None = None) -> Iterator[Film]:
-    """Record the worlds that step inside the block (one film at a time)."""
-    film = Film(every)
+def filming(every: int | None = None, only: World | None = None) -> Iterator[Film]:
+    """Record the worlds that step inside the block (one film at a time); with ``only``,
+    just that world."""
+    film = Film(every, only=only)
     original = World.step
 
     def step(self: World, count: int = 1) -> None:

@@ -144,3 +144,19 @@ def test_play_on_a_saved_game_and_watch_a_scenario(tmp_path):
         assert window.page.match.state_hash() == replay_file(str(saved))["state_hash"]
     finally:
         close(window)
+
+
+def test_app_options_describe_a_game_or_say_what_is_wrong():
+    import argparse
+
+    from simulator.app.main import add_arguments, setup_from
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--game", "lots", "--players", "Ann,Computer", "--bot", "hard"])
+    setup = setup_from(args)
+    assert setup.names == ("Ann", "Computer") and setup.bot_levels == {1: "hard"}
+    assert setup.humans == {0} and setup.mode == "competitive"
+    with pytest.raises(ValueError, match="unknown profile 'wobbly'"):
+        setup_from(parser.parse_args(["--hand", "wobbly"]))
+    assert setup_from(parser.parse_args(["--players", "Solo", "--hand", "shaky"])).mode == "solo"

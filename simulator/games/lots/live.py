@@ -41,7 +41,13 @@ def _r(value: float) -> float:
 class LivePlacement:
     """One placement step (a block, then optionally a cube) under live control."""
 
-    def __init__(self, match: LotsMatch, block: str | None, cube: str | None = None) -> None:
+    def __init__(
+        self,
+        match: LotsMatch,
+        block: str | None,
+        cube: str | None = None,
+        jolt: tuple[float, float] = (0.0, 0.0),
+    ) -> None:
         state = match.state
         if state.phase not in ("place", "replace"):
             raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
@@ -50,6 +56,9 @@ class LivePlacement:
             raise IllegalMove(f"{what} may not be placed now")
         self.match = match
         self.block, self.cube = block, cube
+        # A dexterity profile's jolt as the hand lets go of each piece (cm/s), recorded
+        # as the placement's release_vx / release_vy.
+        self.jolt = (round(jolt[0], 3), round(jolt[1], 3))
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
         self.monitor = Monitor(match.world, support=(match.lot.left, match.lot.right))
@@ -133,6 +142,9 @@ class LivePlacement:
         if self.stage != HOLDING:
             raise RuntimeError("the hand holds nothing")
         self.match.hand.release()
+        if any(self.jolt):  # as LotsMatch applies a scripted placement's jolt
+            body = self.held.body
+            body.velocity = (body.velocity.x + self.jolt[0], body.velocity.y + self.jolt[1])
         self.monitor.watch(self.piece)
         self.stage = SETTLING
         self._quiet = 0.0
@@ -178,6 +190,8 @@ class LivePlacement:
             cube=self.cube,
             path=paths[0] if self.block is not None else None,
             cube_path=paths[-1] if self.cube is not None else None,
+            release_vx=self.jolt[0],
+            release_vy=self.jolt[1],
         )
 
 
@@ -201,7 +215,8 @@ def _room_problem(entry: Entry, local: list[list[tuple[float, float]]]) -> str |
 
 def run_recorded(match: LotsMatch, placement: Placement) -> PlacementOutcome:
     """Replay a live placement from its recorded paths (LotsMatch.place calls this)."""
-    live = LivePlacement(match, placement.block, placement.cube)
+    jolt = (placement.release_vx, placement.release_vy)
+    live = LivePlacement(match, placement.block, placement.cube, jolt)
     paths = [p for p in (placement.path, placement.cube_path) if p is not None]
     if len(paths) != len(live.pieces):
         raise IllegalMove("a live placement needs one path per piece it places")

@@ -1,0 +1,103 @@
+"""The LOTS screen's hand profile, the fall risk on the ghost, and computer placements
+played back on screen."""
+
+from __future__ import annotations
+
+from pyglet.window import key, mouse
+
+from simulator.app import session
+from simulator.app.lots_screen import LotsScreen
+from simulator.app.window import AppWindow
+from simulator.bots.dexterity import get_profile
+from simulator.games.lots.bots_risk import copy_match, fall_risk
+from simulator.games.lots.live import SETTLED
+from simulator.games.lots.match import Placement
+from simulator.replay import replay_file
+from tests.app.helpers import close, frames, send, until_my_placement, world_to_window
+
+
+def _open(**options):
+    match = session.new_match(["You", "Computer 2"], "1A", 3)
+    screen = LotsScreen(match, seed=3, **options)
+    window = AppWindow(screen, visible=False, schedule=False)
+    return window, screen, match
+
+
+def _hold_over_the_middle(window, screen, match, height=14.0):
+    until_my_placement(window, screen)
+    send(window, "on_key_press", key._1, 0)
+    frames(window)
+    lot = match.lot
+    x, y = world_to_window(window, screen, (lot.left + lot.right) / 2, height)
+    send(window, "on_mouse_motion", x, y, 0, 0)
+    frames(window, 60)
+    return x, y
+
+
+def test_the_ghost_shows_the_fall_risk_of_its_spot():
+    window, screen, match = _open()
+    try:
+        until_my_placement(window, screen)
+        base = copy_match(match)
+        _hold_over_the_middle(window, screen, match)
+        screen.risk.wait(30)
+        frames(window, 2)
+        risk = screen.ghost_risk()
+        assert risk is not None and 0.0 <= risk <= 1.0
+        labels = [item.text for item in screen.risk_hud._items if hasattr(item, "text")]
+        assert labels == [f"fall risk {round(risk * 100)}%"]
+        # The number is fall_risk of the ghost's spot, for the steady hand, on the
+        # match as it was before the pick: the same in any process for this seed.
+        live = screen.live
+        _, _, col, turns = screen._ghost_spot()
+        spot = Placement(block=live.block, col=col, turns=turns, mirror=live.mirrored)
+        assert risk == fall_risk(base, spot, get_profile("steady"), rollouts=6, seed=3)
+        send(window, "on_key_press", key.K, 0)  # K hides it
+        frames(window)
+        assert screen.ghost_risk() is None and "off" in screen.message
+    finally:
+        close(window)
+
+
+def test_a_shaky_hand_misses_the_mouse_and_its_save_replays():
+    window, screen, match = _open(dexterity="shaky")
+    try:
+        x, y = _hold_over_the_middle(window, screen, match, height=12.0)
+        assert screen.jitter.any and screen.jitter.release != (0.0, 0.0)
+        send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
+        for _ in range(900):
+            frames(window)
+            if screen.live.stage == SETTLED:
+                break
+        assert screen.live.stage == SETTLED
+        send(window, "on_key_press", key.RETURN, 0)
+        frames(window)
+        action = match.actions[-1]
+        assert action["release_vx"] == screen.jitter.release[0]
+        report = replay_file(str(session.autosave_path()))
+        assert report["ok"] and report["state_hash"] == match.state_hash()
+    finally:
+        close(window)
+
+
+def test_a_computer_placement_is_played_back_on_screen():
+    window, screen, _ = _open(humans=set())  # two computer players
+    try:
+        for _ in range(200):
+            frames(window, 3)
+            if screen.playback is not None:
+                break
+        playback = screen.playback
+        assert playback is not None and len(playback.frames) > 30
+        assert "is placing a piece" in screen.message
+        first = dict((e.id, pose) for e, pose in playback.frames[0].bodies)
+        last = dict((e.id, pose) for e, pose in playback.frames[-1].bodies)
+        moved = [i for i in first if i in last and first[i] != last[i]]
+        assert moved  # the frames show the piece travelling
+        frames(window, 10)
+        assert screen.playback is playback and 0 < playback.index < len(playback.frames) - 1
+        send(window, "on_key_press", key.SPACE, 0)  # Space skips to the end
+        frames(window)
+        assert screen.playback is None and "placed" in screen.message
+    finally:
+        close(window)
