@@ -76,10 +76,23 @@ def open_screen(setup: GameSetup) -> LotsScreen:
 
 
 def load_screen(path: Path) -> LotsScreen:
-    """A saved LOTS game (or any LOTS scenario) to play on; its seats named "Computer..."
-    are played by the computer."""
-    match, seed = session.load(path)
-    return LotsScreen(match, seed=seed)
+    """A saved LOTS game (or any LOTS scenario) to play on, with the computer seats the
+    save names (else: seats named "Computer..." are the random player)."""
+    match, seed, computers = session.load_with_seats(path)
+    humans, levels = seats_from(match.state.players, computers)
+    return LotsScreen(match, seed=seed, humans=humans, levels=levels)
+
+
+def seats_from(
+    players: list[str], computers: dict[str, str] | None
+) -> tuple[set[int], dict[int, str]]:
+    """Human seats and computer levels from a save's ``computers`` table, or from the
+    names when the file has none."""
+    if computers is None:
+        humans = {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
+        return humans, {}
+    levels = {players.index(name): level for name, level in computers.items()}
+    return set(range(len(players))) - set(levels), levels
 
 
 class LotsScreen:
@@ -98,18 +111,9 @@ class LotsScreen:
     ) -> None:
         self.match = match
         self.seed = seed
-        players = match.state.players
-        self.humans = (
-            humans
-            if humans is not None
-            else {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
-        )
-        levels = levels or {}
-        self.computers = {  # seeded as `towersim play lots` seeds them
-            seat: make_player(levels.get(seat, "random"), seed * 7919 + seat)
-            for seat in range(len(players))
-            if seat not in self.humans
-        }
+        if humans is None:
+            humans, levels = seats_from(match.state.players, None)
+        self._seat(humans, levels or {})
         # The human hand: a profile's noise on every pick (None: exactly at the mouse).
         self.hand = get_profile(dexterity) if dexterity else None
         self.jitter = Jitter()
@@ -144,6 +148,19 @@ class LotsScreen:
         self.dirty = True
 
     # -- time ---------------------------------------------------------------------------
+
+    def _seat(self, humans: set[int], levels: dict[int, str]) -> None:
+        players = self.match.state.players
+        self.humans = humans
+        self.levels = {s: levels.get(s, "random") for s in range(len(players)) if s not in humans}
+        self.computers = {  # seeded as `towersim play lots` seeds them
+            seat: make_player(level, self.seed * 7919 + seat) for seat, level in self.levels.items()
+        }
+
+    def computer_seats(self) -> dict[str, str]:
+        """Name -> level of the computer seats, as a save records them."""
+        players = self.match.state.players
+        return {players[seat]: level for seat, level in sorted(self.levels.items())}
 
     def advance(self, steps: int, seconds: float) -> None:
         """Run ``steps`` fixed physics steps (from the window's accumulator)."""
@@ -311,7 +328,7 @@ class LotsScreen:
     def save(self, path: Path | None = None) -> None:
         target = path or self.save_path
         try:
-            session.save(self.match, self.seed, target)
+            session.save(self.match, self.seed, target, self.computer_seats())
         except OSError as exc:
             self.message = f"Cannot save to {target}: {exc.strerror or exc}"
             return
@@ -320,11 +337,12 @@ class LotsScreen:
     def load(self, path: Path | None = None) -> None:
         target = path or self.save_path
         try:
-            match, seed = session.load(target)
+            match, seed, computers = session.load_with_seats(target)
         except Exception as exc:  # a bad file must not end the game on screen
             self.message = f"Cannot load {target}: {exc}"
             return
         self.match, self.seed = match, seed
+        self._seat(*seats_from(match.state.players, computers))
         self.live, self.preview, self.playback = None, None, None
         self.risk.end_placement()
         self._scene = None
@@ -334,7 +352,7 @@ class LotsScreen:
     def _saved(self) -> None:
         if self.autosave:
             try:
-                session.save(self.match, self.seed, session.autosave_path())
+                session.save(self.match, self.seed, session.autosave_path(), self.computer_seats())
             except OSError as exc:
                 self.message = f"Autosave failed: {exc.strerror or exc}"
 

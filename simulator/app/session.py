@@ -30,9 +30,18 @@ def autosave_path(game: str = "lots") -> Path:
     return save_dir() / f"autosave-{game}.toml"
 
 
-def lots_document(match: LotsMatch, seed: int) -> dict[str, Any]:
+def lots_document(
+    match: LotsMatch, seed: int, computers: dict[str, str] | None = None
+) -> dict[str, Any]:
     state = match.state
     start = match.options.start_player
+    setup: dict[str, Any] = {
+        "players": list(state.players),
+        "footprint": state.footprint,
+        "start_player": state.players[start] if start is not None else None,
+    }
+    if computers:
+        setup["computers"] = computers
     return {
         "format": FORMAT,
         "kind": "lots",
@@ -40,22 +49,24 @@ def lots_document(match: LotsMatch, seed: int) -> dict[str, Any]:
         "description": "Saved by towersim app; replays headless to the same state.",
         "seed": seed,
         "physics": pinned_physics(match.profile),
-        "setup": {
-            "players": list(state.players),
-            "footprint": state.footprint,
-            "start_player": state.players[start] if start is not None else None,
-        },
+        "setup": setup,
         "action": match.actions,
         "expect": {"state_hash": match.state_hash()},
     }
 
 
-def save(match: LotsMatch, seed: int, path: Path) -> None:
-    write_atomically(path, scenario_text(lots_document(match, seed), path))
+def save(match: LotsMatch, seed: int, path: Path, computers: dict[str, str] | None = None) -> None:
+    write_atomically(path, scenario_text(lots_document(match, seed, computers), path))
 
 
 def load(path: Path) -> tuple[LotsMatch, int]:
     """A LOTS match rebuilt from a save (or any lots scenario) by replaying its actions."""
+    match, seed, _ = load_with_seats(path)
+    return match, seed
+
+
+def load_with_seats(path: Path) -> tuple[LotsMatch, int, dict[str, str] | None]:
+    """As load(), with the save's computer seats (name -> bot level) if it names them."""
     from simulator.games.lots.scenario import perform
     from simulator.scenario.errors import ScenarioError
     from simulator.scenario.load import load_scenario
@@ -67,7 +78,7 @@ def load(path: Path) -> tuple[LotsMatch, int]:
     match = LotsMatch(scenario.options, scenario.profile)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
-    return match, scenario.header.seed
+    return match, scenario.header.seed, scenario.computers
 
 
 def new_match(players: list[str], footprint: str, seed: int) -> LotsMatch:

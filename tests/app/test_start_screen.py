@@ -160,3 +160,23 @@ def test_app_options_describe_a_game_or_say_what_is_wrong():
     with pytest.raises(ValueError, match="unknown profile 'wobbly'"):
         setup_from(parser.parse_args(["--hand", "wobbly"]))
     assert setup_from(parser.parse_args(["--players", "Solo", "--hand", "shaky"])).mode == "solo"
+
+
+def test_a_save_keeps_who_the_computer_plays(tmp_path):
+    from simulator.app.lots_screen import load_screen, open_screen
+    from simulator.app.setup import GameSetup, Seat
+    from simulator.scenario.errors import ScenarioError
+    from simulator.scenario.load import load_scenario
+
+    setup = GameSetup("lots", (Seat("Ann"), Seat("Bot", "hard"), Seat("Cy", "easy")), seed=4)
+    screen = open_screen(setup)
+    path = tmp_path / "three.toml"
+    screen.save(path)
+    assert '[setup.computers]\nBot = "hard"\nCy = "easy"' in path.read_text(encoding="utf-8")
+    again = load_screen(path)
+    assert again.humans == {0} and again.levels == {1: "hard", 2: "easy"}
+    assert replay_file(str(path))["ok"]  # a headless replay does not mind the table
+    bad = tmp_path / "bad.toml"
+    bad.write_text(path.read_text(encoding="utf-8").replace('"easy"', '"genius"'), "utf-8")
+    with pytest.raises(ScenarioError, match="genius"):
+        load_scenario(bad)

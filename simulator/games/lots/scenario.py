@@ -1,7 +1,9 @@
 """``kind = "lots"`` scenario files: a game's setup and its actions, replayed headless.
 
 [setup]: ``players`` (1 name: solo; 2 to 4: competitive), optional ``mode`` (checked
-against the player count), ``footprint`` (default "1A") and ``start_player`` (a name).
+against the player count), ``footprint`` (default "1A"), ``start_player`` (a name) and
+``computers`` (name = bot level: who the app lets the computer play; a headless replay
+plays the recorded actions and does not read it).
 [[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
 roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
 place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge,
@@ -19,6 +21,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
+from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.lots.match import LotsMatch, Placement
@@ -64,6 +67,7 @@ class LotsScenario:
     options: LotsOptions
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
+    computers: dict[str, str] | None = None  # seat name -> bot level (the app's seats)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
@@ -86,6 +90,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     start = setup.string("start_player")
     if start is not None and start not in players:
         setup.fail(f"{start!r} is not one of the players", "start_player")
+    computers = _computers(setup, players)
     setup.finish()
     options = LotsOptions(
         players=tuple(players),
@@ -98,7 +103,20 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     ]
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
-    return LotsScenario(header, profile, options, actions, expect)
+    return LotsScenario(header, profile, options, actions, expect, computers)
+
+
+def _computers(setup: Table, players: list[str]) -> dict[str, str] | None:
+    table = setup.table("computers")
+    if table is None:
+        return None
+    levels = {}
+    for name in list(table.data):
+        if name not in players:
+            table.fail(f"{name!r} is not one of the players", name)
+        levels[name] = table.string(name, choices=LEVEL_NAMES)
+    table.finish()
+    return levels
 
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
