@@ -252,7 +252,10 @@ class LotsScreen:
         pose = self.live.held.pose
         self.target = (pose.x, pose.y)
         self.angle = 0.0
-        self.message = f"Holding {block}: move it with the mouse, release with a click or Space."
+        hand = f" (your hand: {self.hand.name})" if self.hand else ""
+        self.message = (
+            f"Holding {block}{hand}: move it with the mouse, release with a click or Space."
+        )
         self._changed()
 
     def pick_replacement(self) -> None:
