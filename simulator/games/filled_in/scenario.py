@@ -2,7 +2,8 @@
 
 [setup]: ``players`` (2 to 4 names, clockwise), ``sheet`` (1-5, or one per player),
 ``variant`` ("standard" or "remote"), ``start_player``, ``host`` (remote only) and
-``crew`` (one card id per player; default dealt from the seed).
+``crew`` (one card id per player; default dealt from the seed) and ``computers`` (player ->
+bot level: who the desktop app lets the computer play; replay ignores it).
 [[action]]: ``roll`` (faces, reroll), ``draft`` (die), ``place`` (shape, colour, and
 cells or row/col/turns/mirror; purples, crew, swap) and ``computer`` (the random legal
 player decides ``moves`` decisions, default: to the end). See docs/scenarios-filled-in.md.
@@ -20,6 +21,7 @@ from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
+from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.filled_in.fields import GridTable
@@ -44,20 +46,21 @@ class FilledInScenario:
     options: GameOptions
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
+    computers: dict[str, str] = field(default_factory=dict)  # seat name -> bot level (app)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScenario:
-    options = _parse_setup(root, header)
+    options, computers = _parse_setup(root, header)
     players = list(options.players)
     actions = [
         _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
-    return FilledInScenario(header, profile, options, actions, expect)
+    return FilledInScenario(header, profile, options, actions, expect, computers)
 
 
-def _parse_setup(root: Table, header: Header) -> GameOptions:
+def _parse_setup(root: Table, header: Header) -> tuple[GameOptions, dict[str, str]]:
     table = root.table("setup")
     if table is None:
         root.fail("a filled-in scenario needs a [setup] table with the players")
@@ -93,6 +96,7 @@ def _parse_setup(root: Table, header: Header) -> GameOptions:
             )
         if len(crew) != len(players) or len(set(crew)) != len(crew):
             setup.fail("crew must name one different card for each player", "crew")
+    computers = _parse_computers(setup, players)
     setup.finish()
     options = GameOptions(
         players=tuple(players),
@@ -107,7 +111,22 @@ def _parse_setup(root: Table, header: Header) -> GameOptions:
         options.new_game()
     except (ValueError, KeyError) as exc:  # anything the checks above missed
         setup.fail(str(exc.args[0]) if exc.args else str(exc))
-    return options
+    return options, computers
+
+
+def _parse_computers(setup: Table, players: list[str]) -> dict[str, str]:
+    """``computers = {name = level}``: the seats the app lets a bot play."""
+    table = setup.table("computers")
+    if table is None:
+        return {}
+    table.label, table.header = "[setup] computers", None
+    computers: dict[str, str] = {}
+    for name in list(table.data):
+        if name not in players:
+            table.fail(f"{name!r} is not one of the players", name)
+        computers[name] = str(table.string(name, choices=LEVEL_NAMES))
+    table.finish()
+    return computers
 
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:

@@ -1,0 +1,341 @@
+"""The Filled In screen's right panel: scores, the dice pool and draft, crafting, the
+crew card, purple spaces, and the turn's buttons. Pure drawing into a Mesh and a Hud;
+clicks call back into the screen (``PanelActions``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from rules.filled_in import drafter, roller, to_move, winner
+from rules.filled_in.config import rules_config
+from rules.filled_in.crew import SWAP_LEFTOVER, get_crew_card
+from rules.filled_in.dice import Face
+from rules.filled_in.scoring import ScoreBreakdown
+from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
+from rules.pieces import get_piece
+from simulator.app.filled_in_sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
+from simulator.app.filled_in_turn import PendingTurn
+from simulator.app.widgets import Button, Hud
+from simulator.render.mesh import Mesh
+from simulator.render.palette import colour, contrast
+
+PANEL_X = 820  # the panel's left edge (logical pixels)
+PANEL_W = 1272 - PANEL_X
+DIE = 44.0  # a die's size on screen
+GREY = (110, 112, 120)
+PICKED = (30, 120, 60)
+SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
+COLUMNS = (
+    ("Levels", 1012),
+    ("Tri.", 1048),
+    ("Tools", 1094),
+    ("Colours", 1158),
+    ("Crane", 1212),
+    ("Total", 1266),
+)
+
+
+class PanelActions(Protocol):
+    def roll(self) -> None: ...
+    def draft(self, position: int) -> None: ...
+    def shape_die(self, index: int) -> None: ...
+    def pick_shape(self, shape: str) -> None: ...
+    def pick_colour(self, name: str) -> None: ...
+    def toggle_crew(self) -> None: ...
+    def set_swap(self, swap: int | None) -> None: ...
+    def toggle_purple(self) -> None: ...
+    def confirm(self) -> None: ...
+    def undo(self) -> None: ...
+    def view(self, seat: int) -> None: ...
+
+
+def paint_face(mesh: Mesh, hud: Hud, x: float, y: float, face: Face, *, dim: bool = False):
+    """A die face: its colour with the shape drawn on it and the colour's symbol in the
+    corner; "?" on white."""
+    alpha = 110 if dim else 255
+    if face.wild:
+        rect(mesh, x, y, DIE, DIE, (252, 252, 252), alpha)
+        frame(mesh, x, y, DIE, DIE, 2.0, INK, alpha)
+        hud.text(
+            "?", x + DIE / 2, y + DIE / 2, 22, INK, bold=True, anchor_x="center", anchor_y="center"
+        )
+        return
+    paint = colour(str(face.colour))
+    rect(mesh, x, y, DIE, DIE, paint.rgb, alpha)
+    frame(mesh, x, y, DIE, DIE, 2.0, INK, alpha)
+    ink = contrast(paint.rgb)
+    cells = get_piece(rules_config().piece_for(str(face.shape))).cells
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    unit = 7.0
+    ox = x + (DIE - cols * unit) / 2
+    oy = y + 14 + (DIE - 16 - rows * unit) / 2
+    for r, c in cells:
+        rect(mesh, ox + c * unit + 0.5, oy + r * unit + 0.5, unit - 1, unit - 1, ink, alpha)
+    symbol(mesh, paint.symbol, x + 9, y + 9, 11, ink, alpha)
+
+
+def paint_shape(mesh: Mesh, x: float, y: float, unit: float, shape: str, name: str) -> None:
+    """A crafted block, ``unit`` per box, lower-left corner at (x, y)."""
+    for r, c in get_piece(rules_config().piece_for(shape)).cells:
+        colour_box(mesh, x + c * unit, y + r * unit, unit, name)
+        frame(mesh, x + c * unit, y + r * unit, unit, unit, 1.0, INK)
+
+
+def draw_panel(
+    mesh: Mesh,
+    back: Hud,
+    hud: Hud,
+    state: GameState,
+    *,
+    breakdowns: dict[str, ScoreBreakdown],
+    active: str | None,
+    viewed: int,
+    pending: PendingTurn | None,
+    purple_mode: bool,
+    actions: PanelActions,
+) -> None:
+    """``back`` holds what lies under the mesh (backgrounds), ``hud`` what lies on it."""
+    x = PANEL_X
+    back.rect(x - 8, 0, 1280 - x + 8, 800, (246, 247, 250), layer=0)
+    hud.text(f"LOTS: Filled In  ·  round {state.round}", x, 772, 16, bold=True)
+    hud.text(_status(state, active), x, 750, 13, GREY if active is None else (20, 90, 40))
+    _scores(back, hud, state, breakdowns, viewed, actions)
+    _dice(mesh, hud, state, active, actions)
+    if state.phase == ENDED:
+        _game_over(hud, state, breakdowns)
+        return
+    if active is None:
+        return
+    if state.phase == ROLL:
+        hud.button(x, 470, 240, 34, "Roll the dice (R)", actions.roll, tone=(40, 140, 70))
+    elif state.phase == DRAFT:
+        hud.text("Click a die (or press its number) to draft it.", x, 488, 13)
+    elif state.phase == PLACE and pending is not None:
+        _crafting(mesh, back, hud, state, pending, purple_mode, actions)
+
+
+def _status(state: GameState, active: str | None) -> str:
+    if state.phase == ENDED:
+        return "Game over."
+    if state.phase == ROLL:
+        who = roller(state)
+        return f"{who} rolls the dice." + ("  Your turn." if who == active else "")
+    if state.phase == DRAFT:
+        pick = state.draft_pos + 1
+        return f"{drafter(state)} drafts (pick {pick} of {len(state.draft_order)})."
+    return f"Crafting and placing: {', '.join(to_move(state))} to go."
+
+
+def _scores(
+    back: Hud,
+    hud: Hud,
+    state: GameState,
+    breakdowns: dict[str, ScoreBreakdown],
+    viewed: int,
+    actions: PanelActions,
+) -> None:
+    x, y = PANEL_X, 722
+    for title, right in COLUMNS:
+        hud.text(title, right, y, 12, GREY, anchor_x="right")
+    movers = set(to_move(state))
+    for seat, player in enumerate(state.players):
+        y -= 24
+        if seat == viewed:
+            back.rect(x - 4, y - 6, PANEL_W + 4, 22, (225, 232, 245), layer=1)
+        hud.circle(x + 5, y + 4, 5, SEAT_TONES[seat % len(SEAT_TONES)])
+        mark = "▶ " if player.name in movers else ""
+        name = f"{mark}{_short(player.name, 14)}"
+        hud.text(name, x + 14, y, 12, bold=bool(mark))
+        b = breakdowns[player.name]
+        for (_, right), value in zip(
+            COLUMNS, (b.levels, b.triangles, b.tools, b.colours, b.crane, b.total), strict=True
+        ):
+            hud.text(str(value), right, y, 12, anchor_x="right", bold=right == COLUMNS[-1][1])
+        hud.buttons.append(Button(x - 4, y - 6, PANEL_W + 4, 22, _bind(actions.view, seat), ""))
+
+
+def _dice(mesh: Mesh, hud: Hud, state: GameState, active: str | None, actions: PanelActions):
+    x, y = PANEL_X, 606
+    hud.text("Dice", x, y, 14, bold=True)
+    if state.phase == ROLL or not state.faces or state.faces[0] is None:
+        hud.text("not rolled yet", x + 50, y, 12, GREY)
+        return
+    owners = {pos: p.name for p in state.players for pos in p.hand}
+    drafting = state.phase == DRAFT and active is not None
+    step = min(90.0, PANEL_W / len(state.dice))
+    for pos in range(len(state.dice)):
+        dx = x + pos * step
+        owner = owners.get(pos)
+        paint_face(mesh, hud, dx, y - 60, state.face(pos), dim=owner is not None)
+        below = _short(owner, int(step / 8)) if owner else ("left" if state.leftover == pos else "")
+        if drafting and owner is None:
+            below = str(pos + 1)
+            hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
+        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center")
+
+
+def _crafting(
+    mesh: Mesh,
+    back: Hud,
+    hud: Hud,
+    state: GameState,
+    pending: PendingTurn,
+    purple_mode: bool,
+    actions: PanelActions,
+) -> None:
+    x, y = PANEL_X, 500
+    me = state.player(pending.player)
+    hud.text(f"Your block, {pending.player}", x, y, 14, bold=True)
+    faces = pending.faces(state)
+    for index, face in enumerate(faces):
+        dx = x + index * 80
+        paint_face(mesh, hud, dx, y - 62, face)
+        role = "shape" if index == pending.shape_die else "colour"
+        hud.text(role, dx + DIE / 2, y - 80, 12, INK, bold=True, anchor_x="center")
+        hud.buttons.append(Button(dx, y - 62, DIE, DIE, _bind(actions.shape_die, index), role))
+    hud.button(
+        x + 166,
+        y - 50,
+        160,
+        28,
+        "Swap roles (Space)",
+        lambda: actions.shape_die(1 - pending.shape_die),
+    )
+    shape, name = pending.crafted(state)
+    paint_shape(mesh, x + 350, y - 58, 14, shape, name)
+    hud.text(f"{name} {shape}", x + 350, y - 80, 13, bold=True)
+    problem = pending.craft_problem(state)
+    y -= 112
+    if pending.shape_free(state):
+        hud.text("Shape", x, y + 8, 13, bold=True)
+        for k, letter in enumerate(rules_config().shape_letters):
+            tone = PICKED if letter == shape else (70, 110, 170)
+            hud.button(
+                x + 64 + k * 50, y, 44, 28, letter, _bind(actions.pick_shape, letter), tone=tone
+            )
+        y -= 36
+    if pending.colour_free(state):
+        hud.text("Colour", x, y + 8, 13, bold=True)
+        for k, hue in enumerate(rules_config().colours):
+            bx = x + 64 + k * 50
+            colour_box(mesh, bx, y, 44, hue, height=28)
+            if hue == name:
+                frame(mesh, bx - 3, y - 3, 50, 34, 3.0, PICKED)
+            hud.buttons.append(Button(bx, y, 44, 28, _bind(actions.pick_colour, hue), hue))
+            hud.text(str(k + 1), bx + 22, y - 14, 12, GREY, anchor_x="center")
+        y -= 50
+    if problem:
+        hud.text(problem, x, y + 6, 12, (190, 30, 30), width=PANEL_W, anchor_y="top")
+        y -= 30
+    y = _crew(back, hud, me.crew, me.crew_used, pending, x, y, actions)
+    _purples(hud, state, pending, purple_mode, x, y, actions)
+    drawn = pending.block is not None
+    hud.button(
+        x, 64, 210, 34, "Confirm (Enter)", actions.confirm, enabled=drawn, tone=(40, 140, 70)
+    )
+    hud.button(
+        x + 222,
+        64,
+        210,
+        34,
+        "Undo (Backspace)",
+        actions.undo,
+        enabled=bool(pending.order),
+        tone=(170, 70, 60),
+    )
+    if purple_mode:
+        tip = "Click a box of your sheet to fill it in purple; P leaves purple mode."
+    elif drawn:
+        tip = "Drawn in pencil: Enter confirms it in ink; Backspace rubs it out."
+    else:
+        tip = "Move the block over your sheet, turn it (wheel, Q/E), flip it (F), click to draw."
+    hud.text(tip, x, 50, 12, width=PANEL_W, anchor_y="top")
+
+
+def _crew(
+    back: Hud,
+    hud: Hud,
+    card_id: str,
+    used: bool,
+    pending: PendingTurn,
+    x: float,
+    y: float,
+    actions: Any,
+) -> float:
+    card = get_crew_card(card_id)
+    top = y
+    back.rect(x - 4, top - 98, PANEL_W + 4, 102, (255, 246, 220), layer=1)
+    hud.text(f"Crew card: {card.name}" + ("  (used)" if used else ""), x, top - 14, 13, bold=True)
+    hud.text(card.text, x, top - 22, 12, width=PANEL_W - 8, anchor_y="top")
+    if not used:
+        label = "Playing it (C: keep it)" if pending.crew else "Play it this turn (C)"
+        hud.button(
+            x,
+            top - 94,
+            190,
+            26,
+            label,
+            actions.toggle_crew,
+            tone=PICKED if pending.crew else (150, 110, 40),
+        )
+        if pending.crew and card.effect == SWAP_LEFTOVER:
+            for k, (label, swap) in enumerate(
+                (("No swap", None), ("Swap die 1", 0), ("Swap die 2", 1))
+            ):
+                tone = PICKED if pending.swap == swap else (70, 110, 170)
+                hud.button(
+                    x + 200 + k * 84,
+                    top - 94,
+                    80,
+                    26,
+                    label,
+                    _bind(actions.set_swap, swap),
+                    tone=tone,
+                )
+    return top - 124
+
+
+def _purples(
+    hud: Hud,
+    state: GameState,
+    pending: PendingTurn,
+    purple_mode: bool,
+    x: float,
+    y: float,
+    actions: Any,
+) -> None:
+    me = state.player(pending.player)
+    used = me.purples_used + len(pending.purples)
+    crane = me.tower.spec.crane
+    left = len(crane) - used
+    words = f"Purple spaces: {left} left" + (f", the next costs -{crane[used]}" if left else "")
+    hud.text(words, x, y, 13)
+    label = "Purple mode on (P)" if purple_mode else "Purple space (P)"
+    tone = colour(rules_config().purple).rgb if purple_mode else (120, 100, 140)
+    hud.button(x, y - 36, 190, 28, label, actions.toggle_purple, enabled=left > 0, tone=tone)
+    if pending.purples:
+        hud.text(f"{len(pending.purples)} in pencil", x + 200, y - 28, 12, PENCIL)
+
+
+def _game_over(hud: Hud, state: GameState, breakdowns: dict[str, ScoreBreakdown]) -> None:
+    won = winner(state)
+    names = " and ".join(won) if isinstance(won, list) else str(won)
+    x = PANEL_X
+    hud.text("Game over", x, 500, 20, bold=True)
+    hud.text(
+        f"{names} {'share the win' if isinstance(won, list) else 'wins'}", x, 470, 16, bold=True
+    )
+    hud.text(state.end_reason or "", x, 450, 12, width=PANEL_W, anchor_y="top")
+    best = max(b.total for b in breakdowns.values())
+    hud.text(f"Highest total: {best} points.", x, 400, 13)
+    hud.text("Ctrl+O loads a saved game; close the window to quit.", x, 370, 12, GREY)
+
+
+def _short(name: str, chars: int) -> str:
+    return name if len(name) <= chars else name[: max(1, chars - 1)] + "."
+
+
+def _bind(function: Callable[[Any], None], value: Any) -> Callable[[], None]:
+    return lambda: function(value)

@@ -1,0 +1,649 @@
+"""The LOTS: Filled In screen: the tower sheets, the dice draft, crafting, drawing.
+
+A round: the roller rolls (R) -> everybody drafts two dice (click a die or press its
+number) -> each player crafts a block (one die gives the shape, the other the colour;
+Space swaps the roles; a free shape or colour is picked) -> the block follows the mouse
+over the player's sheet, snapped to the boxes, turned with the wheel or Q/E, flipped
+with F, red where the rules refuse it -> a click draws it in pencil, P adds a purple
+space -> Enter inks the turn (one ``place`` move), Backspace rubs out the pencil.
+Computer seats move after a short pause, so their moves can be seen; in the place
+phase they wait for the humans (placing is simultaneous at the table, so nobody sees
+another's block first). Every confirmed move is autosaved as a replayable scenario.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pyglet
+from pyglet.window import key, mouse
+
+from rules.errors import IllegalMove
+from rules.filled_in import drafter, roller, scores, to_move
+from rules.filled_in.config import rules_config
+from rules.filled_in.crew import get_crew_card
+from rules.filled_in.scoring import largest_areas
+from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, PlayerState
+from rules.pieces import Cell
+from simulator.app import filled_in_session as session
+from simulator.app.filled_in_events import box, events_text
+from simulator.app.filled_in_panel import SEAT_TONES, draw_panel
+from simulator.app.filled_in_session import FilledInGame
+from simulator.app.filled_in_sheet_view import (
+    ILLEGAL,
+    INK,
+    SheetGeometry,
+    colour_box,
+    frame,
+    paint_crane,
+    paint_ghost,
+    paint_mini,
+    paint_sheet,
+    rect,
+    tint,
+)
+from simulator.app.filled_in_turn import PendingTurn
+from simulator.app.layout import DESIGN_H
+from simulator.app.setup import GameSetup
+from simulator.app.widgets import Button, Hud
+from simulator.render.mesh import Mesh
+from simulator.render.palette import colour
+from simulator.render.scene import MeshGroup, mesh_list
+
+DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
+COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so it can be seen
+LEFT_W = 800.0  # the sheet side of the screen; the panel is to the right
+SHEET_REGION = (20.0, 112.0, 770.0, 498.0)  # x, y, w, h: the tower and its level scores
+TABS = (8.0, 672.0, 784.0, 64.0)
+CRANE_Y = 626.0
+SHORTCUTS = [
+    ("R", "roll the dice (when you are the roller)"),
+    ("1-9 / click a die", "draft that die"),
+    ("Space / click your die", "swap the roles of your dice: shape die, colour die"),
+    ("I  O  T  L  S", "pick the shape when it is free (a '?' or a crew card)"),
+    ("1-5", "pick the colour when it is free"),
+    ("mouse", "move the block over your sheet: it snaps to the boxes"),
+    ("wheel, Q / E", "turn the block a quarter turn"),
+    ("F", "flip the block over (mirror)"),
+    ("click", "draw it there in pencil (red: refused, with the reason)"),
+    ("P", "purple space: click a box to fill it in purple"),
+    ("C  /  X", "play your crew card  /  (Scavenger) swap a die"),
+    ("Enter", "confirm the turn in ink (it cannot be undone)"),
+    ("Backspace, Ctrl+Z, Esc", "rub out the last thing drawn in pencil"),
+    ("Tab / click a name", "look at another player's sheet"),
+    ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
+    ("H, F1", "this help"),
+]
+SHAPE_KEYS = {key.I: "I", key.O: "O", key.T: "T", key.L: "L", key.S: "S"}
+
+
+def open_screen(setup: GameSetup) -> FilledInScreen:
+    return FilledInScreen(session.new_game(setup))
+
+
+def load_screen(path: Path) -> FilledInScreen:
+    """The game saved in ``path``; a bad file raises ScenarioError (one line)."""
+    return FilledInScreen(session.load(Path(path)))
+
+
+class FilledInScreen:
+    shortcuts = SHORTCUTS
+    dt = DT
+
+    def __init__(
+        self, game: FilledInGame, *, save_path: Path | None = None, autosave: bool = True
+    ) -> None:
+        self.game = game
+        self.save_path = save_path or session.default_save_path()
+        self.autosave = autosave
+        self.pending: PendingTurn | None = None
+        self.purple_mode = False
+        self.viewed = 0
+        self.mouse: tuple[float, float] | None = None
+        self.message = "Welcome to LOTS: Filled In. Press H for every key."
+        self.back, self.front, self.overlay = Hud(), Hud(), Hud()
+        self._batch = pyglet.graphics.Batch()
+        self._group = MeshGroup(0)
+        self._lists: list[Any] = []
+        self._ghost_batch = pyglet.graphics.Batch()
+        self._ghost_list: Any = None
+        self._ghost_key: Any = None
+        self._shown_message: str | None = None
+        self._computer_wait = 0.0
+        self._thinking: tuple[Any, str, Future] | None = None  # (state, seat, decision)
+        self._workers: ThreadPoolExecutor | None = None
+        self._last_active: str | None = None
+        self._told_from = 0  # events shown in the message: those since a human last acted
+        self.dirty = True
+        self._sync_turn()
+
+    # -- who moves ------------------------------------------------------------------------
+
+    @property
+    def match(self) -> Any:
+        return self.game.match
+
+    @property
+    def state(self) -> Any:
+        return self.game.match.state
+
+    @property
+    def live(self) -> PendingTurn | None:
+        """The unconfirmed turn while something is drawn in pencil (Esc rubs it out)."""
+        return self.pending if self.pending is not None and self.pending.order else None
+
+    def movers(self) -> list[str]:
+        state = self.state
+        if state.phase == ROLL:
+            return [roller(state)]
+        if state.phase == DRAFT:
+            return [str(drafter(state))]
+        return to_move(state)
+
+    def active(self) -> str | None:
+        """The human who acts now: the roller or drafter, or the first human to place."""
+        humans = [n for n in self.movers() if not self.game.is_computer(n)]
+        return humans[0] if humans else None
+
+    def computer_to_move(self) -> str | None:
+        """The computer seat that moves now; in the place phase only once no human is
+        left to place."""
+        movers = self.movers()
+        if any(not self.game.is_computer(n) for n in movers):
+            return None
+        return movers[0] if movers else None
+
+    def seat(self, name: str) -> int:
+        return self.state.index(name)
+
+    # -- time ---------------------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        name = self.computer_to_move()
+        if name is None:
+            self._computer_wait = 0.0
+            return
+        state = self.state
+        if self._thinking is None or self._thinking[0] is not state:
+            workers = self._workers or ThreadPoolExecutor(max_workers=1)
+            self._workers = workers
+            self._thinking = (state, name, workers.submit(self.game.computer_move, name))
+            self._computer_wait = 0.0
+        self._computer_wait += seconds
+        _, seat, decision = self._thinking
+        if self._computer_wait < COMPUTER_PAUSE or not decision.done():
+            return
+        self._thinking = None
+        try:
+            move = decision.result()
+        except Exception as exc:  # a bot fault must not end the game on screen
+            self.message = f"The computer ({seat}) could not decide: {exc}"
+            return
+        if state.phase == PLACE:
+            self.viewed = self.seat(seat)  # show the block it draws
+        self._apply(move)
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _apply(self, move: dict[str, Any]) -> bool:
+        before = len(self.state.events)
+        try:
+            self.match.act(move)
+        except IllegalMove as exc:
+            self.message = f"Refused: {exc.reason}"
+            self._changed()
+            return False
+        if not self.game.is_computer(move["player"]):
+            self._told_from = before
+        # what the computers did since the human's last move stays readable
+        self.message = events_text(self.state.events[self._told_from :]) or self.message
+        self._autosave()
+        self._sync_turn()
+        self._changed()
+        return True
+
+    def _sync_turn(self) -> None:
+        """Start the active human's pencil turn in the place phase; show their sheet."""
+        active = self.active()
+        state = self.state
+        if state.phase != PLACE or active is None:
+            self.pending, self.purple_mode = None, False
+        elif self.pending is None or self.pending.player != active:
+            self.pending = PendingTurn(active)
+            self.pending.settle_dice(state)
+            self.purple_mode = False
+        if active is not None and active != self._last_active:
+            self.viewed = self.seat(active)
+        self._last_active = active
+
+    def roll(self) -> None:
+        name = self.active()
+        if self.state.phase != ROLL or name is None:
+            self.message = "It is not your roll."
+            return
+        self._apply({"type": "roll", "player": name})
+
+    def draft(self, position: int) -> None:
+        name = self.active()
+        state = self.state
+        if state.phase != DRAFT or name is None:
+            self.message = "Nobody of yours drafts now."
+            return
+        if not 0 <= position < len(state.dice):
+            self.message = f"There is no die {position + 1}: dice 1 to {len(state.dice)}."
+            return
+        owner = next((p.name for p in state.players if position in p.hand), None)
+        if owner is not None:
+            self.message = f"Die {position + 1} is taken: {owner} drafted it."
+            self._changed()
+            return
+        self._apply({"type": "draft", "player": name, "die": position})
+
+    def _craft(self, **choices: Any) -> None:
+        if self.pending is None:
+            self.message = "Crafting comes once the draft is over."
+            return
+        problem = self.pending.change(self.state, **choices)
+        if problem:
+            self.message = f"Refused: {problem}"
+        else:
+            shape, name = self.pending.crafted(self.state)
+            self.message = f"Crafted: a {name} {shape}. Move it over your sheet."
+        self._changed()
+
+    def shape_die(self, index: int) -> None:
+        self._craft(shape_die=index)
+
+    def pick_shape(self, shape: str) -> None:
+        if self.pending is not None and not self.pending.shape_free(self.state):
+            self.message = "The shape comes from your shape die (it is not free)."
+            return
+        self._craft(shape_pick=shape)
+
+    def pick_colour(self, name: str) -> None:
+        if self.pending is not None and not self.pending.colour_free(self.state):
+            self.message = "The colour comes from your colour die (it is not free)."
+            return
+        self._craft(colour_pick=name)
+
+    def toggle_crew(self) -> None:
+        if self.pending is None:
+            self.message = "Your crew card is played with your block, in the place phase."
+            return
+        self._craft(crew=not self.pending.crew)
+        if self.pending.crew:
+            card = get_crew_card(self.state.player(self.pending.player).crew)
+            self.message = f"Playing {card.name}: {card.text}"
+
+    def set_swap(self, swap: int | None) -> None:
+        self._craft(swap=swap)
+
+    def cycle_swap(self) -> None:
+        if self.pending is not None:
+            options = [None, 0, 1]
+            self.set_swap(options[(options.index(self.pending.swap) + 1) % 3])
+
+    def toggle_purple(self) -> None:
+        if self.pending is None:
+            self.message = "Purple spaces are drawn with your block, in the place phase."
+            return
+        self.purple_mode = not self.purple_mode
+        self.message = (
+            "Purple space: click a box of your sheet to fill it in purple."
+            if self.purple_mode
+            else "Back to your block."
+        )
+        self._changed()
+
+    def view(self, seat: int) -> None:
+        self.viewed = seat % len(self.state.players)
+        self._changed()
+
+    def click_sheet(self, x: float, y: float) -> None:
+        """A click on the sheet: draw the block (or a purple space) there in pencil."""
+        pending = self.pending
+        if pending is None:
+            self.message = "Nothing to draw now: " + self._what_now()
+            return
+        if self.viewed != self.seat(pending.player):
+            self.message = f"This is {self.state.players[self.viewed].name}'s sheet: Tab to yours."
+            return
+        geo = self.geometry()
+        if self.purple_mode:
+            cell = geo.box_at(x, y)
+            problem = pending.draw_purple(self.state, cell)
+            if problem is None:
+                self.purple_mode = False
+                self.message = f"Purple space at {box(list(cell))} in pencil: Enter confirms."
+        else:
+            cells = self.ghost_cells(x, y)
+            problem = pending.draw_block(self.state, cells)
+            if problem is None:
+                self.message = (
+                    "Drawn in pencil: Enter confirms, Backspace rubs it out, P adds purple."
+                )
+        if problem:
+            self.message = f"Refused: {problem}"
+        self._changed()
+
+    def confirm(self) -> None:
+        pending = self.pending
+        if pending is None:
+            self.message = "Nothing to confirm: " + self._what_now()
+            return
+        if pending.block is None:
+            self.message = "Draw your block first: click on your sheet where it goes."
+            return
+        self._apply(pending.as_move(self.state))
+
+    def undo(self) -> None:
+        rubbed = self.pending.undo() if self.pending is not None else None
+        if rubbed is None:
+            self.message = "Nothing in pencil to rub out (what is confirmed is ink)."
+        else:
+            self.message = f"Rubbed out the {rubbed if rubbed == 'block' else 'purple space'}."
+        self._changed()
+
+    def _what_now(self) -> str:
+        state = self.state
+        if state.phase == ENDED:
+            return "the game is over."
+        movers = self.movers()
+        if state.phase == PLACE and self.active() is None:
+            stuck = [p.name for p in state.players if p.stuck and not self.game.is_computer(p.name)]
+            if stuck:
+                return f"{', '.join(stuck)} cannot place a block this round."
+        verb = {ROLL: "rolls", DRAFT: "drafts", PLACE: "places"}[state.phase]
+        return f"{' and '.join(movers)} {verb}."
+
+    # -- saving -------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> None:
+        target = Path(path or self.save_path)
+        try:
+            session.save(self.game, target)
+        except OSError as exc:
+            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
+            return
+        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
+
+    def load(self, path: Path | None = None) -> None:
+        target = Path(path or self.save_path)
+        try:
+            game = session.load(target)
+        except Exception as exc:  # a bad file must not end the game on screen
+            self.message = f"Cannot load {target}: {_one_line(exc)}"
+            self._changed()
+            return
+        self.game = game
+        self.pending, self._thinking, self._last_active = None, None, None
+        self._told_from = len(game.match.state.events)
+        self._sync_turn()
+        self.message = f"Loaded {target}."
+        self._changed()
+
+    def _autosave(self) -> None:
+        if self.autosave:
+            try:
+                session.save(self.game, session.autosave_path())
+            except OSError as exc:
+                self.message = f"Autosave failed: {exc.strerror or exc}"
+
+    def _changed(self) -> None:
+        self.dirty = True
+
+    # -- the block under the mouse --------------------------------------------------------
+
+    def geometry(self, seat: int | None = None) -> SheetGeometry:
+        player = self.state.players[self.viewed if seat is None else seat]
+        return SheetGeometry.fit(player.tower.spec, SHEET_REGION)
+
+    def ghost_cells(self, x: float, y: float) -> tuple[Cell, ...]:
+        assert self.pending is not None
+        shape = self.pending.shape_cells(self.state)
+        rows = max(r for r, _ in shape) + 1
+        cols = max(c for _, c in shape) + 1
+        row, col = self.geometry().anchor(x, y, rows, cols)
+        return self.pending.cells_at(self.state, row, col)
+
+    def ghost(self) -> tuple[tuple[Cell, ...], str, str | None] | None:
+        """What follows the mouse now: (cells, colour, the rules' objection or None)."""
+        pending = self.pending
+        if pending is None or self.mouse is None or self.viewed != self.seat(pending.player):
+            return None
+        geo = self.geometry()
+        x, y = self.mouse
+        if not geo.contains(x, y, margin=geo.cell):
+            return None
+        state = self.state
+        if self.purple_mode:
+            cell = geo.box_at(x, y)
+            return (cell,), rules_config().purple, pending.purple_problem(state, cell)
+        if pending.block is not None:
+            return None
+        cells = self.ghost_cells(x, y)
+        return cells, pending.crafted(state)[1], pending.block_problem(state, cells)
+
+    # -- input (logical coordinates) ----------------------------------------------------
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        self.mouse = (x, y)
+        if self.front.press(x, y) or self.back.press(x, y):
+            return
+        if button == mouse.LEFT and x < LEFT_W and self.geometry().contains(x, y, 8.0):
+            self.click_sheet(x, y)
+        elif button == mouse.RIGHT and self.pending is not None:
+            self.pending.turn(1)
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:
+        if self.pending is not None and scroll_y:
+            self.pending.turn(1 if scroll_y > 0 else -1)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        ctrl = modifiers & key.MOD_CTRL
+        pending = self.pending
+        phase = self.state.phase
+        if ctrl and symbol == key.S:
+            self.save()
+        elif ctrl and symbol == key.O:
+            self.load()
+        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
+            self.undo()
+        elif symbol in (key.RETURN, key.ENTER):
+            self.confirm()
+        elif symbol == key.TAB:
+            self.view(self.viewed + (-1 if modifiers & key.MOD_SHIFT else 1))
+        elif symbol == key.R:
+            self.roll()
+        elif phase == DRAFT and key._1 <= symbol <= key._9:
+            self.draft(symbol - key._1)
+        elif pending is None:
+            return
+        elif key._1 <= symbol <= key._9:
+            colours = rules_config().colours
+            if symbol - key._1 < len(colours):
+                self.pick_colour(colours[symbol - key._1])
+        elif symbol in SHAPE_KEYS:
+            self.pick_shape(SHAPE_KEYS[symbol])
+        elif symbol == key.SPACE:
+            self.shape_die(1 - pending.shape_die)
+        elif symbol == key.Q:
+            pending.turn(1)
+        elif symbol == key.E:
+            pending.turn(-1)
+        elif symbol == key.F:
+            pending.flip()
+        elif symbol == key.P:
+            self.toggle_purple()
+        elif symbol == key.C:
+            self.toggle_crew()
+        elif symbol == key.X:
+            self.cycle_swap()
+
+    def on_key_release(self, symbol: int) -> None:
+        return None
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, window: Any, base: Any) -> None:
+        window.view = base
+        if self.dirty:
+            self._rebuild()
+        self.back.draw()
+        self._batch.draw()
+        self.front.draw()
+        self._draw_ghost()
+        if self.message != self._shown_message:  # a text layout is costly: redo on change
+            self._shown_message = self.message
+            self.overlay.clear()
+            top = DESIGN_H - 6
+            self.overlay.rect(8, top - 56, LEFT_W - 16, 56, (255, 255, 255), 230)
+            self.overlay.text(self.message, 16, top - 6, 13, width=LEFT_W - 36, anchor_y="top")
+        self.overlay.draw()
+
+    def _draw_ghost(self) -> None:
+        found = self.ghost()
+        shown = found if found is None else (found, self.pending and self.pending.order[:])
+        if shown != self._ghost_key:
+            self._ghost_key = shown
+            if self._ghost_list is not None:
+                self._ghost_list.delete()
+                self._ghost_list = None
+            if found is not None:
+                mesh = Mesh()
+                cells, name, problem = found
+                paint_ghost(mesh, self.geometry(), cells, name, problem)
+                self._ghost_list = mesh_list(mesh, self._ghost_batch, self._group)
+        self._ghost_batch.draw()
+
+    def _rebuild(self) -> None:
+        self.dirty = False
+        self.back.clear()
+        self.front.clear()
+        for item in self._lists:
+            item.delete()
+        self._lists.clear()
+        self._ghost_key = "stale"  # the ghost is redrawn over the new sheet
+        state = self.state
+        mesh = Mesh()
+        breakdowns = scores(state)
+        self._tabs(mesh, breakdowns)
+        player = state.players[self.viewed]
+        geo = self.geometry()
+        pencil = None
+        pending = self.pending
+        if pending is not None and pending.player == player.name:
+            pencil = (pending.crafted(state)[1], pending.block, pending.purples)
+        paint_sheet(mesh, self.front, geo, state, player, pencil)
+        pencilled = len(pencil[2]) if pencil else 0
+        right = paint_crane(
+            mesh, self.front, 20, CRANE_Y, player.tower.spec, player.purples_used, pencilled
+        )
+        spec = player.tower.spec
+        title = f"{player.name}'s tower  ·  sheet {spec.id}: {spec.name}"
+        self.front.text(title, right + 10, CRANE_Y + 9, 14, INK, bold=True)
+        self._bottom_strip(mesh, player, breakdowns[player.name])
+        draw_panel(
+            mesh,
+            self.back,
+            self.front,
+            state,
+            breakdowns=breakdowns,
+            active=self.active(),
+            viewed=self.viewed,
+            pending=pending,
+            purple_mode=self.purple_mode,
+            actions=self,
+        )
+        self._lists.append(mesh_list(mesh, self._batch, self._group))
+
+    def _label(self, name: str) -> str:
+        bot = self.game.computers.get(name)
+        return "you" if bot is None else bot
+
+    def _tabs(self, mesh: Mesh, breakdowns: dict[str, Any]) -> None:
+        """One tab per player: name, who plays it, total, status, a small preview."""
+        x, y, w, h = TABS
+        state = self.state
+        count = len(state.players)
+        tab_w = (w - 8 * (count - 1)) / count
+        movers = set(self.movers()) if state.phase != ENDED else set()
+        for seat, player in enumerate(state.players):
+            tx = x + seat * (tab_w + 8)
+            tone = SEAT_TONES[seat % len(SEAT_TONES)]
+            viewed = seat == self.viewed
+            rect(mesh, tx, y, tab_w, h, (255, 255, 255) if viewed else (226, 229, 236))
+            frame(mesh, tx, y, tab_w, h, 3.0 if viewed else 1.0, tone)
+            status = _status(player, player.name in movers, state.phase)
+            mark = "▶ " if player.name in movers else ""
+            self.front.text(f"{mark}{player.name}", tx + 8, y + h - 20, 13, INK, bold=True)
+            who = self._label(player.name)
+            who = who if who == "you" else f"computer, {who}"
+            self.front.text(who, tx + 8, y + h - 38, 12, (90, 92, 100))
+            total = breakdowns[player.name].total
+            self.front.text(f"{total} pts  {status}", tx + 8, y + 8, 12, INK)
+            spec = player.tower.spec
+            cell = min(4.0, (h - 10) / spec.height)
+            paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)
+            self.front.buttons.append(Button(tx, y, tab_w, h, _bind(self.view, seat), player.name))
+
+    def _bottom_strip(self, mesh: Mesh, player: PlayerState, breakdown: Any) -> None:
+        """Tools (ticked when done, crossed when lost), largest colour areas, the score."""
+        spec = player.tower.spec
+        grid = player.tower.grid()
+        y = 54.0
+        self.front.text("Tools", 20, y + 9, 13, INK, bold=True)
+        for k, (cell, number, wanted) in enumerate(spec.tools):
+            bx = 70 + k * 52
+            rect(mesh, bx, y, 30, 30, tint(colour(wanted).rgb, 0.45))
+            frame(mesh, bx, y, 30, 30, 2.0, INK)
+            self.front.text(
+                str(number),
+                bx + 15,
+                y + 15,
+                14,
+                INK,
+                bold=True,
+                anchor_x="center",
+                anchor_y="center",
+            )
+            if number in player.tools_done:
+                self.front.text("✓", bx + 33, y + 9, 14, (20, 120, 40), bold=True)
+            elif cell in grid:  # filled in another colour: lost for the game
+                self.front.text("✗", bx + 33, y + 9, 14, ILLEGAL, bold=True)
+        areas = largest_areas(grid)
+        self.front.text("Largest areas", 350, y + 9, 13, INK, bold=True)
+        for k, name in enumerate(rules_config().colours):
+            bx = 476 + k * 64
+            colour_box(mesh, bx, y, 30, name)
+            self.front.text(str(areas[name]), bx + 36, y + 9, 13, INK)
+        b = breakdown
+        words = (
+            f"Levels {b.levels}   Triangles {b.triangles}   Tools {b.tools}   "
+            f"Colours {b.colours}   Crane {b.crane}   Total {b.total}"
+        )
+        self.front.text(words, 20, 18, 13, INK, bold=True)
+
+
+def _status(player: PlayerState, moving: bool, phase: str) -> str:
+    if phase == ENDED:
+        return ""
+    if player.stuck:
+        return "✗ cannot place"
+    if phase == PLACE:
+        return "✓ placed" if player.placed else "placing"
+    return "to move" if moving else ""
+
+
+def _one_line(exc: Exception) -> str:
+    text = str(exc) or type(exc).__name__
+    return text.splitlines()[0]
+
+
+def _bind(function: Any, value: Any) -> Any:
+    return lambda: function(value)
