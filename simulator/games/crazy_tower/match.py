@@ -18,6 +18,8 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rules.crazy_tower import (
@@ -61,17 +63,23 @@ from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose, World
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
+# A live move (the app's mouse) records its hand targets as ``path`` rows and replays them
+# (live.py); the release jolt of a dexterity profile rides along.
+LIVE_KEYS = ("path", "release_vx", "release_vy")
 # The keys of each action besides type and player (docs/scenarios-crazy-tower.md).
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "place_block": ("block", "at", "lower_speed", "travel_height"),
+    "place_block": ("block", "at", "lower_speed", "travel_height", *LIVE_KEYS),
     "reveal_card": (),
-    "lay_card": ("offset", "lower_speed"),
-    "replace_piece": ("piece", "at", "offset", "lower_speed", "travel_height"),
-    "remove_block": ("block", "side"),
+    "lay_card": ("offset", "lower_speed", *LIVE_KEYS),
+    "replace_piece": ("piece", "at", "offset", "lower_speed", "travel_height", *LIVE_KEYS),
+    "remove_block": ("block", "side", "path"),
     "skip_removal": (),
     "exchange": ("give", "take"),
     "pass": (),
+    "clock": (),
 }
+# Any action may carry the clock of a timed challenge as the app measured it (seconds).
+CLOCK_KEY = "elapsed"
 PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
 # Where the hand picks pieces up: left of everything, above the tower (cm).
 PICKUP_GAP = 3.0
@@ -82,6 +90,15 @@ WATCH_EVERY = 10  # steps between monitor checks while the hand moves
 THINK_SECONDS = 3.0
 # cm above the target card a block flies when it is slid in under a card (replacement).
 SLIDE_CLEARANCE = 0.05
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the physics of one move decided, before the rules accept it: ``rule()``
+    returns the new state (or raises IllegalMove); ``fallen`` leave the world after."""
+
+    rule: Callable[[], CrazyTowerState]
+    fallen: list[str]
 
 
 class CrazyTowerMatch:
@@ -121,8 +138,17 @@ class CrazyTowerMatch:
             raise IllegalMove("the game is over")
         if player != s.current_player:
             raise IllegalMove(f"it is {s.current_player}'s turn, not {player}'s")
+        if action.get(CLOCK_KEY) is not None or kind == "clock":
+            _clock(action)  # a bad reading is refused before anything moves
         if kind in DISCRETE:
             self.state = apply_action(s, action)
+        elif kind == "clock":
+            self.state = report_time(s, _clock(action))
+        elif kind in PHYSICAL and action.get("path") is not None:
+            from simulator.games.crazy_tower.live import run_recorded
+
+            verdict = run_recorded(self, action)
+            self._conclude(verdict.rule, verdict.fallen)
         elif kind == "place_block":
             self._block(action, action.get("block", ""), replacement=False)
         elif kind == "replace_piece":
@@ -141,9 +167,19 @@ class CrazyTowerMatch:
             self._remove(action)
         else:
             raise IllegalMove(f"unknown action type {kind!r}")
-        keys = ("type", "player", *ACTION_KEYS[kind])
+        self._record(action)
+
+    def accept(self, action: dict[str, Any], state: CrazyTowerState, fallen: list[str]) -> None:
+        """Take a live move the app ran and the player confirmed: ``state`` is its verdict's
+        rule applied (the same steps ``perform`` takes when it replays the action)."""
+        self.state = state
+        self._remove_fallen(fallen)
+        self._record(action)
+
+    def _record(self, action: dict[str, Any]) -> None:
+        keys = ("type", "player", *ACTION_KEYS[action["type"]], CLOCK_KEY)
         self.actions.append({k: action[k] for k in keys if action.get(k) is not None})
-        self._tick()
+        self._tick(action)
 
     def refuse(self, player: str | None, reason: str, action_index: int) -> None:
         """Log a refused action as an event (scenarios and the app show it)."""
@@ -156,11 +192,14 @@ class CrazyTowerMatch:
         }
         self.notices.append((len(self.state.events), event))
 
-    def _tick(self) -> None:
-        """Timed challenges, headless: report the clock after every action."""
+    def _tick(self, action: dict[str, Any]) -> None:
+        """Timed challenges: report the clock after every action, the app's clock when the
+        action carries it, else the headless one."""
         if not self.timed or self.state.is_over:
             return
         elapsed = self.world.time + self.think_seconds * len(self.actions)
+        if action.get(CLOCK_KEY) is not None:
+            elapsed = _clock(action)
         if elapsed > self.state.elapsed:
             self.state = report_time(self.state, elapsed)
 
@@ -202,8 +241,8 @@ class CrazyTowerMatch:
             lower_speed=action.get("lower_speed"),
             travel_height=action.get("travel_height", travel),
         )
-        monitor, watch = self._monitor()
-        entry = add_block(self.world, block, self._pickup(span / 2))
+        monitor, watch = self.fall_monitor()
+        entry = add_block(self.world, block, self.pickup(span / 2))
         monitor.watch_falls(block)
         if covered:
             for shape in entry.shapes:  # reached in from the front, past its neighbours
@@ -212,25 +251,37 @@ class CrazyTowerMatch:
         self.hand.carry(path, on_step=watch)
         for shape in entry.shapes:
             shape.filter = BLOCK_FILTER
-        self._kick(entry, jitter.release)
+        self.kick(entry, jitter.release)
         monitor.watch(block)
         settle(self.world, monitor)
+        try:
+            verdict = self.block_verdict(block, monitor, replacement=replacement)
+        except IllegalMove:
+            self._rebuild()
+            raise
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        self._conclude(verdict.rule, verdict.fallen)
+
+    def block_verdict(self, block: str, monitor: Monitor, *, replacement: bool) -> Verdict:
+        """What a settled block did: where it rests, the boxes it covers, what fell.
+        Raises IllegalMove when it rests on another block instead of its card."""
+        s = self.state
+        floor = target_floor(s, block)
+        card = s.floors[floor]
         homes = {**self._card_homes(), **s.on_card, block: card}
         fallen, view = self._fallen(monitor, homes, block)
         boxes: frozenset[int] = frozenset()
         where: int | None = None
         if block not in fallen:
             if view.card_under(block) != card:
-                self._rebuild()
                 raise IllegalMove(
                     f"{block} came to rest on another block, not on floor card {card}"
                 )
             where = floor
-            boxes = boxes_covered(entry, card_entry)
+            boxes = boxes_covered(self.world.entry(block), self.world.entry(card))
         outcome = BlockOutcome(block, where, boxes, tuple(fallen))
-        self.physics_ms += (time.perf_counter() - started) * 1000
         rule = rule_moves.replace_piece if replacement else rule_moves.place_block
-        self._conclude(lambda: rule(s, s.current_player, outcome), fallen)
+        return Verdict(lambda: rule(s, s.current_player, outcome), fallen)
 
     # -- floor cards ------------------------------------------------------------------
 
@@ -244,8 +295,8 @@ class CrazyTowerMatch:
         top = self.world.entry(s.top_card).pose
         x = top.x + offset + jitter.dx
         angle = math.degrees(top.angle) + jitter.angle
-        monitor, watch = self._monitor()
-        entry = add_card(self.world, card, self._pickup(card_half_length()))
+        monitor, watch = self.fall_monitor()
+        entry = add_card(self.world, card, self.pickup(card_half_length()))
         monitor.watch_falls(card)
         self.hand.grab(card)
         height = self.handicap.card_drop_height_cm if self.handicap else 0.0
@@ -255,17 +306,21 @@ class CrazyTowerMatch:
             self.hand.carry(
                 HandPath(x=x, angle=angle, lower_speed=action.get("lower_speed")), on_step=watch
             )
-        self._kick(entry, jitter.release)
+        self.kick(entry, jitter.release)
         monitor.watch(card)
         settle(self.world, monitor)
+        verdict = self.card_verdict(card, monitor, replacement=replacement)
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        self._conclude(verdict.rule, verdict.fallen)
+
+    def card_verdict(self, card: str, monitor: Monitor, *, replacement: bool) -> Verdict:
+        """What a settled floor card did: whether it stayed on the tower, what fell."""
+        s = self.state
         homes = {**self._card_homes(), **s.on_card, card: s.top_card}
         fallen, _ = self._fallen(monitor, homes, card)
         outcome = FloorCardOutcome(card, tuple(fallen))
-        self.physics_ms += (time.perf_counter() - started) * 1000
-        if replacement:
-            self._conclude(lambda: rule_moves.replace_piece(s, s.current_player, outcome), fallen)
-        else:
-            self._conclude(lambda: rule_moves.lay_card(s, s.current_player, outcome), fallen)
+        rule = rule_moves.replace_piece if replacement else rule_moves.lay_card
+        return Verdict(lambda: rule(s, s.current_player, outcome), fallen)
 
     # -- diamonds: pulling a block out ------------------------------------------------
 
@@ -280,22 +335,34 @@ class CrazyTowerMatch:
         if side is None:  # towards the nearer end of its card
             u = card_coordinate(card, entry.pose.x, entry.pose.y)
             side = "left" if u < card_half_length() else "right"
-        index = s.floors.index(s.on_card[block])
-        cards = [self.world.entry(c) for c in s.floors[index : index + 2]]
-        monitor, watch = self._monitor()
+        cards = self.pull_cards(block)
+        monitor, watch = self.fall_monitor()
         pull_out(self.puller, entry, -1 if side == "left" else 1, cards, watch)
         self.world.remove(block)
         settle(self.world, monitor)
+        verdict = self.removal_verdict(block, monitor)
+        self.physics_ms += (time.perf_counter() - started) * 1000
+        self._conclude(verdict.rule, verdict.fallen)
+
+    def removal_verdict(self, block: str, monitor: Monitor) -> Verdict:
+        """What else fell once a pulled block left the tower."""
+        s = self.state
         homes = {**self._card_homes(), **s.on_card}
         homes.pop(block)
         fallen, _ = self._fallen(monitor, homes, None)
         outcome = RemovalOutcome(block, tuple(fallen))
-        self.physics_ms += (time.perf_counter() - started) * 1000
-        self._conclude(lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen)
+        return Verdict(lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen)
+
+    def pull_cards(self, block: str) -> list[Entry]:
+        """The floor cards a pulled block rubs on: its own and the one above it."""
+        s = self.state
+        index = s.floors.index(s.on_card[block])
+        return [self.world.entry(c) for c in s.floors[index : index + 2]]
 
     # -- shared -----------------------------------------------------------------------
 
-    def _monitor(self) -> tuple[Monitor, Any]:
+    def fall_monitor(self) -> tuple[Monitor, Callable[[], None]]:
+        """A fall monitor of the world now, and the per-step hook that checks it."""
         monitor = Monitor(self.world)
         steps = [0]
 
@@ -306,14 +373,14 @@ class CrazyTowerMatch:
 
         return monitor, watch
 
-    def _pickup(self, half_length: float) -> Pose:
+    def pickup(self, half_length: float) -> Pose:
         """Left of everything on the table, above the tower."""
         shapes = [s for e in self.world.entries if not e.is_table for s in e.shapes]
         left = min(s.bb.left for s in shapes)
         top = max(s.bb.top for s in shapes)
         return Pose(left - half_length - PICKUP_GAP, top + PICKUP_ABOVE, 0.0)
 
-    def _kick(self, entry: Entry, release: tuple[float, float]) -> None:
+    def kick(self, entry: Entry, release: tuple[float, float]) -> None:
         """The jolt of a shaky hand letting go (challenge handicaps)."""
         if any(release):
             vx, vy = entry.body.velocity
@@ -352,9 +419,16 @@ class CrazyTowerMatch:
         except IllegalMove:
             self._rebuild()
             raise
+        self._remove_fallen(fallen)
+
+    def _remove_fallen(self, fallen: list[str]) -> None:
         for piece in fallen:  # fallen pieces leave the tower (a put-back one returns anew)
             if piece in self.world and piece != START_CARD:
                 self.world.remove(piece)
+
+    def rebuild(self) -> None:
+        """The world and state as the action log leaves them (the app's undo)."""
+        self._rebuild()
 
     def _rebuild(self) -> None:
         """Rebuild world and state from the action log (Space.copy() is not exact)."""
@@ -378,3 +452,10 @@ class CrazyTowerMatch:
     def events(self) -> list[dict[str, Any]]:
         """The rules' events with the match's notices merged in where they happened."""
         return merge_notices(self.state.events, self.notices)
+
+
+def _clock(action: dict[str, Any]) -> float:
+    value = action.get(CLOCK_KEY)
+    if not isinstance(value, int | float) or value < 0:
+        raise IllegalMove(f"a clock reading is seconds, 0 or more, not {value!r}")
+    return float(value)

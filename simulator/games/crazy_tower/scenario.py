@@ -17,9 +17,16 @@ from typing import Any
 from rules.crazy_tower import floor_cards, new_game, scores
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
+from simulator.bots.dexterity import get_profile
+from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
-from simulator.games.crazy_tower.match import ACTION_KEYS, THINK_SECONDS, CrazyTowerMatch
+from simulator.games.crazy_tower.match import (
+    ACTION_KEYS,
+    CLOCK_KEY,
+    THINK_SECONDS,
+    CrazyTowerMatch,
+)
 from simulator.games.crazy_tower.player import RandomPlayer, play_turns
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.report import game_report
@@ -35,7 +42,11 @@ _REQUIRED = {
     "replace_piece": ("piece",),
     "remove_block": ("block",),
     "exchange": ("give", "take"),
+    "clock": (CLOCK_KEY,),
 }
+# What a live move's path replaces: the scripted hand's position and manner.
+_SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height")
+PATH_MESSAGE = "must be a list of [steps, x, y, angle] rows (the app records them)"
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,7 @@ class CrazyTowerScenario:
     think_seconds: float = THINK_SECONDS
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
+    app: dict[str, Any] = field(default_factory=dict)  # [app]: seats' controllers, dexterity
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerScenario:
@@ -66,6 +78,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
+    app = _parse_app(root.table("app"), players)
     root.finish()
     return CrazyTowerScenario(
         header,
@@ -74,7 +87,35 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         float(think or 0.0),
         actions,
         expect,
+        app,
     )
+
+
+def _parse_app(table: Table | None, players: list[str]) -> dict[str, Any]:
+    """[app]: how the desktop app plays the seats (a replay does not need it): ``seats``,
+    one controller a player ("human" or a bot level), and the human hand's
+    ``dexterity`` profile."""
+    if table is None:
+        return {}
+    out: dict[str, Any] = {}
+    seats = table.strings("seats")
+    if seats is not None:
+        if len(seats) != len(players):
+            table.fail(f"needs one controller a player ({len(players)})", "seats")
+        unknown = [s for s in seats if s != "human" and s not in LEVEL_NAMES]
+        if unknown:
+            choices = ", ".join(("human", *LEVEL_NAMES))
+            table.fail(f"unknown controller {unknown[0]!r} (choose from {choices})", "seats")
+        out["seats"] = seats
+    dexterity = table.string("dexterity")
+    if dexterity is not None:
+        try:
+            get_profile(dexterity)
+        except KeyError as exc:
+            table.fail(str(exc.args[0]), "dexterity")
+        out["dexterity"] = dexterity
+    table.finish()
+    return out
 
 
 def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
@@ -118,12 +159,17 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     for key in _REQUIRED.get(kind, ()):
         if not table.has(key):
             table.fail(f"a {kind} action needs {key!r}")
-    for key in _ACTION_KEYS[kind]:
+    keys = _ACTION_KEYS[kind] if kind == "computer" else (*_ACTION_KEYS[kind], CLOCK_KEY)
+    for key in keys:
         if not table.has(key):
             continue
         if key == "moves":
             action[key] = table.integer(key, minimum=1)
-        elif key in ("at", "offset", "travel_height"):
+        elif key == "path":
+            action[key] = _hand_path(table)
+        elif key == CLOCK_KEY:
+            action[key] = table.number(key, minimum=0.0)
+        elif key in ("at", "offset", "travel_height", "release_vx", "release_vy"):
             action[key] = table.number(key)
         elif key == "lower_speed":
             action[key] = table.number(key, positive=True)
@@ -137,8 +183,30 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     piece = action.get("piece")
     if piece is not None and not (is_block(piece) or piece in floor_cards()):
         table.fail(f"{piece!r} is neither a block nor a floor card", "piece")
+    if "path" in action:
+        scripted = [k for k in _SCRIPTED if k in action]
+        if scripted:
+            table.fail(
+                f"a live move (path) has no {scripted[0]!r}: its hand went where the path says"
+            )
     table.finish()
     return action
+
+
+def _hand_path(table: Table) -> list[list[float]]:
+    """A live move's hand targets: [steps, x, y, angle degrees] rows."""
+    rows = table._get("path", True)
+    if not isinstance(rows, list) or not rows:
+        table.fail(PATH_MESSAGE, "path")
+    out = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 4:
+            table.fail(PATH_MESSAGE, "path")
+        values = [table._as_number(v, "path", PATH_MESSAGE) for v in row]
+        if values[0] < 0 or values[0] != int(values[0]):
+            table.fail(PATH_MESSAGE, "path")
+        out.append([int(values[0]), *values[1:]])
+    return out
 
 
 def run(scenario: CrazyTowerScenario) -> dict[str, Any]:

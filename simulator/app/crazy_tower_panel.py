@@ -1,0 +1,254 @@
+"""The Crazy Tower screen's furniture: players and their banks (blocks drawn in their
+colour with its symbol), the solo challenge and its clock, the floor card in play with
+what its boxes do, the moves as buttons, the latest events, and the box legend along the
+bottom. Pure drawing into a Hud and an Icons batch; the screen passes what to show."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from rules.assets import load_asset
+from rules.crazy_tower import get_card, legal_moves, scores
+from rules.crazy_tower.blocks import get_block
+from rules.crazy_tower.cards import BOX_KINDS, WHITE
+from rules.crazy_tower.legal import block_choices
+from rules.crazy_tower.state import (
+    EXCHANGE,
+    LAY_CARD,
+    PLACE,
+    SABOTEUR,
+    TURN,
+    CrazyTowerState,
+)
+from simulator.app.crazy_tower_icons import Icons, block_width
+from simulator.app.crazy_tower_words import challenge_text, clock_text, events_text, todo
+from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.widgets import Button, Hud
+
+PANEL_X = 812  # logical pixels: the right panel's left edge
+LEGEND_H = 52  # the box legend along the bottom of the world view
+WIDTH = DESIGN_W - PANEL_X - 14
+CUBE = 15  # px: a bank block's cube
+SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
+GREY = (110, 110, 110)
+_BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bots
+LOG_LINES = 6
+EFFECT_CHARS = 66  # characters of 10 pt text a panel line holds
+
+
+@cache
+def box_effects() -> dict[str, str]:
+    """Each box kind's effect, as the floor-card asset words it."""
+    kinds = load_asset("crazy_tower/floor_cards.toml").get("kind", {})
+    return {name: str(spec.get("effect", "")) for name, spec in kinds.items()}
+
+
+@dataclass
+class PanelView:
+    """What the panel shows besides the rules' state."""
+
+    state: CrazyTowerState
+    controllers: list[str]  # per seat: "human" or a bot level
+    holding: bool  # a move of the hand is in progress
+    time_left: float | None = None  # a timed challenge's clock
+    give: str | None = None  # exchange: the block chosen to give
+    held: str | None = None  # the piece in the hand
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class PanelActions:
+    pick: Callable[[str], None]  # a block of the bank clicked (place it, or exchange it)
+    move: Callable[[dict[str, Any]], None]  # a discrete move or the start of a live one
+    role: Callable[[], None]  # show the current player's secret role
+
+
+def draw_panel(hud: Hud, icons: Icons, view: PanelView, on: PanelActions) -> None:
+    state = view.state
+    x, y = PANEL_X, DESIGN_H - 26
+    hud.rect(x - 8, 0, DESIGN_W - x + 8, DESIGN_H, (250, 250, 252))
+    mode = state.mode if state.challenge is None else f"solo, challenge {state.challenge}"
+    hud.text(f"Crazy Tower  ·  {mode}  ·  turn {state.turn}", x, y, 15, bold=True)
+    y -= 10
+    hud.text(todo(state), x, y, 11, width=WIDTH, anchor_y="top")
+    y -= 52
+    challenge = challenge_text(state)
+    if challenge:
+        y = _challenge(hud, challenge, view.time_left, x, y)
+    y = _players(hud, icons, view, on, x, y)
+    y = _card(hud, icons, state, x, y)
+    y = _moves(hud, view, on, x, y)
+    _log(hud, view.events, x, y)
+
+
+def _challenge(hud: Hud, text: str, time_left: float | None, x: float, y: float) -> float:
+    hud.rect(x - 4, y - 40, WIDTH + 8, 44, (255, 244, 214))
+    hud.text(text, x, y, 11, width=WIDTH - 90 if time_left is not None else WIDTH, anchor_y="top")
+    if time_left is not None:
+        tone = (200, 40, 30) if time_left < 15 else (30, 30, 30)
+        hud.text(
+            clock_text(time_left),
+            x + WIDTH,
+            y - 20,
+            22,
+            tone,
+            bold=True,
+            anchor_x="right",
+            anchor_y="center",
+        )
+    return y - 62
+
+
+def _players(
+    hud: Hud, icons: Icons, view: PanelView, on: PanelActions, x: float, y: float
+) -> float:
+    state = view.state
+    points = scores(state)
+    placeable = set(block_choices(state))
+    exchanging = state.phase == EXCHANGE
+    for seat, name in enumerate(state.players):
+        current = seat == state.current and not state.is_over
+        human = view.controllers[seat] == "human"
+        tone = SEAT_TONES[seat % len(SEAT_TONES)]
+        hud.circle(x + 7, y + 5, 7, tone)
+        alone = view.controllers.count("human") == 1
+        level = view.controllers[seat]
+        who = ("you" if alone else "human") if human else f"{level} {_BOT_WORD.get(level, 'bot')}"
+        role = " · saboteur" if state.is_over and state.saboteur == name else ""
+        hand = state.hands[name]
+        hud.text(
+            f"{'▶ ' if current else ''}{name} ({who}){role}  ·  {points[name]} pts · "
+            f"{len(hand)} blocks",
+            x + 20,
+            y,
+            12,
+            bold=current,
+        )
+        y -= 10
+        mine = current and human and not view.holding
+        for colour in state.colours[name]:
+            y -= CUBE + 14
+            bx = x + 20
+            for block in (b for b in hand if get_block(b).colour == colour):
+                index = hand.index(block)
+                w = block_width(block, CUBE)
+                pickable = mine and state.phase in (TURN, PLACE) and block in placeable
+                choosable = exchanging and _human_turn(view)
+                if block in (view.give, view.held):  # chosen to give, or in the hand
+                    hud.rect(bx - 3, y - 3, w + 6, CUBE + 6, (250, 200, 40))
+                icons.block(block, bx, y, CUBE, dim=mine and not pickable and not exchanging)
+                if pickable and index < 9:
+                    hud.text(str(index + 1), bx + w / 2, y + CUBE + 2, 9, GREY, anchor_x="center")
+                if pickable or choosable:
+                    hud.buttons.append(Button(bx, y, w, CUBE, _bind(on.pick, block), block))
+                bx += w + 9
+        if not hand:
+            y -= 18
+            hud.text("no blocks left", x + 20, y, 11, GREY)
+        y -= 24
+    return y
+
+
+def _human_turn(view: PanelView) -> bool:
+    state = view.state
+    return not state.is_over and view.controllers[state.current] == "human" and not view.holding
+
+
+def _card(hud: Hud, icons: Icons, state: CrazyTowerState, x: float, y: float) -> float:
+    revealed = state.phase == LAY_CARD and state.revealed is not None
+    card_id = state.revealed if revealed and state.revealed else state.top_card
+    card = get_card(card_id)
+    title = "Revealed floor card" if revealed else f"Top floor card (floor {len(state.floors) - 1})"
+    hud.text(f"{title}: {card.id} “{card.name}”", x, y, 12, bold=True)
+    y -= 34
+    icons.card(card.id, x, y, 56, 26)
+    for index in range(len(card.boxes)):
+        hud.text(str(index), x + 56 * index + 3, y + 2, 8, GREY)
+    hud.text(f"{len(state.deck)} cards in the deck", x + WIDTH, y + 8, 11, GREY, anchor_x="right")
+    y -= 6
+    effects = box_effects()
+    for kind in dict.fromkeys(k for k in card.boxes if k != WHITE):
+        y -= 16
+        text = effects.get(kind, kind)
+        icons.box(kind, x, y - 1, 13)
+        hud.text(text, x + 20, y + 11, 10, width=WIDTH - 20, anchor_y="top")
+        y -= 14 * (math.ceil(len(text) / EFFECT_CHARS) - 1)
+    return y - 30
+
+
+def _moves(hud: Hud, view: PanelView, on: PanelActions, x: float, y: float) -> float:
+    state = view.state
+    if not _human_turn(view):
+        return y
+    buttons: list[tuple[str, Callable[[], None]]] = []
+    for move in legal_moves(state):
+        label = _move_label(move)
+        if label:
+            buttons.append((label, _bind(on.move, move)))
+    if state.mode == SABOTEUR:
+        buttons.append(("Show my role (R)", on.role))
+    if state.phase == EXCHANGE:
+        give = view.give or "one of yours"
+        hud.text(
+            f"Click a block to give ({give}), then another player's block to take.",
+            x,
+            y,
+            11,
+            width=WIDTH - 160,
+            anchor_y="top",
+        )
+        return y - 40
+    if state.phase in (TURN, PLACE) and block_choices(state):
+        hud.text("Click a block of your bank (or press its number).", x, y + 5, 11)
+        y -= 24
+    for label, action in buttons[:7]:
+        hud.button(x, y - 26, min(WIDTH, 360), 26, label, action)
+        y -= 30
+    return y - 14
+
+
+def _move_label(move: dict[str, Any]) -> str | None:
+    """A button's words for a legal move (block placements are picked from the bank)."""
+    kind = move["type"]
+    if kind == "reveal_card":
+        return "Reveal a floor card (V)"
+    if kind == "pass":
+        return "Pass: nothing can be played (P)"
+    if kind == "replace_piece":
+        return f"Put {move['piece']} back (Space)"
+    if kind == "remove_block":
+        return f"Pull {move['block']} out (or click it in the tower)"
+    if kind == "skip_removal":
+        return "Decline the removal (D)"
+    return None
+
+
+def _log(hud: Hud, events: list[dict[str, Any]], x: float, y: float) -> None:
+    lines = events_text(events)[-LOG_LINES:]
+    room = int((y - 12) // 17)
+    if room < 2 or not lines:
+        return
+    hud.text("Latest", x, y - 4, 11, GREY, bold=True)
+    y -= 20
+    for line in lines[-(room - 1) :]:
+        hud.text(line, x, y, 10, width=WIDTH, anchor_y="top")
+        y -= 17
+
+
+def draw_legend(hud: Hud, icons: Icons, width: float) -> None:
+    """The box kinds along the bottom of the world view, each with its tone and symbol
+    (the panel quotes what the boxes of the card in play do)."""
+    hud.rect(0, 0, width, LEGEND_H, (232, 226, 214))
+    step = (width - 24) / len(BOX_KINDS)
+    for index, kind in enumerate(BOX_KINDS):
+        bx = 12 + index * step
+        icons.box(kind, bx, 12, 28)
+        hud.text(kind.capitalize(), bx + 36, 21, 12, bold=True)
+
+
+def _bind(function: Callable[[Any], None], value: Any) -> Callable[[], None]:
+    return lambda: function(value)

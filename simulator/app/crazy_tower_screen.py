@@ -1,0 +1,641 @@
+"""The Crazy Tower screen: the live tower, the hand on the mouse, the rules' verdicts.
+
+A move of the hand: pick a block from the bank (or reveal a floor card with V: it comes
+into the hand) -> it hangs in the simulated hand, which follows the mouse at the hand's
+speed (a careless sweep knocks the tower) -> tilt it (wheel, Q/E), lower it (hold Down)
+-> release it (click or Space; refused with the reason when the ghost's spot breaks a
+rule) -> the tower settles on screen -> the verdict shows -> Enter confirms, Backspace
+undoes (the world is rebuilt from the action log, Space.copy() being inexact). A
+diamonds box lets the player grip a lower block with the mouse and pull it out.
+
+Saboteur mode hides the roles on a shared screen (crazy_tower_cover.py); computer seats
+play after a short pause and their moves play back on screen (crazy_tower_computer.py);
+a timed solo challenge shows its countdown and records the app's clock in every action.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyglet
+from pyglet.window import key, mouse
+
+from rules.chance import Chance
+from rules.crazy_tower import get_challenge, legal_moves
+from rules.crazy_tower.legal import block_choices
+from rules.crazy_tower.state import (
+    DIAMONDS,
+    EXCHANGE,
+    LAY_CARD,
+    PLACE,
+    REPLACE,
+    SABOTEUR,
+    TURN,
+)
+from rules.errors import IllegalMove
+from simulator.app import crazy_tower_session as session
+from simulator.app.crazy_tower_computer import ComputerSeats
+from simulator.app.crazy_tower_cover import ROLE, Cover
+from simulator.app.crazy_tower_icons import Icons
+from simulator.app.crazy_tower_panel import (
+    LEGEND_H,
+    PANEL_X,
+    PanelActions,
+    PanelView,
+    draw_legend,
+    draw_panel,
+)
+from simulator.app.crazy_tower_session import Game
+from simulator.app.crazy_tower_words import events_text, todo, verdict
+from simulator.app.layout import DESIGN_H
+from simulator.app.setup import HUMAN, GameSetup
+from simulator.app.widgets import Hud
+from simulator.bots.dexterity import draw as draw_jitter
+from simulator.bots.dexterity import get_profile
+from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
+from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
+from simulator.render.bodies import entry_mesh, opaque
+from simulator.render.camera import Camera
+from simulator.render.mesh import Mesh
+from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
+
+WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
+TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
+HAND_SALT = 0x4A4E  # the human hand's noise stream (a dexterity profile), from the seed
+# The region the camera shows around the tower (cm): room on the left where the hand
+# picks pieces up, above for the hand, and never narrower than a few floor cards.
+ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 4.0, 14.0, 10.0
+TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
+REFUSED_TONE = (220, 40, 40)
+SHORTCUTS = [
+    ("1-9 / click bank", "pick up that block (move A, or the block of move B)"),
+    ("V", "reveal a floor card (move B): it comes into your hand"),
+    ("mouse", "move the hand (it pushes what it meets)"),
+    ("wheel, Q / E", f"tilt the piece {TILT:g} degrees"),
+    ("hold Down", "lower the piece slowly"),
+    ("click, Space", "release the piece; Space also puts back what fell"),
+    ("click a lower block", "diamonds box: grip it, pull it out sideways"),
+    ("D", "decline the diamonds removal"),
+    ("Enter", "confirm the move"),
+    ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed move"),
+    ("P", "pass (only when nothing can be played)"),
+    ("R", "show your secret role (saboteur mode)"),
+    ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
+    ("H, F1", "this help"),
+]
+
+
+class CrazyTowerScreen:
+    shortcuts = SHORTCUTS
+
+    def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
+        self.save_path = save_path or session.save_path()
+        self.autosave = autosave
+        self.hud = Hud()
+        self.icons = Icons()
+        self.overlay = Hud()
+        self.cover_hud = Hud()
+        self._ghost_batch = pyglet.graphics.Batch()
+        self._ghost_group = MeshGroup(OVERLAY)
+        self._ghost: Any = None
+        self._ghost_key: tuple[str, bool] | None = None
+        self._scene: WorldScene | None = None
+        self._shown_cover: tuple[int, str] | None = None
+        self._start(game)
+        self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
+
+    def _start(self, game: Game) -> None:
+        """Show ``game`` from its current state (a new game, or one just loaded)."""
+        self.game = game
+        self.dt = game.match.profile.dt
+        self.live: LiveMove | None = None
+        self.target = (0.0, 10.0)  # the hand's target, world cm
+        self.angle = 0.0  # degrees ccw
+        self.grip = (0.0, 0.0)  # a pulled block: where the mouse holds it from its centre
+        self.nudge = (0.0, 0.0)  # the human hand's error on this move: cm, degrees
+        self.lowering = False
+        self.give: str | None = None
+        self.clock = game.match.state.elapsed
+        self.computers = ComputerSeats.for_seats(
+            list(game.match.state.players), game.controllers, game.seed
+        )
+        self.hand_chance = Chance.from_seed(game.seed).fork(HAND_SALT)
+        self.dexterity = get_profile(game.dexterity) if game.dexterity else None
+        self.covers: list[Cover] = []
+        self._holder: str | None = None  # the human who last had the device
+        self._shown_second = -1
+        self._shown_message: str | None = None
+        self._camera: Camera | None = None
+        self._events_before = 0
+        self.dirty = True
+        state = game.match.state
+        if state.mode == SABOTEUR and not state.is_over:
+            self.covers = [Cover(p, show_role=True) for p in self._humans()]
+            self._holder = self.covers[-1].player if self.covers else None
+        self._check_device()
+
+    @property
+    def match(self) -> CrazyTowerMatch:
+        return self.game.match
+
+    def _humans(self) -> list[str]:
+        players = self.match.state.players
+        return [p for p, c in zip(players, self.game.controllers, strict=True) if c == HUMAN]
+
+    def _human_turn(self) -> bool:
+        state = self.match.state
+        return not state.is_over and state.current_player in self._humans()
+
+    # -- time ---------------------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        """Run ``steps`` fixed physics steps (from the window's accumulator)."""
+        if self.covers:
+            return  # the device is being passed: nothing moves, no clock runs
+        self._run_clock(seconds)
+        live = self.live
+        if live is not None:
+            if live.stage == HOLDING and steps:
+                self._drive(live, steps)
+            elif live.stage == SETTLING:
+                every = max(1, round(0.02 / self.dt))
+                for _ in range(max(1, steps // every)):
+                    if live.settle_chunk():
+                        self._after_settle()
+                        break
+            return
+        if self.computers.showing or self.computers.to_play(self.match):
+            if not self.computers.showing:
+                self._events_before = len(self.match.events())
+            if self.computers.advance(self.match, seconds):
+                self._after_computer()
+            return
+        if self._human_turn() and self.match.state.phase == LAY_CARD:
+            self._lay_revealed()
+
+    def _drive(self, live: LiveMove, steps: int) -> None:
+        x, y = self.target
+        if self.lowering:
+            y = live.hand.body.position.y - live.hand.settings.lower_speed * steps * self.dt
+            self.target = (x, y)
+        dx, turn = self.nudge
+        done = live.drive(x + dx, y, self.angle + turn, steps)
+        if live.stage == SETTLING:
+            self.message = f"{live.piece} is out of the tower: it settles..."
+        elif done and self.lowering:
+            self.lowering = False
+            self.message = "The piece rests on the tower: release it (Space or click)."
+
+    def _run_clock(self, seconds: float) -> None:
+        limit = self.time_limit()
+        if limit is None or self.match.state.is_over:
+            return
+        self.clock += seconds
+        if int(self.clock) != self._shown_second:
+            self._shown_second = int(self.clock)
+            self.dirty = True
+        if self.clock > limit:
+            self._out_of_time()
+
+    def time_limit(self) -> float | None:
+        challenge = self.match.state.challenge
+        return get_challenge(challenge).time_limit_s if challenge is not None else None
+
+    def time_left(self) -> float | None:
+        limit = self.time_limit()
+        return None if limit is None else max(0.0, limit - self.clock)
+
+    def _out_of_time(self) -> None:
+        if self.live is not None:
+            self.match.rebuild()
+            self.live = None
+        state = self.match.state
+        tick = {"type": "clock", "player": state.current_player, CLOCK_KEY: round(self.clock, 2)}
+        try:
+            self.match.perform(tick)
+        except IllegalMove as exc:
+            self.message = f"The clock could not be reported: {exc.reason}"
+            return
+        self.message = "Time is up! " + todo(self.match.state)
+        self._after_move()
+
+    # -- after a move -------------------------------------------------------------------
+
+    def _after_settle(self) -> None:
+        live = self.live
+        assert live is not None
+        if live.problem or live.after is None:
+            self.message = f"Refused by the rules: {live.problem}. Backspace to undo."
+        else:
+            self.message = verdict(self.match.state, live.after)
+        self.dirty = True
+
+    def _after_computer(self) -> None:
+        new = self.match.events()[self._events_before :]
+        said = "; ".join(events_text(new)[-4:])
+        if self.computers.stuck:
+            said = f"The computer cannot move: {self.computers.stuck}"
+        self.message = said + ("" if self.match.state.is_over else "  ·  " + todo(self.match.state))
+        self._after_move()
+
+    def _after_move(self) -> None:
+        self.give = None
+        self._camera = None
+        self.dirty = True
+        self._saved()
+        self._check_device()
+
+    def _check_device(self) -> None:
+        """Saboteur mode: a pass cover when the turn goes to another human."""
+        state = self.match.state
+        if state.mode != SABOTEUR or state.is_over or not self._human_turn():
+            return
+        player = state.current_player
+        if self._holder is not None and player != self._holder:
+            self.covers.append(Cover(player, show_role=False))
+        self._holder = player
+
+    def _uncover(self) -> None:
+        if self.covers and self.covers[0].click():
+            self.covers.pop(0)
+            self.dirty = True
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _stamp(self, action: dict[str, Any]) -> dict[str, Any]:
+        """A timed challenge's actions carry the app's clock (the rules judge it)."""
+        if self.time_limit() is not None:
+            action[CLOCK_KEY] = round(self.clock, 2)
+        return action
+
+    def move(self, move: dict[str, Any]) -> None:
+        """A legal move from the panel: a discrete one, or the start of a live one."""
+        kind = move["type"]
+        if kind in ("replace_piece", "remove_block"):
+            keep = ("type", "player", "piece", "block")
+            self.start_live({k: move[k] for k in keep if k in move})
+            return
+        action = {k: move[k] for k in ("type", "player", "give", "take") if k in move}
+        try:
+            self.match.perform(self._stamp(action))
+        except IllegalMove as exc:
+            self.message = f"Refused: {exc.reason}"
+            return
+        self.message = "; ".join(events_text(self.match.state.events[-3:])) or todo(
+            self.match.state
+        )
+        self._after_move()
+        if kind == "reveal_card":
+            self._lay_revealed()
+
+    def _lay_revealed(self) -> None:
+        state = self.match.state
+        self.start_live({"type": "lay_card", "player": state.current_player})
+        if self.live is not None:
+            self.message = (
+                f"Revealed {state.revealed}: lay it on the tower. Move it with the mouse, "
+                "release with a click or Space."
+            )
+
+    def pick(self, block: str) -> None:
+        """A block of a bank clicked: pick it up, or choose it for an exchange."""
+        state = self.match.state
+        if not self._human_turn() or self.live is not None:
+            return
+        if state.phase == EXCHANGE:
+            self._exchange_pick(block)
+        elif state.phase in (TURN, PLACE):
+            self.start_live({"type": "place_block", "player": state.current_player, "block": block})
+
+    def _exchange_pick(self, block: str) -> None:
+        state = self.match.state
+        if block in state.hands[state.current_player]:
+            self.give = block
+            self.message = f"Give {block}: now click the block of another player to take."
+            self.dirty = True
+        elif self.give is None:
+            self.message = "First click one of your own blocks to give."
+        else:
+            player = state.current_player
+            self.move({"type": "exchange", "player": player, "give": self.give, "take": block})
+
+    def start_live(self, action: dict[str, Any]) -> None:
+        """Take a piece in the hand (or grip a block to pull it out)."""
+        jitter = None
+        if self.dexterity is not None and action["type"] != "remove_block":
+            jitter = draw_jitter(self.dexterity, self.hand_chance)
+            action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
+        try:
+            live = LiveMove(self.match, action)
+        except IllegalMove as exc:
+            self.message = f"Cannot do that: {exc.reason}"
+            return
+        self.live = live
+        pose = live.held.pose
+        self.target, self.angle, self.grip = (pose.x, pose.y), live.base_angle, (0.0, 0.0)
+        self.nudge = (jitter.dx, jitter.angle) if jitter else (0.0, 0.0)
+        self.lowering = False
+        if live.pulling:
+            self.message = (
+                f"Gripping {live.piece}: pull it out sideways with the mouse (it rubs on the "
+                "cards above and below). Backspace lets go and takes it back."
+            )
+        else:
+            self.message = (
+                f"Holding {live.piece}: move it with the mouse, tilt with the wheel, "
+                "release with a click or Space."
+            )
+        self._camera = self._camera or self._fit()
+        self.dirty = True
+
+    def release(self) -> None:
+        live = self.live
+        if live is None or live.stage != HOLDING:
+            return
+        problem = live.release()
+        if problem:
+            self.message = f"Refused: {problem}"
+            return
+        self.lowering = False
+        self.message = "Released: the tower settles..."
+
+    def confirm(self) -> None:
+        live = self.live
+        if live is None or live.stage != SETTLED or live.after is None or live.verdict is None:
+            return
+        self.match.accept(self._stamp(live.action()), live.after, live.verdict.fallen)
+        self.live = None
+        state = self.match.state
+        self.message = todo(state)
+        self._after_move()
+
+    def undo(self) -> None:
+        if self.live is None:
+            self.message = "Nothing to undo: only an unconfirmed move can be taken back."
+            return
+        self.match.rebuild()  # the world as the action log left it
+        self.live, self.lowering = None, False
+        self._camera = None
+        self.message = "Move undone.  " + todo(self.match.state)
+        self.dirty = True
+
+    def _grab_at(self, x: float, y: float) -> None:
+        """Diamonds box: grip the block under the mouse, if it may be pulled out."""
+
+        state = self.match.state
+        wx, wy = self.camera().to_world(x, y)
+        removable = {m["block"] for m in legal_moves(state) if m["type"] == "remove_block"}
+        for block in removable:
+            entry = self.match.world.entry(block)
+            if any(s.point_query((wx, wy)).distance <= 0 for s in entry.shapes):
+                self.start_live(
+                    {"type": "remove_block", "player": state.current_player, "block": block}
+                )
+                if self.live is not None:
+                    pose = self.live.held.pose
+                    self.grip = (wx - pose.x, wy - pose.y)
+                return
+        self.message = "Click one of the blocks the diamonds box lets you pull out (listed right)."
+
+    # -- saving -------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        try:
+            session.save(self.game, target)
+        except OSError as exc:
+            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
+            return
+        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
+
+    def load(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        try:
+            game = session.load(target)
+        except Exception as exc:  # a bad file must not end the game on screen
+            self.message = f"Cannot load {target}: {exc}"
+            return
+        self._start(game)
+        self.message = f"Loaded {target}.  " + todo(game.match.state)
+
+    def _saved(self) -> None:
+        if self.autosave:
+            try:
+                session.save(self.game, session.autosave_path())
+            except OSError as exc:
+                self.message = f"Autosave failed: {exc.strerror or exc}"
+
+    # -- input (logical coordinates) ----------------------------------------------------
+
+    def camera(self) -> Camera:
+        if self._camera is None:
+            self._camera = self._fit()
+        return self._camera
+
+    def _fit(self) -> Camera:
+        """The tower with room for the hand, the table along the bottom."""
+        world = self.match.world
+        held = self.live.piece if self.live is not None else None
+        boxes = [s.bb for e in world.entries if not e.is_table and e.id != held for s in e.shapes]
+        left = min(min(b.left for b in boxes), -MIN_HALF_WIDTH) - ROOM_LEFT
+        right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + ROOM_RIGHT
+        bottom, top = TABLE_SHOWN, max(b.top for b in boxes) + ROOM_ABOVE
+        width, height = right - left, top - bottom
+        aspect = WORLD_VIEW[2] / WORLD_VIEW[3]
+        if width / height < aspect:
+            middle, width = (left + right) / 2, height * aspect
+            left = middle - width / 2
+        else:
+            height = width / aspect
+        return Camera((left, bottom, width, height), WORLD_VIEW)
+
+    def _in_world(self, x: float, y: float) -> bool:
+        return x < WORLD_VIEW[2] and y > LEGEND_H
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        if self.live is not None and self._in_world(x, y):
+            wx, wy = self.camera().to_world(x, y)
+            self.target = (wx - self.grip[0], wy - self.grip[1])
+            self.lowering = False
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if self.covers:
+            self._uncover()
+            return
+        if self.hud.press(x, y):
+            return
+        if button != mouse.LEFT or not self._in_world(x, y):
+            return
+        live = self.live
+        if live is not None and live.stage == HOLDING:
+            if not live.pulling:
+                self.on_mouse_motion(x, y)
+                self.release()
+            return
+        if live is None and self._human_turn() and self.match.state.phase == DIAMONDS:
+            self._grab_at(x, y)
+        elif self.computers.showing:
+            self.computers.skip()
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:
+        live = self.live
+        if live is not None and live.stage == HOLDING and not live.pulling and scroll_y:
+            self.angle += TILT if scroll_y > 0 else -TILT
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        ctrl = modifiers & key.MOD_CTRL
+        if self.covers:
+            if symbol in (key.SPACE, key.RETURN, key.ENTER):
+                self._uncover()
+            return
+        live = self.live
+        holding = live is not None and live.stage == HOLDING
+        turning = holding and live is not None and not live.pulling
+        if ctrl and symbol == key.S:
+            self.save()
+        elif ctrl and symbol == key.O:
+            self.load()
+        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
+            self.undo()
+        elif symbol in (key.RETURN, key.ENTER):
+            self.confirm()
+        elif turning and symbol in (key.Q, key.E):
+            self.angle += TILT if symbol == key.Q else -TILT
+        elif holding and symbol == key.DOWN:
+            self.lowering = True
+        elif holding and symbol == key.SPACE:
+            self.release()
+        elif self.computers.showing and symbol == key.SPACE:
+            self.computers.skip()
+        elif live is None and self._human_turn():
+            self._shortcut(symbol)
+
+    def on_key_release(self, symbol: int) -> None:
+        if symbol == key.DOWN:
+            self.lowering = False
+
+    def _shortcut(self, symbol: int) -> None:
+        state = self.match.state
+        moves = legal_moves(state)
+        wanted = {key.V: "reveal_card", key.P: "pass", key.D: "skip_removal"}
+        if symbol in wanted:
+            found = [m for m in moves if m["type"] == wanted[symbol]]
+            if found:
+                self.move(found[0])
+        elif symbol == key.R and state.mode == SABOTEUR:
+            self.show_role()
+        elif symbol == key.SPACE and state.phase == REPLACE:
+            self.move(next(m for m in moves if m["type"] == "replace_piece"))
+        elif key._1 <= symbol <= key._9 and state.phase in (TURN, PLACE):
+            hand = state.hands[state.current_player]
+            index = symbol - key._1
+            if index < len(hand) and hand[index] in block_choices(state):
+                self.pick(hand[index])
+
+    def show_role(self) -> None:
+        if self.match.state.mode == SABOTEUR and self._human_turn():
+            self.covers.append(Cover(self.match.state.current_player, True, stage=ROLE))
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, window: Any, base: Any) -> None:
+        """Draw into ``window`` whose view is the letterbox matrix ``base``."""
+        window.view = base
+        if self.covers:
+            cover = self.covers[0]
+            if self._shown_cover != (id(cover), cover.stage):  # text layouts are costly
+                self._shown_cover = (id(cover), cover.stage)
+                cover.draw(self.cover_hud, self.match.state)
+            self.cover_hud.draw()
+            return
+        if self._scene is None or self._scene.world is not self.match.world:
+            if self._scene is not None:
+                self._scene.delete()
+            self._scene = WorldScene(self.match.world)
+        frame = self.computers.frame()
+        self._scene.sync(frame.bodies if frame is not None else None)
+        window.view = base @ self.camera().matrix()
+        self._scene.batch.draw()
+        self._draw_ghost()
+        window.view = base
+        if self.dirty:
+            self._rebuild_hud()
+        self.hud.draw()
+        self.icons.draw()
+        if self.message != self._shown_message:  # a text layout is costly: redo on change
+            self._shown_message = self.message
+            self.overlay.clear()
+            top = DESIGN_H - 8
+            self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
+            self.overlay.text(
+                self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top"
+            )
+        self.overlay.draw()
+
+    def ghost(self) -> tuple[tuple[float, float, float] | None, str | None] | None:
+        """Where the held piece would land if lowered straight down now (x, y, angle
+        radians; None over nothing of the tower), and why a release there is refused
+        (None if it is not); None when nothing is held."""
+        live = self.live
+        if live is None or live.stage != HOLDING or live.pulling:
+            return None
+        return live.landing(), live.release_problem()
+
+    def _draw_ghost(self) -> None:
+        """A translucent copy of the held piece where it would land (red if refused)."""
+        found = self.ghost()
+        if found is None or found[0] is None or self.live is None:
+            return
+        pose, problem = found
+        live = self.live
+        key_now = (live.piece, problem is not None)
+        if self._ghost_key != key_now:
+            if self._ghost is not None:
+                self._ghost[0].delete()
+            mesh = entry_mesh(live.held, alpha=110)
+            if problem:
+                mesh = Mesh()
+                for poly in live.held.local_polygons:
+                    mesh.polygon(poly, opaque(REFUSED_TONE, 110))
+                    mesh.outline(poly, 0.08, opaque(REFUSED_TONE, 220))
+            self._ghost = (mesh_list(mesh, self._ghost_batch, self._ghost_group), mesh.count)
+            self._ghost_key = key_now
+        move_list(self._ghost[0], self._ghost[1], pose)
+        self._ghost_batch.draw()
+
+    def _rebuild_hud(self) -> None:
+        self.dirty = False
+        self.hud.clear()
+        self.icons.clear()
+        state = self.match.state
+        view = PanelView(
+            state,
+            self.game.controllers,
+            holding=self.live is not None,
+            time_left=self.time_left(),
+            give=self.give,
+            held=self.live.piece if self.live is not None else None,
+            events=self.match.events(),
+        )
+        draw_panel(self.hud, self.icons, view, PanelActions(self.pick, self.move, self.show_role))
+        draw_legend(self.hud, self.icons, WORLD_VIEW[2])
+        live = self.live
+        if live is not None and live.stage == SETTLED:
+            if live.after is not None:
+                self.hud.button(
+                    16, DESIGN_H - 104, 180, 34, "Confirm (Enter)", self.confirm, tone=(40, 140, 70)
+                )
+            self.hud.button(
+                206, DESIGN_H - 104, 180, 34, "Undo (Backspace)", self.undo, tone=(170, 70, 60)
+            )
+
+
+def open_screen(setup: GameSetup) -> CrazyTowerScreen:
+    """A new game from the start screen's choices (IllegalMove: the rules refuse them)."""
+    return CrazyTowerScreen(session.new_game(setup))
+
+
+def load_screen(path: Path) -> CrazyTowerScreen:
+    """A saved game (or any crazy-tower scenario) continued (ScenarioError: a bad file)."""
+    return CrazyTowerScreen(session.load(path))

@@ -1,0 +1,164 @@
+"""Crazy Tower turns played with dispatched mouse and key events on a headless window:
+a block placed with the hand, then move B (a floor card revealed, laid, and a block put
+on it), each confirmed; the autosave replays headless to the same state."""
+
+from __future__ import annotations
+
+from pyglet.window import key, mouse
+
+from simulator.app import crazy_tower_session as session
+from simulator.games.crazy_tower.live import HOLDING, SETTLED
+from simulator.replay import replay_file
+from tests.app.crazy_tower_helpers import holding, hover, lower_and_release, open_ct, over_card
+from tests.app.helpers import close, frames, pixel, send, world_to_window
+
+
+def _place(window, screen, number: int, card: str, u: float) -> str:
+    """Pick the bank's block ``number`` (a key press), lay it over card coordinate ``u``
+    of ``card``, release, settle, and confirm; the block's id."""
+    send(window, "on_key_press", key._1 + number - 1, 0)
+    frames(window)
+    assert holding(screen)
+    block = screen.live.piece
+    hover(window, screen, *over_card(screen, card, u, 4.0))
+    lower_and_release(window, screen)
+    assert screen.live.stage == SETTLED and screen.message.startswith("Verdict:")
+    send(window, "on_key_press", key.RETURN, 0)
+    frames(window)
+    assert screen.live is None
+    return block
+
+
+def test_a_block_then_a_floor_card_with_the_hand():
+    window, screen = open_ct()
+    match = screen.match
+    try:
+        # Move A twice: Ann's 4-cube block on the ground floor's left half, Bob's right.
+        ann = _place(window, screen, 7, "fc-00", 4.0 + 1.0)
+        bob = _place(window, screen, 7, "fc-00", 15.0 - 1.0)
+        placed = [e for e in match.state.events if e["type"] == "block_placed"]
+        assert [e["block"] for e in placed] == [ann, bob] == ["red-4a", "green-4a"]
+        assert all(e["card"] == "fc-00" for e in placed)
+        assert match.actions[0]["path"] and "at" not in match.actions[0]
+        # Move B: V reveals the deck's top card, which comes into the hand.
+        send(window, "on_key_press", key.V, 0)
+        frames(window)
+        card = match.state.revealed
+        assert card is not None and screen.live.piece == card and holding(screen)
+        assert card in screen.message
+        hover(window, screen, *over_card(screen, "fc-00", 10.0, 8.0))
+        lower_and_release(window, screen)
+        assert screen.message.startswith("Verdict:") and f"laid {card}" in screen.message
+        send(window, "on_key_press", key.RETURN, 0)
+        frames(window)
+        assert match.state.floors == ["fc-00", card] and match.state.phase == "place"
+        # ... then a block on the new floor card, where no red box lies.
+        u = next(i * 4.0 + 2.0 for i, k in enumerate(_boxes(card)) if k != "red")
+        block = _place(window, screen, 1, card, u)
+        last = [e for e in match.state.events if e["type"] == "block_placed"][-1]
+        assert last["block"] == block and last["card"] == card and last["floor"] == 1
+        assert [a["type"] for a in match.actions] == [
+            "place_block",
+            "place_block",
+            "reveal_card",
+            "lay_card",
+            "place_block",
+        ]
+        # The block is drawn in its colour where its body is.
+        frames(window)
+        pose = match.world.entry(block).pose
+        got = pixel(window, *world_to_window(window, screen, pose.x - 0.6, pose.y - 0.6))
+        assert got[0] > 150 and got[1] < 90 and got[2] < 90  # red
+        # The autosave is a scenario that replays headless to the same state.
+        report = replay_file(str(session.autosave_path()))
+        assert report["ok"] and report["state_hash"] == match.state_hash()
+    finally:
+        close(window)
+
+
+def _boxes(card: str) -> tuple[str, ...]:
+    from rules.crazy_tower import get_card
+
+    return get_card(card).boxes
+
+
+def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
+    window, screen = open_ct()
+    try:
+        send(window, "on_key_press", key._3, 0)  # red-2a
+        frames(window)
+        hover(window, screen, *over_card(screen, "fc-00", 10.0, 6.0), count=90)
+        landing, problem = screen.ghost()
+        assert landing is not None and problem is None
+        x, y, _ = landing
+        card_top = over_card(screen, "fc-00", 10.0, 0.0)[1]
+        assert abs(y - (card_top + 1.0)) < 0.05  # resting on the card, under the piece
+        gx, gy = world_to_window(window, screen, x - 1.5, y)
+        tint = pixel(window, gx, gy)
+        assert tint != (236, 240, 244) and tint[0] > tint[1]  # a translucent red block
+        # Beside the card: the ghost turns red and the release is refused with the reason.
+        hover(window, screen, -13.0, card_top + 3.0, count=90)
+        _, problem = screen.ghost()
+        assert problem and "would miss floor card fc-00" in problem
+        send(window, "on_key_press", key.SPACE, 0)
+        frames(window)
+        assert screen.live.stage == HOLDING
+        assert screen.message.startswith("Refused:") and "miss floor card" in screen.message
+        # Tilted on its end: the rulebook lays blocks flat.
+        hover(window, screen, *over_card(screen, "fc-00", 10.0, 6.0), count=10)
+        for _ in range(18):
+            send(window, "on_mouse_scroll", 300, 300, 0, 1)
+        frames(window, 60)
+        send(window, "on_mouse_press", *world_to_window(window, screen, *screen.target), 1, 0)
+        frames(window)
+        assert screen.live.stage == HOLDING and "laid flat" in screen.message
+    finally:
+        close(window)
+
+
+def test_undo_takes_back_an_unconfirmed_move():
+    window, screen = open_ct()
+    match = screen.match
+    try:
+        before = match.state_hash()
+        send(window, "on_key_press", key._1, 0)
+        frames(window)
+        hover(window, screen, 0.0, 1.0, count=40)  # a sweep along the card
+        send(window, "on_key_press", key.BACKSPACE, 0)
+        frames(window)
+        assert screen.live is None and not match.actions and match.state_hash() == before
+        assert "undone" in screen.message
+    finally:
+        close(window)
+
+
+def test_a_computer_seat_moves_after_a_pause_and_its_move_plays_back():
+    window, screen = open_ct((("Cy", "random"), ("Ann", "human")), seed=2)
+    try:
+        frames(window, 10)  # the pause: nothing yet
+        assert not screen.match.actions
+        shown = False
+        for _ in range(600):
+            frames(window)
+            shown = shown or screen.computers.showing
+            if screen.match.state.current_player == "Ann" and not screen.computers.showing:
+                break
+        assert shown and screen.match.actions[0]["player"] == "Cy"
+        assert screen.message.startswith("Cy ")
+    finally:
+        close(window)
+
+
+def test_help_lists_every_shortcut():
+    window, screen = open_ct()
+    try:
+        send(window, "on_key_press", key.H, 0)
+        frames(window)
+        assert window.help_visible
+        said = " ".join(what for _, what in screen.shortcuts)
+        for word in ("release", "reveal", "pull", "undo", "save", "role", "lower"):
+            assert word in said
+        send(window, "on_mouse_press", 10, 10, mouse.LEFT, 0)
+        assert not window.help_visible
+    finally:
+        close(window)
