@@ -198,10 +198,10 @@ def _moves(hud: Hud, view: PanelView, on: PanelActions, x: float, y: float) -> f
             x,
             y,
             11,
-            width=WIDTH - 160,
+            width=WIDTH,
             anchor_y="top",
         )
-        return y - 40
+        return y - 50
     if state.phase in (TURN, PLACE) and block_choices(state):
         hud.text("Click a block of your bank (or press its number).", x, y + 5, 11)
         y -= 24

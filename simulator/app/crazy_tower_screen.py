@@ -277,14 +277,14 @@ class CrazyTowerScreen:
             self.start_live({k: move[k] for k in keep if k in move})
             return
         action = {k: move[k] for k in ("type", "player", "give", "take") if k in move}
+        before = len(self.match.state.events)
         try:
             self.match.perform(self._stamp(action))
         except IllegalMove as exc:
             self.message = f"Refused: {exc.reason}"
             return
-        self.message = "; ".join(events_text(self.match.state.events[-3:])) or todo(
-            self.match.state
-        )
+        said = events_text(self.match.state.events[before:])
+        self.message = "; ".join([*said, todo(self.match.state)])
         self._after_move()
         if kind == "reveal_card":
             self._lay_revealed()

@@ -2,18 +2,18 @@
 
 A save *is* a ``kind = "crazy-tower"`` scenario file: the setup, every action taken
 (live moves carry their recorded hand paths, timed challenges the app's clock), the
-state hash reached, and an [app] table saying who plays each seat. ``towersim replay
+state hash reached, and [setup.computers]: the seats the computer plays. ``towersim replay
 SAVE`` therefore reproduces the game headless and checks it got the same state. Files
 are written atomically: a crash loses nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.app.session import save_dir
+from simulator.app import session
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -33,15 +33,14 @@ class Game:
     seed: int
     controllers: list[str]  # per seat: "human" or a bot level
     dexterity: str | None = None  # the human hand's profile (None: exact)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def autosave_path() -> Path:
-    return save_dir() / "autosave-crazy-tower.toml"
+    return session.autosave_path("crazy-tower")
 
 
 def save_path() -> Path:
-    return save_dir() / "crazy-tower-save.toml"
+    return session.save_dir() / "crazy-tower-save.toml"
 
 
 def options_for(setup: GameSetup) -> dict[str, Any]:
@@ -64,9 +63,10 @@ def document(game: Game) -> dict[str, Any]:
     match = game.match
     state = match.state
     setup = {k: v for k, v in match.options.items() if k != "seed"}
-    app: dict[str, Any] = {"seats": list(game.controllers)}
-    if game.dexterity:
-        app["dexterity"] = game.dexterity
+    names = state.players
+    computers = {n: c for n, c in zip(names, game.controllers, strict=True) if c != HUMAN}
+    if computers:
+        setup["computers"] = computers
     title = f"Crazy Tower in the app, {state.mode}, {len(state.players)} player(s)"
     if state.challenge is not None:
         title += f", challenge {state.challenge}"
@@ -78,7 +78,6 @@ def document(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "physics": pinned_physics(match.profile),
         "setup": {**setup, "think_seconds": match.think_seconds},
-        "app": app,
         "action": match.actions,
         "expect": {"state_hash": match.state_hash()},
     }
@@ -99,6 +98,5 @@ def load(path: Path) -> Game:
     match = CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
-    players = match.state.players
-    controllers = scenario.app.get("seats") or [HUMAN] * len(players)
-    return Game(match, scenario.header.seed, list(controllers), scenario.app.get("dexterity"))
+    controllers = [scenario.computers.get(name, HUMAN) for name in match.state.players]
+    return Game(match, scenario.header.seed, controllers)

@@ -21,6 +21,7 @@ def open_ct(
     seed: int = 1,
     mode: str = "competitive",
     challenge: int | None = None,
+    dexterity: str | None = None,
 ) -> tuple[Any, CrazyTowerScreen]:
     setup = GameSetup(
         "crazy-tower",
@@ -28,6 +29,7 @@ def open_ct(
         seed=seed,
         mode=mode,
         challenge=challenge,
+        dexterity=dexterity,
     )
     screen = open_screen(setup)
     window = AppWindow(screen, visible=False, schedule=False)

@@ -116,6 +116,18 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         close(window)
 
 
+def test_a_shaky_human_hand_is_recorded_and_replays():
+    window, screen = open_ct(dexterity="shaky")
+    try:
+        _place(window, screen, 3, "fc-00", 10.0)
+        action = screen.match.actions[-1]
+        assert action["release_vx"] or action["release_vy"]
+        report = replay_file(str(session.autosave_path()))
+        assert report["ok"] and report["state_hash"] == screen.match.state_hash()
+    finally:
+        close(window)
+
+
 def test_undo_takes_back_an_unconfirmed_move():
     window, screen = open_ct()
     match = screen.match

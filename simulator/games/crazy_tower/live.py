@@ -184,7 +184,7 @@ class LiveMove:
                 self._take_out()
                 return True
         self._record(ran, x, y, angle)
-        return resting
+        return resting and not self.pulling
 
     def _record(self, steps: int, x: float, y: float, angle: float) -> None:
         if not steps:

@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(seats)
     if not args.headless:
         return _fail(
-            "the desktop app is not available yet; use --headless to watch computer players"
+            "play it in the desktop app (towersim app --game crazy-tower), or use --headless "
+            "to watch computer players"
         )
     started = time.perf_counter()
     profile = tower_profile(load_profile(), sleep_given=False)

@@ -3,9 +3,10 @@ headless (docs/scenarios-crazy-tower.md).
 
 [setup]: ``mode`` (competitive, saboteur, solo), ``players`` (names, or tables with
 ``name`` and ``colours``), and optionally ``challenge``, ``colour_count``,
-``first_player``, ``saboteur``, ``deck`` (the rules' options) and ``think_seconds`` (the
-headless clock of timed challenges). [[action]]: the moves in order, each with ``type``
-and ``player``. A refused action is logged as a "refused" event and changes nothing.
+``first_player``, ``saboteur``, ``deck`` (the rules' options), ``think_seconds`` (the
+headless clock of timed challenges) and ``computers`` (the app's computer seats).
+[[action]]: the moves in order, each with ``type`` and ``player``. A refused action is
+logged as a "refused" event and changes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Any
 from rules.crazy_tower import floor_cards, new_game, scores
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
-from simulator.bots.dexterity import get_profile
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
@@ -57,7 +57,7 @@ class CrazyTowerScenario:
     think_seconds: float = THINK_SECONDS
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
-    app: dict[str, Any] = field(default_factory=dict)  # [app]: seats' controllers, dexterity
+    computers: dict[str, str] = field(default_factory=dict)  # seat name -> bot level (app)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerScenario:
@@ -68,17 +68,17 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         root.fail("a crazy-tower scenario needs a [setup] table with the players")
     options = _parse_setup(setup, header.seed)
     think = setup.number("think_seconds", default=THINK_SECONDS, minimum=0.0)
-    setup.finish()
     try:
         state = new_game(options)
     except IllegalMove as exc:
         setup.fail(exc.reason)
     players = list(state.players)
+    computers = _computers(setup, players)
+    setup.finish()
     actions = [
         _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
-    app = _parse_app(root.table("app"), players)
     root.finish()
     return CrazyTowerScenario(
         header,
@@ -87,35 +87,23 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         float(think or 0.0),
         actions,
         expect,
-        app,
+        computers,
     )
 
 
-def _parse_app(table: Table | None, players: list[str]) -> dict[str, Any]:
-    """[app]: how the desktop app plays the seats (a replay does not need it): ``seats``,
-    one controller a player ("human" or a bot level), and the human hand's
-    ``dexterity`` profile."""
+def _computers(setup: Table, players: list[str]) -> dict[str, str]:
+    """[setup.computers]: player name -> bot level, the seats the app lets the computer
+    play (app saves write it; a replay does not need it)."""
+    table = setup.table("computers")
     if table is None:
         return {}
-    out: dict[str, Any] = {}
-    seats = table.strings("seats")
-    if seats is not None:
-        if len(seats) != len(players):
-            table.fail(f"needs one controller a player ({len(players)})", "seats")
-        unknown = [s for s in seats if s != "human" and s not in LEVEL_NAMES]
-        if unknown:
-            choices = ", ".join(("human", *LEVEL_NAMES))
-            table.fail(f"unknown controller {unknown[0]!r} (choose from {choices})", "seats")
-        out["seats"] = seats
-    dexterity = table.string("dexterity")
-    if dexterity is not None:
-        try:
-            get_profile(dexterity)
-        except KeyError as exc:
-            table.fail(str(exc.args[0]), "dexterity")
-        out["dexterity"] = dexterity
+    levels = {}
+    for name in list(table.data):
+        if name not in players:
+            table.fail(f"{name!r} is not one of the players", name)
+        levels[name] = str(table.string(name, choices=LEVEL_NAMES))
     table.finish()
-    return out
+    return levels
 
 
 def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:

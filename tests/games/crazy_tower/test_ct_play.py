@@ -66,9 +66,9 @@ def test_two_processes_give_the_same_state_hash() -> None:
     assert len(hashes) == 1
 
 
-def test_without_headless_the_app_is_not_available_yet() -> None:
+def test_without_headless_it_points_at_the_app() -> None:
     result = towersim("play", "crazy-tower")
-    assert result.returncode == 2 and "desktop app is not available" in result.stderr
+    assert result.returncode == 2 and "towersim app --game crazy-tower" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,206 @@
+"""Live moves (the app's hand on the mouse): recorded as paths, replayed exactly, refused
+with a reason where the rules or the rulebook say no, the app's clock in timed games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.crazy_tower.cards import deck_cards
+from rules.errors import IllegalMove
+from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.games.crazy_tower.survey import card_point
+from simulator.games.record import scenario_text
+from simulator.physics.profile import load_profile
+from simulator.replay import replay_file
+from simulator.scenario.errors import ScenarioError
+from simulator.scenario.load import load_scenario
+
+ANN, BOB = "Ann", "Bob"
+PLAYERS = [{"name": ANN, "colours": ["red", "blue"]}, {"name": BOB, "colours": ["green", "yellow"]}]
+PROFILE = tower_profile(load_profile(), sleep_given=False)
+
+
+def options(*first: str, **more: object) -> dict[str, object]:
+    deck = list(first) + [c for c in deck_cards() if c not in first]
+    return {"mode": "competitive", "players": PLAYERS, "deck": deck, **more}
+
+
+def carry(live: LiveMove, card: str, u: float) -> None:
+    """Bring the held piece over card coordinate ``u`` of ``card`` and lower it until it
+    rests, as a steady mouse would, 8 steps a frame."""
+    x, y = card_point(live.match.world.entry(card), u)
+    y += 4.0
+    for _ in range(60):
+        live.drive(x, y, live.base_angle, 8)
+    speed = live.hand.settings.lower_speed
+    for _ in range(400):
+        y -= speed * 8 * live.match.profile.dt
+        if live.drive(x, y, live.base_angle, 8):
+            return
+    raise AssertionError("the piece never came to rest")
+
+
+def finish(live: LiveMove) -> None:
+    assert live.release() is None
+    while not live.settle_chunk():
+        pass
+    assert live.stage == SETTLED and live.after is not None and live.verdict is not None
+    live.match.accept(live.action(), live.after, live.verdict.fallen)
+
+
+def replayed(match: CrazyTowerMatch) -> CrazyTowerMatch:
+    twin = CrazyTowerMatch(match.options, match.profile)
+    for action in match.actions:
+        twin.perform(action)
+    return twin
+
+
+def test_a_live_block_and_card_replay_to_the_same_state_from_their_paths(tmp_path: Path) -> None:
+    match = CrazyTowerMatch(options("fc-01"), PROFILE)
+    for player, block, u in ((ANN, "red-4a", 5.0), (BOB, "green-4a", 15.0)):
+        live = LiveMove(match, {"type": "place_block", "player": player, "block": block})
+        carry(live, "fc-00", u)
+        finish(live)
+    match.perform({"type": "reveal_card", "player": ANN})
+    live = LiveMove(match, {"type": "lay_card", "player": ANN})
+    carry(live, "fc-00", 10.0)
+    finish(live)
+    assert match.state.floors == ["fc-00", "fc-01"]
+    lay = match.actions[-1]
+    assert lay["type"] == "lay_card" and lay["path"] and "offset" not in lay
+    assert all(len(row) == 4 and isinstance(row[0], int) for row in lay["path"])
+    assert replayed(match).state_hash() == match.state_hash()
+    # ... and through a scenario file: the rows survive TOML exactly.
+    path = tmp_path / "live.toml"
+    doc = {
+        "format": "towersim/1",
+        "kind": "crazy-tower",
+        "seed": 0,
+        "setup": {k: v for k, v in match.options.items()},
+        "action": match.actions,
+        "expect": {"state_hash": match.state_hash()},
+    }
+    path.write_text(scenario_text(doc, path))
+    assert replay_file(str(path))["ok"]
+
+
+def test_a_release_over_a_red_box_is_refused_and_the_piece_stays_in_the_hand() -> None:
+    match = CrazyTowerMatch(options("fc-03"), PROFILE)
+    match.perform({"type": "place_block", "player": ANN, "block": "red-2a", "at": 2.0})
+    match.perform({"type": "place_block", "player": BOB, "block": "green-2a", "at": 14.0})
+    match.perform({"type": "reveal_card", "player": ANN})
+    match.perform({"type": "lay_card", "player": ANN})
+    live = LiveMove(match, {"type": "place_block", "player": ANN, "block": "blue-2a"})
+    carry(live, "fc-03", 2.0)  # over box 0, the red one
+    assert "red box 0" in (live.release_problem() or "")
+    assert "red box 0" in (live.release() or "")
+    assert live.stage == HOLDING
+
+
+def test_a_recorded_path_the_rules_refuse_changes_nothing() -> None:
+    match = CrazyTowerMatch(options(), PROFILE)
+    match.perform({"type": "place_block", "player": ANN, "block": "red-2a", "at": 8.0})
+    before = (match.state_hash(), len(match.actions))
+    beside = {"type": "place_block", "player": BOB, "block": "green-2a"}
+    with pytest.raises(IllegalMove, match="would miss floor card fc-00"):
+        match.perform({**beside, "path": [[900, 25.0, 5.0, 0.0]]})
+    with pytest.raises(IllegalMove, match="not one of Bob's unplayed blocks"):
+        match.perform({**beside, "block": "red-1a", "path": [[10, 0.0, 5.0, 0.0]]})
+    assert (match.state_hash(), len(match.actions)) == before
+
+
+def test_a_pull_by_hand_takes_the_block_out_when_it_clears_the_cards() -> None:
+    match = CrazyTowerMatch(options("fc-07"), PROFILE)
+    for action in (
+        {"type": "place_block", "player": ANN, "block": "red-2a", "at": 2.0},
+        {"type": "place_block", "player": BOB, "block": "green-2a", "at": 14.0},
+        {"type": "place_block", "player": ANN, "block": "blue-1a", "at": 9.0},
+        {"type": "reveal_card", "player": BOB},
+        {"type": "lay_card", "player": BOB, "offset": 0.0},
+        {"type": "place_block", "player": BOB, "block": "yellow-2a", "at": 12.0},
+        {"type": "place_block", "player": ANN, "block": "red-2b", "at": 4.0},
+    ):
+        match.perform(action)
+    assert match.state.phase == "diamonds"
+    live = LiveMove(match, {"type": "remove_block", "player": ANN, "block": "blue-1a"})
+    assert live.release_problem() and "sideways" in live.release_problem()
+    pose = live.held.pose
+    for step in range(200):
+        if live.drive(pose.x + 0.1 * step, pose.y, live.base_angle, 8):
+            break
+    assert live.stage != HOLDING and "blue-1a" not in match.world
+    while not live.settle_chunk():
+        pass
+    assert live.after is not None and "blue-1a" in live.after.hands[ANN]
+    match.accept(live.action(), live.after, live.verdict.fallen)
+    assert replayed(match).state_hash() == match.state_hash()
+
+
+def test_a_challenge_handicap_acts_on_a_live_move_as_on_a_scripted_one() -> None:
+    solo = {"mode": "solo", "players": ["Solo"], "challenge": 13, "seed": 2}
+    match = CrazyTowerMatch(solo, PROFILE)
+    live = LiveMove(match, {"type": "place_block", "player": "Solo", "block": "red-3a"})
+    assert live.base_angle == 90.0 and live.jitter.any  # on its side, a steady-ish hand
+    carry(live, "fc-00", 10.0)
+    finish(live)
+    assert replayed(match).state_hash() == match.state_hash()
+
+
+def test_the_apps_clock_ends_a_timed_challenge() -> None:
+    solo = {"mode": "solo", "players": ["Solo"], "challenge": 9}
+    match = CrazyTowerMatch(solo, PROFILE)
+    match.perform({"type": "reveal_card", "player": "Solo", "elapsed": 12.5})
+    assert match.state.elapsed == 12.5
+    with pytest.raises(IllegalMove, match="seconds"):
+        match.perform({"type": "clock", "player": "Solo", "elapsed": -1})
+    match.perform({"type": "clock", "player": "Solo", "elapsed": 61.0})
+    assert match.state.result and match.state.result["reason"] == "out_of_time"
+
+
+BAD_ACTIONS = [
+    ('{ type = "place_block", player = "Ann", block = "red-1a", path = [[1, 2, 3]] }', "path"),
+    ('{ type = "place_block", player = "Ann", block = "red-1a", path = [] }', "path"),
+    ('{ type = "place_block", player = "Ann", block = "red-1a", path = [[-1, 0, 0, 0]] }', "path"),
+    (
+        '{ type = "place_block", player = "Ann", block = "red-1a", at = 3.0, '
+        "path = [[1, 0, 0, 0]] }",
+        "a live move (path) has no 'at'",
+    ),
+    ('{ type = "clock", player = "Ann" }', "needs 'elapsed'"),
+    ('{ type = "reveal_card", player = "Ann", elapsed = -2.0 }', "at least 0"),
+]
+
+
+@pytest.mark.parametrize(("action", "fault"), BAD_ACTIONS)
+def test_a_bad_live_action_is_one_clear_line(tmp_path: Path, action: str, fault: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        'format = "towersim/1"\nkind = "crazy-tower"\n'
+        f"action = [{action}]\n"
+        '[setup]\nplayers = ["Ann", "Bob"]\n'
+    )
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert fault in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("table", "fault"),
+    [
+        ('Cy = "easy"', "'Cy' is not one of the players"),
+        ('Bob = "genius"', "must be one of"),
+    ],
+)
+def test_the_computer_seats_are_checked(tmp_path: Path, table: str, fault: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        'format = "towersim/1"\nkind = "crazy-tower"\n'
+        '[setup]\nplayers = ["Ann", "Bob"]\n'
+        f"[setup.computers]\n{table}\n"
+    )
+    with pytest.raises(ScenarioError, match=fault):
+        load_scenario(path)
