@@ -63,7 +63,10 @@ def event_text(event: dict[str, Any]) -> str:
     return f"{who} {kind.replace('_', ' ')}".strip()
 
 
-def events_text(events: list[dict[str, Any]], limit: int = 4) -> str:
-    """The last ``limit`` telling events, joined; empty if none."""
-    told = [event_text(e) for e in events if e["type"] not in QUIET]
-    return "; ".join(told[-limit:])
+def events_text(events: list[dict[str, Any]], limit: int = 4, chars: int = 200) -> str:
+    """The last ``limit`` telling events joined, the oldest dropped to stay within
+    ``chars`` (the message line has room for three lines); empty if none."""
+    told = [event_text(e) for e in events if e["type"] not in QUIET][-limit:]
+    while len(told) > 1 and len("; ".join(told)) > chars:
+        told.pop(0)
+    return "; ".join(told)

@@ -101,19 +101,19 @@ def draw_panel(
     back.rect(x - 8, 0, 1280 - x + 8, 800, (246, 247, 250), layer=0)
     hud.text(f"LOTS: Filled In  ·  round {state.round}", x, 772, 16, bold=True)
     hud.text(_status(state, active), x, 750, 13, GREY if active is None else (20, 90, 40))
-    _scores(back, hud, state, breakdowns, viewed, actions)
-    _dice(mesh, hud, state, active, actions)
+    y = _scores(back, hud, state, breakdowns, viewed, actions)
+    y = _dice(mesh, hud, state, active, y - 30, actions)
     if state.phase == ENDED:
-        _game_over(hud, state, breakdowns)
+        _game_over(hud, state, breakdowns, y - 30)
         return
     if active is None:
         return
     if state.phase == ROLL:
-        hud.button(x, 470, 240, 34, "Roll the dice (R)", actions.roll, tone=(40, 140, 70))
+        hud.button(x, y - 50, 240, 34, "Roll the dice (R)", actions.roll, tone=(40, 140, 70))
     elif state.phase == DRAFT:
-        hud.text("Click a die (or press its number) to draft it.", x, 488, 13)
+        hud.text("Click a die (or press its number) to draft it.", x, y - 28, 13)
     elif state.phase == PLACE and pending is not None:
-        _crafting(mesh, back, hud, state, pending, purple_mode, actions)
+        _crafting(mesh, back, hud, state, pending, purple_mode, y - 26, actions)
 
 
 def _status(state: GameState, active: str | None) -> str:
@@ -135,7 +135,8 @@ def _scores(
     breakdowns: dict[str, ScoreBreakdown],
     viewed: int,
     actions: PanelActions,
-) -> None:
+) -> float:
+    """The score table; returns the baseline of its last row."""
     x, y = PANEL_X, 722
     for title, right in COLUMNS:
         hud.text(title, right, y, 12, GREY, anchor_x="right")
@@ -154,14 +155,18 @@ def _scores(
         ):
             hud.text(str(value), right, y, 12, anchor_x="right", bold=right == COLUMNS[-1][1])
         hud.buttons.append(Button(x - 4, y - 6, PANEL_W + 4, 22, _bind(actions.view, seat), ""))
+    return y
 
 
-def _dice(mesh: Mesh, hud: Hud, state: GameState, active: str | None, actions: PanelActions):
-    x, y = PANEL_X, 606
+def _dice(
+    mesh: Mesh, hud: Hud, state: GameState, active: str | None, y: float, actions: PanelActions
+) -> float:
+    """The dice in play, who drafted each, the leftover; returns the section's bottom."""
+    x = PANEL_X
     hud.text("Dice", x, y, 14, bold=True)
     if state.phase == ROLL or not state.faces or state.faces[0] is None:
         hud.text("not rolled yet", x + 50, y, 12, GREY)
-        return
+        return y - 20
     owners = {pos: p.name for p in state.players for pos in p.hand}
     drafting = state.phase == DRAFT and active is not None
     step = min(90.0, PANEL_W / len(state.dice))
@@ -174,6 +179,7 @@ def _dice(mesh: Mesh, hud: Hud, state: GameState, active: str | None, actions: P
             below = str(pos + 1)
             hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
         hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center")
+    return y - 80
 
 
 def _crafting(
@@ -183,9 +189,10 @@ def _crafting(
     state: GameState,
     pending: PendingTurn,
     purple_mode: bool,
+    y: float,
     actions: PanelActions,
 ) -> None:
-    x, y = PANEL_X, 500
+    x = PANEL_X
     me = state.player(pending.player)
     hud.text(f"Your block, {pending.player}", x, y, 14, bold=True)
     faces = pending.faces(state)
@@ -195,14 +202,12 @@ def _crafting(
         role = "shape" if index == pending.shape_die else "colour"
         hud.text(role, dx + DIE / 2, y - 80, 12, INK, bold=True, anchor_x="center")
         hud.buttons.append(Button(dx, y - 62, DIE, DIE, _bind(actions.shape_die, index), role))
-    hud.button(
-        x + 166,
-        y - 50,
-        160,
-        28,
-        "Swap roles (Space)",
-        lambda: actions.shape_die(1 - pending.shape_die),
-    )
+    if faces[0].wild != faces[1].wild:
+        hud.text('a single "?" is', x + 166, y - 30, 12, GREY)
+        hud.text("always the shape die", x + 166, y - 46, 12, GREY)
+    else:
+        swap = _bind(actions.shape_die, 1 - pending.shape_die)
+        hud.button(x + 166, y - 50, 160, 28, "Swap roles (Space)", swap)
     shape, name = pending.crafted(state)
     paint_shape(mesh, x + 350, y - 58, 14, shape, name)
     hud.text(f"{name} {shape}", x + 350, y - 80, 13, bold=True)
@@ -280,20 +285,15 @@ def _crew(
             actions.toggle_crew,
             tone=PICKED if pending.crew else (150, 110, 40),
         )
-        if pending.crew and card.effect == SWAP_LEFTOVER:
-            for k, (label, swap) in enumerate(
-                (("No swap", None), ("Swap die 1", 0), ("Swap die 2", 1))
-            ):
-                tone = PICKED if pending.swap == swap else (70, 110, 170)
-                hud.button(
-                    x + 200 + k * 84,
-                    top - 94,
-                    80,
-                    26,
-                    label,
-                    _bind(actions.set_swap, swap),
-                    tone=tone,
-                )
+    if not used and pending.crew and card.effect == SWAP_LEFTOVER:
+        row = top - 132  # a row of its own under the card: which die goes (X cycles)
+        hud.text("Swap a die (X):", x, row + 9, 12, bold=True)
+        choices = (("keep both", None), ("die 1", 0), ("die 2", 1))
+        for k, (label, swap) in enumerate(choices):
+            tone = PICKED if pending.swap == swap else (70, 110, 170)
+            bind = _bind(actions.set_swap, swap)
+            hud.button(x + 196 + k * 86, row, 80, 26, label, bind, tone=tone)
+        return top - 158
     return top - 124
 
 
@@ -310,7 +310,14 @@ def _purples(
     used = me.purples_used + len(pending.purples)
     crane = me.tower.spec.crane
     left = len(crane) - used
-    words = f"Purple spaces: {left} left" + (f", the next costs -{crane[used]}" if left else "")
+    words = f"Purple spaces: {left} left"
+    if left:
+        cost = crane[used]
+        words += (
+            f", the next costs {cost} point{'s' if cost != 1 else ''}"
+            if cost
+            else ", the next is free"
+        )
     hud.text(words, x, y, 13)
     label = "Purple mode on (P)" if purple_mode else "Purple space (P)"
     tone = colour(rules_config().purple).rgb if purple_mode else (120, 100, 140)
@@ -319,18 +326,17 @@ def _purples(
         hud.text(f"{len(pending.purples)} in pencil", x + 200, y - 28, 12, PENCIL)
 
 
-def _game_over(hud: Hud, state: GameState, breakdowns: dict[str, ScoreBreakdown]) -> None:
+def _game_over(hud: Hud, state: GameState, breakdowns: dict[str, ScoreBreakdown], y: float) -> None:
     won = winner(state)
     names = " and ".join(won) if isinstance(won, list) else str(won)
     x = PANEL_X
-    hud.text("Game over", x, 500, 20, bold=True)
-    hud.text(
-        f"{names} {'share the win' if isinstance(won, list) else 'wins'}", x, 470, 16, bold=True
-    )
-    hud.text(state.end_reason or "", x, 450, 12, width=PANEL_W, anchor_y="top")
+    hud.text("Game over", x, y, 20, bold=True)
+    verb = "share the win" if isinstance(won, list) else "wins"
+    hud.text(f"{names} {verb}", x, y - 30, 16, bold=True)
+    hud.text(state.end_reason or "", x, y - 50, 12, width=PANEL_W, anchor_y="top")
     best = max(b.total for b in breakdowns.values())
-    hud.text(f"Highest total: {best} points.", x, 400, 13)
-    hud.text("Ctrl+O loads a saved game; close the window to quit.", x, 370, 12, GREY)
+    hud.text(f"Highest total: {best} points.", x, y - 100, 13)
+    hud.text("Ctrl+O loads a saved game; close the window to quit.", x, y - 130, 12, GREY)
 
 
 def _short(name: str, chars: int) -> str:

@@ -56,7 +56,7 @@ DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
 COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so it can be seen
 LEFT_W = 800.0  # the sheet side of the screen; the panel is to the right
 SHEET_REGION = (20.0, 112.0, 770.0, 498.0)  # x, y, w, h: the tower and its level scores
-TABS = (8.0, 672.0, 784.0, 64.0)
+TABS = (8.0, 668.0, 784.0, 60.0)
 CRANE_Y = 626.0
 SHORTCUTS = [
     ("R", "roll the dice (when you are the roller)"),
@@ -65,7 +65,7 @@ SHORTCUTS = [
     ("I  O  T  L  S", "pick the shape when it is free (a '?' or a crew card)"),
     ("1-5", "pick the colour when it is free"),
     ("mouse", "move the block over your sheet: it snaps to the boxes"),
-    ("wheel, Q / E", "turn the block a quarter turn"),
+    ("wheel, Q / E, right click", "turn the block a quarter turn"),
     ("F", "flip the block over (mirror)"),
     ("click", "draw it there in pencil (red: refused, with the reason)"),
     ("P", "purple space: click a box to fill it in purple"),
@@ -116,6 +116,7 @@ class FilledInScreen:
         self._workers: ThreadPoolExecutor | None = None
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
+        self._watching = False  # a computer just drew a block: its sheet stays in view
         self.dirty = True
         self._sync_turn()
 
@@ -182,7 +183,8 @@ class FilledInScreen:
             self.message = f"The computer ({seat}) could not decide: {exc}"
             return
         if state.phase == PLACE:
-            self.viewed = self.seat(seat)  # show the block it draws
+            self.viewed = self.seat(seat)  # show the block it draws until a human acts
+            self._watching = True
         self._apply(move)
 
     # -- moves --------------------------------------------------------------------------
@@ -196,7 +198,7 @@ class FilledInScreen:
             self._changed()
             return False
         if not self.game.is_computer(move["player"]):
-            self._told_from = before
+            self._told_from, self._watching = before, False
         # what the computers did since the human's last move stays readable
         self.message = events_text(self.state.events[self._told_from :]) or self.message
         self._autosave()
@@ -214,8 +216,9 @@ class FilledInScreen:
             self.pending = PendingTurn(active)
             self.pending.settle_dice(state)
             self.purple_mode = False
-        if active is not None and active != self._last_active:
-            self.viewed = self.seat(active)
+        changed = active is not None and active != self._last_active
+        if changed and (not self._watching or self.pending is not None):
+            self.viewed = self.seat(str(active))
         self._last_active = active
 
     def roll(self) -> None:
@@ -379,7 +382,7 @@ class FilledInScreen:
             return
         self.game = game
         self.pending, self._thinking, self._last_active = None, None, None
-        self._told_from = len(game.match.state.events)
+        self._told_from, self._watching = len(game.match.state.events), False
         self._sync_turn()
         self.message = f"Loaded {target}."
         self._changed()
@@ -501,9 +504,9 @@ class FilledInScreen:
         if self.message != self._shown_message:  # a text layout is costly: redo on change
             self._shown_message = self.message
             self.overlay.clear()
-            top = DESIGN_H - 6
-            self.overlay.rect(8, top - 56, LEFT_W - 16, 56, (255, 255, 255), 230)
-            self.overlay.text(self.message, 16, top - 6, 13, width=LEFT_W - 36, anchor_y="top")
+            top = DESIGN_H - 4
+            self.overlay.rect(8, top - 62, LEFT_W - 16, 62, (255, 255, 255), 230)
+            self.overlay.text(self.message, 16, top - 3, 12, width=LEFT_W - 36, anchor_y="top")
         self.overlay.draw()
 
     def _draw_ghost(self) -> None:
@@ -546,7 +549,7 @@ class FilledInScreen:
         )
         spec = player.tower.spec
         title = f"{player.name}'s tower  ·  sheet {spec.id}: {spec.name}"
-        self.front.text(title, right + 10, CRANE_Y + 9, 14, INK, bold=True)
+        self.front.text(title, right + 10, CRANE_Y + 9, 13, INK, bold=True)
         self._bottom_strip(mesh, player, breakdowns[player.name])
         draw_panel(
             mesh,
@@ -586,7 +589,7 @@ class FilledInScreen:
             who = who if who == "you" else f"computer, {who}"
             self.front.text(who, tx + 8, y + h - 38, 12, (90, 92, 100))
             total = breakdowns[player.name].total
-            self.front.text(f"{total} pts  {status}", tx + 8, y + 8, 12, INK)
+            self.front.text(f"{total} pts  {status}", tx + 8, y + 7, 12, INK)
             spec = player.tower.spec
             cell = min(4.0, (h - 10) / spec.height)
             paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)

@@ -199,8 +199,9 @@ def _piece_borders(
         for neighbour, quad in edges:
             if owner.get(neighbour) != piece:
                 mesh.polygon(quad, (*INK, 255))
-        if cell in pencilled:
-            frame(mesh, x + 2, y + 2, size - 4, size - 4, 3.0, PENCIL)
+        if cell in pencilled:  # white and ink: visible on every colour
+            frame(mesh, x + 3, y + 3, size - 6, size - 6, 3.0, (255, 255, 255))
+            frame(mesh, x + 6, y + 6, size - 12, size - 12, 1.0, INK)
 
 
 def _level_lines(mesh: Mesh, geo: SheetGeometry) -> None:
@@ -277,7 +278,7 @@ def paint_crane(
         else:
             rect(mesh, bx, y, size, size, tint(purple.rgb, 0.75))
             frame(mesh, bx, y, size, size, 2.0, purple.rgb)
-        hud.text(f"-{penalty}", bx + size + 3, y + 2, 12, INK)
+        hud.text(f"-{penalty}" if penalty else "0", bx + size + 3, y + 2, 12, INK)
         bx += size + 30
     return bx
 

@@ -21,7 +21,6 @@ from tests.app.filled_in_helpers import (
     open_filled_in,
     press,
 )
-from tests.app.helpers import close
 
 
 def _legal_spot(screen, avoid_tools=True):
@@ -88,7 +87,7 @@ def test_a_turn_end_to_end_with_mouse_and_keys():
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == screen.match.state_hash()
     finally:
-        close(window)
+        window.close()
 
 
 def test_an_illegal_spot_is_red_and_a_click_there_changes_nothing():
@@ -109,7 +108,7 @@ def test_an_illegal_spot_is_red_and_a_click_there_changes_nothing():
         press(window, key.RETURN)  # nothing drawn: nothing to confirm
         assert screen.match.state_hash() == before and "Draw your block first" in screen.message
     finally:
-        close(window)
+        window.close()
 
 
 def test_undo_rubs_out_the_pencil_but_not_the_ink():
@@ -142,4 +141,4 @@ def test_undo_rubs_out_the_pencil_but_not_the_ink():
         press(window, key.BACKSPACE)
         assert "Nothing in pencil" in screen.message and screen.match.state_hash() == hash_after
     finally:
-        close(window)
+        window.close()
