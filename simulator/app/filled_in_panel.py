@@ -15,6 +15,7 @@ from rules.filled_in.scoring import ScoreBreakdown
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
 from rules.pieces import get_piece
 from simulator.app.filled_in_sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
+from simulator.app.filled_in_strips import seat_tone
 from simulator.app.filled_in_turn import PendingTurn
 from simulator.app.widgets import Button, Hud
 from simulator.render.mesh import Mesh
@@ -25,7 +26,6 @@ PANEL_W = 1272 - PANEL_X
 DIE = 44.0  # a die's size on screen
 GREY = (110, 112, 120)
 PICKED = (30, 120, 60)
-SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
 COLUMNS = (
     ("Levels", 1012),
     ("Tri.", 1048),
@@ -145,7 +145,7 @@ def _scores(
         y -= 24
         if seat == viewed:
             back.rect(x - 4, y - 6, PANEL_W + 4, 22, (225, 232, 245), layer=1)
-        hud.circle(x + 5, y + 4, 5, SEAT_TONES[seat % len(SEAT_TONES)])
+        hud.circle(x + 5, y + 4, 5, seat_tone(seat))
         mark = "▶ " if player.name in movers else ""
         name = f"{mark}{_short(player.name, 14)}"
         hud.text(name, x + 14, y, 12, bold=bool(mark))

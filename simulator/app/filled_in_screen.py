@@ -24,32 +24,25 @@ from rules.errors import IllegalMove
 from rules.filled_in import drafter, roller, scores, to_move
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import get_crew_card
-from rules.filled_in.scoring import largest_areas
-from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, PlayerState
+from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL
 from rules.pieces import Cell
 from simulator.app import filled_in_session as session
 from simulator.app.filled_in_events import box, events_text
-from simulator.app.filled_in_panel import SEAT_TONES, draw_panel
+from simulator.app.filled_in_panel import draw_panel
 from simulator.app.filled_in_session import FilledInGame
 from simulator.app.filled_in_sheet_view import (
-    ILLEGAL,
     INK,
     SheetGeometry,
-    colour_box,
-    frame,
     paint_crane,
     paint_ghost,
-    paint_mini,
     paint_sheet,
-    rect,
-    tint,
 )
+from simulator.app.filled_in_strips import paint_footer, paint_tabs
 from simulator.app.filled_in_turn import PendingTurn
 from simulator.app.layout import DESIGN_H
 from simulator.app.setup import GameSetup
-from simulator.app.widgets import Button, Hud
+from simulator.app.widgets import Hud
 from simulator.render.mesh import Mesh
-from simulator.render.palette import colour
 from simulator.render.scene import MeshGroup, mesh_list
 
 DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
@@ -535,7 +528,18 @@ class FilledInScreen:
         state = self.state
         mesh = Mesh()
         breakdowns = scores(state)
-        self._tabs(mesh, breakdowns)
+        movers = set(self.movers()) if state.phase != ENDED else set()
+        paint_tabs(
+            mesh,
+            self.front,
+            state,
+            TABS,
+            viewed=self.viewed,
+            movers=movers,
+            labels={p.name: self._label(p.name) for p in state.players},
+            totals={name: b.total for name, b in breakdowns.items()},
+            on_view=self.view,
+        )
         player = state.players[self.viewed]
         geo = self.geometry()
         pencil = None
@@ -548,9 +552,10 @@ class FilledInScreen:
             mesh, self.front, 20, CRANE_Y, player.tower.spec, player.purples_used, pencilled
         )
         spec = player.tower.spec
-        title = f"{player.name}'s tower  ·  sheet {spec.id}: {spec.name}"
+        name = player.name if len(player.name) <= 14 else player.name[:13] + "."
+        title = f"{name}  ·  sheet {spec.id}, {spec.name}"
         self.front.text(title, right + 10, CRANE_Y + 9, 13, INK, bold=True)
-        self._bottom_strip(mesh, player, breakdowns[player.name])
+        paint_footer(mesh, self.front, player, breakdowns[player.name])
         draw_panel(
             mesh,
             self.back,
@@ -567,86 +572,9 @@ class FilledInScreen:
 
     def _label(self, name: str) -> str:
         bot = self.game.computers.get(name)
-        return "you" if bot is None else bot
-
-    def _tabs(self, mesh: Mesh, breakdowns: dict[str, Any]) -> None:
-        """One tab per player: name, who plays it, total, status, a small preview."""
-        x, y, w, h = TABS
-        state = self.state
-        count = len(state.players)
-        tab_w = (w - 8 * (count - 1)) / count
-        movers = set(self.movers()) if state.phase != ENDED else set()
-        for seat, player in enumerate(state.players):
-            tx = x + seat * (tab_w + 8)
-            tone = SEAT_TONES[seat % len(SEAT_TONES)]
-            viewed = seat == self.viewed
-            rect(mesh, tx, y, tab_w, h, (255, 255, 255) if viewed else (226, 229, 236))
-            frame(mesh, tx, y, tab_w, h, 3.0 if viewed else 1.0, tone)
-            status = _status(player, player.name in movers, state.phase)
-            mark = "▶ " if player.name in movers else ""
-            self.front.text(f"{mark}{player.name}", tx + 8, y + h - 20, 13, INK, bold=True)
-            who = self._label(player.name)
-            who = who if who == "you" else f"computer, {who}"
-            self.front.text(who, tx + 8, y + h - 38, 12, (90, 92, 100))
-            total = breakdowns[player.name].total
-            self.front.text(f"{total} pts  {status}", tx + 8, y + 7, 12, INK)
-            spec = player.tower.spec
-            cell = min(4.0, (h - 10) / spec.height)
-            paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)
-            self.front.buttons.append(Button(tx, y, tab_w, h, _bind(self.view, seat), player.name))
-
-    def _bottom_strip(self, mesh: Mesh, player: PlayerState, breakdown: Any) -> None:
-        """Tools (ticked when done, crossed when lost), largest colour areas, the score."""
-        spec = player.tower.spec
-        grid = player.tower.grid()
-        y = 54.0
-        self.front.text("Tools", 20, y + 9, 13, INK, bold=True)
-        for k, (cell, number, wanted) in enumerate(spec.tools):
-            bx = 70 + k * 52
-            rect(mesh, bx, y, 30, 30, tint(colour(wanted).rgb, 0.45))
-            frame(mesh, bx, y, 30, 30, 2.0, INK)
-            self.front.text(
-                str(number),
-                bx + 15,
-                y + 15,
-                14,
-                INK,
-                bold=True,
-                anchor_x="center",
-                anchor_y="center",
-            )
-            if number in player.tools_done:
-                self.front.text("✓", bx + 33, y + 9, 14, (20, 120, 40), bold=True)
-            elif cell in grid:  # filled in another colour: lost for the game
-                self.front.text("✗", bx + 33, y + 9, 14, ILLEGAL, bold=True)
-        areas = largest_areas(grid)
-        self.front.text("Largest areas", 350, y + 9, 13, INK, bold=True)
-        for k, name in enumerate(rules_config().colours):
-            bx = 476 + k * 64
-            colour_box(mesh, bx, y, 30, name)
-            self.front.text(str(areas[name]), bx + 36, y + 9, 13, INK)
-        b = breakdown
-        words = (
-            f"Levels {b.levels}   Triangles {b.triangles}   Tools {b.tools}   "
-            f"Colours {b.colours}   Crane {b.crane}   Total {b.total}"
-        )
-        self.front.text(words, 20, 18, 13, INK, bold=True)
-
-
-def _status(player: PlayerState, moving: bool, phase: str) -> str:
-    if phase == ENDED:
-        return ""
-    if player.stuck:
-        return "✗ cannot place"
-    if phase == PLACE:
-        return "✓ placed" if player.placed else "placing"
-    return "to move" if moving else ""
+        return "you" if bot is None else f"computer, {bot}"
 
 
 def _one_line(exc: Exception) -> str:
     text = str(exc) or type(exc).__name__
     return text.splitlines()[0]
-
-
-def _bind(function: Any, value: Any) -> Any:
-    return lambda: function(value)
