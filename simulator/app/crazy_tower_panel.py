@@ -122,7 +122,7 @@ def _players(
         hand = state.hands[name]
         hud.text(
             f"{'▶ ' if current else ''}{name} ({who}){role}  ·  {points[name]} pts · "
-            f"{len(hand)} blocks",
+            f"{len(hand)} block{'' if len(hand) == 1 else 's'}",
             x + 20,
             y,
             12,
@@ -130,10 +130,15 @@ def _players(
         )
         y -= 10
         mine = current and human and not view.holding
-        for colour in state.colours[name]:
+        # a row a colour: the player's own, then any received in an exchange
+        colours = dict.fromkeys([*state.colours[name], *(get_block(b).colour for b in hand)])
+        for colour in colours:
+            row = [b for b in hand if get_block(b).colour == colour]
+            if not row:
+                continue
             y -= CUBE + 14
             bx = x + 20
-            for block in (b for b in hand if get_block(b).colour == colour):
+            for block in row:
                 index = hand.index(block)
                 w = block_width(block, CUBE)
                 pickable = mine and state.phase in (TURN, PLACE) and block in placeable

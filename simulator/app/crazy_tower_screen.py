@@ -59,15 +59,17 @@ from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
+from simulator.render.symbols import placed, symbol_triangles
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
 HAND_SALT = 0x4A4E  # the human hand's noise stream (a dexterity profile), from the seed
 # The region the camera shows around the tower (cm): room on the left where the hand
 # picks pieces up, above for the hand, and never narrower than a few floor cards.
-ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 4.0, 14.0, 10.0
+ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 8.0, 14.0, 10.0
 TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
 REFUSED_TONE = (220, 40, 40)
+REFUSED_INK = (120, 0, 0, 230)
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block (move A, or the block of move B)"),
     ("V", "reveal a floor card (move B): it comes into your hand"),
@@ -594,11 +596,13 @@ class CrazyTowerScreen:
             if self._ghost is not None:
                 self._ghost[0].delete()
             mesh = entry_mesh(live.held, alpha=110)
-            if problem:
+            if problem:  # red, with a cross: refused whatever the piece's colour
                 mesh = Mesh()
                 for poly in live.held.local_polygons:
                     mesh.polygon(poly, opaque(REFUSED_TONE, 110))
                     mesh.outline(poly, 0.08, opaque(REFUSED_TONE, 220))
+                size = 0.8 * min(_extent(live.held.local_polygons))
+                mesh.triangles(placed(symbol_triangles("cross"), 0.0, 0.0, size), REFUSED_INK)
             self._ghost = (mesh_list(mesh, self._ghost_batch, self._ghost_group), mesh.count)
             self._ghost_key = key_now
         move_list(self._ghost[0], self._ghost[1], pose)
@@ -629,6 +633,12 @@ class CrazyTowerScreen:
             self.hud.button(
                 206, DESIGN_H - 104, 180, 34, "Undo (Backspace)", self.undo, tone=(170, 70, 60)
             )
+
+
+def _extent(polygons: list[list[tuple[float, float]]]) -> tuple[float, float]:
+    xs = [x for poly in polygons for x, _ in poly]
+    ys = [y for poly in polygons for _, y in poly]
+    return max(xs) - min(xs), max(ys) - min(ys)
 
 
 def open_screen(setup: GameSetup) -> CrazyTowerScreen:

@@ -13,8 +13,8 @@ from simulator.app.crazy_tower_cover import PASS, ROLE
 from simulator.app.crazy_tower_screen import load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
-from tests.app.crazy_tower_helpers import open_ct, settle
-from tests.app.helpers import close, frames, pixel, send, world_to_window
+from tests.app.crazy_tower_helpers import open_ct, pixel, settle
+from tests.app.helpers import close, frames, send, world_to_window
 
 SHADE = (26, 30, 40)
 SABOTEUR_SEATS = (("Ann", "human"), ("Bob", "human"), ("Cy", "human"))

@@ -9,8 +9,15 @@ from pyglet.window import key, mouse
 from simulator.app import crazy_tower_session as session
 from simulator.games.crazy_tower.live import HOLDING, SETTLED
 from simulator.replay import replay_file
-from tests.app.crazy_tower_helpers import holding, hover, lower_and_release, open_ct, over_card
-from tests.app.helpers import close, frames, pixel, send, world_to_window
+from tests.app.crazy_tower_helpers import (
+    holding,
+    hover,
+    lower_and_release,
+    open_ct,
+    over_card,
+    pixel,
+)
+from tests.app.helpers import close, frames, send, world_to_window
 
 
 def _place(window, screen, number: int, card: str, u: float) -> str:
@@ -97,13 +104,18 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         tint = pixel(window, gx, gy)
         assert tint != (236, 240, 244) and tint[0] > tint[1]  # a translucent red block
         # Beside the card: the ghost turns red and the release is refused with the reason.
-        hover(window, screen, -13.0, card_top + 3.0, count=90)
+        hover(window, screen, 11.5, card_top + 3.0, count=90)  # off the right end
         _, problem = screen.ghost()
         assert problem and "would miss floor card fc-00" in problem
         send(window, "on_key_press", key.SPACE, 0)
         frames(window)
         assert screen.live.stage == HOLDING
         assert screen.message.startswith("Refused:") and "miss floor card" in screen.message
+        shown = [item.text for item in screen.overlay._items if hasattr(item, "text")]
+        assert screen.message in shown  # drawn in the message box
+        wx, wy = world_to_window(window, screen, *screen.ghost()[0][:2])
+        r, g, b = pixel(window, wx + 3, wy + 3)
+        assert r > g + 60 and r > b + 60  # the ghost is red
         # Tilted on its end: the rulebook lays blocks flat.
         hover(window, screen, *over_card(screen, "fc-00", 10.0, 6.0), count=10)
         for _ in range(18):
