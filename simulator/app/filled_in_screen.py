@@ -6,14 +6,16 @@ Space swaps the roles; a free shape or colour is picked) -> the block follows th
 over the player's sheet, snapped to the boxes, turned with the wheel or Q/E, flipped
 with F, red where the rules refuse it -> a click draws it in pencil, P adds a purple
 space -> Enter inks the turn (one ``place`` move), Backspace rubs out the pencil.
-Computer seats move after a short pause, so their moves can be seen; in the place
+Computer seats move after a short pause, so their moves can be seen (they think in a
+process of their own, ``filled_in_thinking``, so the window keeps drawing); in the place
 phase they wait for the humans (placing is simultaneous at the table, so nobody sees
 another's block first). Every confirmed move is autosaved as a replayable scenario.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import weakref
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,7 @@ from simulator.app.filled_in_sheet_view import (
     paint_sheet,
 )
 from simulator.app.filled_in_strips import paint_footer, paint_tabs
+from simulator.app.filled_in_thinking import Thinker
 from simulator.app.filled_in_turn import PendingTurn
 from simulator.app.layout import DESIGN_H
 from simulator.app.setup import GameSetup
@@ -105,8 +108,9 @@ class FilledInScreen:
         self._ghost_key: Any = None
         self._shown_message: str | None = None
         self._computer_wait = 0.0
-        self._thinking: tuple[Any, str, Future] | None = None  # (state, seat, decision)
-        self._workers: ThreadPoolExecutor | None = None
+        self._thinking: tuple[Any, Future] | None = None  # (the state, its decision)
+        self._thinker = Thinker()
+        weakref.finalize(self, self._thinker.close)
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
         self._watching = False  # a computer just drew a block: its sheet stays in view
@@ -161,22 +165,28 @@ class FilledInScreen:
             return
         state = self.state
         if self._thinking is None or self._thinking[0] is not state:
-            workers = self._workers or ThreadPoolExecutor(max_workers=1)
-            self._workers = workers
-            self._thinking = (state, name, workers.submit(self.game.computer_move, name))
+            decision = self._thinker.think(
+                state, name, self.game.computers[name], self.game.seed, len(self.match.actions)
+            )
+            self._thinking = (state, decision)
             self._computer_wait = 0.0
         self._computer_wait += seconds
-        _, seat, decision = self._thinking
-        if self._computer_wait < COMPUTER_PAUSE or not decision.done():
+        decision = self._thinking[1]
+        if self._computer_wait < COMPUTER_PAUSE:
+            return
+        if not decision.done():
+            if not self.message.endswith("is thinking..."):
+                self.message = f"{name} is thinking..."
             return
         self._thinking = None
         try:
             move = decision.result()
-        except Exception as exc:  # a bot fault must not end the game on screen
-            self.message = f"The computer ({seat}) could not decide: {exc}"
+        except Exception as exc:  # a fault must not end the game on screen
+            self._thinker.fall_back()  # the next try thinks in this process
+            self.message = f"The computer ({name}) could not decide: {_one_line(exc)}"
             return
         if state.phase == PLACE:
-            self.viewed = self.seat(seat)  # show the block it draws until a human acts
+            self.viewed = self.seat(name)  # show the block it draws until a human acts
             self._watching = True
         self._apply(move)
 
@@ -374,7 +384,7 @@ class FilledInScreen:
             self._changed()
             return
         self.game = game
-        self.pending, self._thinking, self._last_active = None, None, None
+        self.pending, self._last_active, self._thinking = None, None, None
         self._told_from, self._watching = len(game.match.state.events), False
         self._sync_turn()
         self.message = f"Loaded {target}."

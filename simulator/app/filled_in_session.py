@@ -13,21 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.filled_in.playout import random_move
 from simulator.app.session import save_dir
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
-from simulator.games.filled_in.bots import FilledInBot
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
-from simulator.games.filled_in.player import player_chance
 from simulator.games.record import scenario_text, write_atomically
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.header import FORMAT
 
 AUTOSAVE_NAME = "autosave-filled-in.toml"
 SAVE_NAME = "filled-in-save.toml"
-# Keeps the random computer seats' stream apart from the scenario "computer" actions'.
-RANDOM_SEAT_SALT = 0x5EA7
 
 
 def autosave_path() -> Path:
@@ -49,21 +44,6 @@ class FilledInGame:
 
     def is_computer(self, name: str) -> bool:
         return name in self.computers
-
-    def computer_move(self, name: str) -> dict[str, Any]:
-        """The move the computer seat ``name`` makes now (it must be to move).
-
-        A random seat draws from a stream keyed by the number of moves made so far, so a
-        loaded game goes on exactly as the unsaved one would have."""
-        state = self.match.state
-        bot = self.computers[name]
-        if bot != "random":
-            return FilledInBot(level(bot)).decide(state, name)
-        rng = player_chance(self.seed, RANDOM_SEAT_SALT + len(self.match.actions))
-        while True:  # the random player picks its mover too: draw until it is this seat
-            move = random_move(state, rng)
-            if move["player"] == name:
-                return move
 
 
 def new_game(setup: GameSetup) -> FilledInGame:

@@ -7,7 +7,9 @@ import time
 
 from pyglet.window import key
 
+from rules.filled_in import draft, new_game, roll
 from simulator.app.filled_in_screen import COMPUTER_PAUSE
+from simulator.app.filled_in_thinking import Thinker, seat_move
 from simulator.render.palette import colour
 from tests.app.filled_in_helpers import (
     draft_until_placing,
@@ -97,3 +99,18 @@ def test_two_computer_seats_play_a_game_to_its_end_on_screen():
         assert any(getattr(item, "text", "") == "Game over" for item in screen.front._items)
     finally:
         window.close()
+
+
+def test_a_bot_thinks_in_its_own_process_and_decides_as_it_would_here():
+    state = roll(new_game(["Ann", "Bo"], seed=5), "Ann")
+    for name, die in (("Ann", 0), ("Bo", 1), ("Bo", 2), ("Ann", 3)):
+        state = draft(state, name, die)
+    here = seat_move(state, "Bo", "normal", 5, 5)
+    thinker = Thinker()
+    try:
+        assert thinker.think(state, "Bo", "normal", 5, 5).result(timeout=60) == here
+        thinker.fall_back()  # as after a worker that could not start
+        decided = thinker.think(state, "Bo", "normal", 5, 5)
+        assert decided.done() and decided.result() == here
+    finally:
+        thinker.close()

@@ -1,0 +1,76 @@
+"""Computer seats' decisions for the Filled In screen, thought out in another process.
+
+A bot thinks in pure Python, a hard one for up to a few seconds on a busy machine. On
+the window's thread that freezes the window, and a worker thread does not help: the
+frames drawn meanwhile wait for the GIL at every GL call (measured: a 3.5 s frame, as
+long as the decision). A process of its own (spawned: no window, no GL; it imports
+only the rules and the bots) thinks while the window draws. A decision depends only on
+the state, the seat, its level, the seed and the number of moves made, so a game comes
+out the same whichever process decided and however long it took.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from rules.filled_in.playout import random_move
+from rules.filled_in.state import GameState
+from simulator.bots.levels import level
+from simulator.games.filled_in.bots import FilledInBot
+from simulator.games.filled_in.player import player_chance
+
+# Keeps the random seats' stream apart from the scenario "computer" actions' streams.
+RANDOM_SEAT_SALT = 0x5EA7
+
+
+def seat_move(state: GameState, name: str, bot: str, seed: int, moves_made: int) -> dict:
+    """The move computer seat ``name`` (level ``bot``) makes now; it must be to move.
+
+    A random seat draws from a stream keyed by the number of moves made so far, so a
+    loaded game goes on exactly as the unsaved one would have."""
+    if bot != "random":
+        return FilledInBot(level(bot)).decide(state, name)
+    rng = player_chance(seed, RANDOM_SEAT_SALT + moves_made)
+    while True:  # the random player picks its mover too: draw until it is this seat
+        move = random_move(state, rng)
+        if move["player"] == name:
+            return move
+
+
+def _decide(state_data: dict[str, Any], name: str, bot: str, seed: int, moves_made: int):
+    return seat_move(GameState.from_dict(state_data), name, bot, seed, moves_made)
+
+
+class Thinker:
+    """One worker process for the bot levels, started on first use; ``close`` stops it.
+    The random player, and every level once the process cannot run (``fall_back``),
+    decide in the caller's process."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self.inline = False
+
+    def think(self, state: GameState, name: str, bot: str, seed: int, moves_made: int) -> Future:
+        if self.inline or bot == "random":  # the random player needs no thinking time
+            done: Future = Future()
+            try:
+                done.set_result(seat_move(state, name, bot, seed, moves_made))
+            except Exception as exc:  # handed to the caller like a worker's fault
+                done.set_exception(exc)
+            return done
+        if self._pool is None:
+            spawn = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+        return self._pool.submit(_decide, state.to_dict(), name, bot, seed, moves_made)
+
+    def fall_back(self) -> None:
+        """Think in this process from now on (the worker broke or could not start)."""
+        self.close()
+        self.inline = True
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
