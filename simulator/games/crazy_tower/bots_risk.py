@@ -2,9 +2,10 @@
 
 A copy is a deep copy of the match without its logs (pymunk copies a space
 deterministically for a given source state; the real game still replays from its
-action log). The profile's position error is folded into the action's ``at`` or
-``offset``, which the action records; a solo challenge's handicap is applied by the
-match itself, from its own seeded stream, in the copy as in the game.
+action log). The profile's noise goes into the action, which records it: the position
+error into ``at`` or ``offset``, the angle error and the release jolt into their keys
+(``angle_error``, ``release_vx``, ``release_vy``); a solo challenge's handicap is
+applied by the match itself, from its own seeded stream, in the copy as in the game.
 """
 
 from __future__ import annotations
@@ -22,15 +23,22 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 COLLAPSE = 40.0
 FALL = 3.0
 REFUSED = 4.0
+HANDLED = ("place_block", "lay_card", "replace_piece")  # actions the hand carries out
 
 
 def noisy(action: dict[str, Any], jitter: Jitter) -> dict[str, Any]:
     """The action as a hand with this noise performs it: the position error moves the
-    block (``at``) or the floor card (``offset``) along its card."""
+    block (``at``) or the floor card (``offset``) along its card; the angle error and the
+    release jolt go into the action's keys (the match adds them to the hand's motion)."""
     out = dict(action)
     for key in ("at", "offset"):
         if key in out:
             out[key] = round(float(out[key]) + jitter.dx, 3)
+    if out.get("type") in HANDLED:
+        if jitter.angle:
+            out["angle_error"] = jitter.angle
+        if any(jitter.release):
+            out["release_vx"], out["release_vy"] = jitter.release
     return out
 
 

@@ -63,15 +63,27 @@ from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose, World
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
+# A dexterity profile's noise, drawn when the player decides and recorded so a replay
+# repeats it: degrees added to the hand's target angle, cm/s added to the piece when the
+# hand lets go (the position error is in ``at`` or ``offset``).
+HAND_KEYS = ("angle_error", "release_vx", "release_vy")
 # A live move (the app's mouse) records its hand targets as ``path`` rows and replays them
-# (live.py); the release jolt of a dexterity profile rides along.
-LIVE_KEYS = ("path", "release_vx", "release_vy")
+# (live.py); its angle is in the path, its release jolt in release_vx/vy.
+LIVE_KEYS = ("path",)
 # The keys of each action besides type and player (docs/scenarios-crazy-tower.md).
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "place_block": ("block", "at", "lower_speed", "travel_height", *LIVE_KEYS),
+    "place_block": ("block", "at", "lower_speed", "travel_height", *HAND_KEYS, *LIVE_KEYS),
     "reveal_card": (),
-    "lay_card": ("offset", "lower_speed", *LIVE_KEYS),
-    "replace_piece": ("piece", "at", "offset", "lower_speed", "travel_height", *LIVE_KEYS),
+    "lay_card": ("offset", "lower_speed", *HAND_KEYS, *LIVE_KEYS),
+    "replace_piece": (
+        "piece",
+        "at",
+        "offset",
+        "lower_speed",
+        "travel_height",
+        *HAND_KEYS,
+        *LIVE_KEYS,
+    ),
     "remove_block": ("block", "side", "path"),
     "skip_removal": (),
     "exchange": ("give", "take"),
@@ -146,6 +158,9 @@ class CrazyTowerMatch:
             self.state = report_time(s, _clock(action))
         elif kind in PHYSICAL and action.get("path") is not None:
             from simulator.games.crazy_tower.live import run_recorded
+
+            if action.get("angle_error"):
+                raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
             verdict = run_recorded(self, action)
             self._conclude(verdict.rule, verdict.fallen)
@@ -237,7 +252,7 @@ class CrazyTowerMatch:
         travel = top + block_height(block, angle) / 2 + SLIDE_CLEARANCE if covered else None
         path = HandPath(
             x=x + jitter.dx,
-            angle=card_deg + angle + jitter.angle,
+            angle=card_deg + angle + jitter.angle + _angle_error(action),
             lower_speed=action.get("lower_speed"),
             travel_height=action.get("travel_height", travel),
         )
@@ -251,7 +266,7 @@ class CrazyTowerMatch:
         self.hand.carry(path, on_step=watch)
         for shape in entry.shapes:
             shape.filter = BLOCK_FILTER
-        self.kick(entry, jitter.release)
+        self.kick(entry, _jolt(jitter.release, action))
         monitor.watch(block)
         settle(self.world, monitor)
         try:
@@ -294,7 +309,7 @@ class CrazyTowerMatch:
         jitter = noise.draw(self.handicap, "card", self.noise)
         top = self.world.entry(s.top_card).pose
         x = top.x + offset + jitter.dx
-        angle = math.degrees(top.angle) + jitter.angle
+        angle = math.degrees(top.angle) + jitter.angle + _angle_error(action)
         monitor, watch = self.fall_monitor()
         entry = add_card(self.world, card, self.pickup(card_half_length()))
         monitor.watch_falls(card)
@@ -306,7 +321,7 @@ class CrazyTowerMatch:
             self.hand.carry(
                 HandPath(x=x, angle=angle, lower_speed=action.get("lower_speed")), on_step=watch
             )
-        self.kick(entry, jitter.release)
+        self.kick(entry, _jolt(jitter.release, action))
         monitor.watch(card)
         settle(self.world, monitor)
         verdict = self.card_verdict(card, monitor, replacement=replacement)
@@ -459,3 +474,15 @@ def _clock(action: dict[str, Any]) -> float:
     if not isinstance(value, int | float) or value < 0:
         raise IllegalMove(f"a clock reading is seconds, 0 or more, not {value!r}")
     return float(value)
+
+
+def _angle_error(action: dict[str, Any]) -> float:
+    return float(action.get("angle_error") or 0.0)
+
+
+def _jolt(handicap: tuple[float, float], action: dict[str, Any]) -> tuple[float, float]:
+    """A challenge handicap's release jolt plus the action's recorded one (a profile's)."""
+    vx, vy = action.get("release_vx"), action.get("release_vy")
+    if not vx and not vy:
+        return handicap
+    return handicap[0] + float(vx or 0.0), handicap[1] + float(vy or 0.0)

@@ -24,6 +24,7 @@ from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
     ACTION_KEYS,
     CLOCK_KEY,
+    HAND_KEYS,
     THINK_SECONDS,
     CrazyTowerMatch,
 )
@@ -45,7 +46,7 @@ _REQUIRED = {
     "clock": (CLOCK_KEY,),
 }
 # What a live move's path replaces: the scripted hand's position and manner.
-_SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height")
+_SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height", "angle_error")
 PATH_MESSAGE = "must be a list of [steps, x, y, angle] rows (the app records them)"
 
 
@@ -157,7 +158,7 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             action[key] = _hand_path(table)
         elif key == CLOCK_KEY:
             action[key] = table.number(key, minimum=0.0)
-        elif key in ("at", "offset", "travel_height", "release_vx", "release_vy"):
+        elif key in ("at", "offset", "travel_height", *HAND_KEYS):
             action[key] = table.number(key)
         elif key == "lower_speed":
             action[key] = table.number(key, positive=True)
