@@ -404,6 +404,9 @@ class CrazyTowerScreen:
 
     def save(self, path: Path | None = None) -> None:
         target = path or self.save_path
+        if self.live is not None:  # the world holds a move the log does not: no exact save
+            self.message = "Finish the move first (Enter confirms, Backspace undoes), then save."
+            return
         try:
             session.save(self.game, target)
         except OSError as exc:

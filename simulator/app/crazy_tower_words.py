@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.crazy_tower import get_card, get_challenge
+from rules.crazy_tower import get_card, get_challenge, scores
 from rules.crazy_tower.state import (
     DIAMONDS,
     EXCHANGE,
@@ -95,19 +95,13 @@ def events_text(events: list[dict[str, Any]]) -> list[str]:
 def verdict(before: CrazyTowerState, after: CrazyTowerState) -> str:
     """The rules' verdict on a settled move, in words."""
     lines = events_text(after.events[len(before.events) :])
-    lost = sum(before.hands[p] != after.hands[p] for p in before.players)
+    changed = [p for p in before.players if before.hands[p] != after.hands[p]]
     points = ""
-    if lost and not after.is_over:
-        player = before.current_player
-        points = f" {player} now holds {_points(after, player)} points of blocks."
+    if changed and not after.is_over:
+        now = scores(after)
+        points = " " + "; ".join(f"{p} now holds {now[p]} points" for p in changed) + "."
     text = "; ".join(lines) or "nothing changed"
     return f"Verdict: {text}.{points}  Enter confirms, Backspace undoes."
-
-
-def _points(state: CrazyTowerState, player: str) -> int:
-    from rules.crazy_tower import scores
-
-    return scores(state)[player]
 
 
 def todo(state: CrazyTowerState) -> str:

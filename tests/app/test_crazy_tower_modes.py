@@ -136,8 +136,10 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing(tmp_path):
     try:
         send(window, "on_key_press", key.V, 0)  # reveal: the card comes into the hand
         frames(window, 20)
-        send(window, "on_key_press", key.BACKSPACE, 0)  # drop the unconfirmed lay
         path = tmp_path / "game.toml"
+        screen.save(path)  # not with a move in the hand: the file could not replay it
+        assert not path.exists() and "Finish the move first" in screen.message
+        send(window, "on_key_press", key.BACKSPACE, 0)  # drop the unconfirmed lay
         screen.save(path)
         before = screen.match.state_hash()
         screen.load(path)
