@@ -49,6 +49,7 @@ from simulator.app.crazy_tower_panel import (
 from simulator.app.crazy_tower_session import Game
 from simulator.app.crazy_tower_words import events_text, todo, verdict
 from simulator.app.layout import DESIGN_H
+from simulator.app.loop import FixedStep
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Hud
 from simulator.bots.dexterity import draw as draw_jitter
@@ -547,6 +548,8 @@ class CrazyTowerScreen:
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         window.view = base
+        if getattr(window, "loop", None) is not None and window.loop.dt != self.dt:
+            window.loop = FixedStep(self.dt)  # a loaded game may pin another profile's dt
         if self.covers:
             cover = self.covers[0]
             if self._shown_cover != (id(cover), cover.stage):  # text layouts are costly

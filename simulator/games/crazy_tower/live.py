@@ -230,6 +230,10 @@ class LiveMove:
             return "blocks must be laid flat"
         if _height_over(card, held.pose.x, held.pose.y) <= 0:
             return f"hold {self.piece} above floor card {card.id}"
+        if self.covered:
+            upper = state.floors[state.floors.index(card.id) + 1]
+            if _height_over(self.match.world.entry(upper), held.pose.x, held.pose.y) >= 0:
+                return f"slide {self.piece} in under floor card {upper}, onto {card.id}"
         left, right = shadow(held, card)
         boxes = covered_boxes(left, right)
         if not boxes:
