@@ -80,9 +80,9 @@ def paint_footer(mesh: Mesh, hud: Hud, player: PlayerState, breakdown: ScoreBrea
         elif cell in grid:  # filled in another colour: lost for the game
             hud.text("✗", bx + 33, y + 9, 14, ILLEGAL, bold=True)
     areas = largest_areas(grid)
-    hud.text("Largest areas", 350, y + 9, 13, INK, bold=True)
+    hud.text("Largest areas", 340, y + 9, 13, INK, bold=True)
     for k, name in enumerate(rules_config().colours):
-        bx = 476 + k * 64
+        bx = 482 + k * 62
         colour_box(mesh, bx, y, 30, name)
         hud.text(str(areas[name]), bx + 36, y + 9, 13, INK)
     b = breakdown
