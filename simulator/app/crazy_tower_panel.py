@@ -28,12 +28,12 @@ from simulator.app.crazy_tower_icons import Icons, block_width
 from simulator.app.crazy_tower_words import challenge_text, clock_text, events_text, todo
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.widgets import Button, Hud
+from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
 LEGEND_H = 52  # the box legend along the bottom of the world view
 WIDTH = DESIGN_W - PANEL_X - 14
 CUBE = 15  # px: a bank block's cube
-SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
 GREY = (110, 110, 110)
 _BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bots
 LOG_LINES = 6
@@ -113,8 +113,7 @@ def _players(
     for seat, name in enumerate(state.players):
         current = seat == state.current and not state.is_over
         human = view.controllers[seat] == "human"
-        tone = SEAT_TONES[seat % len(SEAT_TONES)]
-        hud.circle(x + 7, y + 5, 7, tone)
+        hud.circle(x + 7, y + 5, 7, colour(state.colours[name][0]).rgb)  # their first colour
         alone = view.controllers.count("human") == 1
         level = view.controllers[seat]
         who = ("you" if alone else "human") if human else f"{level} {_BOT_WORD.get(level, 'bot')}"
@@ -132,8 +131,8 @@ def _players(
         mine = current and human and not view.holding
         # a row a colour: the player's own, then any received in an exchange
         colours = dict.fromkeys([*state.colours[name], *(get_block(b).colour for b in hand)])
-        for colour in colours:
-            row = [b for b in hand if get_block(b).colour == colour]
+        for shade in colours:
+            row = [b for b in hand if get_block(b).colour == shade]
             if not row:
                 continue
             y -= CUBE + 14
