@@ -195,6 +195,12 @@ class LotsScreen:
         self._computer_wait += seconds
         if self._computer_wait < COMPUTER_PAUSE:
             return
+        state = self.match.state
+        if state.phase in ("place", "replace") and self.levels[seat] != "random":
+            thinking = f"{state.players[seat]} is thinking..."
+            if self.message != thinking:  # shown for a frame before the rollouts run
+                self.message = thinking
+                return
         self._computer_wait = 0.0
         before = len(self.match.state.events)
         world = self.match.world
