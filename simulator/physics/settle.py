@@ -28,6 +28,48 @@ def body_speed(entry: Entry) -> float:
     return body.velocity.length + abs(body.angular_velocity) * entry.radius
 
 
+class Settler:
+    """The settle loop one look at a time, for a screen that draws between looks; run
+    to the end, it is exactly ``settle``."""
+
+    def __init__(
+        self,
+        world: World,
+        monitor: Monitor | None = None,
+        *,
+        cap: float | None = None,
+        min_seconds: float = 0.0,
+    ) -> None:
+        self.world, self.monitor = world, monitor
+        profile = world.profile
+        self.cap = profile.settle_cap if cap is None else cap
+        self.min_seconds = min_seconds
+        self.every = max(1, round(CHECK_INTERVAL / profile.dt))
+        self.start_steps = world.steps
+        self.quiet = 0.0
+
+    def look(self) -> SettleResult | None:
+        """Step one interval and look; the result once settled or capped, else None."""
+        world, profile, every = self.world, self.world.profile, self.every
+        world.step(every)
+        if self.monitor is not None:
+            self.monitor.check()
+        steps = world.steps - self.start_steps
+        elapsed = steps * profile.dt
+        dynamic = [e for e in world.entries if e.dynamic]
+        if all(e.body.is_sleeping for e in dynamic):
+            self.quiet = math.inf
+        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
+            self.quiet += every * profile.dt
+        else:
+            self.quiet = 0.0
+        if elapsed >= self.min_seconds and self.quiet >= profile.settle_hold:
+            return SettleResult(True, elapsed, steps)
+        if elapsed >= max(self.cap, self.min_seconds):
+            return SettleResult(False, elapsed, steps)
+        return None
+
+
 def settle(
     world: World,
     monitor: Monitor | None = None,
@@ -40,24 +82,7 @@ def settle(
 
     ``min_seconds`` runs at least that long first (sandbox runs have a fixed length).
     """
-    profile = world.profile
-    cap = profile.settle_cap if cap is None else cap
-    every = max(1, round(CHECK_INTERVAL / profile.dt))
-    start_steps = world.steps
-    quiet = 0.0
-    while True:
-        world.step(every)
-        if monitor is not None:
-            monitor.check()
-        elapsed = (world.steps - start_steps) * profile.dt
-        dynamic = [e for e in world.entries if e.dynamic]
-        if all(e.body.is_sleeping for e in dynamic):
-            quiet = math.inf
-        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
-            quiet += every * profile.dt
-        else:
-            quiet = 0.0
-        if elapsed >= min_seconds and quiet >= profile.settle_hold:
-            return SettleResult(True, elapsed, world.steps - start_steps)
-        if elapsed >= max(cap, min_seconds):
-            return SettleResult(False, elapsed, world.steps - start_steps)
+    settler = Settler(world, monitor, cap=cap, min_seconds=min_seconds)
+    while (result := settler.look()) is None:
+        pass
+    return result

@@ -35,7 +35,7 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
-from simulator.physics.settle import CHECK_INTERVAL, body_speed
+from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
 
 if TYPE_CHECKING:
@@ -88,8 +88,7 @@ class LiveMove:
         self.problem: str | None = None  # why the rules refuse what the physics did
         self.monitor, _ = match.fall_monitor()
         self._steps = 0
-        self._quiet = 0.0
-        self._settle_steps = 0
+        self._settler: Settler | None = None
         self.jitter = noise.Noise()
         if self.kind == "remove_block":
             self._grip()
@@ -319,33 +318,19 @@ class LiveMove:
 
     def _begin_settling(self) -> None:
         self.stage = SETTLING
-        self._quiet = 0.0
-        self._settle_steps = 0
+        self._settler = Settler(self.match.world, self.monitor)
 
     def settle_chunk(self) -> bool:
         """One look of the settle loop (as simulator.physics.settle.settle does it); True
         once the tower has settled and the verdict is in (``after`` or ``problem``)."""
         if self.stage != SETTLING:
             return self.stage == SETTLED
-        world = self.match.world
-        profile = world.profile
-        every = max(1, round(CHECK_INTERVAL / profile.dt))
-        world.step(every)
-        self.monitor.check()
-        self._settle_steps += every
-        dynamic = world.dynamic_entries
-        if all(e.body.is_sleeping for e in dynamic):
-            self._quiet = math.inf
-        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
-            self._quiet += every * profile.dt
-        else:
-            self._quiet = 0.0
-        elapsed = self._settle_steps * profile.dt
-        if self._quiet >= profile.settle_hold or elapsed >= profile.settle_cap:
-            self.stage = SETTLED
-            self._judge()
-            return True
-        return False
+        assert self._settler is not None
+        if self._settler.look() is None:
+            return False
+        self.stage = SETTLED
+        self._judge()
+        return True
 
     def _judge(self) -> None:
         match = self.match

@@ -18,7 +18,6 @@ from typing import Any
 from rules.crazy_tower import floor_cards, new_game, scores
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
-from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
@@ -31,6 +30,7 @@ from simulator.games.crazy_tower.match import (
 from simulator.games.crazy_tower.player import RandomPlayer, play_turns
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.report import game_report
+from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -74,7 +74,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     except IllegalMove as exc:
         setup.fail(exc.reason)
     players = list(state.players)
-    computers = _computers(setup, players)
+    computers = parse_computers(setup, players) or {}
     setup.finish()
     actions = [
         _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
@@ -90,21 +90,6 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         expect,
         computers,
     )
-
-
-def _computers(setup: Table, players: list[str]) -> dict[str, str]:
-    """[setup.computers]: player name -> bot level, the seats the app lets the computer
-    play (app saves write it; a replay does not need it)."""
-    table = setup.table("computers")
-    if table is None:
-        return {}
-    levels = {}
-    for name in list(table.data):
-        if name not in players:
-            table.fail(f"{name!r} is not one of the players", name)
-        levels[name] = str(table.string(name, choices=LEVEL_NAMES))
-    table.finish()
-    return levels
 
 
 def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:

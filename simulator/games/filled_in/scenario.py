@@ -21,7 +21,6 @@ from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
-from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.filled_in.fields import GridTable
@@ -29,6 +28,7 @@ from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.notation import read_block_cells
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.report import game_report
+from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -96,7 +96,7 @@ def _parse_setup(root: Table, header: Header) -> tuple[GameOptions, dict[str, st
             )
         if len(crew) != len(players) or len(set(crew)) != len(crew):
             setup.fail("crew must name one different card for each player", "crew")
-    computers = _parse_computers(setup, players)
+    computers = parse_computers(setup, players) or {}
     setup.finish()
     options = GameOptions(
         players=tuple(players),
@@ -112,21 +112,6 @@ def _parse_setup(root: Table, header: Header) -> tuple[GameOptions, dict[str, st
     except (ValueError, KeyError) as exc:  # anything the checks above missed
         setup.fail(str(exc.args[0]) if exc.args else str(exc))
     return options, computers
-
-
-def _parse_computers(setup: Table, players: list[str]) -> dict[str, str]:
-    """``computers = {name = level}``: the seats the app lets a bot play."""
-    table = setup.table("computers")
-    if table is None:
-        return {}
-    table.label, table.header = "[setup] computers", None
-    computers: dict[str, str] = {}
-    for name in list(table.data):
-        if name not in players:
-            table.fail(f"{name!r} is not one of the players", name)
-        computers[name] = str(table.string(name, choices=LEVEL_NAMES))
-    table.finish()
-    return computers
 
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:

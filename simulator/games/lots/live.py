@@ -19,7 +19,7 @@ from rules.lots import PlacementOutcome, placement_choices, spec_of
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
-from simulator.physics.settle import CHECK_INTERVAL, body_speed
+from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
 
 if TYPE_CHECKING:
@@ -66,8 +66,7 @@ class LivePlacement:
         self.mirrored = False
         self.outcome: PlacementOutcome | None = None
         self._steps = 0
-        self._quiet = 0.0
-        self._settle_steps = 0
+        self._settler: Settler | None = None
         self._pick_up(0)
 
     # -- holding ------------------------------------------------------------------------
@@ -147,8 +146,7 @@ class LivePlacement:
             body.velocity = (body.velocity.x + self.jolt[0], body.velocity.y + self.jolt[1])
         self.monitor.watch(self.piece)
         self.stage = SETTLING
-        self._quiet = 0.0
-        self._settle_steps = 0
+        self._settler = Settler(self.match.world, self.monitor)
 
     # -- settling -----------------------------------------------------------------------
 
@@ -157,28 +155,15 @@ class LivePlacement:
         True once this piece has settled (the next piece is then in the hand)."""
         if self.stage != SETTLING:
             return self.stage == SETTLED
-        world = self.match.world
-        profile = world.profile
-        every = max(1, round(CHECK_INTERVAL / profile.dt))
-        world.step(every)
-        self.monitor.check()
-        self._settle_steps += every
-        dynamic = world.dynamic_entries
-        if all(e.body.is_sleeping for e in dynamic):
-            self._quiet = math.inf
-        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
-            self._quiet += every * profile.dt
+        assert self._settler is not None
+        if self._settler.look() is None:
+            return False
+        if len(self.paths) < len(self.pieces):
+            self._pick_up(len(self.paths))
         else:
-            self._quiet = 0.0
-        elapsed = self._settle_steps * profile.dt
-        if self._quiet >= profile.settle_hold or elapsed >= profile.settle_cap:
-            if len(self.paths) < len(self.pieces):
-                self._pick_up(len(self.paths))
-            else:
-                self.stage = SETTLED
-                self.outcome = self.match.conclude(self.block, self.cube, self.monitor)
-            return True
-        return False
+            self.stage = SETTLED
+            self.outcome = self.match.conclude(self.block, self.cube, self.monitor)
+        return True
 
     def placement(self) -> Placement:
         """The scenario action that replays this placement."""

@@ -21,12 +21,12 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
-from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.report import game_report
+from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -90,7 +90,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     start = setup.string("start_player")
     if start is not None and start not in players:
         setup.fail(f"{start!r} is not one of the players", "start_player")
-    computers = _computers(setup, players)
+    computers = parse_computers(setup, players)
     setup.finish()
     options = LotsOptions(
         players=tuple(players),
@@ -104,19 +104,6 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
     return LotsScenario(header, profile, options, actions, expect, computers)
-
-
-def _computers(setup: Table, players: list[str]) -> dict[str, str] | None:
-    table = setup.table("computers")
-    if table is None:
-        return None
-    levels = {}
-    for name in list(table.data):
-        if name not in players:
-            table.fail(f"{name!r} is not one of the players", name)
-        levels[name] = table.string(name, choices=LEVEL_NAMES)
-    table.finish()
-    return levels
 
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
