@@ -51,7 +51,7 @@ from simulator.app.crazy_tower_words import events_text, todo, verdict
 from simulator.app.layout import DESIGN_H
 from simulator.app.loop import FixedStep
 from simulator.app.setup import HUMAN, GameSetup
-from simulator.app.widgets import Hud
+from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
@@ -97,7 +97,7 @@ class CrazyTowerScreen:
         self.autosave = autosave
         self.hud = Hud()
         self.icons = Icons()
-        self.overlay = Hud()
+        self.banner = Banner(WORLD_VIEW[2])
         self.cover_hud = Hud()
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
@@ -128,7 +128,6 @@ class CrazyTowerScreen:
         self.covers: list[Cover] = []
         self._holder: str | None = None  # the human who last had the device
         self._shown_second = -1
-        self._shown_message: str | None = None
         self._camera: Camera | None = None
         self._events_before = 0
         self.dirty = True
@@ -571,15 +570,7 @@ class CrazyTowerScreen:
             self._rebuild_hud()
         self.hud.draw()
         self.icons.draw()
-        if self.message != self._shown_message:  # a text layout is costly: redo on change
-            self._shown_message = self.message
-            self.overlay.clear()
-            top = DESIGN_H - 8
-            self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
-            self.overlay.text(
-                self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top"
-            )
-        self.overlay.draw()
+        self.banner.draw(self.message)
 
     def ghost(self) -> tuple[tuple[float, float, float] | None, str | None] | None:
         """Where the held piece would land if lowered straight down now (x, y, angle

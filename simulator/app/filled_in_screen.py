@@ -42,9 +42,8 @@ from simulator.app.filled_in_sheet_view import (
 from simulator.app.filled_in_strips import paint_footer, paint_tabs
 from simulator.app.filled_in_thinking import Thinker
 from simulator.app.filled_in_turn import PendingTurn
-from simulator.app.layout import DESIGN_H
 from simulator.app.setup import GameSetup
-from simulator.app.widgets import Hud
+from simulator.app.widgets import Banner, Hud
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
@@ -99,14 +98,14 @@ class FilledInScreen:
         self.viewed = 0
         self.mouse: tuple[float, float] | None = None
         self.message = "Welcome to LOTS: Filled In. Press H for every key."
-        self.back, self.front, self.overlay = Hud(), Hud(), Hud()
+        self.back, self.front = Hud(), Hud()
+        self.banner = Banner(LEFT_W, height=62, size=12)
         self._batch = pyglet.graphics.Batch()
         self._group = MeshGroup(0)
         self._lists: list[Any] = []
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_list: Any = None
         self._ghost_key: Any = None
-        self._shown_message: str | None = None
         self._computer_wait = 0.0
         self._thinking: tuple[Any, Future] | None = None  # (the state, its decision)
         self._thinker = Thinker()
@@ -504,13 +503,7 @@ class FilledInScreen:
         self._batch.draw()
         self.front.draw()
         self._draw_ghost()
-        if self.message != self._shown_message:  # a text layout is costly: redo on change
-            self._shown_message = self.message
-            self.overlay.clear()
-            top = DESIGN_H - 4
-            self.overlay.rect(8, top - 62, LEFT_W - 16, 62, (255, 255, 255), 230)
-            self.overlay.text(self.message, 16, top - 3, 12, width=LEFT_W - 36, anchor_y="top")
-        self.overlay.draw()
+        self.banner.draw(self.message)
 
     def _draw_ghost(self) -> None:
         found = self.ghost()

@@ -26,7 +26,7 @@ from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.playback import Playback
 from simulator.app.risk import RiskEstimator
 from simulator.app.setup import GameSetup
-from simulator.app.widgets import Hud
+from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
@@ -135,7 +135,7 @@ class LotsScreen:
         self.preview: Any = None  # (new state, verdict lines) once a placement settled
         self.hud = Hud()
         self.track_hud = Hud()
-        self.overlay = Hud()
+        self.banner = Banner(WORLD_VIEW[2])
         self.risk_hud = Hud()
         self._risk_shown: Any = None
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
@@ -144,7 +144,6 @@ class LotsScreen:
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
         self._computer_wait = 0.0
-        self._shown_message: str | None = None
         self.dirty = True
 
     # -- time ---------------------------------------------------------------------------
@@ -541,15 +540,7 @@ class LotsScreen:
             self._rebuild_hud()
         self.hud.draw()
         self.track_hud.draw()
-        if self.message != self._shown_message:  # a text layout is costly: redo on change
-            self._shown_message = self.message
-            self.overlay.clear()
-            top = DESIGN_H - 8
-            self.overlay.rect(8, top - 58, WORLD_VIEW[2] - 16, 58, (255, 255, 255), 225)
-            self.overlay.text(
-                self.message, 16, top - 8, 13, width=WORLD_VIEW[2] - 36, anchor_y="top"
-            )
-        self.overlay.draw()
+        self.banner.draw(self.message)
 
     def _draw_ghost(self) -> None:
         """A translucent copy of the piece's cells where it would land (red if refused)."""

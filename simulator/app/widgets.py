@@ -13,6 +13,7 @@ from typing import Any
 import pyglet
 from pyglet import shapes
 
+from simulator.app.layout import DESIGN_H
 from simulator.render.palette import INK, RGB
 
 FONT = "DejaVu Sans"
@@ -138,3 +139,22 @@ class Hud:
 
     def draw(self) -> None:
         self.batch.draw()
+
+
+class Banner:
+    """The message strip along the top of a screen's left part, laid out again only
+    when the message changes (a text layout costs more than a frame's drawing)."""
+
+    def __init__(self, width: float, *, height: float = 58, size: float = 13) -> None:
+        self.width, self.height, self.size = width, height, size
+        self.hud = Hud()
+        self._shown: str | None = None
+
+    def draw(self, message: str) -> None:
+        if message != self._shown:
+            self._shown = message
+            hud, top = self.hud, DESIGN_H - 8
+            hud.clear()
+            hud.rect(8, top - self.height, self.width - 16, self.height, (255, 255, 255), 228)
+            hud.text(message, 16, top - 8, self.size, width=self.width - 36, anchor_y="top")
+        self.hud.draw()

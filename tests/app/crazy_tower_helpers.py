@@ -74,17 +74,6 @@ def holding(screen: CrazyTowerScreen) -> bool:
     return screen.live is not None and screen.live.stage == HOLDING
 
 
-def pixel(window: Any, x: float, y: float) -> tuple[int, int, int]:
-    """The colour at window pixel (x, y), y up: one pixel read back (helpers.pixel converts
-    the whole frame, most of a second on llvmpipe)."""
-    from pyglet import gl
-
-    window.switch_to()
-    data = (gl.GLubyte * 4)()
-    gl.glReadPixels(int(x), int(y), 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
-    return data[0], data[1], data[2]
-
-
 def screenshot(path: str) -> None:
     import pyglet
 

@@ -1,38 +1,18 @@
 """Driving the headless Filled In screen with dispatched events (logical = window pixels:
-the test window is the design size, so the letterbox is 1:1). Self-contained, so these
-tests do not depend on the LOTS screen's imports."""
+the test window is the design size, so the letterbox is 1:1). The event and pixel
+helpers are tests.app.helpers' (which imports the LOTS screen only when asked)."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-import pyglet
 from pyglet.window import key, mouse
 
 from simulator.app.filled_in_screen import COMPUTER_PAUSE, FilledInScreen, open_screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
-
-
-def send(window: Any, *event: Any) -> None:
-    window.dispatch_event(*event)
-    window.dispatch_events()  # headless windows queue events until dispatched
-
-
-def frames(window: Any, count: int = 1, seconds: float = 1 / 60) -> None:
-    for _ in range(count):
-        window.tick(seconds)
-        window.switch_to()
-        send(window, "on_draw")
-
-
-def pixel(window: Any, x: float, y: float) -> tuple[int, int, int]:
-    """The colour at window pixel (x, y), y up."""
-    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    data = image.get_data("RGB", image.width * 3)
-    offset = (int(y) * image.width + int(x)) * 3
-    return data[offset], data[offset + 1], data[offset + 2]
+from tests.app.helpers import frames, pixel, send
 
 
 def open_filled_in(

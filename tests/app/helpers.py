@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyglet
-
 from rules.lots import legal_moves
 from simulator.app.window import AppWindow
 
@@ -34,11 +32,14 @@ def frames(window: Any, count: int = 1, seconds: float = 1 / 60) -> None:
 
 
 def pixel(window: Any, x: float, y: float) -> tuple[int, int, int]:
-    """The colour at window pixel (x, y), y up."""
-    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    data = image.get_data("RGB", image.width * 3)
-    offset = (int(y) * image.width + int(x)) * 3
-    return data[offset], data[offset + 1], data[offset + 2]
+    """The colour at window pixel (x, y), y up: one pixel read back (converting the
+    whole frame costs most of a second on llvmpipe)."""
+    from pyglet import gl
+
+    window.switch_to()
+    data = (gl.GLubyte * 4)()
+    gl.glReadPixels(int(x), int(y), 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
+    return data[0], data[1], data[2]
 
 
 def world_to_window(window: Any, screen: Any, x: float, y: float) -> tuple[int, int]:

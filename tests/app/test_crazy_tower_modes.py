@@ -13,8 +13,8 @@ from simulator.app.crazy_tower_cover import PASS, ROLE
 from simulator.app.crazy_tower_screen import load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
-from tests.app.crazy_tower_helpers import open_ct, pixel, settle
-from tests.app.helpers import close, frames, send, world_to_window
+from tests.app.crazy_tower_helpers import open_ct, settle
+from tests.app.helpers import close, frames, pixel, send, world_to_window
 
 SHADE = (26, 30, 40)
 SABOTEUR_SEATS = (("Ann", "human"), ("Bob", "human"), ("Cy", "human"))
@@ -54,7 +54,7 @@ def test_the_saboteur_role_is_shown_only_to_its_owner_after_a_click():
             frames(window)
         assert not screen.covers
         frames(window)
-        named = [t for t in _labels(screen.hud) + _labels(screen.overlay) if state.saboteur in t]
+        named = [t for t in _labels(screen.hud) + _labels(screen.banner.hud) if state.saboteur in t]
         assert named and not any("saboteur" in t.lower() for t in named)
         assert not _shaded(pixel(window, 1000, 500))
         # R shows the current player's own role again, on a cover.

@@ -15,9 +15,8 @@ from tests.app.crazy_tower_helpers import (
     lower_and_release,
     open_ct,
     over_card,
-    pixel,
 )
-from tests.app.helpers import close, frames, send, world_to_window
+from tests.app.helpers import close, frames, pixel, send, world_to_window
 
 
 def _place(window, screen, number: int, card: str, u: float) -> str:
@@ -111,7 +110,7 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         frames(window)
         assert screen.live.stage == HOLDING
         assert screen.message.startswith("Refused:") and "miss floor card" in screen.message
-        shown = [item.text for item in screen.overlay._items if hasattr(item, "text")]
+        shown = [item.text for item in screen.banner.hud._items if hasattr(item, "text")]
         assert screen.message in shown  # drawn in the message box
         wx, wy = world_to_window(window, screen, *screen.ghost()[0][:2])
         r, g, b = pixel(window, wx + 3, wy + 3)
