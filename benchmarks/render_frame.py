@@ -2,7 +2,9 @@
 
 Two measurements, each over FRAMES frames after a warm-up:
 - world: WorldScene.sync (every body's pose written) + batch draw + glFinish;
-- screen: the whole LOTS app frame (world, ghost, panel, score track, message).
+- screen: a game screen's whole frame (world, ghost, panel, score track, message) for
+  LOTS and Crazy Tower with the 60 bodies as the match's world, and the Filled In
+  screen (no physics world: its sheet, panel and tabs).
 The physics steps between frames so every body moves, but stepping is not timed.
 Target: <= 8 ms a frame. Run: python benchmarks/render_frame.py
 """
@@ -19,8 +21,8 @@ pyglet.options["headless"] = True
 from pyglet import gl  # noqa: E402
 
 from rules.lots import spec_of  # noqa: E402
-from simulator.app import session  # noqa: E402
-from simulator.app.lots_screen import LotsScreen  # noqa: E402
+from simulator.app.screens import open_game  # noqa: E402
+from simulator.app.setup import GameSetup, Seat  # noqa: E402
 from simulator.app.window import AppWindow  # noqa: E402
 from simulator.physics.materials import get_material  # noqa: E402
 from simulator.physics.profile import load_profile  # noqa: E402
@@ -82,11 +84,15 @@ def world_frames(window: pyglet.window.Window) -> list[float]:
     return times
 
 
-def screen_frames() -> list[float]:
-    match = session.new_match(["Computer A", "Computer B"], "3A", 1)
+def screen_frames(game: str) -> list[float]:
+    """A game screen's whole frame with the crowded world as the match's world (LOTS and
+    Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs)."""
+    seats = (Seat("Computer A", "random"), Seat("Computer B", "random"))
+    screen = open_game(GameSetup(game, seats, seed=1, footprint="3A"))
+    screen.autosave = False
     world = crowded_world()
-    screen = LotsScreen(match, seed=1, autosave=False)
-    match.world = world  # the screen draws whatever world the match holds
+    if game != "filled-in":
+        screen.match.world = world  # the screen draws whatever world the match holds
     window = AppWindow(screen, visible=False, schedule=False)
     times = []
     for frame in range(FRAMES + 30):
@@ -99,7 +105,8 @@ def screen_frames() -> list[float]:
         gl.glFinish()
         if frame >= 30:
             times.append((time.perf_counter() - started) * 1000)
-    print(f"LOTS screen frames, {len(world.dynamic_entries)} bodies: {_stats(times)}")
+    bodies = len(world.dynamic_entries) if game != "filled-in" else 0
+    print(f"{game} screen frames, {bodies} bodies: {_stats(times)}")
     window.close()
     return times
 
@@ -109,7 +116,8 @@ def main() -> None:
     print(f"renderer: {gl.gl_info.get_renderer()}")
     world_frames(window)
     window.close()
-    screen_frames()
+    for game in ("lots", "crazy-tower", "filled-in"):
+        screen_frames(game)
 
 
 if __name__ == "__main__":
