@@ -4,14 +4,16 @@ decision time per move.
 Usage:
   PYTHONPATH=. python -m benchmarks.bots_lots versus [--games 100] [--level normal]
   PYTHONPATH=. python -m benchmarks.bots_lots solo [--games 20] [--level hard]
-  (--out FILE appends one JSON line per game, so a long run can be read while it runs)
+  (--out FILE appends one JSON line per game, so a long run can be read while it runs;
+  --dexterity PROFILE gives the bot that hand instead of its level's own)
 
 versus: 2-player games on footprint 1A, seeds 1..N; the bot sits at seat 1 on odd
 seeds and seat 2 on even ones (the start player is drawn by the rules' chance). A
 shared win counts as half. Targets: normal beats random in >= 90 % of games; median
 decision time <= 1 s (CPU time of one core, placements only: discrete decisions are
 instant). solo: the level plays Jack of All Trades on each footprint, seeds 1..N.
-Targets: >= 80 % / 50 % / 25 % wins on difficulty 1 / 2 / 3.
+Targets: >= 80 % / 50 % / 25 % wins on difficulty 1 / 2 / 3 (the summary pools the two
+footprints of each difficulty).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
+from simulator.bots.dexterity import Dexterity, get_profile
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
@@ -67,10 +70,10 @@ def _play(match: LotsMatch, players: dict[int, Any]) -> str | None:
     return None
 
 
-def versus(seed: int, level: str, opponent: str) -> dict[str, Any]:
+def versus(seed: int, level: str, opponent: str, hand: Dexterity | None) -> dict[str, Any]:
     bot_seat = 0 if seed % 2 else 1
     match = LotsMatch(LotsOptions(players=("P1", "P2"), footprint="1A", seed=seed))
-    timed = Timed(make_player(level, seed * 7919 + bot_seat))
+    timed = Timed(make_player(level, seed * 7919 + bot_seat, hand))
     players = {bot_seat: timed, 1 - bot_seat: make_player(opponent, seed * 7919 + 1 - bot_seat)}
     started = time.perf_counter()
     stuck = _play(match, players)
@@ -88,9 +91,9 @@ def versus(seed: int, level: str, opponent: str) -> dict[str, Any]:
     }
 
 
-def solo(seed: int, level: str, footprint: str) -> dict[str, Any]:
+def solo(seed: int, level: str, footprint: str, hand: Dexterity | None) -> dict[str, Any]:
     match = LotsMatch(LotsOptions(players=("Solo",), footprint=footprint, seed=seed))
-    timed = Timed(make_player(level, seed * 7919))
+    timed = Timed(make_player(level, seed * 7919, hand))
     started = time.perf_counter()
     stuck = _play(match, {0: timed})
     return {
@@ -113,19 +116,21 @@ def main() -> None:
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--footprints", default=None, help="comma list (solo; default all)")
+    parser.add_argument("--dexterity", default=None, help="the bot's hand (default: its level's)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    hand = get_profile(args.dexterity) if args.dexterity else None
     rows: list[dict[str, Any]] = []
     seeds = range(
         args.first_seed, args.first_seed + (args.games or (100 if args.what == "versus" else 20))
     )
     if args.what == "versus":
         level = args.level or "normal"
-        jobs = [(versus, (s, level, args.opponent)) for s in seeds]
+        jobs = [(versus, (s, level, args.opponent, hand)) for s in seeds]
     else:
         level = args.level or "hard"
         chosen = args.footprints.split(",") if args.footprints else sorted(footprints())
-        jobs = [(solo, (s, level, f)) for f in chosen for s in seeds]
+        jobs = [(solo, (s, level, f, hand)) for f in chosen for s in seeds]
     for fn, job_args in jobs:
         row = fn(*job_args)
         rows.append(row)
@@ -147,6 +152,9 @@ def summarise(what: str, rows: list[dict[str, Any]]) -> None:
     for row in rows:
         key = row.get("footprint", "versus")
         groups.setdefault(key, []).append(row)
+        if "footprint" in row:
+            difficulty = footprints()[row["footprint"]].difficulty
+            groups.setdefault(f"difficulty {difficulty}", []).append(row)
     for key, group in sorted(groups.items()):
         wins = sum(r["win"] for r in group)
         low, high = wilson(wins, len(group))

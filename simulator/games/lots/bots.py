@@ -18,20 +18,24 @@ from typing import Any
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
-from rules.lots import legal_moves, spec_of
+from rules.lots import legal_moves
 from simulator.bots.budget import Budget
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, best, evaluate
-from simulator.games.lots.bots_candidates import Candidate, candidates, judge
+from simulator.games.lots.bots_candidates import (
+    Candidate,
+    candidates,
+    planning_board,
+    sides_count,
+)
+from simulator.games.lots.bots_plan import plan
 from simulator.games.lots.bots_risk import noisy, rollout, rollout_noise
-from simulator.games.lots.landing import spots
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, physical_fill
+from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer
 
 BOT_SALT = 0xB07
 GIVE_UP_RISK = 0.5
-LOOKAHEAD_FROM = 1  # levels with more lookahead than this plan the kept block's next turn
 
 
 @dataclass
@@ -67,7 +71,7 @@ class LotsBot:
     # -- placements ---------------------------------------------------------------------
 
     def _place(self, match: LotsMatch) -> Placement:
-        found = candidates(match, lookahead=self.level.lookahead > LOOKAHEAD_FROM)
+        found = candidates(match, self.hand, ahead=self.level.lookahead > 0)
         position = f"{match.state.digest()}/{len(match.actions)}"
         if self._tried[0] != position:
             self._tried = (position, set())
@@ -126,7 +130,9 @@ class LotsBot:
         if state.phase in ("bonus", "steal") and crew:
             return crew[0]  # the window opens only when the card is playable: take it
         if state.phase == "supply":
-            return max(moves, key=lambda m: self._pile_value(match, m["colour"]))
+            # the pile whose block plans best for the recipient (worst, for another)
+            sign = 1.0 if state.pending[0]["recipient"] == state.to_act else -1.0
+            return max(moves, key=lambda m: sign * self._pile_value(match, m["colour"]))
         for kind in ("roll", "pass"):
             for move in moves:
                 if move["type"] == kind:
@@ -134,19 +140,13 @@ class LotsBot:
         return moves[0]  # give_crew: the first card
 
     def _pile_value(self, match: LotsMatch, colour: str) -> float:
-        pile = match.state.supply.get(colour) or []
+        """How well the top block of a pile could be placed now, by the grid planner."""
+        state = match.state
+        pile = state.supply.get(colour) or []
         if not pile:
             return float("-inf")
-        piece = pile[-1]
-        width = match.lot.footprint.width
-        filled = physical_fill(match)
-        return max(
-            (
-                sum(judge(match.state, piece, spot, filled, width))
-                for spot in spots(spec_of(piece).cells, filled, width)
-            ),
-            default=float("-inf"),
-        )
+        plans = plan(state, planning_board(match), [pile[-1]], sides_count(self.hand), ahead=False)
+        return plans[0].value if plans else float("-inf")
 
 
 def _risk(estimates: list[Estimate[Candidate]], candidate: Candidate) -> float:

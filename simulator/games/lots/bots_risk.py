@@ -9,6 +9,7 @@ refuse is a bad outcome, not a rebuild: the copy is thrown away.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import replace
 
 from rules.chance import Chance
@@ -25,6 +26,10 @@ OWN_FALL = 3.0
 REFUSED = 4.0
 # Solo: any fall loses the game at once.
 SOLO_FALL = 60.0
+# A piece left tilted by more than TILT degrees (a seesaw, a piece on a corner) makes
+# the next placements unsure, and the grid the bots plan on wrong.
+TILT = 1.5
+TILTED = 5.0
 
 
 def noisy(placement: Placement, jitter: Jitter) -> Placement:
@@ -57,6 +62,7 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     seat = twin.state.current
     solo = len(twin.state.players) == 1
     before = twin.state.scores[seat]
+    tilts = _tilts(twin)
     steps = twin.world.steps
     try:
         outcome = twin.place(noisy(placement, jitter))
@@ -75,7 +81,19 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
         value -= OWN_FALL
     if solo and twin.state.over and not twin.state.winners:
         value -= SOLO_FALL / 2  # the piles ran out first
+    after = _tilts(twin)
+    if any(after[p] > tilts.get(p, 0.0) + TILT for p in after):
+        value -= TILTED
     return Sample(value, fell, work)
+
+
+def _tilts(match: LotsMatch) -> dict[str, float]:
+    """How far each piece is turned off its nearest quarter turn (degrees)."""
+    out = {}
+    for entry in match.world.dynamic_entries:
+        degrees = math.degrees(entry.body.angle)
+        out[entry.id] = abs(degrees - 90.0 * round(degrees / 90.0))
+    return out
 
 
 def rollout_noise(seed: int, k: int, profile: Dexterity) -> Jitter:

@@ -1,0 +1,163 @@
+"""Where the bots' hand aims a piece: at the gap the real bodies leave, not at the grid.
+
+LOTS pieces are exactly as wide as the grid's columns, and a piece lowered so that it
+overlaps a neighbour by more than about 0.03 cm comes down on the neighbour's corner
+and hangs there or tumbles off (docs/bots.md measures it: flush beside a block, a
+steady hand's placement fell in 7 of 24 draws). A careful player keeps a little air on
+the side of a neighbour. The aim works on the bodies as they stand: for each column of
+the piece, anything standing higher than the piece's bottom there is a wall on its
+left or right; the piece keeps ``margin`` clear of the walls where there is room, and
+takes the middle of a gap where there is not. Pieces may overhang the footprint's
+edges by a little (they stay in their cells; the rules snap to the nearest cell).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from simulator.bots.dexterity import Dexterity
+from simulator.games.lots.bots_grid import Drop
+from simulator.games.lots.match import LotsMatch
+
+# An obstacle whose top stands at most this far above the piece's bottom in a column
+# is under or beside the piece's lowest cell, not a wall (settled tops vary slightly).
+LEDGE = 0.15  # cm
+# How far a piece may hang over the footprint's edge (cm).
+OVERHANG = 0.4
+# A gap this much narrower than the piece (cm) still takes it: the bodies give a little.
+SQUEEZE = 0.02
+# Standard deviations of the hand's sideways error kept clear of a wall.
+SIGMAS = 3.0
+# A gap this much narrower than a whole number of cells still counts as that many free
+# cells (cm), which the aim then keeps whole for a later piece.
+SLOT_SLACK = 0.3
+# Solo: air aimed at between the piece and the last block when they only meet side by
+# side (the rules count two edges as touching within 0.1 cm).
+HUG_GAP = 0.05
+
+
+@dataclass(frozen=True)
+class Aim:
+    nudge: float  # cm added to the grid position of the piece's left edge
+    clearance: float  # cm between the aimed piece and the nearest wall (inf: none)
+    fits: bool  # False when the walls leave less room than the piece needs
+    tight: float = 0.0  # share of the wanted air (margin, or HUG_GAP) that is missing
+
+
+def margin_for(hand: Dexterity) -> float:
+    """Air kept beside a wall: SIGMAS times the hand's sideways spread. A piece hangs on
+    a neighbour's corner once it overlaps it by about 0.03 cm (docs/bots.md), which
+    covers the rest of the hand's noise (its angle, its jolt on letting go)."""
+    return SIGMAS * math.hypot(hand.position_noise_cm, hand.tremor_cm)
+
+
+def aim(
+    match: LotsMatch,
+    piece: str,
+    spot: Drop,
+    margin: float,
+    hug: Collection[str] = (),
+) -> Aim:
+    """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
+    touch side by side (solo: the last block, when the piece does not rest on it)."""
+    lot = match.lot
+    cell = lot.grid.cell
+    base = lot.grid.origin[1]
+    left0 = lot.column_x(spot.col)
+    columns: dict[int, int] = {}
+    for row, col in spot.cells:
+        j = col - spot.col
+        columns[j] = min(row, columns.get(j, row))
+    width = max(columns) + 1
+    lo, hi = -math.inf, math.inf  # bounds on the piece's left edge from walls
+    soft_lo, soft_hi = -math.inf, math.inf  # ... that keep whole cells free beside it
+    hug_lo, hug_hi = -math.inf, math.inf
+    for entry in match.world.entries:
+        if entry.is_table:
+            continue
+        for shape in entry.shapes:
+            bb = shape.bb
+            centre = (bb.left + bb.right) / 2
+            for j, bottom_row in columns.items():
+                if bb.top <= base + bottom_row * cell + LEDGE:
+                    continue
+                band_left = left0 + j * cell
+                if centre < band_left + cell / 2:
+                    bound = bb.right - j * cell
+                    free = math.floor((band_left - bb.right + SLOT_SLACK) / cell)
+                    lo = max(lo, bound)
+                    if free > 0:
+                        soft_lo = max(soft_lo, bound + free * cell + margin)
+                    if entry.id in hug:
+                        hug_lo = max(hug_lo, bound)
+                else:
+                    bound = bb.left - (j + 1) * cell
+                    free = math.floor((bb.left - band_left - cell + SLOT_SLACK) / cell)
+                    hi = min(hi, bound)
+                    if free > 0:
+                        soft_hi = min(soft_hi, bound - free * cell - margin)
+                    if entry.id in hug:
+                        hug_hi = min(hug_hi, bound)
+    edge_lo = lot.left - OVERHANG
+    edge_hi = lot.right + OVERHANG - width * cell
+    lo_all, hi_all = max(lo, edge_lo), min(hi, edge_hi)
+    if lo_all > hi_all + SQUEEZE:
+        return Aim(0.0, -1.0, False)
+    if (hug_lo > -math.inf and hug_hi < math.inf) or hi_all - lo_all < 2 * HUG_GAP:
+        target = (lo_all + hi_all) / 2  # between two, or in a narrow gap: the middle
+    elif hug_lo > -math.inf or hug_hi < math.inf:
+        # Close enough to count as touching, as far from the corner as that allows,
+        # and in a narrow gap not too close to the other side either.
+        keep = min(margin, max(0.0, (hi_all - lo_all) / 2))
+        if hug_lo > -math.inf:
+            target = max(min(lo + HUG_GAP, hi_all - keep), lo_all)
+        else:
+            target = min(max(hi - HUG_GAP, lo_all + keep), hi_all)
+    else:
+        target = (lo_all + hi_all) / 2
+        # On the grid if the walls allow it, else the least move that keeps clear of
+        # them, and if possible one that leaves the free cells beside it whole, with
+        # air for the piece that will go there.
+        for low, high in (
+            (max(lo + margin, soft_lo, edge_lo), min(hi - margin, soft_hi, edge_hi)),
+            (max(lo + margin, edge_lo), min(hi - margin, edge_hi)),
+        ):
+            if low <= high:
+                target = min(max(left0, low), high)
+                break
+    target = min(max(target, edge_lo), edge_hi)
+    clearance = min(target - lo, hi - target)
+    wanted = HUG_GAP if hug_lo > -math.inf or hug_hi < math.inf else margin
+    tight = max(0.0, wanted - clearance) / wanted if wanted > 0 else 0.0
+    return Aim(round(target - left0, 4), clearance, clearance >= -SQUEEZE / 2, min(tight, 2.0))
+
+
+# A body must reach this far into a column (cm) to build it up in the bots' grid: less
+# is a piece aimed off its cells, which the aim steers around.
+INTRUDE = 0.5
+# A top standing less than this above a whole row (cells) is a piece a little tilted,
+# not a row more: a piece placed on it lands that much high and still snaps to its row.
+TILT = 0.3
+
+
+def standing_fill(match: LotsMatch) -> set[tuple[int, int]]:
+    """The grid as the bodies stand: each column filled up to the highest point of
+    anything reaching INTRUDE into it (tilted pieces make the rules' cells a poor guide
+    to where a new piece will land)."""
+    lot = match.lot
+    cell = lot.grid.cell
+    base = lot.grid.origin[1]
+    filled = set(lot.footprint.ground_cells())
+    for col in range(lot.footprint.width):
+        left, right = lot.column_x(col), lot.column_x(col + 1)
+        tops = [
+            shape.bb.top
+            for entry in match.world.dynamic_entries
+            for shape in entry.shapes
+            if shape.bb.right > left + INTRUDE and shape.bb.left < right - INTRUDE
+        ]
+        rows = math.ceil((max(tops, default=base) - base) / cell - TILT)
+        filled |= {(row, col) for row in range(rows)}
+    return filled
