@@ -22,7 +22,7 @@ from rules.lots import legal_moves
 from simulator.bots.budget import Budget
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.bots.levels import Level, level
-from simulator.bots.rollout import Estimate, best, evaluate
+from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.lots.bots_candidates import (
     Candidate,
     candidates,
@@ -71,7 +71,7 @@ class LotsBot:
     # -- placements ---------------------------------------------------------------------
 
     def _place(self, match: LotsMatch) -> Placement:
-        found = candidates(match, self.hand, ahead=self.level.lookahead > 0)
+        found = candidates(match, self.hand, rolls=self.level.lookahead)
         position = f"{match.state.digest()}/{len(match.actions)}"
         if self._tried[0] != position:
             self._tried = (position, set())
@@ -103,10 +103,14 @@ class LotsBot:
         hand = self.hand
         weight = self.level.risk_weight
 
-        def simulate(candidate: Candidate, k: int) -> Any:
+        solo = match.state.solo
+
+        def simulate(candidate: Candidate, k: int) -> Sample:
             sample = rollout(match, candidate.placement, rollout_noise(decision_seed, k, hand))
-            # the shape term stays: the rollout measures now, the shape the future
-            return type(sample)(sample.value + candidate.shape, sample.fell, sample.steps)
+            if solo and sample.fell:
+                return sample  # the game is lost: no future to count
+            # the plan's future stays: the rollout measures now, the plan what follows
+            return Sample(sample.value + candidate.shape, sample.fell, sample.steps)
 
         def score(e: Estimate[Candidate]) -> float:
             return e.mean - weight * e.risk

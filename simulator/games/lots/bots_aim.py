@@ -33,9 +33,12 @@ SIGMAS = 3.0
 # A gap this much narrower than a whole number of cells still counts as that many free
 # cells (cm), which the aim then keeps whole for a later piece.
 SLOT_SLACK = 0.3
-# Solo: air aimed at between the piece and the last block when they only meet side by
-# side (the rules count two edges as touching within 0.1 cm).
-HUG_GAP = 0.05
+# Side contacts: the rules count two edges as touching within TOUCH_GAP (cm); a piece
+# hangs on a neighbour's corner once it overlaps it by about CATCH. The air aimed at
+# beside a neighbour to touch is the hand's margin less CATCH, at least MIN_HUG.
+TOUCH_GAP = 0.1
+CATCH = 0.03
+MIN_HUG = 0.02
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class Aim:
     nudge: float  # cm added to the grid position of the piece's left edge
     clearance: float  # cm between the aimed piece and the nearest wall (inf: none)
     fits: bool  # False when the walls leave less room than the piece needs
-    tight: float = 0.0  # share of the wanted air (margin, or HUG_GAP) that is missing
+    tight: float = 0.0  # share of the wanted air (the margin, or the hug's) that is missing
+    touched: frozenset[str] = frozenset()  # hugged bodies it will surely touch
 
 
 def margin_for(hand: Dexterity) -> float:
@@ -60,6 +64,7 @@ def aim(
     margin: float,
     hug: Collection[str] = (),
 ) -> Aim:
+    hug_gap = max(MIN_HUG, margin - CATCH)
     """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
     touch side by side (solo: the last block, when the piece does not rest on it)."""
     lot = match.lot
@@ -74,6 +79,7 @@ def aim(
     lo, hi = -math.inf, math.inf  # bounds on the piece's left edge from walls
     soft_lo, soft_hi = -math.inf, math.inf  # ... that keep whole cells free beside it
     hug_lo, hug_hi = -math.inf, math.inf
+    hugged: dict[str, tuple[float, float]] = {}  # body -> its bounds (left, right)
     for entry in match.world.entries:
         if entry.is_table:
             continue
@@ -92,6 +98,8 @@ def aim(
                         soft_lo = max(soft_lo, bound + free * cell + margin)
                     if entry.id in hug:
                         hug_lo = max(hug_lo, bound)
+                        low, high = hugged.get(entry.id, (-math.inf, math.inf))
+                        hugged[entry.id] = (max(low, bound), high)
                 else:
                     bound = bb.left - (j + 1) * cell
                     free = math.floor((bb.left - band_left - cell + SLOT_SLACK) / cell)
@@ -100,21 +108,23 @@ def aim(
                         soft_hi = min(soft_hi, bound - free * cell - margin)
                     if entry.id in hug:
                         hug_hi = min(hug_hi, bound)
+                        low, high = hugged.get(entry.id, (-math.inf, math.inf))
+                        hugged[entry.id] = (low, min(high, bound))
     edge_lo = lot.left - OVERHANG
     edge_hi = lot.right + OVERHANG - width * cell
     lo_all, hi_all = max(lo, edge_lo), min(hi, edge_hi)
     if lo_all > hi_all + SQUEEZE:
         return Aim(0.0, -1.0, False)
-    if (hug_lo > -math.inf and hug_hi < math.inf) or hi_all - lo_all < 2 * HUG_GAP:
+    if (hug_lo > -math.inf and hug_hi < math.inf) or hi_all - lo_all < 2 * hug_gap:
         target = (lo_all + hi_all) / 2  # between two, or in a narrow gap: the middle
     elif hug_lo > -math.inf or hug_hi < math.inf:
         # Close enough to count as touching, as far from the corner as that allows,
         # and in a narrow gap not too close to the other side either.
         keep = min(margin, max(0.0, (hi_all - lo_all) / 2))
         if hug_lo > -math.inf:
-            target = max(min(lo + HUG_GAP, hi_all - keep), lo_all)
+            target = max(min(lo + hug_gap, hi_all - keep), lo_all)
         else:
-            target = min(max(hi - HUG_GAP, lo_all + keep), hi_all)
+            target = min(max(hi - hug_gap, lo_all + keep), hi_all)
     else:
         target = (lo_all + hi_all) / 2
         # On the grid if the walls allow it, else the least move that keeps clear of
@@ -129,9 +139,17 @@ def aim(
                 break
     target = min(max(target, edge_lo), edge_hi)
     clearance = min(target - lo, hi - target)
-    wanted = HUG_GAP if hug_lo > -math.inf or hug_hi < math.inf else margin
+    hugging = hug_lo > -math.inf or hug_hi < math.inf
+    wanted = hug_gap if hugging else margin
     tight = max(0.0, wanted - clearance) / wanted if wanted > 0 else 0.0
-    return Aim(round(target - left0, 4), clearance, clearance >= -SQUEEZE / 2, min(tight, 2.0))
+    # a hugged neighbour is touched if it stays within the gap whatever the hand does
+    touched = frozenset(
+        body
+        for body, (low, high) in hugged.items()
+        if min(target - low, high - target) + margin - CATCH <= TOUCH_GAP
+    )
+    fits = clearance >= -SQUEEZE / 2
+    return Aim(round(target - left0, 4), clearance, fits, min(tight, 2.0), touched)
 
 
 # A body must reach this far into a column (cm) to build it up in the bots' grid: less

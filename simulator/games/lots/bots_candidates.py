@@ -53,10 +53,11 @@ def planning_board(match: LotsMatch) -> Board:
     return Board(board.width, board.owner, board.pieces, heights)
 
 
-def candidates(match: LotsMatch, hand: Dexterity, ahead: bool = True) -> list[Candidate]:
+def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candidate]:
     """Every legal placement the bodies leave room for, best planned first (ties keep
-    the enumeration order, so the list is deterministic). Extra purple cubes are kept:
-    a block alone is the turn's decision; a cube is placed only when it must go back."""
+    the enumeration order, so the list is deterministic), planned ``rolls`` rolls
+    ahead (0: on the shape of the tower alone). Extra purple cubes are kept: a block
+    alone is the turn's decision; a cube is placed only when it must go back."""
     state = match.state
     board = planning_board(match)
     margin = margin_for(hand)
@@ -76,12 +77,15 @@ def candidates(match: LotsMatch, hand: Dexterity, ahead: bool = True) -> list[Ca
             check_candidate(state, move.piece, move.cells)
         except IllegalMove:
             return False
-        aimed = aim(match, move.piece, move, margin, _hugged(state, board, move, sides))
+        hug = _hugged(state, board, move, sides)
+        aimed = aim(match, move.piece, move, margin, hug)
         aims[(move.piece, move.col, move.turns, move.mirror)] = aimed
-        return aimed.fits
+        # solo, a block that must meet the last one side by side has to reach it
+        last = state.last_block if state.solo else None
+        return aimed.fits and (last not in hug or last in aimed.touched)
 
     out = []
-    for chosen in plan(state, board, blocks, sides, allowed, ahead):
+    for chosen in plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1)):
         move = chosen.drop
         aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
         placement = _placement(state, board, chosen, aimed.nudge, block, cube)

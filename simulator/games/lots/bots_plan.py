@@ -1,19 +1,21 @@
-"""Planning a LOTS placement on the grid, one roll ahead (the bots' heuristic).
+"""Planning a LOTS placement on the grid, a roll or two ahead (the bots' heuristic).
 
 A move is judged by the points it scores now plus what the next turn can make of the
 tower it leaves: for every face of the supply die, the block it would bring (solo: by
 the purple marker's rules; competitive: a wild face brings the best pile, an empty
 pile the worst one, as the player to the left chooses), the best placement of that
 block or the one kept in the bank, scored by its points and the shape of the tower it
-leaves (rows spoilt by a covered hole, bumps, deep wells, pieces near tipping). Solo,
-the next placement must touch this one, so a move that leaves nowhere good to go next
-is worth little. Reaching the target is worth WIN; the last turn counts points only.
+leaves (rows spoilt by a covered hole, bumps, deep wells, a ragged skyline, pieces near
+tipping). With ``depth`` 2 the best few moves look one more roll ahead the same way.
+Solo, the next placement must touch this one, so a move that leaves nowhere good to go
+next is worth little. Reaching the target is worth WIN; the last turn counts points
+only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 from rules.lots import LotsState, edge_touch
 from rules.lots.content import game_content
@@ -46,6 +48,10 @@ TIPPING = 20.0
 FALLS = 100.0
 # Solo: no move for the next block (nothing it could rest on the last block).
 STUCK = 30.0
+# Looking two rolls ahead: the best FIRST moves by the one-roll value are looked at
+# again, each next turn with its best NEXT moves followed one roll further.
+FIRST = 4
+NEXT = 2
 
 
 @dataclass(frozen=True)
@@ -55,15 +61,39 @@ class Plan:
     value: float  # points now and the expected best next turn
 
 
+@dataclass(frozen=True)
+class Outlook:
+    """What the planner needs of the game besides the tower: how the next blocks come."""
+
+    solo: bool
+    target: int
+    sides: bool  # side contacts count
+    supply: Mapping[str, tuple[str, ...]]  # colour -> pile, top last
+    marker: str | None  # solo: the pile the purple cube stands at
+
+    @classmethod
+    def of(cls, state: LotsState, sides: bool) -> Outlook:
+        supply = {colour: tuple(pile) for colour, pile in state.supply.items()}
+        return cls(state.solo, state.target, sides, supply, state.marker)
+
+    def empty(self) -> int:
+        return sum(1 for pile in self.supply.values() if not pile)
+
+    def taking(self, colour: str) -> Outlook:
+        """The outlook once the top block of ``colour`` is taken."""
+        return replace(self, supply={**self.supply, colour: self.supply[colour][:-1]})
+
+
 def shape_value(board: Board) -> float:
     """What the shape of a tower is worth for the turns to come (<= 0)."""
+    top = max(board.heights)
     return (
         _steadiness(board)
         - DEAD_ROW * dead_rows(board)
         - BUMP * bumpiness(board)
         - WELL * wells(board)
-        - HEIGHT * max(board.heights)
-        - GAP * sum(max(board.heights) - h for h in board.heights)
+        - HEIGHT * top
+        - GAP * sum(top - h for h in board.heights)
     )
 
 
@@ -77,13 +107,6 @@ def _steadiness(board: Board) -> float:
     return -TIPPING * max(0.0, STEADY - margin)
 
 
-def _reaches(move: Drop, last: frozenset[Cell] | None, sides: bool) -> bool:
-    """Solo: the move surely touches the last block (drops always stay in bounds)."""
-    if last is None:
-        return True
-    return edge_touch(move.cells, last) and touches(move.cells, last, sides)
-
-
 def plan(
     state: LotsState,
     board: Board,
@@ -91,16 +114,20 @@ def plan(
     sides: bool,
     allowed: Callable[[Drop], bool] | None = None,
     ahead: bool = True,
+    depth: int = 1,
 ) -> list[Plan]:
     """Every placement of the bank's ``blocks`` on ``board`` (the tower as it stands),
     best first. ``sides``: side contacts count (a steady enough hand). ``allowed``
-    filters the first move (the rules' and the physics' say). ``ahead``: look one roll
-    ahead (else the shape of the tower stands in for the future)."""
+    filters the first move (the rules' and the physics' say). ``ahead``: look a roll
+    ahead (else the shape of the tower stands in for the future); ``depth`` 2: two."""
     seat = state.current
     score = state.scores[seat]
+    outlook = Outlook.of(state, sides)
     last = _last_cells(state)
+    final = outlook.empty() >= game_content().empty_piles_to_end
     out = []
     for block in dict.fromkeys(blocks):
+        kept = [b for b in state.banks[seat] if b != block]
         for move in drops(board, block):
             if not _reaches(move, last, sides):
                 continue
@@ -114,14 +141,38 @@ def plan(
                 value = now + steady  # it falls now: no next turn to count on
             elif score + now >= state.target:
                 value = WIN + now + steady
-            elif not ahead or _last_turn(state):
+            elif not ahead or final:
                 value = now + shape_value(after)
             else:
-                kept = [b for b in state.banks[seat] if b != block]
-                value = now + _next_turn(state, after, move, kept, score + now, sides)
+                value = now + _next_turn(outlook, after, move.cells, kept, score + now, 1)
             out.append(Plan(move, now, value))
     out.sort(key=lambda p: -p.value)
+    if depth > 1 and ahead and not final:
+        out = _deeper(state, board, out, outlook, score, depth)
     return out
+
+
+def _deeper(
+    state: LotsState, board: Board, plans: list[Plan], outlook: Outlook, score: int, depth: int
+) -> list[Plan]:
+    """The best FIRST plans valued ``depth`` rolls ahead instead of one; the others
+    keep their order after them, shifted by the smallest change the deeper look made
+    (so that the values stay comparable in rollouts)."""
+    head, shifts = [], []
+    for chosen in plans[:FIRST]:
+        move = chosen.drop
+        if chosen.value >= WIN or chosen.value <= -FALLS:
+            head.append(chosen)
+            continue
+        kept = [b for b in state.banks[state.current] if b != move.piece]
+        after = board.with_piece(move.piece, move.cells)
+        future = _next_turn(outlook, after, move.cells, kept, score + chosen.points, depth)
+        head.append(Plan(move, chosen.points, chosen.points + future))
+        shifts.append(head[-1].value - chosen.value)
+    head.sort(key=lambda p: -p.value)
+    shift = min(shifts, default=0.0)
+    rest = [replace(p, value=p.value + shift) for p in plans[FIRST:]]
+    return head + rest
 
 
 def _last_cells(state: LotsState) -> frozenset[Cell] | None:
@@ -131,39 +182,84 @@ def _last_cells(state: LotsState) -> frozenset[Cell] | None:
     return frozenset(tuple(c) for c in state.tower[last])
 
 
-def _last_turn(state: LotsState) -> bool:
-    """This turn's CHECK ends the game: three piles are empty already."""
-    return len(state.empty_piles()) >= game_content().empty_piles_to_end
+def _reaches(move: Drop, last: frozenset[Cell] | None, sides: bool) -> bool:
+    """Solo: the move surely touches the last block (drops always stay in bounds)."""
+    if last is None:
+        return True
+    return edge_touch(move.cells, last) and touches(move.cells, last, sides)
 
 
 def _next_turn(
-    state: LotsState, board: Board, move: Drop, kept: list[str], score: int, sides: bool
+    outlook: Outlook,
+    board: Board,
+    last: frozenset[Cell],
+    kept: list[str],
+    score: int,
+    depth: int,
 ) -> float:
-    """The expected value of the best placement on the next turn."""
-    last = move.cells if state.solo else None
+    """The expected value of the best placement on the next turn, ``depth`` turns
+    deep (1: the shape of the tower after it stands in for what follows)."""
     ending = game_content().empty_piles_to_end
-    kept_value = {
-        final: _best(state, board, kept, last, score, sides, final) for final in (False, True)
-    }
     values: dict[str, float] = {}
-    for colour, pile in state.supply.items():
+    for colour, pile in outlook.supply.items():
         if pile:
-            final = len(state.empty_piles()) + (len(pile) == 1) >= ending
-            fresh = _best(state, board, [pile[-1]], last, score, sides, final)
-            values[colour] = max(kept_value[final], fresh)
+            after = outlook.taking(colour)
+            final = after.empty() >= ending
+            values[colour] = _best_turn(
+                after, board, last if outlook.solo else None, [*kept, pile[-1]], score, final, depth
+            )
     if not values:
-        return kept_value[False]
-    faces = _face_values(state, values)
+        return 0.0
+    faces = _face_values(outlook, values)
     return sum(faces) / len(faces)
 
 
-def _face_values(state: LotsState, values: dict[str, float]) -> list[float]:
+def _best_turn(
+    outlook: Outlook,
+    board: Board,
+    last: frozenset[Cell] | None,
+    bank: list[str],
+    score: int,
+    final: bool,
+    depth: int,
+) -> float:
+    """The best value of placing one of ``bank`` (final: on the game's last turn)."""
+    scored = []
+    for block in dict.fromkeys(bank):
+        for move in drops(board, block):
+            if not _reaches(move, last, outlook.sides):
+                continue
+            floors, matches = points(board, block, move.cells, outlook.sides)
+            now = turn_points(floors, matches)
+            after = board.with_piece(block, move.cells)
+            if score + now >= outlook.target:
+                value = WIN + now + _steadiness(after)
+            else:
+                value = now + (_steadiness(after) if final else shape_value(after))
+            scored.append((value, now, block, move, after))
+    if not scored:
+        return -STUCK if outlook.solo else 0.0
+    if depth <= 1 or final:
+        return max(v for v, *_ in scored)
+    scored.sort(key=lambda s: -s[0])
+    values = []
+    for value, now, block, move, after in scored[:NEXT]:
+        if value >= WIN or value <= -FALLS:
+            values.append(value)
+            continue
+        kept = list(bank)
+        kept.remove(block)
+        values.append(now + _next_turn(outlook, after, move.cells, kept, score + now, depth - 1))
+    return max(values)
+
+
+def _face_values(outlook: Outlook, values: dict[str, float]) -> list[float]:
     """The value of each face of the next roll, by the rules of the mode."""
     content = game_content()
     out = []
     for face in content.die_faces:
-        if state.solo:
-            colour = _solo_colour(state, face)
+        if outlook.solo:
+            colour = _solo_colour(outlook, face)
         elif face == content.wild_face:
             out.append(max(values.values()))  # the roller chooses
             continue
@@ -174,47 +270,20 @@ def _face_values(state: LotsState, values: dict[str, float]) -> list[float]:
     return out
 
 
-def _solo_colour(state: LotsState, face: str) -> str:
+def _solo_colour(outlook: Outlook, face: str) -> str:
     """The pile a solo roll takes from (supply.solo_resolve_roll, without taking)."""
     content = game_content()
     order = content.pile_order
-    marker = state.marker or order[0]
 
     def settle(colour: str) -> str:
         for _ in order:
-            if state.supply[colour]:
+            if outlook.supply[colour]:
                 return colour
             colour = order[(order.index(colour) + 1) % len(order)]
         return colour
 
-    marker = settle(marker)
+    marker = settle(outlook.marker or order[0])
     if face == content.wild_face:
         return settle(order[(order.index(marker) + 1) % len(order)])
     colour = content.shape_colour[face]
-    return colour if state.supply[colour] else marker
-
-
-def _best(
-    state: LotsState,
-    board: Board,
-    blocks: list[str],
-    last: frozenset[Cell] | None,
-    score: int,
-    sides: bool,
-    final: bool = False,
-) -> float:
-    """The best value of placing one of ``blocks`` next turn (final: the game's last)."""
-    best = -STUCK if state.solo else 0.0
-    for block in blocks:
-        for move in drops(board, block):
-            if not _reaches(move, last, sides):
-                continue
-            floors, matches = points(board, block, move.cells, sides)
-            now = turn_points(floors, matches)
-            after = board.with_piece(block, move.cells)
-            if score + now >= state.target:
-                value = WIN + now + _steadiness(after)
-            else:
-                value = now + (_steadiness(after) if final else shape_value(after))
-            best = max(best, value)
-    return best
+    return colour if outlook.supply[colour] else marker

@@ -25,7 +25,7 @@ PIECE_LOST = 2.0
 OWN_FALL = 3.0
 REFUSED = 4.0
 # Solo: any fall loses the game at once.
-SOLO_FALL = 60.0
+SOLO_FALL = 200.0
 # A piece left tilted by more than TILT degrees (a seesaw, a piece on a corner) makes
 # the next placements unsure, and the grid the bots plan on wrong.
 TILT = 1.5
