@@ -43,7 +43,11 @@ class AppWindow(pyglet.window.Window):
             pyglet.clock.schedule_interval(self.tick, 1.0 / FRAME_RATE)
 
     def show(self, screen: Any) -> None:
-        """Switch to another screen (the start screen opening a game, or back)."""
+        """Switch to another screen (the start screen opening a game, or back); the
+        screen left behind stops its workers and frees its GL objects (``close``)."""
+        old = getattr(self, "page", None)
+        if old is not None and old is not screen and hasattr(old, "close"):
+            old.close()
         self.page = screen
         self.loop = FixedStep(screen.dt)
         self.help_visible = False
@@ -54,10 +58,14 @@ class AppWindow(pyglet.window.Window):
 
     def tick(self, seconds: float) -> None:
         """One frame of real time: the physics steps it earns, at the fixed dt."""
+        if self.loop.dt != self.page.dt:  # a loaded game may pin another physics step
+            self.loop = FixedStep(self.page.dt)
         self.page.advance(self.loop.steps_for(seconds), seconds)
 
     def close(self) -> None:
         pyglet.clock.unschedule(self.tick)
+        if hasattr(self.page, "close"):
+            self.page.close()
         super().close()
 
     # -- drawing ------------------------------------------------------------------------
@@ -84,7 +92,8 @@ class AppWindow(pyglet.window.Window):
         hud.rect(190, 90, 900, 640, (20, 24, 32), 235, layer=1)
         hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
         y = 650
-        for keys, what in [*self.page.shortcuts, ("Esc", "close this help")]:
+        home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
+        for keys, what in [*self.page.shortcuts, *home, ("Esc", "close this help")]:
             hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
             hud.text(what, 500, y, 14, (240, 240, 240))
             y -= 32
@@ -116,10 +125,15 @@ class AppWindow(pyglet.window.Window):
         if symbol == key.F1 or (symbol == key.H and not typing):
             self.help_visible = not self.help_visible
             return
-        if self.help_visible and symbol == key.ESCAPE:
-            self.help_visible = False
+        if self.help_visible:  # keys do nothing behind the help; Esc closes it
+            self.help_visible = symbol != key.ESCAPE
             return
         if symbol == key.N and modifiers & key.MOD_CTRL and self.home is not None:
+            if getattr(self.page, "live", None) is not None and not typing:
+                # a move in progress is not saved yet: it must be confirmed or undone
+                self.page.message = "Confirm or undo the move first, then Ctrl+N."
+                self.page.dirty = True
+                return
             self.show(self.home())  # games autosave every confirmed move: nothing is lost
             return
         if symbol == key.ESCAPE and getattr(self.page, "live", None) is None and not typing:
