@@ -67,7 +67,7 @@ SHORTCUTS = [
     ("C  /  X", "play your crew card  /  (Scavenger) swap a die"),
     ("Enter", "confirm the turn in ink (it cannot be undone)"),
     ("Backspace, Ctrl+Z, Esc", "rub out the last thing drawn in pencil"),
-    ("Tab / click a name", "look at another player's sheet"),
+    ("Tab, Shift+Tab", "the next / previous player's sheet (or click their name)"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
     ("H, F1", "this help"),
 ]
@@ -384,6 +384,7 @@ class FilledInScreen:
             return
         self.game = game
         self.pending, self._last_active, self._thinking = None, None, None
+        self.viewed, self.purple_mode = 0, False  # the loaded game may have fewer players
         self._told_from, self._watching = len(game.match.state.events), False
         self._sync_turn()
         self.message = f"Loaded {target}."
@@ -572,6 +573,23 @@ class FilledInScreen:
             actions=self,
         )
         self._lists.append(mesh_list(mesh, self._batch, self._group))
+
+    # -- leaving ------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """The window leaves this screen or closes: stop the computers' worker (a
+        decision under way is dropped) and free the GL objects; safe to call twice."""
+        self._thinker.close()
+        self._thinking = None
+        for item in self._lists:
+            item.delete()
+        self._lists.clear()
+        if self._ghost_list is not None:
+            self._ghost_list.delete()
+            self._ghost_list = None
+        self._ghost_key = "stale"
+        for hud in (self.back, self.front, self.banner.hud):
+            hud.clear()
 
     def _label(self, name: str) -> str:
         bot = self.game.computers.get(name)

@@ -7,6 +7,11 @@ long as the decision). A process of its own (spawned: no window, no GL; it impor
 only the rules and the bots) thinks while the window draws. A decision depends only on
 the state, the seat, its level, the seed and the number of moves made, so a game comes
 out the same whichever process decided and however long it took.
+
+The worker is spawned, so it re-imports the ``__main__`` module: a script that opens
+the screen must guard its main code with ``if __name__ == "__main__":`` (or every
+worker would run the script again). Where no process can be made (no /dev/shm, no
+``sem_open``), every level decides in the caller's process instead.
 """
 
 from __future__ import annotations
@@ -60,10 +65,14 @@ class Thinker:
             except Exception as exc:  # handed to the caller like a worker's fault
                 done.set_exception(exc)
             return done
-        if self._pool is None:
-            spawn = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-        return self._pool.submit(_decide, state.to_dict(), name, bot, seed, moves_made)
+        try:
+            if self._pool is None:
+                spawn = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+            return self._pool.submit(_decide, state.to_dict(), name, bot, seed, moves_made)
+        except Exception:  # no worker on this host (no /dev/shm, no sem_open): think here
+            self.fall_back()
+            return self.think(state, name, bot, seed, moves_made)
 
     def fall_back(self) -> None:
         """Think in this process from now on (the worker broke or could not start)."""
@@ -71,6 +80,14 @@ class Thinker:
         self.inline = True
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the worker at once, even in the middle of a decision (nobody waits for
+        it any more); safe to call twice."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        workers = list((pool._processes or {}).values())  # the stdlib has no public way
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=5)

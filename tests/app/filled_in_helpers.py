@@ -14,6 +14,10 @@ from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
 from tests.app.helpers import frames, pixel, send
 
+# Real seconds a test waits for a spawned worker's decision: generous, as a loaded
+# 2-core runner can take seconds to start the process and think.
+WAIT = 30.0
+
 
 def open_filled_in(
     seed: int = 1,
@@ -55,14 +59,26 @@ def click_button(window: Any, screen: FilledInScreen, label: str) -> None:
     click(window, button.x + button.w / 2, button.y + button.h / 2)
 
 
-def let_computers_move(window: Any, screen: FilledInScreen, limit: int = 400) -> None:
+def let_computers_move(window: Any, screen: FilledInScreen, seconds: float = WAIT) -> None:
     """Tick past the computers' pauses until a human must act (or the game ends)."""
-    for _ in range(limit):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if screen.active() is not None or screen.state.phase == "ended":
             return
         frames(window, 1, COMPUTER_PAUSE + 0.05)
-        time.sleep(0.002)  # the decision is thought out on a worker thread
-    raise AssertionError("the computers never handed back")
+        time.sleep(0.002)  # a bot's decision is thought out in a worker process
+    raise AssertionError(f"the computers never handed back in {seconds:.0f} s")
+
+
+def wait_for_move(window: Any, screen: FilledInScreen, moves: int, seconds: float = WAIT) -> None:
+    """Tick until more than ``moves`` moves are made."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(screen.match.actions) > moves:
+            return
+        frames(window, 1, COMPUTER_PAUSE)
+        time.sleep(0.002)
+    raise AssertionError(f"the computer did not move in {seconds:.0f} s")
 
 
 def draft_until_placing(window: Any, screen: FilledInScreen) -> None:

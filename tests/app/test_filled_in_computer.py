@@ -18,16 +18,8 @@ from tests.app.filled_in_helpers import (
     open_filled_in,
     pixel,
     press,
+    wait_for_move,
 )
-
-
-def _wait_for_move(window, screen, moves: int) -> None:
-    for _ in range(200):
-        if len(screen.match.actions) > moves:
-            return
-        frames(window, 1, COMPUTER_PAUSE)
-        time.sleep(0.002)
-    raise AssertionError("the computer did not move")
 
 
 def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
@@ -37,7 +29,7 @@ def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
         assert screen.computer_to_move() == "Computer" and screen.active() is None
         frames(window, 12)  # 0.2 s: too soon, so the move can be seen coming
         assert screen.match.actions == []
-        _wait_for_move(window, screen, 0)
+        wait_for_move(window, screen, 0)
         assert screen.match.actions[0] == {"type": "roll", "player": "Computer"}
         assert "Computer rolled" in screen.message
         draft_until_placing(window, screen)
