@@ -4,7 +4,8 @@ headless (docs/scenarios-crazy-tower.md).
 [setup]: ``mode`` (competitive, saboteur, solo), ``players`` (names, or tables with
 ``name`` and ``colours``), and optionally ``challenge``, ``colour_count``,
 ``first_player``, ``saboteur``, ``deck`` (the rules' options), ``think_seconds`` (the
-headless clock of timed challenges) and ``computers`` (the app's computer seats).
+headless clock of timed challenges), ``computers`` (the app's computer seats) and
+``hand`` (the app's human hand: a dexterity profile; a replay ignores both).
 [[action]]: the moves in order, each with ``type`` and ``player``. A refused action is
 logged as a "refused" event and changes nothing.
 """
@@ -18,6 +19,7 @@ from typing import Any
 from rules.crazy_tower import floor_cards, new_game, scores
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
+from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
@@ -48,6 +50,7 @@ _REQUIRED = {
 # What a live move's path replaces: the scripted hand's position and manner.
 _SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height", "angle_error")
 PATH_MESSAGE = "must be a list of [steps, x, y, angle] rows (the app records them)"
+MAX_PATH_SECONDS = 600.0  # a hand's path longer than this is a broken file, not a move
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class CrazyTowerScenario:
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
     computers: dict[str, str] = field(default_factory=dict)  # seat name -> bot level (app)
+    hand: str | None = None  # the app's human hand: a dexterity profile (None: exact)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerScenario:
@@ -75,20 +79,18 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         setup.fail(exc.reason)
     players = list(state.players)
     computers = parse_computers(setup, players) or {}
+    hand = setup.string("hand", choices=tuple(profiles()))
     setup.finish()
+    tower = tower_profile(profile, sleep_given)
+    max_steps = int(MAX_PATH_SECONDS / tower.dt)
     actions = [
-        _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
+        _parse_action(root, raw, index, players, max_steps)
+        for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
     return CrazyTowerScenario(
-        header,
-        tower_profile(profile, sleep_given),
-        options,
-        float(think or 0.0),
-        actions,
-        expect,
-        computers,
+        header, tower, options, float(think or 0.0), actions, expect, computers, hand
     )
 
 
@@ -126,7 +128,9 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
     return options
 
 
-def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
+def _parse_action(
+    root: Table, raw: Any, index: int, players: list[str], max_steps: int
+) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
     action = action_head(table, tuple(_ACTION_KEYS), players)
     kind = action["type"]
@@ -140,7 +144,7 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
         if key == "moves":
             action[key] = table.integer(key, minimum=1)
         elif key == "path":
-            action[key] = _hand_path(table)
+            action[key] = _hand_path(table, max_steps)
         elif key == CLOCK_KEY:
             action[key] = table.number(key, minimum=0.0)
         elif key in ("at", "offset", "travel_height", *HAND_KEYS):
@@ -167,8 +171,9 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     return action
 
 
-def _hand_path(table: Table) -> list[list[float]]:
-    """A live move's hand targets: [steps, x, y, angle degrees] rows."""
+def _hand_path(table: Table, max_steps: int) -> list[list[float]]:
+    """A live move's hand targets: [steps, x, y, angle degrees] rows, at most
+    ``max_steps`` steps in all (MAX_PATH_SECONDS of simulated time)."""
     rows = table._get("path", True)
     if not isinstance(rows, list) or not rows:
         table.fail(PATH_MESSAGE, "path")
@@ -180,6 +185,13 @@ def _hand_path(table: Table) -> list[list[float]]:
         if values[0] < 0 or values[0] != int(values[0]):
             table.fail(PATH_MESSAGE, "path")
         out.append([int(values[0]), *values[1:]])
+    total = sum(int(row[0]) for row in out)
+    if total > max_steps:
+        table.fail(
+            f"the hand's path lasts {total} steps, more than {MAX_PATH_SECONDS / 60:g} minutes "
+            f"of simulated time ({max_steps} steps)",
+            "path",
+        )
     return out
 
 

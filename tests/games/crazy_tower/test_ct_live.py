@@ -170,6 +170,16 @@ BAD_ACTIONS = [
         "path = [[1, 0, 0, 0]] }",
         "a live move (path) has no 'at'",
     ),
+    (  # ten minutes of simulated time in one move: a broken file, refused at once
+        '{ type = "place_block", player = "Ann", block = "red-1a", '
+        "path = [[100000000, 0, 10, 0]] }",
+        "action #1: path: the hand's path lasts 100000000 steps, more than 10 minutes",
+    ),
+    (
+        '{ type = "place_block", player = "Ann", block = "red-1a", '
+        "path = [[300000, 0, 10, 0], [300000, 0, 9, 0]] }",
+        "the hand's path lasts 600000 steps",
+    ),
     ('{ type = "clock", player = "Ann" }', "needs 'elapsed'"),
     ('{ type = "reveal_card", player = "Ann", elapsed = -2.0 }', "at least 0"),
 ]
@@ -204,3 +214,18 @@ def test_the_computer_seats_are_checked(tmp_path: Path, table: str, fault: str) 
     )
     with pytest.raises(ScenarioError, match=fault):
         load_scenario(path)
+
+
+def test_the_apps_hand_is_read_and_an_unknown_one_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "hand.toml"
+    head = 'format = "towersim/1"\nkind = "crazy-tower"\n[setup]\nplayers = ["Ann", "Bob"]\n'
+    path.write_text(head + 'hand = "shaky"\n')
+    assert load_scenario(path).scenario.hand == "shaky"
+    path.write_text(head)
+    assert load_scenario(path).scenario.hand is None
+    path.write_text(head + 'hand = "wobbly"\n')
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    message = str(caught.value)
+    assert "[setup]: hand: must be one of" in message and "'wobbly'" in message
+    assert "\n" not in message
