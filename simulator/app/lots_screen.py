@@ -33,6 +33,7 @@ from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import play_turns
+from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
 from simulator.render.film import filming
@@ -56,6 +57,8 @@ SHORTCUTS = [
     ("Enter", "confirm the placement"),
     ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
     ("K", "show / hide the fall risk on the ghost"),
+    ("Space (fallen piece)", "pick up the fallen piece to put it back"),
+    ("Space, Enter, click", "skip a computer's placement being shown"),
     ("R", "roll the die"),
     ("P", "pass (crew window)"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
@@ -78,9 +81,11 @@ def open_screen(setup: GameSetup) -> LotsScreen:
 def load_screen(path: Path) -> LotsScreen:
     """A saved LOTS game (or any LOTS scenario) to play on, with the computer seats the
     save names (else: seats named "Computer..." are the random player)."""
-    match, seed, computers = session.load_with_seats(path)
-    humans, levels = seats_from(match.state.players, computers)
-    return LotsScreen(match, seed=seed, humans=humans, levels=levels)
+    saved = session.load_saved(path)
+    humans, levels = seats_from(saved.match.state.players, saved.computers)
+    return LotsScreen(
+        saved.match, seed=saved.seed, humans=humans, levels=levels, dexterity=saved.hand
+    )
 
 
 def seats_from(
@@ -115,11 +120,9 @@ class LotsScreen:
             humans, levels = seats_from(match.state.players, None)
         self._seat(humans, levels or {})
         # The human hand: a profile's noise on every pick (None: exactly at the mouse).
-        self.hand = get_profile(dexterity) if dexterity else None
         self.jitter = Jitter()
-        # The ghost's risk is judged for the chosen hand, or a steady one: no real hand
-        # is exact, and an exact hand would make every rollout the same.
-        self.risk = RiskEstimator(self.hand or get_profile(RISK_HAND), seed)
+        self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
+        self._hand(dexterity)
         self.show_risk = True
         self.playback: Playback | None = None
         self._after_playback = ""
@@ -155,6 +158,14 @@ class LotsScreen:
         self.computers = {  # seeded as `towersim play lots` seeds them
             seat: make_player(level, self.seed * 7919 + seat) for seat, level in self.levels.items()
         }
+
+    def _hand(self, dexterity: str | None) -> None:
+        """The human hand: a profile's noise on every pick (None: exactly at the mouse).
+        The ghost's risk is judged for that hand, or a steady one: no real hand is exact,
+        and an exact hand would make every rollout the same."""
+        self.hand = get_profile(dexterity) if dexterity else None
+        self.risk.profile = self.hand or get_profile(RISK_HAND)
+        self.risk.seed = self.seed
 
     def computer_seats(self) -> dict[str, str]:
         """Name -> level of the computer seats, as a save records them."""
@@ -205,7 +216,11 @@ class LotsScreen:
         world = self.match.world
         every = max(1, round(1 / (PLAYBACK_FPS * self.dt)))
         with filming(every, only=world) as film:  # the real world only, not rollouts
-            play_turns(self.match, {seat: self.computers[seat]}, 1)
+            try:
+                play_turns(self.match, {seat: self.computers[seat]}, 1)
+            except Exception as exc:  # a bot's fault must not end the game on screen
+                self._bot_failed(seat, exc)
+                return
         new = self.match.state.events[before:]
         said = "; ".join(_event_text(e) for e in new[-3:]) or self.message
         if len(film.frames) > 1 and self.match.world is world:
@@ -214,6 +229,15 @@ class LotsScreen:
             self.message = f"{self.match.state.players[seat]} is placing a piece... (Space: skip)"
         else:
             self.message = said
+        self._changed()
+
+    def _bot_failed(self, seat: int, exc: Exception) -> None:
+        """Hand a seat whose bot failed to the legal random player, and say so."""
+        level = self.levels[seat]
+        self.levels[seat] = "random"
+        self.computers[seat] = make_player("random", self.seed * 7919 + seat)
+        name = self.match.state.players[seat]
+        self.message = f"{name}'s {level} bot failed ({exc}); the random player takes over."
         self._changed()
 
     def _play_back(self, seconds: float) -> None:
@@ -335,8 +359,11 @@ class LotsScreen:
 
     def save(self, path: Path | None = None) -> None:
         target = path or self.save_path
+        if self.live is not None:  # the world holds an unconfirmed piece: no replay has it
+            self.message = "Confirm (Enter) or undo (Backspace) the placement, then save."
+            return
         try:
-            session.save(self.match, self.seed, target, self.computer_seats())
+            self._write(target)
         except OSError as exc:
             self.message = f"Cannot save to {target}: {exc.strerror or exc}"
             return
@@ -345,27 +372,45 @@ class LotsScreen:
     def load(self, path: Path | None = None) -> None:
         target = path or self.save_path
         try:
-            match, seed, computers = session.load_with_seats(target)
+            saved = session.load_saved(target)
         except Exception as exc:  # a bad file must not end the game on screen
-            self.message = f"Cannot load {target}: {exc}"
+            said = str(exc)  # a ScenarioError names the file itself
+            self.message = f"Cannot load {said if str(target) in said else f'{target}: {said}'}"
             return
-        self.match, self.seed = match, seed
-        self._seat(*seats_from(match.state.players, computers))
+        if self.live is not None:
+            self.undo()
+        self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
+        self._seat(*seats_from(saved.match.state.players, saved.computers))
+        self._hand(saved.hand)
         self.live, self.preview, self.playback = None, None, None
+        self.with_cube, self.lowering, self._computer_wait = False, False, 0.0
         self.risk.end_placement()
-        self._scene = None
+        if self._scene is not None:
+            self._scene.delete()
+            self._scene = None
         self.message = f"Loaded {target}."
         self._changed()
 
     def _saved(self) -> None:
         if self.autosave:
             try:
-                session.save(self.match, self.seed, session.autosave_path(), self.computer_seats())
+                self._write(session.autosave_path())
             except OSError as exc:
                 self.message = f"Autosave failed: {exc.strerror or exc}"
 
+    def _write(self, path: Path) -> None:
+        hand = self.hand.name if self.hand else None
+        session.save(self.match, self.seed, path, self.computer_seats(), hand)
+
     def _changed(self) -> None:
         self.dirty = True
+
+    def close(self) -> None:
+        """Leaving the screen: stop the risk worker, free the GL objects (idempotent)."""
+        self.risk.close()
+        if self._scene is not None:
+            self._scene.delete()
+            self._scene = None
 
     # -- the ghost ----------------------------------------------------------------------
 
@@ -395,6 +440,11 @@ class LotsScreen:
         state = self.match.state
         filled = set(state.footprint_spec().ground_cells())
         filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        block = live.block
+        if block is not None and live.piece != block and block in self.match.world:
+            # the cube after its block: the block is where it settled, not in state.tower
+            placed = self.match.world.entry(block)
+            filled |= set(snap([placed], self.match.rules_grid).cells.get(block, ()))
         cells, _ = drop(shape, col, column_heights(filled, width))
         try:
             check_candidate(state, live.piece, cells)

@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save",
         metavar="FILE",
-        help="LOTS: where Ctrl+S saves (default ~/.towersim/lots-save.toml)",
+        help="where Ctrl+S saves (default: the game's file in ~/.towersim)",
     )
 
 
@@ -85,6 +85,8 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     )
     game = args.game or "lots"
     default_mode = "solo" if len(names) == 1 else "competitive"
+    if game == "lots" and args.mode not in (None, default_mode):  # LOTS: the count decides
+        raise ValueError(f"--mode {args.mode} does not fit {len(names)} LOTS player(s)")
     if args.hand is not None:
         from simulator.bots.dexterity import profiles
 

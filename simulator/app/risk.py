@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
 
 from simulator.bots.dexterity import Dexterity
 from simulator.games.lots.bots_risk import copy_match, fall_risk
@@ -29,9 +28,12 @@ class RiskEstimator:
         self._base: LotsMatch | None = None
         self._key: Hashable = None
         self._future: Future[float] | None = None
+        self._closed = False
 
     def start_placement(self, match: LotsMatch) -> None:
         """Copy the match before a piece is picked up: estimates run on this copy."""
+        if self._closed:  # the screen was left
+            return
         self._drop()
         self._base = copy_match(match)
 
@@ -52,14 +54,12 @@ class RiskEstimator:
         future = self._future
         if future is None or not future.done():
             return None
+        if future.cancelled() or future.exception() is not None:
+            return None  # no estimate to show; the game goes on without it
         return future.result()
 
-    @property
-    def busy(self) -> bool:
-        return self._future is not None and not self._future.done()
-
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the running estimate is done (tests; before a computer moves)."""
+        """Block until the running estimate is done (tests)."""
         if self._future is not None:
             self._future.exception(timeout)
 
@@ -68,5 +68,9 @@ class RiskEstimator:
             self._future.cancel()  # a running estimate finishes; its result is not shown
         self._future, self._key = None, None
 
-    def close(self, *_: Any) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+    def close(self) -> None:
+        """Stop taking estimates; one still running ends on its own (it only reads its
+        copy of the match), so leaving a screen never waits for it."""
+        self._drop()
+        self._base, self._closed = None, True
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -9,6 +9,7 @@ Files are written atomically (temp file, fsync, rename): a crash loses nothing.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,18 @@ def autosave_path(game: str = "lots") -> Path:
     return save_dir() / f"autosave-{game}.toml"
 
 
+@dataclass
+class SavedLots:
+    """A LOTS game as a save holds it: the match replayed, and the app's seats."""
+
+    match: LotsMatch
+    seed: int
+    computers: dict[str, str] | None = None  # name -> bot level; None: by the names
+    hand: str | None = None  # the human hand's dexterity profile; None: exact
+
+
 def lots_document(
-    match: LotsMatch, seed: int, computers: dict[str, str] | None = None
+    match: LotsMatch, seed: int, computers: dict[str, str] | None = None, hand: str | None = None
 ) -> dict[str, Any]:
     state = match.state
     start = match.options.start_player
@@ -40,6 +51,8 @@ def lots_document(
         "footprint": state.footprint,
         "start_player": state.players[start] if start is not None else None,
     }
+    if hand:
+        setup["hand"] = hand
     if computers:
         setup["computers"] = computers
     return {
@@ -55,18 +68,25 @@ def lots_document(
     }
 
 
-def save(match: LotsMatch, seed: int, path: Path, computers: dict[str, str] | None = None) -> None:
-    write_atomically(path, scenario_text(lots_document(match, seed, computers), path))
+def save(
+    match: LotsMatch,
+    seed: int,
+    path: Path,
+    computers: dict[str, str] | None = None,
+    hand: str | None = None,
+) -> None:
+    write_atomically(path, scenario_text(lots_document(match, seed, computers, hand), path))
 
 
 def load(path: Path) -> tuple[LotsMatch, int]:
     """A LOTS match rebuilt from a save (or any lots scenario) by replaying its actions."""
-    match, seed, _ = load_with_seats(path)
-    return match, seed
+    saved = load_saved(path)
+    return saved.match, saved.seed
 
 
-def load_with_seats(path: Path) -> tuple[LotsMatch, int, dict[str, str] | None]:
-    """As load(), with the save's computer seats (name -> bot level) if it names them."""
+def load_saved(path: Path) -> SavedLots:
+    """As load(), with the app's seats; ScenarioError (one line) for a bad file, or one
+    that does not replay to the state it says it saved."""
     from simulator.games.lots.scenario import perform
     from simulator.scenario.errors import ScenarioError
     from simulator.scenario.load import load_scenario
@@ -78,7 +98,12 @@ def load_with_seats(path: Path) -> tuple[LotsMatch, int, dict[str, str] | None]:
     match = LotsMatch(scenario.options, scenario.profile)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
-    return match, scenario.header.seed, scenario.computers
+    expected = scenario.expect.state_hash
+    if expected is not None and expected != match.state_hash():
+        raise ScenarioError(
+            str(path), "the actions do not lead to the state_hash it records (edited or damaged)"
+        )
+    return SavedLots(match, scenario.header.seed, scenario.computers, scenario.hand)
 
 
 def new_match(players: list[str], footprint: str, seed: int) -> LotsMatch:

@@ -2,8 +2,9 @@
 
 [setup]: ``players`` (1 name: solo; 2 to 4: competitive), optional ``mode`` (checked
 against the player count), ``footprint`` (default "1A"), ``start_player`` (a name) and
-``computers`` (name = bot level: who the app lets the computer play; a headless replay
-plays the recorded actions and does not read it).
+``computers`` (name = bot level: who the app lets the computer play) and ``hand`` (the
+app's human hand, a dexterity profile); a headless replay plays the recorded actions and
+reads neither.
 [[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
 roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
 place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge,
@@ -21,6 +22,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
+from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.lots.match import LotsMatch, Placement
@@ -68,6 +70,7 @@ class LotsScenario:
     actions: list[dict[str, Any]] = field(default_factory=list)
     expect: GameExpect = field(default_factory=GameExpect)
     computers: dict[str, str] | None = None  # seat name -> bot level (the app's seats)
+    hand: str | None = None  # the app's human hand (a dexterity profile)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
@@ -91,6 +94,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     if start is not None and start not in players:
         setup.fail(f"{start!r} is not one of the players", "start_player")
     computers = parse_computers(setup, players)
+    hand = setup.string("hand", choices=tuple(profiles()))
     setup.finish()
     options = LotsOptions(
         players=tuple(players),
@@ -103,7 +107,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     ]
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
-    return LotsScenario(header, profile, options, actions, expect, computers)
+    return LotsScenario(header, profile, options, actions, expect, computers, hand)
 
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
@@ -131,6 +135,9 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     return action
 
 
+MAX_PATH_STEPS = 600_000  # over 10 minutes of holding one piece at the finest step in use
+
+
 def _hand_path(table: Table, key: str) -> list[list[float]]:
     """A live placement's hand targets: [steps, x, y, angle degrees, mirrored 0/1] rows."""
     message = "must be a list of [steps, x, y, angle, mirrored] rows (the app records them)"
@@ -145,6 +152,8 @@ def _hand_path(table: Table, key: str) -> list[list[float]]:
         if values[0] < 0 or values[0] != int(values[0]) or values[4] not in (0, 1):
             table.fail(message, key)
         out.append([int(values[0]), values[1], values[2], values[3], int(values[4])])
+    if sum(row[0] for row in out) > MAX_PATH_STEPS:  # a corrupt count would hang a replay
+        table.fail(f"a path may run {MAX_PATH_STEPS} steps at most (minutes of holding)", key)
     return out
 
 

@@ -144,6 +144,15 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
         ),
         ('[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nwinner = "Zed"\n', "not a player"),
         (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
+            'block = "red-1"\npath = [[100000000, 0.0, 20.0, 0.0, 0]]\n',
+            "a path may run 600000 steps at most",
+        ),
+        (
+            '[setup]\nplayers = ["Ann", "Ben"]\nhand = "wobbly"\n',
+            "must be one of",
+        ),
+        (
             '[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nscores = { Ann = "x" }\n',
             "must be an integer",
         ),
