@@ -64,7 +64,9 @@ from simulator.render.symbols import placed, symbol_triangles
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
-HAND_SALT = 0x4A4E  # the human hand's noise stream (a dexterity profile), from the seed
+# The human hand's noise (a dexterity profile): a stream per action, forked from the seed,
+# so a loaded game draws what the unsaved one would have.
+HAND_SALT = 0x4A4E
 # The region the camera shows around the tower (cm): room on the left where the hand
 # picks pieces up, above for the hand, and never narrower than a few floor cards.
 ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 8.0, 14.0, 10.0
@@ -78,12 +80,14 @@ SHORTCUTS = [
     ("wheel, Q / E", f"tilt the piece {TILT:g} degrees"),
     ("hold Down", "lower the piece slowly"),
     ("click, Space", "release the piece; Space also puts back what fell"),
+    ("Space, Enter, click", "skip to the end of a computer's move (nothing else meanwhile)"),
     ("click a lower block", "diamonds box: grip it, pull it out sideways"),
     ("D", "decline the diamonds removal"),
     ("Enter", "confirm the move"),
     ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed move"),
     ("P", "pass (only when nothing can be played)"),
     ("R", "show your secret role (saboteur mode)"),
+    ("click, Space, Enter", "saboteur cover: take the device, hide your role again"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
     ("H, F1", "this help"),
 ]
@@ -123,7 +127,6 @@ class CrazyTowerScreen:
         self.computers = ComputerSeats.for_seats(
             list(game.match.state.players), game.controllers, game.seed
         )
-        self.hand_chance = Chance.from_seed(game.seed).fork(HAND_SALT)
         self.dexterity = get_profile(game.dexterity) if game.dexterity else None
         self.covers: list[Cover] = []
         self._holder: str | None = None  # the human who last had the device
@@ -146,8 +149,12 @@ class CrazyTowerScreen:
         return [p for p, c in zip(players, self.game.controllers, strict=True) if c == HUMAN]
 
     def _human_turn(self) -> bool:
+        """A person may act: their turn, and no computer's move is being shown (it is
+        already made: the state is past it)."""
         state = self.match.state
-        return not state.is_over and state.current_player in self._humans()
+        if self.computers.showing or state.is_over:
+            return False
+        return state.current_player in self._humans()
 
     # -- time ---------------------------------------------------------------------------
 
@@ -236,8 +243,13 @@ class CrazyTowerScreen:
     def _after_computer(self) -> None:
         new = self.match.events()[self._events_before :]
         said = "; ".join(events_text(new)[-4:])
-        if self.computers.stuck:
-            said = f"The computer cannot move: {self.computers.stuck}"
+        computers = self.computers
+        if computers.handed is not None:  # the seat's player failed: the save says so
+            seat = self.match.state.players.index(computers.handed)
+            self.game.controllers[seat] = "random"
+            computers.handed = None
+        if computers.note is not None:
+            said, computers.note = computers.note, None
         self.message = said + ("" if self.match.state.is_over else "  ·  " + todo(self.match.state))
         self._after_move()
 
@@ -326,7 +338,8 @@ class CrazyTowerScreen:
         """Take a piece in the hand (or grip a block to pull it out)."""
         jitter = None
         if self.dexterity is not None and action["type"] != "remove_block":
-            jitter = draw_jitter(self.dexterity, self.hand_chance)
+            chance = Chance.from_seed(self.game.seed).fork(HAND_SALT + len(self.match.actions))
+            jitter = draw_jitter(self.dexterity, chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
         try:
             live = LiveMove(self.match, action)
@@ -468,6 +481,9 @@ class CrazyTowerScreen:
         if self.covers:
             self._uncover()
             return
+        if self.computers.showing:  # a click only skips a computer's move
+            self.computers.skip()
+            return
         if self.hud.press(x, y):
             return
         if button != mouse.LEFT or not self._in_world(x, y):
@@ -480,8 +496,6 @@ class CrazyTowerScreen:
             return
         if live is None and self._human_turn() and self.match.state.phase == DIAMONDS:
             self._grab_at(x, y)
-        elif self.computers.showing:
-            self.computers.skip()
 
     def on_mouse_scroll(self, scroll_y: float) -> None:
         live = self.live
@@ -493,6 +507,10 @@ class CrazyTowerScreen:
         if self.covers:
             if symbol in (key.SPACE, key.RETURN, key.ENTER):
                 self._uncover()
+            return
+        if self.computers.showing:  # keys only skip a computer's move
+            if symbol in (key.SPACE, key.RETURN, key.ENTER):
+                self.computers.skip()
             return
         live = self.live
         holding = live is not None and live.stage == HOLDING
@@ -511,8 +529,6 @@ class CrazyTowerScreen:
             self.lowering = True
         elif holding and symbol == key.SPACE:
             self.release()
-        elif self.computers.showing and symbol == key.SPACE:
-            self.computers.skip()
         elif live is None and self._human_turn():
             self._shortcut(symbol)
 
@@ -560,7 +576,8 @@ class CrazyTowerScreen:
             if self._scene is not None:
                 self._scene.delete()
             self._scene = WorldScene(self.match.world)
-        frame = self.computers.frame()
+        # A computer's filmed move, unless the hand holds a piece: then the live world.
+        frame = self.computers.frame() if self.live is None else None
         self._scene.sync(frame.bodies if frame is not None else None)
         window.view = base @ self.camera().matrix()
         self._scene.batch.draw()
@@ -571,6 +588,19 @@ class CrazyTowerScreen:
         self.hud.draw()
         self.icons.draw()
         self.banner.draw(self.message)
+
+    def close(self) -> None:
+        """Free the GL objects this screen owns (the window leaves it); safe twice."""
+        if self._scene is not None:
+            self._scene.delete()
+            self._scene = None
+        if self._ghost is not None:
+            self._ghost[0].delete()
+            self._ghost, self._ghost_key = None, None
+        for hud in (self.hud, self.cover_hud, self.banner.hud):
+            hud.clear()
+        self.icons.clear()
+        self._shown_cover = None
 
     def ghost(self) -> tuple[tuple[float, float, float] | None, str | None] | None:
         """Where the held piece would land if lowered straight down now (x, y, angle

@@ -2,7 +2,8 @@
 
 A save *is* a ``kind = "crazy-tower"`` scenario file: the setup, every action taken
 (live moves carry their recorded hand paths, timed challenges the app's clock), the
-state hash reached, and [setup.computers]: the seats the computer plays. ``towersim replay
+state hash reached, [setup.computers]: the seats the computer plays, and [setup] hand: the
+human hand's dexterity profile (both for the app only). ``towersim replay
 SAVE`` therefore reproduces the game headless and checks it got the same state. Files
 are written atomically: a crash loses nothing.
 """
@@ -67,6 +68,8 @@ def document(game: Game) -> dict[str, Any]:
     computers = {n: c for n, c in zip(names, game.controllers, strict=True) if c != HUMAN}
     if computers:
         setup["computers"] = computers
+    if game.dexterity is not None:
+        setup["hand"] = game.dexterity
     title = f"Crazy Tower in the app, {state.mode}, {len(state.players)} player(s)"
     if state.challenge is not None:
         title += f", challenge {state.challenge}"
@@ -99,4 +102,4 @@ def load(path: Path) -> Game:
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
     controllers = [scenario.computers.get(name, HUMAN) for name in match.state.players]
-    return Game(match, scenario.header.seed, controllers)
+    return Game(match, scenario.header.seed, controllers, scenario.hand)

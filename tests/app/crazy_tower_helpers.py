@@ -1,8 +1,9 @@
 """Driving the Crazy Tower screen on a headless window: open a game, hold a piece over a
-spot of a floor card, lower it, release it, let it settle."""
+spot of a floor card, lower it, release it, let it settle, confirm."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pyglet.window import key, mouse
@@ -68,6 +69,31 @@ def settle(window: Any, screen: CrazyTowerScreen) -> None:
         if screen.live is None or screen.live.stage == SETTLED:
             return
     raise AssertionError("the tower never settled")
+
+
+def place(window: Any, screen: CrazyTowerScreen, number: int, card: str, u: float) -> str:
+    """Pick the bank's block ``number`` (a key press), lay it over card coordinate ``u``
+    of ``card``, release, settle, and confirm; the block's id."""
+    send(window, "on_key_press", key._1 + number - 1, 0)
+    frames(window)
+    assert holding(screen)
+    block = screen.live.piece
+    hover(window, screen, *over_card(screen, card, u, 4.0))
+    lower_and_release(window, screen)
+    assert screen.live.stage == SETTLED and screen.message.startswith("Verdict:")
+    send(window, "on_key_press", key.RETURN, 0)
+    frames(window)
+    assert screen.live is None
+    return block
+
+
+def diamonds_scenario(tmp_path: Path) -> Path:
+    """The diamonds example without its removal: Ann must pull a block or decline."""
+    text = Path("scenarios/crazy-tower/diamonds-removal.toml").read_text()
+    text = text.replace('    { type = "remove_block", player = "Ann", block = "blue-1a" },\n', "")
+    path = tmp_path / "diamonds.toml"
+    path.write_text(text[: text.index("[[expect.events]]")])
+    return path
 
 
 def holding(screen: CrazyTowerScreen) -> bool:

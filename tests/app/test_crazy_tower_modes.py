@@ -4,8 +4,6 @@ saving and loading."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pyglet.window import key, mouse
 
 from simulator.app import crazy_tower_session as session
@@ -13,7 +11,7 @@ from simulator.app.crazy_tower_cover import PASS, ROLE
 from simulator.app.crazy_tower_screen import load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
-from tests.app.crazy_tower_helpers import open_ct, settle
+from tests.app.crazy_tower_helpers import diamonds_scenario, open_ct, settle
 from tests.app.helpers import close, frames, pixel, send, world_to_window
 
 SHADE = (26, 30, 40)
@@ -91,17 +89,8 @@ def test_a_timed_challenge_counts_down_and_time_running_out_ends_the_game():
         close(window)
 
 
-def _diamonds_scenario(tmp_path: Path) -> Path:
-    """The diamonds example without its removal: Ann must pull a block or decline."""
-    text = Path("scenarios/crazy-tower/diamonds-removal.toml").read_text()
-    text = text.replace('    { type = "remove_block", player = "Ann", block = "blue-1a" },\n', "")
-    path = tmp_path / "diamonds.toml"
-    path.write_text(text[: text.index("[[expect.events]]")])
-    return path
-
-
 def test_a_diamonds_removal_pulled_out_with_the_mouse_replays(tmp_path):
-    screen = load_screen(_diamonds_scenario(tmp_path))
+    screen = load_screen(diamonds_scenario(tmp_path))
     window = AppWindow(screen, visible=False, schedule=False)
     match = screen.match
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pyglet.window import key, mouse
 
 from simulator.app import crazy_tower_session as session
-from simulator.games.crazy_tower.live import HOLDING, SETTLED
+from simulator.games.crazy_tower.live import HOLDING
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import (
     holding,
@@ -15,24 +15,9 @@ from tests.app.crazy_tower_helpers import (
     lower_and_release,
     open_ct,
     over_card,
+    place,
 )
 from tests.app.helpers import close, frames, pixel, send, world_to_window
-
-
-def _place(window, screen, number: int, card: str, u: float) -> str:
-    """Pick the bank's block ``number`` (a key press), lay it over card coordinate ``u``
-    of ``card``, release, settle, and confirm; the block's id."""
-    send(window, "on_key_press", key._1 + number - 1, 0)
-    frames(window)
-    assert holding(screen)
-    block = screen.live.piece
-    hover(window, screen, *over_card(screen, card, u, 4.0))
-    lower_and_release(window, screen)
-    assert screen.live.stage == SETTLED and screen.message.startswith("Verdict:")
-    send(window, "on_key_press", key.RETURN, 0)
-    frames(window)
-    assert screen.live is None
-    return block
 
 
 def test_a_block_then_a_floor_card_with_the_hand():
@@ -40,8 +25,8 @@ def test_a_block_then_a_floor_card_with_the_hand():
     match = screen.match
     try:
         # Move A twice: Ann's 4-cube block on the ground floor's left half, Bob's right.
-        ann = _place(window, screen, 7, "fc-00", 4.0 + 1.0)
-        bob = _place(window, screen, 7, "fc-00", 15.0 - 1.0)
+        ann = place(window, screen, 7, "fc-00", 4.0 + 1.0)
+        bob = place(window, screen, 7, "fc-00", 15.0 - 1.0)
         placed = [e for e in match.state.events if e["type"] == "block_placed"]
         assert [e["block"] for e in placed] == [ann, bob] == ["red-4a", "green-4a"]
         assert all(e["card"] == "fc-00" for e in placed)
@@ -60,7 +45,7 @@ def test_a_block_then_a_floor_card_with_the_hand():
         assert match.state.floors == ["fc-00", card] and match.state.phase == "place"
         # ... then a block on the new floor card, where no red box lies.
         u = next(i * 4.0 + 2.0 for i, k in enumerate(_boxes(card)) if k != "red")
-        block = _place(window, screen, 1, card, u)
+        block = place(window, screen, 1, card, u)
         last = [e for e in match.state.events if e["type"] == "block_placed"][-1]
         assert last["block"] == block and last["card"] == card and last["floor"] == 1
         assert [a["type"] for a in match.actions] == [
@@ -130,7 +115,7 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
 def test_a_shaky_human_hand_is_recorded_and_replays():
     window, screen = open_ct(dexterity="shaky")
     try:
-        _place(window, screen, 3, "fc-00", 10.0)
+        place(window, screen, 3, "fc-00", 10.0)
         action = screen.match.actions[-1]
         assert action["release_vx"] or action["release_vy"]
         report = replay_file(str(session.autosave_path()))
