@@ -174,11 +174,16 @@ class CrazyTowerScreen:
                         self._after_settle()
                         break
             return
-        if self.computers.showing or self.computers.to_play(self.match):
-            if not self.computers.showing:
+        computers = self.computers
+        if computers.showing or computers.to_play(self.match):
+            starting = not computers.showing
+            if starting:
                 self._events_before = len(self.match.events())
-            if self.computers.advance(self.match, seconds):
+                mover = self.match.state.current_player
+            if computers.advance(self.match, seconds):
                 self._after_computer()
+            elif starting and computers.showing:
+                self.message = f"{mover} (computer) moves: Space, Enter or a click skips it."
             return
         if self._human_turn() and self.match.state.phase == LAY_CARD:
             self._lay_revealed()
