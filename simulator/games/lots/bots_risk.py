@@ -24,8 +24,10 @@ ACCIDENT = 6.0
 PIECE_LOST = 2.0
 OWN_FALL = 3.0
 REFUSED = 4.0
-# Solo: any fall loses the game at once.
+# Solo: any fall loses the game at once; a placement the rules refuse (it missed the
+# last block) is tried again, but one that keeps missing leaves the game stuck.
 SOLO_FALL = 200.0
+SOLO_REFUSED = 20.0
 # A piece left tilted by more than TILT degrees (a seesaw, a piece on a corner) makes
 # the next placements unsure, and the grid the bots plan on wrong.
 TILT = 1.5
@@ -67,7 +69,7 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     try:
         outcome = twin.place(noisy(placement, jitter))
     except IllegalMove:
-        return Sample(-REFUSED, False, twin.world.steps - steps)
+        return Sample(-(SOLO_REFUSED if solo else REFUSED), False, twin.world.steps - steps)
     work = twin.world.steps - steps
     own = {placement.block, placement.cube}
     others = [p for p in outcome.fallen if p not in own]
