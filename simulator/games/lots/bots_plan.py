@@ -43,7 +43,7 @@ GAP = 0.4  # a cell the skyline lies below its highest column
 # A tower whose least steady piece has its load closer than this to a support's edge
 # (cells) loses TIPPING points a cell missing; under SEESAW it counts as tipping over.
 STEADY = 0.3
-SEESAW = 0.0
+SEESAW = 0.05
 TIPPING = 20.0
 FALLS = 100.0
 # Solo: no move for the next block (nothing it could rest on the last block).

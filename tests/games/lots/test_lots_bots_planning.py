@@ -1,0 +1,168 @@
+"""How the LOTS bots plan and aim: the grid planner (points, holes, tipping, the solo
+touch), the aim beside real bodies, and what that aim is worth to a noisy hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rules.chance import Chance
+from rules.footprints import get_footprint
+from rules.lots import LotsOptions, new_game
+from simulator.bots.dexterity import draw, get_profile
+from simulator.bots.levels import level
+from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
+from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
+from simulator.games.lots.bots_plan import WIN, Outlook, _solo_colour, plan
+from simulator.games.lots.bots_risk import copy_match, noisy
+from simulator.games.lots.match import LotsMatch, Placement
+
+FOOTPRINT = get_footprint("1A")
+
+
+def _board(**tower: list[tuple[int, int]]) -> Board:
+    return Board.of(FOOTPRINT, {piece.replace("_", "-"): cells for piece, cells in tower.items()})
+
+
+# -- the grid ------------------------------------------------------------------------
+
+
+def test_a_piece_whose_load_stands_over_the_edge_of_its_support_tips() -> None:
+    column = [(0, 2), (1, 2), (2, 2), (3, 2)]  # an upright I in column 2
+    on_edge = _board(red_1=column, orange_1=[(4, 2), (4, 3), (5, 2), (5, 3)])
+    assert load_margin(on_edge) == 0.0  # the O's centre stands over the I's right edge
+    on_stem = _board(red_1=column, yellow_1=[(4, 2), (5, 1), (5, 2), (5, 3)])
+    assert load_margin(on_stem) == 0.5  # a T on its stem is centred on the I
+    lying = _board(red_1=column, red_2=[(4, 2), (4, 3), (4, 4), (4, 5)])
+    assert load_margin(lying) < 0  # an I lying on the column's top from its left end
+
+
+def test_a_load_on_the_line_between_two_supports_is_shared() -> None:
+    # two upright I's side by side carry an O across both: each takes half of it at
+    # their common edge, which leaves each a third of a cell inside its own edge
+    board = _board(
+        red_1=[(0, 2), (1, 2), (2, 2), (3, 2)],
+        red_2=[(0, 3), (1, 3), (2, 3), (3, 3)],
+        orange_1=[(4, 2), (4, 3), (5, 2), (5, 3)],
+    )
+    assert load_margin(board) == pytest.approx(1 / 3)
+
+
+def test_a_covered_hole_spoils_its_row_and_side_matches_need_a_steady_hand() -> None:
+    board = _board(green_1=[(0, 0), (0, 1), (0, 2), (1, 2)], green_2=[(1, 0), (1, 1), (2, 1)])
+    assert dead_rows(board) == 0
+    assert dead_rows(board.with_piece("red-1", frozenset({(1, 3), (1, 4), (1, 5), (2, 5)}))) == 1
+    beside = frozenset({(0, 3), (0, 4), (0, 5), (1, 3)})  # an L beside green-1's foot
+    assert points(board, "green-3", beside, sides=False) == (1, 0)  # a floor, no match
+    assert points(board, "green-3", beside, sides=True) == (1, 1)
+    on_top = frozenset({(3, 1), (3, 2), (3, 3), (4, 3)})  # resting on green-2
+    assert points(board, "green-3", on_top, sides=False) == (0, 1)
+
+
+# -- the planner ---------------------------------------------------------------------
+
+
+def _solo(seed: int = 4) -> LotsMatch:
+    match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=seed))
+    while match.state.phase != "place":
+        match.act({"type": "roll", "player": 0})
+    return match
+
+
+def test_solo_plans_for_a_steady_hand_rest_on_the_last_block() -> None:
+    match = _solo()
+    block = match.state.banks[0][0]
+    match.place(Placement(block=block, col=0))
+    match.act({"type": "roll", "player": 0})
+    state = match.state
+    last = {tuple(c) for c in state.tower[block]}
+    plans = plan(state, Board.of(FOOTPRINT, state.tower), state.banks[0], sides=False)
+    assert plans
+    assert all(any((r - 1, c) in last for r, c in p.drop.cells) for p in plans)
+    beside = plan(state, Board.of(FOOTPRINT, state.tower), state.banks[0], sides=True)
+    assert len(beside) > len(plans)  # a surgeon's hand may also meet it side by side
+
+
+def test_the_plan_that_reaches_the_target_is_worth_a_win() -> None:
+    state = new_game(LotsOptions(players=("Solo",), footprint="1A", seed=4))
+    state.stage, state.pending = "place", []
+    state.banks[0] = ["red-1"]
+    state.scores[0] = state.target - 5
+    state.last_block = None
+    board = _board(orange_1=[(0, 0), (0, 1), (1, 0), (1, 1)])
+    best = plan(state, board, ["red-1"], sides=False)[0]
+    assert best.points == 5 and best.value >= WIN
+    assert best.drop.cells == {(0, 2), (0, 3), (0, 4), (0, 5)}
+
+
+def test_the_solo_die_follows_the_marker() -> None:
+    state = new_game(LotsOptions(players=("Solo",), footprint="1A", seed=4))
+    outlook = Outlook.of(state, sides=False)
+    outlook = Outlook(True, 40, False, {**outlook.supply, "orange": ()}, "orange")
+    # the cube settles at yellow, the next pile, before a wild face moves it on once more
+    assert _solo_colour(outlook, "?") == "green"
+    assert _solo_colour(outlook, "O") == "yellow"  # an empty pile: the cube's pile
+    assert _solo_colour(outlook, "I") == "red"
+
+
+# -- the aim -------------------------------------------------------------------------
+
+
+def _beside_a_block() -> tuple[LotsMatch, Placement]:
+    """Ben's S stands in columns 3-5; Ann holds an O for columns 1-2, flush against it."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=3))
+    match.act({"type": "roll", "player": "Ben"})
+    match.place(Placement(block="blue-2", col=3))
+    match.act({"type": "roll", "player": "Ann"})
+    return match, Placement(block="orange-1", col=1)
+
+
+def _o_drop(match: LotsMatch) -> Drop:
+    board = Board.of(FOOTPRINT, match.state.tower)
+    return next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (1, 0))
+
+
+def test_the_aim_keeps_a_margin_from_a_wall_and_hugs_within_the_touching_gap() -> None:
+    match, _ = _beside_a_block()
+    drop = _o_drop(match)
+    steady = margin_for(get_profile("steady"))
+    aimed = aim(match, "orange-1", drop, steady)
+    assert aimed.fits and aimed.nudge <= -steady + 1e-3  # away from the S, to the left
+    surgeon = margin_for(get_profile("surgeon"))
+    hugging = aim(match, "orange-1", drop, surgeon, hug={"blue-2"})
+    assert "blue-2" in hugging.touched and -0.1 < hugging.nudge < 0
+    assert standing_fill(match) >= {(0, 3), (0, 4), (1, 4), (1, 5)}
+
+
+def test_a_drop_through_a_standing_body_does_not_fit() -> None:
+    match, _ = _beside_a_block()
+    # the I lying across columns 0-3 would have to pass through the S's foot
+    drop = Drop("red-1", 0, 0, False, frozenset({(0, 0), (0, 1), (0, 2), (0, 3)}), 0)
+    assert not aim(match, "red-1", drop, 0.1).fits
+
+
+def _hangs(match: LotsMatch, placement: Placement, draws: int) -> int:
+    """How many of ``draws`` steady-hand placements leave the O tilted or fallen."""
+    bad = 0
+    hand = get_profile("steady")
+    for k in range(draws):
+        twin = copy_match(match)
+        outcome = twin.place(noisy(placement, draw(hand, Chance.from_seed(k))))
+        if outcome.fallen:  # fallen pieces leave the world
+            bad += 1
+        else:
+            bad += abs(math.degrees(twin.world.entry("orange-1").body.angle)) > 1.0
+    return bad
+
+
+def test_a_steady_hand_aimed_off_the_wall_does_not_catch_its_corner() -> None:
+    match, flush = _beside_a_block()
+    aimed = aim(match, "orange-1", _o_drop(match), margin_for(get_profile("steady")))
+    assert _hangs(match, Placement(block="orange-1", col=1, nudge=aimed.nudge), 16) == 0
+    assert _hangs(match, flush, 16) >= 2  # flush on the grid it may land on the S's corner
+
+
+def test_hard_plays_with_a_surgeons_hand() -> None:
+    assert level("hard").dexterity == "surgeon"
+    assert margin_for(get_profile("surgeon")) < margin_for(get_profile("steady"))
