@@ -48,7 +48,7 @@ from simulator.app.crazy_tower_panel import (
 )
 from simulator.app.crazy_tower_session import Game
 from simulator.app.crazy_tower_words import events_text, todo, verdict
-from simulator.app.layout import DESIGN_H
+from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.loop import FixedStep
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -585,8 +585,9 @@ class CrazyTowerScreen:
         frame = self.computers.frame() if self.live is None else None
         self._scene.sync(frame.bodies if frame is not None else None)
         window.view = base @ self.camera().matrix()
-        self._scene.batch.draw()
-        self._draw_ghost()
+        with clipped(window, window.box, WORLD_VIEW):
+            self._scene.batch.draw()
+            self._draw_ghost()
         window.view = base
         if self.dirty:
             self._rebuild_hud()

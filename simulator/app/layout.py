@@ -3,7 +3,10 @@ resized window keeps the aspect and the layout; mouse positions map back to it."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 DESIGN_W, DESIGN_H = 1280, 800
 
@@ -36,3 +39,26 @@ class Letterbox:
         ox, oy = self.offset
         s = self.scale
         return Mat4.from_translation(Vec3(ox, oy, 0.0)) @ Mat4.from_scale(Vec3(s, s, 1.0))
+
+
+@contextmanager
+def clipped(
+    window: Any, box: Letterbox, region: tuple[float, float, float, float]
+) -> Iterator[None]:
+    """Draw only inside ``region`` (logical x, y, w, h): a world wider than its view
+    stays out of the panels, which then need no opaque background of their own (an
+    opaque rectangle costs a blended fill of its whole area on a software renderer)."""
+    from pyglet import gl
+
+    x, y, w, h = region
+    left, bottom = box.to_window(x, y)
+    right, top = box.to_window(x + w, y + h)
+    fx = window.get_framebuffer_size()[0] / max(window.width, 1)  # HiDPI: pixels per unit
+    gl.glEnable(gl.GL_SCISSOR_TEST)
+    gl.glScissor(
+        round(left * fx), round(bottom * fx), round((right - left) * fx), round((top - bottom) * fx)
+    )
+    try:
+        yield
+    finally:
+        gl.glDisable(gl.GL_SCISSOR_TEST)

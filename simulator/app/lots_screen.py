@@ -21,7 +21,7 @@ from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import session
-from simulator.app.layout import DESIGN_H
+from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.playback import Playback
 from simulator.app.risk import RiskEstimator
@@ -582,8 +582,9 @@ class LotsScreen:
             self._scene = WorldScene(self.match.world, lot=self.match.lot)
         self._scene.sync(self.playback.frame.bodies if self.playback else None)
         window.view = base @ self.camera().matrix()
-        self._scene.batch.draw()
-        self._draw_ghost()
+        with clipped(window, window.box, WORLD_VIEW):
+            self._scene.batch.draw()
+            self._draw_ghost()
         window.view = base
         self._draw_risk()
         if self.dirty:
