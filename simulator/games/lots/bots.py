@@ -1,14 +1,16 @@
 """Computer players for LOTS that think physically (levels easy, normal, hard).
 
-A placement decision: list the legal spots for the blocks in the bank, rank them with
-the grid heuristic (bots_candidates), then play the best few in copies of the match
-under the bot's own dexterity profile (bots_risk) and keep the one with the best
-expected points minus the risk of a fall, within the level's budget of simulated work.
-The chosen placement is then performed with a fresh noise draw from the bot's stream,
-recorded in the action, so the game replays without the bot.
+A placement decision: plan every drop of the bank's blocks on the grid, as many rolls
+ahead as the level looks (bots_plan), aim each at the gap the real bodies leave
+(bots_aim, bots_candidates), then play the best few in copies of the match under the
+bot's own dexterity profile (bots_risk) and keep the one with the best expected value
+minus the risk of a fall, within the level's budget of simulated work. The chosen
+placement is then performed with a fresh noise draw from the bot's stream, recorded
+in the action, so the game replays without the bot.
 
-Discrete decisions follow simple rules: roll, take the pile whose block fits best,
-play an after-score or win-stealing crew card whenever the rules open the window.
+Discrete decisions follow simple rules: roll, take the pile whose block plans best
+(for another player, the worst), play an after-score or win-stealing crew card
+whenever the rules open the window.
 """
 
 from __future__ import annotations
