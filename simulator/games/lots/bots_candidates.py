@@ -72,26 +72,33 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     ][:1]
     aims: dict[tuple[str, int, int, bool], Aim] = {}
 
-    def allowed(move: Drop) -> bool:
-        try:
-            check_candidate(state, move.piece, move.cells)
-        except IllegalMove:
-            return False
-        hug = _hugged(state, board, move, sides)
-        aimed = aim(match, move.piece, move, margin, hug)
-        aims[(move.piece, move.col, move.turns, move.mirror)] = aimed
-        # solo, a block that must meet the last one side by side has to reach it
-        last = state.last_block if state.solo else None
-        return aimed.fits and (last not in hug or last in aimed.touched)
+    def collect(strict: bool) -> list[Candidate]:
+        def allowed(move: Drop) -> bool:
+            try:
+                check_candidate(state, move.piece, move.cells)
+            except IllegalMove:
+                return False
+            hug = _hugged(state, board, move, sides)
+            aimed = aim(match, move.piece, move, margin, hug)
+            aims[(move.piece, move.col, move.turns, move.mirror)] = aimed
+            # solo, a block that must meet the last one side by side has to reach it
+            last = state.last_block if state.solo else None
+            reached = last not in hug or last in aimed.touched
+            return not strict or (aimed.fits and reached)
 
-    out = []
-    for chosen in plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1)):
-        move = chosen.drop
-        aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
-        placement = _placement(state, board, chosen, aimed.nudge, block, cube)
-        if placement is not None:
-            future = chosen.value - chosen.points - TIGHT * aimed.tight
-            out.append(Candidate(placement, chosen.points, future))
+        found = []
+        for chosen in plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1)):
+            move = chosen.drop
+            aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
+            placement = _placement(state, board, chosen, aimed.nudge, block, cube)
+            if placement is not None:
+                future = chosen.value - chosen.points - TIGHT * aimed.tight
+                found.append(Candidate(placement, chosen.points, future))
+        return found
+
+    # Where the bodies leave room for none of them, the rules' spots are tried all the
+    # same (the rollouts judge them): a bot never runs out of moves the rules allow.
+    out = collect(strict=True) or collect(strict=False)
     out.sort(key=lambda c: -c.prior)
     return out
 
