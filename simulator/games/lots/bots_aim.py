@@ -7,8 +7,10 @@ steady hand's placement fell in 7 of 24 draws). A careful player keeps a little 
 the side of a neighbour. The aim works on the bodies as they stand: for each column of
 the piece, anything standing higher than the piece's bottom there is a wall on its
 left or right; the piece keeps ``margin`` clear of the walls where there is room, and
-takes the middle of a gap where there is not. Pieces may overhang the footprint's
-edges by a little (they stay in their cells; the rules snap to the nearest cell).
+takes the middle of a gap where there is not. A piece whose own weight would rest
+near the edge of what carries it is aimed a little inside instead. Pieces may overhang
+the footprint's edges by a little (they stay in their cells; the rules snap to the
+nearest cell).
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ SIGMAS = 3.0
 # A gap this much narrower than a whole number of cells still counts as that many free
 # cells (cm), which the aim then keeps whole for a later piece.
 SLOT_SLACK = 0.3
-# Side contacts: the rules count two edges as touching within TOUCH_GAP (cm); a piece
-# hangs on a neighbour's corner once it overlaps it by about CATCH. The air aimed at
-# beside a neighbour to touch is the hand's margin less CATCH, at least MIN_HUG.
-TOUCH_GAP = 0.1
+# A piece hangs on a neighbour's corner once it overlaps it by about CATCH (cm). The air
+# aimed at beside a neighbour it must touch (the rules count edges within 0.1 cm as
+# touching) is the hand's margin less CATCH, at least MIN_HUG; whether the hand's
+# draw then touches is left to the rollouts.
 CATCH = 0.03
 MIN_HUG = 0.02
 
@@ -47,14 +49,14 @@ class Aim:
     clearance: float  # cm between the aimed piece and the nearest wall (inf: none)
     fits: bool  # False when the walls leave less room than the piece needs
     tight: float = 0.0  # share of the wanted air (the margin, or the hug's) that is missing
-    touched: frozenset[str] = frozenset()  # hugged bodies it will surely touch
 
 
 def margin_for(hand: Dexterity) -> float:
-    """Air kept beside a wall: SIGMAS times the hand's sideways spread. A piece hangs on
-    a neighbour's corner once it overlaps it by about 0.03 cm (docs/bots.md), which
-    covers the rest of the hand's noise (its angle, its jolt on letting go)."""
-    return SIGMAS * math.hypot(hand.position_noise_cm, hand.tremor_cm)
+    """Air kept beside a wall: SIGMAS times the hand's sideways spread, less the overlap
+    the bodies forgive. A piece overlapping a neighbour by up to 0.02 cm pushes it aside
+    and lands flat; it hangs on the neighbour's corner from about CATCH (docs/bots.md).
+    Every cm of air is a cm a row drifts sideways, narrowing the slots left in it."""
+    return max(0.0, SIGMAS * math.hypot(hand.position_noise_cm, hand.tremor_cm) - CATCH)
 
 
 def aim(
@@ -64,9 +66,9 @@ def aim(
     margin: float,
     hug: Collection[str] = (),
 ) -> Aim:
-    hug_gap = max(MIN_HUG, margin - CATCH)
     """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
     touch side by side (solo: the last block, when the piece does not rest on it)."""
+    hug_gap = max(MIN_HUG, margin - CATCH)
     lot = match.lot
     cell = lot.grid.cell
     base = lot.grid.origin[1]
@@ -79,7 +81,6 @@ def aim(
     lo, hi = -math.inf, math.inf  # bounds on the piece's left edge from walls
     soft_lo, soft_hi = -math.inf, math.inf  # ... that keep whole cells free beside it
     hug_lo, hug_hi = -math.inf, math.inf
-    hugged: dict[str, tuple[float, float]] = {}  # body -> its bounds (left, right)
     for entry in match.world.entries:
         if entry.is_table:
             continue
@@ -98,8 +99,6 @@ def aim(
                         soft_lo = max(soft_lo, bound + free * cell + margin)
                     if entry.id in hug:
                         hug_lo = max(hug_lo, bound)
-                        low, high = hugged.get(entry.id, (-math.inf, math.inf))
-                        hugged[entry.id] = (max(low, bound), high)
                 else:
                     bound = bb.left - (j + 1) * cell
                     free = math.floor((bb.left - band_left - cell + SLOT_SLACK) / cell)
@@ -108,8 +107,6 @@ def aim(
                         soft_hi = min(soft_hi, bound - free * cell - margin)
                     if entry.id in hug:
                         hug_hi = min(hug_hi, bound)
-                        low, high = hugged.get(entry.id, (-math.inf, math.inf))
-                        hugged[entry.id] = (low, min(high, bound))
     edge_lo = lot.left - OVERHANG
     edge_hi = lot.right + OVERHANG - width * cell
     lo_all, hi_all = max(lo, edge_lo), min(hi, edge_hi)
@@ -127,29 +124,55 @@ def aim(
             target = min(max(hi - hug_gap, lo_all + keep), hi_all)
     else:
         target = (lo_all + hi_all) / 2
-        # On the grid if the walls allow it, else the least move that keeps clear of
-        # them, and if possible one that leaves the free cells beside it whole, with
-        # air for the piece that will go there.
+        home = left0 + _balance(match, spot) * cell
+        # On the grid (or as far towards its support as its balance asks) if the walls
+        # allow it, else the least move that keeps clear of them, and if possible one
+        # that leaves the free cells beside it whole, with air for the piece that will
+        # go there.
         for low, high in (
             (max(lo + margin, soft_lo, edge_lo), min(hi - margin, soft_hi, edge_hi)),
             (max(lo + margin, edge_lo), min(hi - margin, edge_hi)),
         ):
             if low <= high:
-                target = min(max(left0, low), high)
+                target = min(max(home, low), high)
                 break
     target = min(max(target, edge_lo), edge_hi)
     clearance = min(target - lo, hi - target)
     hugging = hug_lo > -math.inf or hug_hi < math.inf
     wanted = hug_gap if hugging else margin
     tight = max(0.0, wanted - clearance) / wanted if wanted > 0 else 0.0
-    # a hugged neighbour is touched if it stays within the gap whatever the hand does
-    touched = frozenset(
-        body
-        for body, (low, high) in hugged.items()
-        if min(target - low, high - target) + margin - CATCH <= TOUCH_GAP
-    )
     fits = clearance >= -SQUEEZE / 2
-    return Aim(round(target - left0, 4), clearance, fits, min(tight, 2.0), touched)
+    return Aim(round(target - left0, 4), clearance, fits, min(tight, 2.0))
+
+
+# A piece whose weight comes within BALANCE cells of its support's edge is aimed that
+# far inside it, by at most SHIFT cells (the rules snap to the nearest cell: < 0.5).
+BALANCE = 0.3
+SHIFT = 0.3
+
+
+def _balance(match: LotsMatch, spot: Drop) -> float:
+    """How far (cells, + right) to move a piece dropped at ``spot`` so that its own
+    weight stands at least BALANCE inside what carries it."""
+    state = match.state
+    filled = set(state.footprint_spec().ground_cells())
+    filled |= {(int(r), int(c)) for cells in state.tower.values() for r, c in cells}
+    carried = [
+        c
+        for r, c in spot.cells
+        if r == 0 or ((r - 1, c) in filled and (r - 1, c) not in spot.cells)
+    ]
+    if not carried:
+        return 0.0
+    centre = sum(c + 0.5 for _, c in spot.cells) / len(spot.cells)
+    low, high = min(carried), max(carried) + 1
+    if high - low < 2 * BALANCE:
+        return 0.0
+    if centre < low + BALANCE:
+        return min(SHIFT, low + BALANCE - centre)
+    if centre > high - BALANCE:
+        return -min(SHIFT, centre - (high - BALANCE))
+    return 0.0
 
 
 # A body must reach this far into a column (cm) to build it up in the bots' grid: less

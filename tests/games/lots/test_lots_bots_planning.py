@@ -131,7 +131,13 @@ def test_the_aim_keeps_a_margin_from_a_wall_and_hugs_within_the_touching_gap() -
     assert aimed.fits and aimed.nudge <= -steady + 1e-3  # away from the S, to the left
     surgeon = margin_for(get_profile("surgeon"))
     hugging = aim(match, "orange-1", drop, surgeon, hug={"blue-2"})
-    assert "blue-2" in hugging.touched and -0.1 < hugging.nudge < 0
+    assert -0.1 < hugging.nudge < 0
+    hand = get_profile("surgeon")
+    for k in range(4):  # a surgeon's hand aimed there touches the S (within 0.1 cm)
+        twin = copy_match(match)
+        placement = Placement(block="orange-1", col=1, nudge=hugging.nudge)
+        outcome = twin.place(noisy(placement, draw(hand, Chance.from_seed(k))))
+        assert frozenset({"orange-1", "blue-2"}) in outcome.touching
     assert standing_fill(match) >= {(0, 3), (0, 4), (1, 4), (1, 5)}
 
 
@@ -166,3 +172,33 @@ def test_a_steady_hand_aimed_off_the_wall_does_not_catch_its_corner() -> None:
 def test_hard_plays_with_a_surgeons_hand() -> None:
     assert level("hard").dexterity == "surgeon"
     assert margin_for(get_profile("surgeon")) < margin_for(get_profile("steady"))
+
+
+def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it() -> None:
+    """An O over the end of an I lying flat rests on one column: aimed on the grid its
+    weight stands right over the I's corner; the aim moves it a third of a cell in."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="red-1", col=0))  # the I across columns 0-3
+    match.act({"type": "roll", "player": "Ben"})  # Ben holds orange-1
+    board = Board.of(FOOTPRINT, match.state.tower)
+    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
+    assert drop.cells == {(1, 3), (1, 4), (2, 3), (2, 4)}  # carried by column 3 only
+    surgeon = get_profile("surgeon")
+    aimed = aim(match, "orange-1", drop, margin_for(surgeon))
+    cell = match.lot.grid.cell
+    assert aimed.fits and aimed.nudge == pytest.approx(-0.3 * cell, abs=1e-3)
+    for k in range(4):
+        twin = copy_match(match)
+        placement = Placement(block="orange-1", col=3, nudge=aimed.nudge)
+        outcome = twin.place(noisy(placement, draw(surgeon, Chance.from_seed(k))))
+        assert not outcome.fallen
+        assert abs(math.degrees(twin.world.entry("orange-1").body.angle)) < 1.0
+    # on the grid it tips off the I's corner
+    assert copy_match(match).place(Placement(block="orange-1", col=3)).fallen
+
+
+def test_a_steady_hand_keeps_the_overlap_the_bodies_forgive_out_of_its_margin() -> None:
+    steady = get_profile("steady")
+    three_sigmas = 3 * math.hypot(steady.position_noise_cm, steady.tremor_cm)
+    assert margin_for(steady) == pytest.approx(three_sigmas - 0.03)
