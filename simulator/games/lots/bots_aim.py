@@ -41,6 +41,9 @@ SLOT_SLACK = 0.3
 # draw then touches is left to the rollouts.
 CATCH = 0.03
 MIN_HUG = 0.02
+# How far a lower corner lies from the centre the hand turns the piece about (cm): half
+# the height of a piece two cells high.
+LEVER = 2.5
 
 
 @dataclass(frozen=True)
@@ -52,11 +55,15 @@ class Aim:
 
 
 def margin_for(hand: Dexterity) -> float:
-    """Air kept beside a wall: SIGMAS times the hand's sideways spread, less the overlap
-    the bodies forgive. A piece overlapping a neighbour by up to 0.02 cm pushes it aside
-    and lands flat; it hangs on the neighbour's corner from about CATCH (docs/bots.md).
-    Every cm of air is a cm a row drifts sideways, narrowing the slots left in it."""
-    return max(0.0, SIGMAS * math.hypot(hand.position_noise_cm, hand.tremor_cm) - CATCH)
+    """Air kept beside a wall: SIGMAS times the sideways spread of the piece's lower
+    corners (the hand's position error and tremor, and its angle error swinging a corner
+    LEVER cm from the piece's centre), less the overlap the bodies forgive: a piece
+    overlapping a neighbour by up to 0.02 cm pushes it aside and lands flat, and hangs
+    on its corner from about CATCH (docs/bots.md). Every cm of air is a cm a row drifts
+    sideways, narrowing the slots left in it."""
+    swing = LEVER * math.radians(hand.angle_noise_deg)
+    spread = math.hypot(hand.position_noise_cm, hand.tremor_cm, swing)
+    return max(0.0, SIGMAS * spread - CATCH)
 
 
 def aim(
@@ -169,8 +176,6 @@ def _balance(match: LotsMatch, spot: Drop) -> float:
         return 0.0
     centre = sum(c + 0.5 for _, c in spot.cells) / len(spot.cells)
     low, high = min(carried), max(carried) + 1
-    if high - low < 2 * BALANCE:
-        return 0.0
     if centre < low + BALANCE:
         return min(SHIFT, low + BALANCE - centre)
     if centre > high - BALANCE:
