@@ -162,8 +162,10 @@ SHIFT = 0.15
 
 
 def _balance(match: LotsMatch, spot: Drop) -> float:
-    """How far (cells, + right) to move a piece dropped at ``spot`` so that its own
-    weight stands at least BALANCE inside what carries it."""
+    """How far (cells, + right, at most SHIFT) to move a piece dropped at ``spot`` so
+    that its own weight stands BALANCE inside what carries it. The carrying cells are
+    the rules' cells: a carrying body that stands off its cells (by up to 0.12 cm in
+    the games looked at) takes as much off the margin (docs/bots.md)."""
     state = match.state
     filled = set(state.footprint_spec().ground_cells())
     filled |= {(int(r), int(c)) for cells in state.tower.values() for r, c in cells}

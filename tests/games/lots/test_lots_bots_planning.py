@@ -174,28 +174,34 @@ def test_hard_plays_with_a_surgeons_hand() -> None:
     assert margin_for(get_profile("surgeon")) < margin_for(get_profile("steady"))
 
 
-def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it() -> None:
+@pytest.mark.parametrize(
+    ("i_col", "o_col", "carried", "side"),
+    [(0, 3, 3, -1), (2, 1, 2, +1)],  # the I's right end: aimed left; its left end: right
+)
+def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
+    i_col: int, o_col: int, carried: int, side: int
+) -> None:
     """An O over the end of an I lying flat rests on one column: aimed on the grid its
     weight stands right over the I's corner; the aim moves it 0.15 of a cell in."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
     match.act({"type": "roll", "player": "Ann"})
-    match.place(Placement(block="red-1", col=0))  # the I across columns 0-3
+    match.place(Placement(block="red-1", col=i_col))  # the I lying across four columns
     match.act({"type": "roll", "player": "Ben"})  # Ben holds orange-1
     board = Board.of(FOOTPRINT, match.state.tower)
-    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
-    assert drop.cells == {(1, 3), (1, 4), (2, 3), (2, 4)}  # carried by column 3 only
+    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (o_col, 0))
+    assert {c for r, c in drop.cells if r == 1 and (0, c) in board.owner} == {carried}
     surgeon = get_profile("surgeon")
     aimed = aim(match, "orange-1", drop, margin_for(surgeon))
     cell = match.lot.grid.cell
-    assert aimed.fits and aimed.nudge == pytest.approx(-0.15 * cell, abs=1e-3)
+    assert aimed.fits and aimed.nudge == pytest.approx(side * 0.15 * cell, abs=1e-3)
     for k in range(4):
         twin = copy_match(match)
-        placement = Placement(block="orange-1", col=3, nudge=aimed.nudge)
+        placement = Placement(block="orange-1", col=o_col, nudge=aimed.nudge)
         outcome = twin.place(noisy(placement, draw(surgeon, Chance.from_seed(k))))
         assert not outcome.fallen
         assert abs(math.degrees(twin.world.entry("orange-1").body.angle)) < 1.0
     # on the grid it tips off the I's corner
-    assert copy_match(match).place(Placement(block="orange-1", col=3)).fallen
+    assert copy_match(match).place(Placement(block="orange-1", col=o_col)).fallen
 
 
 def test_the_margin_counts_the_angle_and_forgives_a_small_overlap() -> None:
