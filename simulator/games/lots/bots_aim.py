@@ -155,33 +155,46 @@ def aim(
 # A piece whose weight comes within BALANCE cells of its support's edge is aimed that
 # far inside it, by at most SHIFT cells. Measured (an O over the end of an I lying flat,
 # 12 draws each): 0 cells off, 12 of 12 tipped with a surgeon's hand and 11 with a
-# steady one; 0.1 cells, 0 and 1; 0.15, none. More reaches INTRUDE into the next
-# column and builds it up in the bots' grid (0.3 won no more solo games).
+# steady one; 0.1 cells, 0 and 1; 0.15, none. A support standing off its cells asks for
+# more; SHIFT stays short of INTRUDE, which would build up the next column in the bots'
+# grid (a balance of 0.3 cells did, and won no more solo games).
 BALANCE = 0.15
-SHIFT = 0.15
+SHIFT = 0.19
 
 
 def _balance(match: LotsMatch, spot: Drop) -> float:
     """How far (cells, + right, at most SHIFT) to move a piece dropped at ``spot`` so
-    that its own weight stands BALANCE inside what carries it. The carrying cells are
-    the rules' cells: a carrying body that stands off its cells (by up to 0.12 cm in
-    the games looked at) takes as much off the margin (docs/bots.md)."""
+    that its own weight stands BALANCE inside what carries it: the ground under its
+    bottom cells, or the tops of the bodies standing there, wherever they really are."""
     state = match.state
-    filled = set(state.footprint_spec().ground_cells())
-    filled |= {(int(r), int(c)) for cells in state.tower.values() for r, c in cells}
-    carried = [
-        c
-        for r, c in spot.cells
-        if r == 0 or ((r - 1, c) in filled and (r - 1, c) not in spot.cells)
-    ]
-    if not carried:
+    lot = match.lot
+    cell = lot.grid.cell
+    owner = {(int(r), int(c)): piece for piece, cells in state.tower.items() for r, c in cells}
+    ground = set(state.footprint_spec().ground_cells())
+    columns = [c for _, c in spot.cells]
+    left, right = lot.column_x(min(columns)), lot.column_x(max(columns) + 1)
+    spans = []
+    for r, c in spot.cells:
+        below = (r - 1, c)
+        if below in spot.cells:
+            continue
+        if r == 0 or below in ground:
+            spans.append((lot.column_x(c), lot.column_x(c + 1)))
+        elif below in owner:
+            top = lot.grid.origin[1] + r * cell
+            for shape in match.world.entry(owner[below]).shapes:
+                bb = shape.bb
+                if abs(bb.top - top) <= LEDGE and bb.right > left and bb.left < right:
+                    spans.append((max(bb.left, left), min(bb.right, right)))
+    if not spans:
         return 0.0
-    centre = sum(c + 0.5 for _, c in spot.cells) / len(spot.cells)
-    low, high = min(carried), max(carried) + 1
-    if centre < low + BALANCE:
-        return min(SHIFT, low + BALANCE - centre)
-    if centre > high - BALANCE:
-        return -min(SHIFT, centre - (high - BALANCE))
+    low, high = min(a for a, _ in spans), max(b for _, b in spans)
+    centre = lot.column_x(sum(c + 0.5 for _, c in spot.cells) / len(spot.cells))
+    want = BALANCE * cell
+    if centre < low + want:
+        return min(SHIFT, (low + want - centre) / cell)
+    if centre > high - want:
+        return -min(SHIFT, (centre - high + want) / cell)
     return 0.0
 
 

@@ -193,7 +193,7 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
     surgeon = get_profile("surgeon")
     aimed = aim(match, "orange-1", drop, margin_for(surgeon))
     cell = match.lot.grid.cell
-    assert aimed.fits and aimed.nudge == pytest.approx(side * 0.15 * cell, abs=1e-3)
+    assert aimed.fits and aimed.nudge == pytest.approx(side * 0.15 * cell, abs=0.02)
     for k in range(4):
         twin = copy_match(match)
         placement = Placement(block="orange-1", col=o_col, nudge=aimed.nudge)
@@ -202,6 +202,24 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
         assert abs(math.degrees(twin.world.entry("orange-1").body.angle)) < 1.0
     # on the grid it tips off the I's corner
     assert copy_match(match).place(Placement(block="orange-1", col=o_col)).fallen
+
+
+def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
+    """The I stands 0.08 cm left of its cells: the O over its right end goes that much
+    further left (and stands), not just 0.15 of a cell off the grid."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="red-1", col=0, nudge=-0.08))
+    match.act({"type": "roll", "player": "Ben"})
+    board = Board.of(FOOTPRINT, match.state.tower)
+    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
+    cell = match.lot.grid.cell
+    shift = match.world.entry("red-1").body.position.x - match.lot.column_x(2)
+    assert shift == pytest.approx(-0.08, abs=0.01)
+    aimed = aim(match, "orange-1", drop, margin_for(get_profile("surgeon")))
+    assert aimed.nudge == pytest.approx(-0.15 * cell + shift, abs=0.005)
+    outcome = copy_match(match).place(Placement(block="orange-1", col=3, nudge=aimed.nudge))
+    assert not outcome.fallen
 
 
 def test_the_margin_counts_the_angle_and_forgives_a_small_overlap() -> None:
