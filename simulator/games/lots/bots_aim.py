@@ -20,7 +20,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from simulator.bots.dexterity import Dexterity
-from simulator.games.lots.bots_grid import Drop
+from simulator.games.lots.bots_grid import GROUND, Board, Drop
 from simulator.games.lots.match import LotsMatch
 
 # An obstacle whose top stands at most this far above the piece's bottom in a column
@@ -72,9 +72,11 @@ def aim(
     spot: Drop,
     margin: float,
     hug: Collection[str] = (),
+    board: Board | None = None,
 ) -> Aim:
     """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
-    touch side by side (solo: the last block, when the piece does not rest on it)."""
+    touch side by side (solo: the last block, when the piece does not rest on it).
+    ``board``: the rules' tower as a grid, if the caller has it already."""
     hug_gap = max(MIN_HUG, margin - CATCH)
     lot = match.lot
     cell = lot.grid.cell
@@ -131,7 +133,9 @@ def aim(
             target = min(max(hi - hug_gap, lo_all + keep), hi_all)
     else:
         target = (lo_all + hi_all) / 2
-        home = left0 + _balance(match, spot) * cell
+        if board is None:
+            board = Board.of(match.state.footprint_spec(), match.state.tower)
+        home = left0 + _balance(match, spot, board) * cell
         # On the grid (or as far towards its support as its balance asks) if the walls
         # allow it, else the least move that keeps clear of them, and if possible one
         # that leaves the free cells beside it whole, with air for the piece that will
@@ -162,27 +166,25 @@ BALANCE = 0.15
 SHIFT = 0.19
 
 
-def _balance(match: LotsMatch, spot: Drop) -> float:
+def _balance(match: LotsMatch, spot: Drop, board: Board) -> float:
     """How far (cells, + right, at most SHIFT) to move a piece dropped at ``spot`` so
     that its own weight stands BALANCE inside what carries it: the ground under its
     bottom cells, or the tops of the bodies standing there, wherever they really are."""
-    state = match.state
     lot = match.lot
     cell = lot.grid.cell
-    owner = {(int(r), int(c)): piece for piece, cells in state.tower.items() for r, c in cells}
-    ground = set(state.footprint_spec().ground_cells())
     columns = [c for _, c in spot.cells]
     left, right = lot.column_x(min(columns)), lot.column_x(max(columns) + 1)
     spans = []
     for r, c in spot.cells:
         below = (r - 1, c)
+        carrier = board.owner.get(below)
         if below in spot.cells:
             continue
-        if r == 0 or below in ground:
+        if r == 0 or carrier == GROUND:
             spans.append((lot.column_x(c), lot.column_x(c + 1)))
-        elif below in owner:
+        elif carrier is not None:
             top = lot.grid.origin[1] + r * cell
-            for shape in match.world.entry(owner[below]).shapes:
+            for shape in match.world.entry(carrier).shapes:
                 bb = shape.bb
                 if abs(bb.top - top) <= LEDGE and bb.right > left and bb.left < right:
                     spans.append((max(bb.left, left), min(bb.right, right)))
