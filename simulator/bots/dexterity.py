@@ -94,16 +94,7 @@ def get_profile(name: str) -> Dexterity:
 def draw(profile: Dexterity, chance: Chance) -> Jitter:
     """One placement's noise. Always five Gaussian draws, so the stream advances the
     same way whatever the profile."""
-    return jitter_of(profile, gaussians(chance))
-
-
-def gaussians(chance: Chance) -> list[float]:
-    """The five standard Gaussian draws behind one placement's noise."""
-    return [chance.gauss() for _ in range(5)]
-
-
-def jitter_of(profile: Dexterity, g: list[float]) -> Jitter:
-    """The noise a hand makes of five standard Gaussian draws."""
+    g = [chance.gauss() for _ in range(5)]
     tremor = profile.tremor_cm
     dx = g[0] * profile.position_noise_cm + g[1] * tremor
     vx = g[2] * profile.release_noise_cm_s + g[1] * tremor * TREMOR_SPEED

@@ -32,7 +32,7 @@ from simulator.games.lots.bots_candidates import (
     sides_count,
 )
 from simulator.games.lots.bots_plan import plan
-from simulator.games.lots.bots_risk import noisy, rollout, rollout_noises
+from simulator.games.lots.bots_risk import noisy, rollout, rollout_noise
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer
 
@@ -102,13 +102,13 @@ class LotsBot:
     def choose(self, match: LotsMatch, pool: list[Candidate]) -> Candidate:
         """The candidate with the best expected value after rollouts."""
         decision_seed = self.chance.next_u64()  # one per decision: common noise
-        noises = rollout_noises(decision_seed, self.level.rollouts, self.hand)
+        hand = self.hand
         weight = self.level.risk_weight
 
         solo = match.state.solo
 
         def simulate(candidate: Candidate, k: int) -> Sample:
-            sample = rollout(match, candidate.placement, noises[k])
+            sample = rollout(match, candidate.placement, rollout_noise(decision_seed, k, hand))
             if solo and sample.fell:
                 return sample  # the game is lost: no future to count
             # the plan's future stays: the rollout measures now, the plan what follows

@@ -148,13 +148,9 @@ def aim(
         # On the grid (or as far towards its support as its balance asks) if the walls
         # allow it, else the least move that keeps clear of them, and if possible one
         # that leaves the free cells beside it whole, with air for the piece that will
-        # go there, or at least whole (a slot a little narrower than a piece is lost).
+        # go there.
         for low, high in (
             (max(lo + margin, soft_lo, edge_lo), min(hi - margin, soft_hi, edge_hi)),
-            (
-                max(lo + margin, soft_lo - margin, edge_lo),
-                min(hi - margin, soft_hi + margin, edge_hi),
-            ),
             (max(lo + margin, edge_lo), min(hi - margin, edge_hi)),
         ):
             if low <= high:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
-from simulator.bots.dexterity import Dexterity, Jitter, draw, gaussians, jitter_of
+from simulator.bots.dexterity import Dexterity, Jitter, draw
 from simulator.bots.rollout import Sample
 from simulator.games.lots.match import LotsMatch, Placement
 
@@ -100,26 +100,7 @@ def _tilts(match: LotsMatch) -> dict[str, float]:
 
 def rollout_noise(seed: int, k: int, profile: Dexterity) -> Jitter:
     """The noise of rollout ``k``: the same for every candidate of one decision."""
-    return draw(profile, _stream(seed, k))
-
-
-def rollout_noises(seed: int, count: int, profile: Dexterity) -> list[Jitter]:
-    """The noise of a decision's ``count`` rollouts (the draws of rollout_noise), mildest
-    first. Successive halving judges every candidate on the first rollout alone, and a
-    single wild draw there (2.6 sigma, say, into the neighbour a block must touch) used
-    to knock out every close placement at once, the planner's favourite among them,
-    though it stood in 31 of 32 other draws. Mild draws first, the candidates are sorted
-    by how they do in a typical hand; the finalists meet the whole sample, whose mean
-    is the same unbiased estimate in any order."""
-    draws = []
-    for k in range(count):
-        g = gaussians(_stream(seed, k))
-        draws.append((math.fsum(x * x for x in g), k, jitter_of(profile, g)))
-    return [jitter for _, _, jitter in sorted(draws)]
-
-
-def _stream(seed: int, k: int) -> Chance:
-    return Chance.from_seed(seed).fork(0xB0 + k)
+    return draw(profile, Chance.from_seed(seed).fork(0xB0 + k))
 
 
 def fall_risk(

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.chance import Chance
 from rules.lots import LotsOptions, legal_moves
-from simulator.bots.dexterity import gaussians, get_profile, jitter_of
+from simulator.bots.dexterity import get_profile
 from simulator.cli import main
 from simulator.games.lots.bots import make_player
-from simulator.games.lots.bots_risk import fall_risk, rollout_noise, rollout_noises
+from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import play_turns
 from simulator.replay import replay_file
@@ -54,22 +53,6 @@ def test_a_precarious_placement_shows_a_higher_risk() -> None:
     lying = fall_risk(match, Placement(block=block, col=0, turns=0), shaky, rollouts=6)
     assert standing > lying
     assert lying == fall_risk(match, Placement(block=block, col=0), shaky, rollouts=6)
-
-
-def test_a_decisions_rollouts_meet_the_mildest_draws_first() -> None:
-    """The same draws as rollout k = 0..7, reordered by their size (the sum of squares
-    of the Gaussians behind them), so that halving on the first rollouts is not decided
-    by one wild draw."""
-    hand = get_profile("steady")
-    ordered = rollout_noises(11, 8, hand)
-    plain = [rollout_noise(11, k, hand) for k in range(8)]
-    assert sorted(ordered, key=repr) == sorted(plain, key=repr)
-    assert ordered != plain  # this seed's draws do not come sorted by themselves
-    sizes = {}
-    for k in range(8):
-        g = gaussians(Chance.from_seed(11).fork(0xB0 + k))
-        sizes[jitter_of(hand, g)] = sum(x * x for x in g)
-    assert [sizes[j] for j in ordered] == sorted(sizes.values())
 
 
 def test_a_game_with_bots_records_and_replays_to_the_same_state(tmp_path: Path) -> None:
