@@ -63,13 +63,9 @@ def margin_for(hand: Dexterity, lever: float = LEVER) -> float:
     overlapping a neighbour by up to 0.02 cm pushes it aside and lands flat, and hangs
     on its corner from about CATCH (docs/bots.md). Every cm of air is a cm a row drifts
     sideways, narrowing the slots left in it."""
-    return max(0.0, SIGMAS * spread_of(hand, lever) - CATCH)
-
-
-def spread_of(hand: Dexterity, lever: float = LEVER) -> float:
-    """One sigma of the sideways spread of a piece's lower corners (cm)."""
     swing = lever * math.radians(hand.angle_noise_deg)
-    return math.hypot(hand.position_noise_cm, hand.tremor_cm, swing)
+    spread = math.hypot(hand.position_noise_cm, hand.tremor_cm, swing)
+    return max(0.0, SIGMAS * spread - CATCH)
 
 
 def aim(
@@ -86,8 +82,7 @@ def aim(
     lot = match.lot
     cell = lot.grid.cell
     rows = [r for r, _ in spot.cells]
-    spread = spread_of(hand, (max(rows) - min(rows) + 1) * cell / 2)
-    margin = max(0.0, SIGMAS * spread - CATCH)
+    margin = margin_for(hand, (max(rows) - min(rows) + 1) * cell / 2)
     hug_gap = max(MIN_HUG, margin)
     base = lot.grid.origin[1]
     left0 = lot.column_x(spot.col)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from rules.errors import IllegalMove
 from rules.lots import LotsState, check_candidate, placement_choices
 from rules.lots.instances import colour_of
-from rules.pieces import Cell
 from simulator.bots.dexterity import Dexterity
 from simulator.games.lots.bots_aim import Aim, aim, margin_for, standing_fill
 from simulator.games.lots.bots_grid import Board, Drop, drops, rests_on, side_by_side
@@ -62,7 +61,6 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     state = match.state
     board = planning_board(match)
     sides = sides_count(hand)
-    blocked = blocked_spots(match, board, hand)
     choices = placement_choices(state)
     if state.phase == "replace":
         block, cube = choices[0]
@@ -87,8 +85,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
             return not strict or aimed.fits
 
         found = []
-        planned = plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1), blocked)
-        for chosen in planned:
+        for chosen in plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1)):
             move = chosen.drop
             aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
             placement = _placement(state, board, chosen, aimed.nudge, block, cube)
@@ -102,22 +99,6 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     out = collect(strict=True) or collect(strict=False)
     out.sort(key=lambda c: -c.prior)
     return out
-
-
-def blocked_spots(match: LotsMatch, board: Board, hand: Dexterity) -> frozenset[frozenset[Cell]]:
-    """The spots on ``board`` where no piece still to come fits between the bodies as
-    they really stand (each piece aimed beside a wall keeps air, so a one-cell slot
-    left for later narrows as the rows beside it drift): the planner's turns ahead
-    must not count on them. Pieces only add walls, so a spot blocked now stays so."""
-    state = match.state
-    colours = {colour for colour, pile in state.supply.items() if pile}
-    colours |= {colour_of(p) for bank in state.banks for p in bank}
-    out = set()
-    for colour in sorted(colours):
-        for spot in drops(board, f"{colour}-1"):
-            if not aim(match, spot.piece, spot, hand, (), board).fits:
-                out.add(spot.cells)
-    return frozenset(out)
 
 
 def _placement(
