@@ -35,16 +35,14 @@ SIGMAS = 3.0
 # A gap this much narrower than a whole number of cells still counts as that many free
 # cells (cm), which the aim then keeps whole for a later piece.
 SLOT_SLACK = 0.3
-# A piece hangs on a neighbour's corner once it overlaps it by about CATCH (cm). Beside
-# a neighbour it must touch (the rules count edges within 0.1 cm as touching) the hand
-# aims at the same air as beside any wall, at least MIN_HUG: a catch loses the game, a
-# miss only asks for another move, so the catch is kept 3 sigma off and whether the
-# draw then touches is left to the rollouts. (Aimed MIN_HUG beside it, a surgeon's T
-# caught an upright I and knocked it over: a 2.3 sigma draw.)
+# A piece hangs on a neighbour's corner once it overlaps it by about CATCH (cm). The air
+# aimed at beside a neighbour it must touch (the rules count edges within 0.1 cm as
+# touching) is the hand's margin less CATCH, at least MIN_HUG; whether the hand's
+# draw then touches is left to the rollouts.
 CATCH = 0.03
 MIN_HUG = 0.02
-# How far a lower corner lies from the centre the hand turns the piece about (cm), for
-# a piece two cells high; a piece's own is half its height.
+# How far a lower corner lies from the centre the hand turns the piece about (cm): half
+# the height of a piece two cells high.
 LEVER = 2.5
 
 
@@ -56,14 +54,14 @@ class Aim:
     tight: float = 0.0  # share of the wanted air (the margin, or the hug's) that is missing
 
 
-def margin_for(hand: Dexterity, lever: float = LEVER) -> float:
+def margin_for(hand: Dexterity) -> float:
     """Air kept beside a wall: SIGMAS times the sideways spread of the piece's lower
     corners (the hand's position error and tremor, and its angle error swinging a corner
-    ``lever`` cm from the piece's centre), less the overlap the bodies forgive: a piece
+    LEVER cm from the piece's centre), less the overlap the bodies forgive: a piece
     overlapping a neighbour by up to 0.02 cm pushes it aside and lands flat, and hangs
     on its corner from about CATCH (docs/bots.md). Every cm of air is a cm a row drifts
     sideways, narrowing the slots left in it."""
-    swing = lever * math.radians(hand.angle_noise_deg)
+    swing = LEVER * math.radians(hand.angle_noise_deg)
     spread = math.hypot(hand.position_noise_cm, hand.tremor_cm, swing)
     return max(0.0, SIGMAS * spread - CATCH)
 
@@ -72,18 +70,16 @@ def aim(
     match: LotsMatch,
     piece: str,
     spot: Drop,
-    hand: Dexterity,
+    margin: float,
     hug: Collection[str] = (),
     board: Board | None = None,
 ) -> Aim:
-    """Where ``hand`` aims ``piece`` dropped at ``spot``. ``hug`` names bodies the piece
-    should touch side by side (solo: the last block, when the piece does not rest on
-    it). ``board``: the rules' tower as a grid, if the caller has it already."""
+    """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
+    touch side by side (solo: the last block, when the piece does not rest on it).
+    ``board``: the rules' tower as a grid, if the caller has it already."""
+    hug_gap = max(MIN_HUG, margin - CATCH)
     lot = match.lot
     cell = lot.grid.cell
-    rows = [r for r, _ in spot.cells]
-    margin = margin_for(hand, (max(rows) - min(rows) + 1) * cell / 2)
-    hug_gap = max(MIN_HUG, margin)
     base = lot.grid.origin[1]
     left0 = lot.column_x(spot.col)
     columns: dict[int, int] = {}

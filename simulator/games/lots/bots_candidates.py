@@ -60,6 +60,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     alone is the turn's decision; a cube is placed only when it must go back."""
     state = match.state
     board = planning_board(match)
+    margin = margin_for(hand)
     sides = sides_count(hand)
     choices = placement_choices(state)
     if state.phase == "replace":
@@ -78,7 +79,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
             except IllegalMove:
                 return False
             hug = _hugged(state, board, move, sides)
-            aimed = aim(match, move.piece, move, hand, hug, board)
+            aimed = aim(match, move.piece, move, margin, hug, board)
             aims[(move.piece, move.col, move.turns, move.mirror)] = aimed
             # A touch of the last block the hand may miss stays in: the rollouts count
             # the misses (dropping such moves cost 3 solo wins in 40, docs/bots.md).
