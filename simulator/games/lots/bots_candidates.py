@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rules.errors import IllegalMove
 from rules.lots import LotsState, check_candidate, placement_choices
 from rules.lots.instances import colour_of
+from rules.pieces import Cell
 from simulator.bots.dexterity import Dexterity
 from simulator.games.lots.bots_aim import Aim, aim, margin_for, standing_fill
 from simulator.games.lots.bots_grid import Board, Drop, drops, rests_on, side_by_side
@@ -62,6 +63,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     board = planning_board(match)
     margin = margin_for(hand)
     sides = sides_count(hand)
+    blocked = blocked_spots(match, board, margin)
     choices = placement_choices(state)
     if state.phase == "replace":
         block, cube = choices[0]
@@ -86,7 +88,8 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
             return not strict or aimed.fits
 
         found = []
-        for chosen in plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1)):
+        planned = plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1), blocked)
+        for chosen in planned:
             move = chosen.drop
             aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
             placement = _placement(state, board, chosen, aimed.nudge, block, cube)
@@ -100,6 +103,23 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     out = collect(strict=True) or collect(strict=False)
     out.sort(key=lambda c: -c.prior)
     return out
+
+
+def blocked_spots(match: LotsMatch, board: Board, margin: float) -> frozenset[frozenset[Cell]]:
+    """The spots on ``board`` where no piece still to come fits between the bodies as
+    they really stand (each piece aimed beside a wall keeps air, and the hand's draw
+    moves it a little more, so a one-cell slot left for later may narrow): the
+    planner's turns ahead must not count on them. Pieces only add walls, so a spot
+    blocked now stays so."""
+    state = match.state
+    colours = {colour for colour, pile in state.supply.items() if pile}
+    colours |= {colour_of(p) for bank in state.banks for p in bank}
+    out = set()
+    for colour in sorted(colours):
+        for spot in drops(board, f"{colour}-1"):
+            if not aim(match, spot.piece, spot, margin, (), board).fits:
+                out.add(spot.cells)
+    return frozenset(out)
 
 
 def _placement(

@@ -71,11 +71,16 @@ class Outlook:
     sides: bool  # side contacts count
     supply: Mapping[str, tuple[str, ...]]  # colour -> pile, top last
     marker: str | None  # solo: the pile the purple cube stands at
+    # Spots (a piece's cells) the bodies as they stand leave too little room for: the
+    # turns ahead cannot count on them either (bots_candidates.blocked_spots).
+    blocked: frozenset[frozenset[Cell]] = frozenset()
 
     @classmethod
-    def of(cls, state: LotsState, sides: bool) -> Outlook:
+    def of(
+        cls, state: LotsState, sides: bool, blocked: frozenset[frozenset[Cell]] = frozenset()
+    ) -> Outlook:
         supply = {colour: tuple(pile) for colour, pile in state.supply.items()}
-        return cls(state.solo, state.target, sides, supply, state.marker)
+        return cls(state.solo, state.target, sides, supply, state.marker, blocked)
 
     def empty(self) -> int:
         return sum(1 for pile in self.supply.values() if not pile)
@@ -115,14 +120,16 @@ def plan(
     allowed: Callable[[Drop], bool] | None = None,
     ahead: bool = True,
     depth: int = 1,
+    blocked: frozenset[frozenset[Cell]] = frozenset(),
 ) -> list[Plan]:
     """Every placement of the bank's ``blocks`` on ``board`` (the tower as it stands),
     best first. ``sides``: side contacts count (a steady enough hand). ``allowed``
     filters the first move (the rules' and the physics' say). ``ahead``: look a roll
-    ahead (else the shape of the tower stands in for the future); ``depth`` 2: two."""
+    ahead (else the shape of the tower stands in for the future); ``depth`` 2: two.
+    ``blocked``: spots the turns ahead cannot use (the bodies leave no room)."""
     seat = state.current
     score = state.scores[seat]
-    outlook = Outlook.of(state, sides)
+    outlook = Outlook.of(state, sides, blocked)
     last = _last_cells(state)
     final = outlook.empty() >= game_content().empty_piles_to_end
     out = []
@@ -227,7 +234,7 @@ def _best_turn(
     scored = []
     for block in dict.fromkeys(bank):
         for move in drops(board, block):
-            if not _reaches(move, last, outlook.sides):
+            if move.cells in outlook.blocked or not _reaches(move, last, outlook.sides):
                 continue
             floors, matches = points(board, block, move.cells, outlook.sides)
             now = turn_points(floors, matches)

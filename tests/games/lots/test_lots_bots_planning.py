@@ -13,8 +13,9 @@ from rules.lots import LotsOptions, new_game
 from simulator.bots.dexterity import draw, get_profile
 from simulator.bots.levels import level
 from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
+from simulator.games.lots.bots_candidates import blocked_spots
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
-from simulator.games.lots.bots_plan import WIN, Outlook, _solo_colour, plan
+from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
 from simulator.games.lots.bots_risk import copy_match, noisy
 from simulator.games.lots.match import LotsMatch, Placement
 
@@ -167,6 +168,31 @@ def test_a_steady_hand_aimed_off_the_wall_does_not_catch_its_corner() -> None:
     aimed = aim(match, "orange-1", _o_drop(match), margin_for(get_profile("steady")))
     assert _hangs(match, Placement(block="orange-1", col=1, nudge=aimed.nudge), 16) == 0
     assert _hangs(match, flush, 16) >= 2  # flush on the grid it may land on the S's corner
+
+
+@pytest.mark.parametrize(("nudge", "narrowed"), [(-0.06, True), (0.0, False)])
+def test_a_slot_the_bodies_have_narrowed_is_left_out_of_the_turns_ahead(
+    nudge: float, narrowed: bool
+) -> None:
+    """Column 1 is left between an upright I and an O; rows 0 and 1 lack only it, so an
+    I stood in it would make two floors. With the O standing 0.06 cm left of its cells
+    the slot is 2.44 cm wide and no piece goes down it: the planner's next turn must
+    not count on it."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="red-1", col=0, turns=1))
+    match.act({"type": "roll", "player": "Ben"})
+    match.place(Placement(block="orange-1", col=2, nudge=nudge))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="orange-2", col=4))
+    board = Board.of(FOOTPRINT, match.state.tower)
+    blocked = blocked_spots(match, board, margin_for(get_profile("surgeon")))
+    upright = frozenset({(0, 1), (1, 1), (2, 1), (3, 1)})
+    assert (upright in blocked) is narrowed
+    assert all(any(c == 1 for _, c in spot) for spot in blocked)  # only the slot's
+    outlook = Outlook.of(match.state, True, blocked)
+    value = _best_turn(outlook, board, None, ["red-3"], 0, True, 1)
+    assert (value < 10) is narrowed  # two floors, or the best the I can do elsewhere
 
 
 def test_hard_plays_with_a_surgeons_hand() -> None:
