@@ -66,18 +66,32 @@ def margin_for(hand: Dexterity) -> float:
     return max(0.0, SIGMAS * spread - CATCH)
 
 
-def aim(
-    match: LotsMatch,
-    piece: str,
-    spot: Drop,
-    margin: float,
-    hug: Collection[str] = (),
-    board: Board | None = None,
-) -> Aim:
-    """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
-    touch side by side (solo: the last block, when the piece does not rest on it).
-    ``board``: the rules' tower as a grid, if the caller has it already."""
-    hug_gap = max(MIN_HUG, margin - CATCH)
+@dataclass(frozen=True)
+class _Walls:
+    """Bounds on a piece's left edge (cm) from the bodies standing beside it."""
+
+    lo: float
+    hi: float
+    soft_lo: float  # ... that keep the free cells beside it whole, with the margin's air
+    soft_hi: float
+    hug_lo: float  # ... from the bodies it should touch
+    hug_hi: float
+    edge_lo: float  # how far it may hang over the lot's edges
+    edge_hi: float
+
+    @property
+    def room(self) -> tuple[float, float]:
+        return max(self.lo, self.edge_lo), min(self.hi, self.edge_hi)
+
+    @property
+    def fits(self) -> bool:
+        low, high = self.room
+        return low <= high + SQUEEZE
+
+
+def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[str] = ()) -> _Walls:
+    """For each column of the piece, anything standing higher than its bottom there is a
+    wall on its left or right."""
     lot = match.lot
     cell = lot.grid.cell
     base = lot.grid.origin[1]
@@ -87,8 +101,8 @@ def aim(
         j = col - spot.col
         columns[j] = min(row, columns.get(j, row))
     width = max(columns) + 1
-    lo, hi = -math.inf, math.inf  # bounds on the piece's left edge from walls
-    soft_lo, soft_hi = -math.inf, math.inf  # ... that keep whole cells free beside it
+    lo, hi = -math.inf, math.inf
+    soft_lo, soft_hi = -math.inf, math.inf
     hug_lo, hug_hi = -math.inf, math.inf
     for entry in match.world.entries:
         if entry.is_table:
@@ -118,9 +132,34 @@ def aim(
                         hug_hi = min(hug_hi, bound)
     edge_lo = lot.left - OVERHANG
     edge_hi = lot.right + OVERHANG - width * cell
-    lo_all, hi_all = max(lo, edge_lo), min(hi, edge_hi)
-    if lo_all > hi_all + SQUEEZE:
+    return _Walls(lo, hi, soft_lo, soft_hi, hug_lo, hug_hi, edge_lo, edge_hi)
+
+
+def leaves_room(match: LotsMatch, spot: Drop) -> bool:
+    """Whether the bodies as they stand leave room for a piece dropped at ``spot``."""
+    return _walls(match, spot).fits
+
+
+def aim(
+    match: LotsMatch,
+    piece: str,
+    spot: Drop,
+    margin: float,
+    hug: Collection[str] = (),
+    board: Board | None = None,
+) -> Aim:
+    """Where to aim ``piece`` dropped at ``spot``. ``hug`` names bodies the piece should
+    touch side by side (solo: the last block, when the piece does not rest on it).
+    ``board``: the rules' tower as a grid, if the caller has it already."""
+    hug_gap = max(MIN_HUG, margin - CATCH)
+    walls = _walls(match, spot, margin, hug)
+    if not walls.fits:
         return Aim(0.0, -1.0, False)
+    lo, hi, soft_lo, soft_hi = walls.lo, walls.hi, walls.soft_lo, walls.soft_hi
+    hug_lo, hug_hi, edge_lo, edge_hi = walls.hug_lo, walls.hug_hi, walls.edge_lo, walls.edge_hi
+    lo_all, hi_all = walls.room
+    cell = match.lot.grid.cell
+    left0 = match.lot.column_x(spot.col)
     if (hug_lo > -math.inf and hug_hi < math.inf) or hi_all - lo_all < 2 * hug_gap:
         target = (lo_all + hi_all) / 2  # between two, or in a narrow gap: the middle
     elif hug_lo > -math.inf or hug_hi < math.inf:

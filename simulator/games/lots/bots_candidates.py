@@ -15,7 +15,7 @@ from rules.lots import LotsState, check_candidate, placement_choices
 from rules.lots.instances import colour_of
 from rules.pieces import Cell
 from simulator.bots.dexterity import Dexterity
-from simulator.games.lots.bots_aim import Aim, aim, margin_for, standing_fill
+from simulator.games.lots.bots_aim import Aim, aim, leaves_room, margin_for, standing_fill
 from simulator.games.lots.bots_grid import Board, Drop, drops, rests_on, side_by_side
 from simulator.games.lots.bots_plan import Plan, plan
 from simulator.games.lots.landing import column_heights
@@ -63,7 +63,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     board = planning_board(match)
     margin = margin_for(hand)
     sides = sides_count(hand)
-    blocked = blocked_spots(match, board, margin)
+    blocked = blocked_spots(match, board)
     choices = placement_choices(state)
     if state.phase == "replace":
         block, cube = choices[0]
@@ -105,7 +105,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     return out
 
 
-def blocked_spots(match: LotsMatch, board: Board, margin: float) -> frozenset[frozenset[Cell]]:
+def blocked_spots(match: LotsMatch, board: Board) -> frozenset[frozenset[Cell]]:
     """The spots on ``board`` where no piece still to come fits between the bodies as
     they really stand (each piece aimed beside a wall keeps air, and the hand's draw
     moves it a little more, so a one-cell slot left for later may narrow): the
@@ -114,12 +114,12 @@ def blocked_spots(match: LotsMatch, board: Board, margin: float) -> frozenset[fr
     state = match.state
     colours = {colour for colour, pile in state.supply.items() if pile}
     colours |= {colour_of(p) for bank in state.banks for p in bank}
-    out = set()
-    for colour in sorted(colours):
-        for spot in drops(board, f"{colour}-1"):
-            if not aim(match, spot.piece, spot, margin, (), board).fits:
-                out.add(spot.cells)
-    return frozenset(out)
+    return frozenset(
+        spot.cells
+        for colour in sorted(colours)
+        for spot in drops(board, f"{colour}-1")
+        if not leaves_room(match, spot)
+    )
 
 
 def _placement(

@@ -186,7 +186,7 @@ def test_a_slot_the_bodies_have_narrowed_is_left_out_of_the_turns_ahead(
     match.act({"type": "roll", "player": "Ann"})
     match.place(Placement(block="orange-2", col=4))
     board = Board.of(FOOTPRINT, match.state.tower)
-    blocked = blocked_spots(match, board, margin_for(get_profile("surgeon")))
+    blocked = blocked_spots(match, board)
     upright = frozenset({(0, 1), (1, 1), (2, 1), (3, 1)})
     assert (upright in blocked) is narrowed
     assert all(any(c == 1 for _, c in spot) for spot in blocked)  # only the slot's
