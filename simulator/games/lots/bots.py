@@ -32,7 +32,14 @@ from simulator.games.lots.bots_candidates import (
     sides_count,
 )
 from simulator.games.lots.bots_plan import plan
-from simulator.games.lots.bots_risk import noisy, rollout, rollout_noise
+from simulator.games.lots.bots_risk import (
+    SOLO_FALL,
+    TAIL,
+    noisy,
+    rollout,
+    rollout_noise,
+    stress_falls,
+)
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer
 
@@ -126,7 +133,18 @@ class LotsBot:
             self.level.finalists,
         )
         self.last_estimates = estimates
-        return best(estimates, score).candidate
+        if not solo:
+            return best(estimates, score).candidate
+        # Solo, a fall loses the game: the two best are also tried in the tails of the
+        # hand's spread, and a fall there costs the share of draws that far out.
+        most = max(e.n for e in estimates)
+        finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
+
+        def stressed(e: Estimate[Candidate]) -> float:
+            falls = stress_falls(match, e.candidate.placement, hand) if e.risk < 1.0 else 0
+            return score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+
+        return max(finalists[:2], key=stressed).candidate
 
     # -- discrete decisions -------------------------------------------------------------
 

@@ -32,6 +32,10 @@ SOLO_REFUSED = 20.0
 # the next placements unsure, and the grid the bots plan on wrong.
 TILT = 1.5
 TILTED = 5.0
+# How far into the tails of the hand's sideways spread a stress test goes (sigmas), and
+# the share of draws beyond it on one side.
+STRESS = 2.5
+TAIL = 0.0062
 
 
 def noisy(placement: Placement, jitter: Jitter) -> Placement:
@@ -87,6 +91,16 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     if any(after[p] > tilts.get(p, 0.0) + TILT for p in after):
         value -= TILTED
     return Sample(value, fell, work)
+
+
+def stress_falls(match: LotsMatch, placement: Placement, hand: Dexterity) -> int:
+    """In how many of two tries of ``placement``, STRESS sigma of the hand's sideways
+    spread off to either side (the rest of the hand steady), something falls. A risk of
+    a few percent a placement is more than a handful of noisy rollouts can see; a draw
+    from the tail it comes from shows it (docs/bots.md, the fifth round)."""
+    spread = math.hypot(hand.position_noise_cm, hand.tremor_cm) * STRESS
+    tries = (Jitter(dx=round(side * spread, 4)) for side in (-1, 1))
+    return sum(rollout(match, placement, jitter).fell for jitter in tries)
 
 
 def _tilts(match: LotsMatch) -> dict[str, float]:

@@ -16,7 +16,7 @@ from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
 from simulator.games.lots.bots_candidates import blocked_spots
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
-from simulator.games.lots.bots_risk import copy_match, noisy
+from simulator.games.lots.bots_risk import copy_match, noisy, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
 
 FOOTPRINT = get_footprint("1A")
@@ -228,6 +228,26 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
         assert abs(math.degrees(twin.world.entry("orange-1").body.angle)) < 1.0
     # on the grid it tips off the I's corner
     assert copy_match(match).place(Placement(block="orange-1", col=o_col)).fallen
+
+
+def test_a_placement_is_stress_tested_in_the_tails_of_the_hands_spread() -> None:
+    """An O over the end of an I lying flat, aimed 0.15 of a cell in: 2.5 sigma of a
+    surgeon's spread (0.05 cm) either way leaves it standing; 2.5 sigma of a shaky hand's
+    (1.9 cm) off the I's end tips it, and towards the I's middle does not."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="red-1", col=0))
+    match.act({"type": "roll", "player": "Ben"})
+    board = Board.of(FOOTPRINT, match.state.tower)
+    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
+    surgeon = get_profile("surgeon")
+    placement = Placement(
+        block="orange-1", col=3, nudge=aim(match, "orange-1", drop, margin_for(surgeon)).nudge
+    )
+    before = match.state.digest()
+    assert stress_falls(match, placement, surgeon) == 0
+    assert stress_falls(match, placement, get_profile("shaky")) == 1
+    assert match.state.digest() == before  # tried in copies
 
 
 def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
