@@ -23,6 +23,7 @@ class Level:
     lookahead: int  # LOTS, Filled In: how far ahead the heuristic looks (see the games)
     finalists: int = 1  # candidates successive halving keeps to the end (rollout.py)
     retry_batches: int = 0  # LOTS: further candidate batches for a piece put back
+    stress: bool = False  # LOTS solo: the two best also tried in the hand's tails (bots.py)
 
 
 LEVELS: dict[str, Level] = {
@@ -31,7 +32,9 @@ LEVELS: dict[str, Level] = {
     # A surgeon's hand: in LOTS solo a block must touch the last one, often side by
     # side within the rules' 0.1 cm, which a steady hand misses about half the time
     # and sometimes knocks the tower doing so (docs/bots.md).
-    "hard": Level("hard", 12, 8, 40_000, 8.0, "surgeon", 2, finalists=2, retry_batches=2),
+    "hard": Level(
+        "hard", 12, 8, 40_000, 8.0, "surgeon", 2, finalists=2, retry_batches=2, stress=True
+    ),
 }
 
 

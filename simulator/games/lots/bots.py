@@ -133,10 +133,11 @@ class LotsBot:
             self.level.finalists,
         )
         self.last_estimates = estimates
-        if not solo:
+        if not (solo and self.level.stress):
             return best(estimates, score).candidate
         # Solo, a fall loses the game: the two best are also tried in the tails of the
-        # hand's spread, and a fall there costs the share of draws that far out.
+        # hand's spread, and a fall there costs the share of draws that far out (beyond
+        # the budget: at most four more placements).
         most = max(e.n for e in estimates)
         finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
 

@@ -33,9 +33,9 @@ SOLO_REFUSED = 20.0
 TILT = 1.5
 TILTED = 5.0
 # How far into the tails of the hand's sideways spread a stress test goes (sigmas), and
-# the share of draws beyond it on one side.
+# the share of draws beyond it on one side (0.62 %).
 STRESS = 2.5
-TAIL = 0.0062
+TAIL = 0.5 * math.erfc(STRESS / math.sqrt(2.0))
 
 
 def noisy(placement: Placement, jitter: Jitter) -> Placement:

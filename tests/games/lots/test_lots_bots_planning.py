@@ -197,6 +197,7 @@ def test_a_slot_the_bodies_have_narrowed_is_left_out_of_the_turns_ahead(
 
 def test_hard_plays_with_a_surgeons_hand() -> None:
     assert level("hard").dexterity == "surgeon"
+    assert level("hard").stress and not level("normal").stress  # solo stress test
     assert margin_for(get_profile("surgeon")) < margin_for(get_profile("steady"))
 
 
