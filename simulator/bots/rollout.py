@@ -23,6 +23,7 @@ class Sample:
     value: float  # what the outcome is worth to the player (points, minus penalties)
     fell: bool  # something fell (the acting piece included)
     steps: int  # simulated work it took
+    won: bool = False  # the move ended the game with a win (LOTS solo)
 
 
 @dataclass

@@ -15,7 +15,7 @@ whenever the rules open the window.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.chance import Chance
@@ -31,7 +31,7 @@ from simulator.games.lots.bots_candidates import (
     planning_board,
     sides_count,
 )
-from simulator.games.lots.bots_plan import plan
+from simulator.games.lots.bots_plan import WIN, plan
 from simulator.games.lots.bots_risk import (
     SOLO_FALL,
     TAIL,
@@ -44,6 +44,9 @@ from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer
 
 BOT_SALT = 0xB07
+# A solo rollout that wins: above any plan's value (a win later is worth at most WIN
+# and a few points).
+SOLO_WON = 2 * WIN
 GIVE_UP_RISK = 0.5
 
 
@@ -118,6 +121,11 @@ class LotsBot:
             sample = rollout(match, candidate.placement, rollout_noise(decision_seed, k, hand))
             if solo and sample.fell:
                 return sample  # the game is lost: no future to count
+            if sample.won:
+                # Points beyond the target are worth nothing, and a win now beats any
+                # plan's promise of one later; winners differ by the tower they leave
+                # (the plan's steadiness) and how tight their aim is.
+                return replace(sample, value=SOLO_WON + candidate.shape - WIN)
             # the plan's future stays: the rollout measures now, the plan what follows
             return Sample(sample.value + candidate.shape, sample.fell, sample.steps)
 

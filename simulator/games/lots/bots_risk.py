@@ -85,12 +85,13 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
         value -= ACCIDENT + PIECE_LOST * len(others)
     if any(p in own for p in outcome.fallen):
         value -= OWN_FALL
-    if solo and twin.state.over and not twin.state.winners:
+    won = solo and twin.state.over and bool(twin.state.winners)
+    if solo and twin.state.over and not won:
         value -= SOLO_FALL / 2  # the piles ran out first
     after = _tilts(twin)
     if any(after[p] > tilts.get(p, 0.0) + TILT for p in after):
         value -= TILTED
-    return Sample(value, fell, work)
+    return Sample(value, fell, work, won)
 
 
 def stress_falls(match: LotsMatch, placement: Placement, hand: Dexterity) -> int:

@@ -3,21 +3,25 @@ touch), the aim beside real bodies, and what that aim is worth to a noisy hand."
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
 from rules.chance import Chance
 from rules.footprints import get_footprint
 from rules.lots import LotsOptions, new_game
-from simulator.bots.dexterity import draw, get_profile
+from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.bots.levels import level
+from simulator.games.lots.bots import LotsBot
 from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
-from simulator.games.lots.bots_candidates import blocked_spots
+from simulator.games.lots.bots_candidates import blocked_spots, candidates
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
-from simulator.games.lots.bots_risk import copy_match, noisy, stress_falls
+from simulator.games.lots.bots_risk import copy_match, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.scenario import perform
 
 FOOTPRINT = get_footprint("1A")
 
@@ -249,6 +253,36 @@ def test_a_placement_is_stress_tested_in_the_tails_of_the_hands_spread() -> None
     assert stress_falls(match, placement, surgeon) == 0
     assert stress_falls(match, placement, get_profile("shaky")) == 1
     assert match.state.digest() == before  # tried in copies
+
+
+def test_a_solo_win_in_hand_beats_a_plan_to_win_next_turn() -> None:
+    """1A seed 1 at 36 points, as hard played it to its 14th turn. An upright I in
+    column 0 finishes a floor and wins now; a T on top scores nothing but leaves a win
+    for every roll, which the plan values as highly (1004). Hard used to take the T, and
+    the next turn's win fell; a rollout that wins must beat any promise of a win later."""
+    match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=1))
+    actions = json.loads((Path(__file__).parent / "solo_1A_seed1_turn14.json").read_text())
+    for index, action in enumerate(actions):
+        perform(match, action, index, seed=1)
+    assert match.state.scores == [36]
+    assert not match.notices  # nothing refused
+    found = {
+        (c.placement.block, c.placement.col, c.placement.turns): c
+        for c in candidates(match, get_profile("surgeon"), rolls=2)
+    }
+    win, later = found[("red-3", 0, 1)], found[("yellow-3", 1, 0)]
+    assert later.points == 0 and later.prior >= win.prior - 0.01  # the plan's trap
+    assert rollout(match, win.placement, Jitter()).won
+    assert not rollout(match, later.placement, Jitter()).won
+    bot = LotsBot(7919, level("hard"))
+    kind, chosen = bot.decide(match)
+    assert kind == "place" and (chosen.block, chosen.col, chosen.turns) == ("red-3", 0, 1)
+    means = {
+        (p.block, p.col, p.turns): e.mean
+        for e in bot.last_estimates
+        for p in [e.candidate.placement]
+    }
+    assert means[("red-3", 0, 1)] > means[("yellow-3", 1, 0)] + WIN / 2
 
 
 def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
