@@ -135,9 +135,11 @@ def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[st
     return _Walls(lo, hi, soft_lo, soft_hi, hug_lo, hug_hi, edge_lo, edge_hi)
 
 
-def leaves_room(match: LotsMatch, spot: Drop) -> bool:
-    """Whether the bodies as they stand leave room for a piece dropped at ``spot``."""
-    return _walls(match, spot).fits
+def leaves_room(match: LotsMatch, spot: Drop, margin: float = 0.0) -> bool:
+    """Whether the bodies as they stand leave room for a piece dropped at ``spot``,
+    with ``margin`` cm of air besides (less the SQUEEZE the bodies give)."""
+    low, high = _walls(match, spot).room
+    return high - low >= margin - SQUEEZE
 
 
 def aim(

@@ -199,6 +199,21 @@ def test_a_slot_the_bodies_have_narrowed_is_left_out_of_the_turns_ahead(
     assert (value < 10) is narrowed  # two floors, or the best the I can do elsewhere
 
 
+def test_a_slot_narrower_than_the_piece_is_left_out_when_the_hand_wants_air() -> None:
+    """The O stands 0.01 cm into column 1: the slot is 2.49 cm wide. The bodies give
+    0.02 cm, so an upright I still goes down it, but not with a surgeon's 0.036 cm of
+    air beside it, which is what solo's turns ahead count on."""
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    match.act({"type": "roll", "player": "Ann"})
+    match.place(Placement(block="red-1", col=0, turns=1))
+    match.act({"type": "roll", "player": "Ben"})
+    match.place(Placement(block="orange-1", col=2, nudge=-0.01))
+    board = Board.of(FOOTPRINT, match.state.tower)
+    upright = frozenset({(0, 1), (1, 1), (2, 1), (3, 1)})
+    assert upright not in blocked_spots(match, board)
+    assert upright in blocked_spots(match, board, margin_for(get_profile("surgeon")))
+
+
 def test_hard_plays_with_a_surgeons_hand() -> None:
     assert level("hard").dexterity == "surgeon"
     assert level("hard").stress and not level("normal").stress  # solo stress test
