@@ -137,7 +137,7 @@ def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[st
 
 def leaves_room(match: LotsMatch, spot: Drop, margin: float = 0.0) -> bool:
     """Whether the bodies as they stand leave room for a piece dropped at ``spot``,
-    with ``margin`` cm of air besides (less the SQUEEZE the bodies give)."""
+    with ``margin`` cm of air beside it (less the SQUEEZE the bodies give)."""
     low, high = _walls(match, spot).room
     return high - low >= margin - SQUEEZE
 

@@ -65,7 +65,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
     sides = sides_count(hand)
     # Solo, the turns ahead count only on spots a piece goes down with the hand's air
     # beside it (1A seed 83: an I's slot 0.008 cm narrower than the I was planned for
-    # four turns running and never filled). Competitive play keeps the bare room: the
+    # three turns running and never filled). Competitive play keeps the bare room: the
     # steady hand's 0.24 cm would close most one-column slots (not measured).
     blocked = blocked_spots(match, board, margin if state.solo else 0.0)
     choices = placement_choices(state)
@@ -116,7 +116,8 @@ def blocked_spots(
     they really stand (each piece aimed beside a wall keeps air, and the hand's draw
     moves it a little more, so a one-cell slot left for later may narrow): the
     planner's turns ahead must not count on them. Pieces only add walls, so a spot
-    blocked now stays so."""
+    blocked now stays so. ``margin``: the air (cm) a gap must leave beside the
+    piece, less what the bodies give (solo: the hand's margin)."""
     state = match.state
     colours = {colour for colour, pile in state.supply.items() if pile}
     colours |= {colour_of(p) for bank in state.banks for p in bank}
