@@ -85,8 +85,13 @@ class _Walls:
 
     @property
     def fits(self) -> bool:
+        return self.takes(0.0)
+
+    def takes(self, margin: float) -> bool:
+        """Room for the piece with ``margin`` cm of air beside it, less the SQUEEZE the
+        bodies give."""
         low, high = self.room
-        return low <= high + SQUEEZE
+        return high - low >= margin - SQUEEZE
 
 
 def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[str] = ()) -> _Walls:
@@ -138,8 +143,7 @@ def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[st
 def leaves_room(match: LotsMatch, spot: Drop, margin: float = 0.0) -> bool:
     """Whether the bodies as they stand leave room for a piece dropped at ``spot``,
     with ``margin`` cm of air beside it (less the SQUEEZE the bodies give)."""
-    low, high = _walls(match, spot).room
-    return high - low >= margin - SQUEEZE
+    return _walls(match, spot).takes(margin)
 
 
 def aim(

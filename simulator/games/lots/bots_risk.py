@@ -85,8 +85,9 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
         value -= ACCIDENT + PIECE_LOST * len(others)
     if any(p in own for p in outcome.fallen):
         value -= OWN_FALL
-    won = solo and twin.state.over and bool(twin.state.winners)
-    if solo and twin.state.over and not won:
+    ended = solo and twin.state.over
+    won = ended and bool(twin.state.winners)
+    if ended and not won:
         value -= SOLO_FALL / 2  # the piles ran out first
     after = _tilts(twin)
     if any(after[p] > tilts.get(p, 0.0) + TILT for p in after):
