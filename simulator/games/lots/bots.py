@@ -127,7 +127,7 @@ class LotsBot:
                 # (the plan's steadiness) and how tight their aim is.
                 return replace(sample, value=SOLO_WON + candidate.shape - WIN)
             # the plan's future stays: the rollout measures now, the plan what follows
-            return Sample(sample.value + candidate.shape, sample.fell, sample.steps)
+            return replace(sample, value=sample.value + candidate.shape)
 
         def score(e: Estimate[Candidate]) -> float:
             return e.mean - weight * e.risk
