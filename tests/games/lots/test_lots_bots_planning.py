@@ -14,12 +14,14 @@ from rules.footprints import get_footprint
 from rules.lots import LotsOptions, new_game
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.bots.levels import level
+from simulator.bots.rollout import Sample
+from simulator.games.lots import bots
 from simulator.games.lots.bots import LotsBot
 from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
-from simulator.games.lots.bots_candidates import blocked_spots, candidates
+from simulator.games.lots.bots_candidates import Candidate, blocked_spots, candidates
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
-from simulator.games.lots.bots_risk import copy_match, noisy, rollout, stress_falls
+from simulator.games.lots.bots_risk import SOLO_FALL, copy_match, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.scenario import perform
 
@@ -298,6 +300,36 @@ def test_a_solo_win_in_hand_beats_a_plan_to_win_next_turn() -> None:
         for p in [e.candidate.placement]
     }
     assert means[("red-3", 0, 1)] > means[("yellow-3", 1, 0)] + WIN / 20
+
+
+def test_a_risky_solo_win_now_loses_to_a_sure_move_whose_plan_wins_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As traced in 1A seed 14 at 34 points: a win now that falls in one rollout of four
+    against a move that always stands and whose plan wins next turn for most rolls (870).
+    A win now is worth a tenth more than a plan's win, not twice as much: at twice, the
+    gamble (a lost game one time in four) was taken."""
+    match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=14))
+    match.act({"type": "roll", "player": "Solo"})
+    gamble = Candidate(Placement(block="blue-3", col=0, turns=1), points=6, shape=WIN)
+    sure = Candidate(Placement(block="red-3", col=0), points=0, shape=870.0)
+    tries: dict[str | None, int] = {}
+
+    def scripted(_match: LotsMatch, placement: Placement, _jitter: Jitter) -> Sample:
+        k = tries[placement.block] = tries.get(placement.block, -1) + 1
+        if placement.block == "red-3":
+            return Sample(0.0, False, 100)
+        if k % 4 == 3:
+            return Sample(-SOLO_FALL, True, 100)
+        return Sample(6.0, False, 100, won=True)
+
+    monkeypatch.setattr(bots, "rollout", scripted)
+    monkeypatch.setattr(bots, "stress_falls", lambda *_: 0)
+    bot = LotsBot(14, level("hard"))
+    assert bot.choose(match, [gamble, sure]) is sure
+    estimates = {e.candidate.placement.block: e for e in bot.last_estimates}
+    assert estimates["blue-3"].risk == 0.25 and estimates["red-3"].risk == 0.0
+    assert estimates["blue-3"].mean < estimates["red-3"].mean
 
 
 def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
