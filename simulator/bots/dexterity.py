@@ -32,10 +32,13 @@ class Dexterity:
     tremor_cm: float = 0.0
     release_noise_cm_s: float = 0.0
     text: str = ""
+    # How many times the hand lets a piece caught on a corner down again (LOTS).
+    feel: int = 0
 
     def scaled(self, factor: float) -> Dexterity:
         """The same hand, ``factor`` times as unsteady (a rollout's pessimism, say)."""
-        return Dexterity(self.name, *(getattr(self, f) * factor for f in FIELDS), text=self.text)
+        noise = (getattr(self, f) * factor for f in FIELDS)
+        return Dexterity(self.name, *noise, text=self.text, feel=self.feel)
 
 
 @dataclass(frozen=True)
@@ -58,9 +61,16 @@ def profiles() -> dict[str, Dexterity]:
     for raw in load_asset("dexterity/profiles.toml").get("profile", []):
         name = raw.get("name")
         values = {f: float(raw.get(f, 0.0)) for f in FIELDS}
-        if not name or name in out or any(v < 0 or not math.isfinite(v) for v in values.values()):
+        feel = raw.get("feel", 0)
+        bad_feel = not isinstance(feel, int) or isinstance(feel, bool) or not 0 <= feel <= 9
+        if (
+            not name
+            or name in out
+            or any(v < 0 or not math.isfinite(v) for v in values.values())
+            or bad_feel
+        ):
             raise AssetError(f"dexterity/profiles.toml: bad profile {name!r}")
-        out[name] = Dexterity(name, **values, text=str(raw.get("text", "")))
+        out[name] = Dexterity(name, **values, text=str(raw.get("text", "")), feel=feel)
     return out
 
 

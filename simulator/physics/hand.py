@@ -15,6 +15,7 @@ from functools import cache
 import pymunk
 
 from rules.assets import load_asset
+from simulator.physics.seating import caught_side
 from simulator.physics.world import Entry, World
 
 # |normal.y| above which a contact carries the piece (cos 45 degrees).
@@ -27,6 +28,11 @@ GRIP_ERROR_BIAS = 1e-8
 STEADY_POSITION = 0.005
 STEADY_ANGLE = 0.001
 STEADY_CAP = 0.5
+# Letting a caught piece down (see Hand.reseat): lift it clear of the corner it rests on,
+# move it this far off it, lower it again (cm). A corner catches from about 0.03 cm of
+# overlap; beyond 0.08 cm the piece slides off (docs/bots.md, what the physics allows).
+RESEAT_LIFT = 0.2
+RESEAT_STEP = 0.05
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,8 @@ class HandPath:
 
     ``travel_height`` overrides the safe height (a careless path flies too low), and
     ``descend_to`` the height where slow lowering starts (None: just above what is below).
+    ``rest_y`` is where the piece's lowest point should come to rest; a hand with
+    ``reseats`` feels a piece caught above it and lets it down up to that many times.
     """
 
     x: float
@@ -60,6 +68,8 @@ class HandPath:
     lower_speed: float | None = None
     travel_height: float | None = None
     descend_to: float | None = None
+    rest_y: float | None = None
+    reseats: int = 0
 
 
 @dataclass(frozen=True)
@@ -153,9 +163,34 @@ class Hand:
                 on_step,
                 stop_on_contact=True,
             )
+        if contact and path.rest_y is not None:
+            for _ in range(path.reseats):
+                if not self.reseat(path.rest_y, path.lower_speed or s.lower_speed, on_step):
+                    break
         report = HandReport(contact, self.world.time, self.world.steps)
         self.release()
         return report
+
+    def reseat(
+        self, rest_y: float, speed: float, on_step: Callable[[], None] | None = None
+    ) -> bool:
+        """If the held piece rests caught on a corner above ``rest_y``, lift it, move it
+        RESEAT_STEP off the corner and lower it again, as a careful hand that feels the
+        piece sit wrong does; returns whether it moved the piece."""
+        held = self.held
+        assert held is not None
+        others = (poly for e in self.world.entries if e is not held for poly in e.world_polygons())
+        centre = held.body.local_to_world(held.body.center_of_gravity).x
+        side = caught_side(held.world_polygons(), others, centre, rest_y)
+        if not side:
+            return False
+        x, y = self.body.position
+        angle = self.body.angle
+        x_to = x + side * RESEAT_STEP
+        self.move_to(x, y + RESEAT_LIFT, angle, speed, on_step)
+        self.move_to(x_to, y + RESEAT_LIFT, angle, speed, on_step)
+        self.move_to(x_to, self.world.play_area[1], angle, speed, on_step, stop_on_contact=True)
+        return True
 
     def move_to(
         self,

@@ -8,7 +8,7 @@ Rollouts then test the best candidates physically (bots.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.errors import IllegalMove
 from rules.lots import LotsState, check_candidate, placement_choices
@@ -98,6 +98,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
             aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
             placement = _placement(state, board, chosen, aimed.nudge, block, cube)
             if placement is not None:
+                placement = replace(placement, feel=hand.feel)
                 future = chosen.value - chosen.points - TIGHT * aimed.tight
                 found.append(Candidate(placement, chosen.points, future))
         return found

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.errors import IllegalMove
 from rules.lots import (
@@ -73,14 +73,29 @@ class Placement:
     angle_error: float = 0.0
     release_vx: float = 0.0
     release_vy: float = 0.0
+    # How many times the hand lets a piece caught on a corner down again (a careful hand
+    # feels it sit wrong; simulator.physics.seating). 0: it lets go wherever it stopped.
+    feel: int = 0
 
     def as_action(self, player: str) -> dict[str, Any]:
         data = {k: v for k, v in asdict(self).items() if v is not None}
         noise = ("nudge", "angle_error", "release_vx", "release_vy")
-        for key, default in (("turns", 0), ("mirror", False), *((k, 0.0) for k in noise)):
+        defaults = (("turns", 0), ("mirror", False), ("feel", 0), *((k, 0.0) for k in noise))
+        for key, default in defaults:
             if data.get(key) == default:
                 del data[key]
         return {"type": "place", "player": player, **data}
+
+
+class PlannedDrop(NamedTuple):
+    """One piece of a placement as the hand will drop it, and the lowest row of the
+    cells it is planned to fill."""
+
+    piece: str
+    col: int
+    turns: int
+    mirror: bool
+    row: int
 
 
 class LotsMatch:
@@ -150,8 +165,8 @@ class LotsMatch:
         }
         self.notices.append((len(self.state.events), event))
 
-    def _planned_drops(self, p: Placement) -> list[tuple[str, int, int, bool]]:
-        """(piece, col, turns, mirror) in placing order, checked on predicted cells."""
+    def _planned_drops(self, p: Placement) -> list[PlannedDrop]:
+        """Each piece's drop in placing order, checked on its predicted cells."""
         drops = []
         if p.block is not None:
             drops.append((p.block, p.col, p.turns, p.mirror))
@@ -160,6 +175,7 @@ class LotsMatch:
         filled = set(self.state.footprint_spec().ground_cells())
         filled |= {tuple(c) for cells in self.state.tower.values() for c in cells}
         width = self.lot.footprint.width
+        planned: list[PlannedDrop] = []
         for piece, col, turns, mirror in drops:
             try:
                 spec = spec_of(piece)
@@ -176,13 +192,12 @@ class LotsMatch:
             cells, _ = drop(shape, col, column_heights(filled, width))
             check_candidate(self.state, piece, cells)
             filled |= cells
-        return drops
+            planned.append(PlannedDrop(piece, col, turns, mirror, min(r for r, _ in cells)))
+        return planned
 
     # -- physics ------------------------------------------------------------------------
 
-    def _run_physics(
-        self, p: Placement, drops: list[tuple[str, int, int, bool]]
-    ) -> PlacementOutcome:
+    def _run_physics(self, p: Placement, drops: list[PlannedDrop]) -> PlacementOutcome:
         started = time.perf_counter()
         world, lot = self.world, self.lot
         monitor = Monitor(world, support=(lot.left, lot.right))
@@ -193,7 +208,7 @@ class LotsMatch:
             if steps[0] % WATCH_EVERY == 0:
                 monitor.check()
 
-        for piece, col, turns, mirror in drops:
+        for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
             top = max(s.bb.top for e in world.entries for s in e.shapes)
             pose = Pose(lot.left - PICKUP_LEFT, top + PICKUP_ABOVE, 0.0)
@@ -209,6 +224,8 @@ class LotsMatch:
                     angle=90.0 * turns + p.angle_error,
                     lower_speed=p.lower_speed,
                     travel_height=p.travel_height,
+                    rest_y=lot.grid.origin[1] + row * lot.grid.cell,
+                    reseats=p.feel,
                 ),
                 on_step=watch,
             )

@@ -1,0 +1,83 @@
+"""How a piece held on the tower sits: where its underside rests, and whether it is caught.
+
+A careful hand feels a piece that comes to rest on a neighbour's corner instead of going
+down where it was meant to: it sits too high, on one side only, and would tip or hang
+when let go. ``caught_side`` tells the hand which way to move it to let it down; the
+geometry is read from the bodies' outlines, not from solver contacts, since at the
+moment the hand stops the solver often holds only the first corner that touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from simulator.physics.geometry import Polygon
+
+Edge = tuple[tuple[float, float], tuple[float, float]]
+
+# An edge faces down (or up) when its outward normal is within 45 degrees of it.
+FACING = 0.7
+# A surface this close under the piece carries it once it is let go (cm): the hand's
+# angle error tilts a 5 cm piece by up to a few hundredths of a cm.
+SEAT_GAP = 0.04
+# A body pressed this far into the piece's outline (the rounded corners) carries it too.
+PRESSED = 0.1
+# A piece resting this far above where its planned cells put it is caught (cm): a piece
+# on its support stands within a few hundredths of a cm of its cells.
+CAUGHT = 0.5
+
+
+def caught_side(
+    held: list[Polygon], others: Iterable[Polygon], centre_x: float, rest_y: float
+) -> int:
+    """+1 or -1, the way the held piece must move to come off what it is caught on; 0
+    when it is not caught: it rests within CAUGHT of ``rest_y`` (where its lowest point
+    should come to rest), or its weight (``centre_x``) stands over what carries it."""
+    bottom = min(y for poly in held for _, y in poly)
+    if bottom < rest_y + CAUGHT:
+        return 0
+    xs = support_xs(held, others)
+    if not xs:
+        return 0
+    if centre_x > max(xs):
+        return 1
+    if centre_x < min(xs):
+        return -1
+    return 0
+
+
+def support_xs(
+    held: list[Polygon], others: Iterable[Polygon], gap: float = SEAT_GAP
+) -> list[float]:
+    """The x of each end of the stretches where the held piece's underside lies within
+    ``gap`` of another body's top."""
+    downs = [e for poly in held for e in _edges(poly) if _normal_y(e) < -FACING]
+    ups = [e for poly in others for e in _edges(poly) if _normal_y(e) > FACING]
+    xs = []
+    for down in downs:
+        d_lo, d_hi = sorted((down[0][0], down[1][0]))
+        for up in ups:
+            lo = max(d_lo, min(up[0][0], up[1][0]))
+            hi = min(d_hi, max(up[0][0], up[1][0]))
+            if hi < lo:
+                continue
+            xs.extend(x for x in (lo, hi) if -PRESSED <= _y_at(down, x) - _y_at(up, x) <= gap)
+    return xs
+
+
+def _edges(poly: Polygon) -> list[Edge]:
+    return list(zip(poly, [*poly[1:], poly[0]], strict=True))
+
+
+def _normal_y(edge: Edge) -> float:
+    """The y of the outward unit normal of an edge of a counter-clockwise polygon."""
+    (x0, y0), (x1, y1) = edge
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    return -(x1 - x0) / length if length else 0.0
+
+
+def _y_at(edge: Edge, x: float) -> float:
+    (x0, y0), (x1, y1) = edge
+    if x1 == x0:
+        return min(y0, y1)
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
