@@ -8,7 +8,7 @@ reads neither.
 [[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
 roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
 place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge,
-angle_error, release_vx, release_vy),
+angle_error, release_vx, release_vy, feel),
 and computer (a legal random player decides ``moves`` decisions, default: to the end).
 A refused action is logged as a "refused" event and changes nothing.
 """
@@ -57,6 +57,7 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
         "angle_error",
         "release_vx",
         "release_vy",
+        "feel",
     ),
     "computer": ("moves",),
 }
@@ -117,8 +118,10 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     for key in _ACTION_KEYS[kind]:
         if not table.has(key):
             continue
-        if key in ("col", "turns", "cube_col", "moves"):
+        if key in ("col", "turns", "cube_col", "moves", "feel"):
             action[key] = table.integer(key, minimum=0 if key != "moves" else 1)
+            if key == "feel" and action[key] > MAX_FEEL:
+                table.fail(f"must be at most {MAX_FEEL}, not {action[key]}", key)
         elif key == "mirror":
             action[key] = table.boolean(key)
         elif key in ("path", "cube_path"):
@@ -135,6 +138,7 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     return action
 
 
+MAX_FEEL = 9  # re-seats a place action may ask for (each moves the piece 0.05 cm further)
 MAX_PATH_STEPS = 600_000  # over 10 minutes of holding one piece at the finest step in use
 
 

@@ -80,3 +80,15 @@ def test_bad_bot_options_exit_2_with_one_line(
     assert main(["play", "lots", "--headless", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_surgeons_hand_feels_and_its_feel_is_recorded_and_replayed(tmp_path: Path) -> None:
+    assert get_profile("surgeon").feel == 3 and get_profile("shaky").feel == 0
+    path = tmp_path / "solo.toml"
+    args = ["play", "lots", "--mode", "solo", "--bot", "easy", "--seed", "4", "--headless"]
+    assert main([*args, "--dexterity", "surgeon", "--record", str(path)]) == 0
+    text = path.read_text()
+    assert "feel = 3" in text  # every placement by a surgeon's hand asks it to feel
+    report = replay_file(str(path))
+    assert report["ok"], report.get("failures")
+    assert "feel" not in Placement(block="red-1").as_action("A")  # the default stays out

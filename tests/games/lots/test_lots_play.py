@@ -149,6 +149,11 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
             "a path may run 600000 steps at most",
         ),
         (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
+            'block = "red-1"\nfeel = 12\n',
+            "feel: must be at most 9, not 12",
+        ),
+        (
             '[setup]\nplayers = ["Ann", "Ben"]\nhand = "wobbly"\n',
             "must be one of",
         ),

@@ -1,0 +1,79 @@
+"""A careful hand feels a piece caught on a corner and lets it down where it belongs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rules.pieces import get_piece
+from simulator.physics.geometry import box_polygon
+from simulator.physics.hand import Hand, HandPath
+from simulator.physics.materials import get_material
+from simulator.physics.monitor import Monitor
+from simulator.physics.seating import caught_side, support_xs
+from simulator.physics.settle import settle
+from simulator.physics.world import Pose, World
+
+
+def _box(x0: float, y0: float, w: float, h: float) -> list[tuple[float, float]]:
+    """A counter-clockwise box by its lower left corner."""
+    return [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]
+
+
+WALL = _box(-5.0, 0.0, 5.0, 2.5)  # a block lying on the table, its right face at x = 0
+
+
+def test_a_piece_on_a_corner_of_its_neighbour_is_caught_and_must_move_away() -> None:
+    o = [_box(-0.05, 2.5, 5.0, 5.0)]  # an O 0.05 cm over the wall's top right corner
+    assert support_xs(o, [WALL]) == pytest.approx([-0.05, 0.0])
+    assert caught_side(o, [WALL], centre_x=2.45, rest_y=0.0) == 1
+    mirrored = [_box(-9.95, 2.5, 5.0, 5.0)]  # 0.05 cm over the wall's top left corner
+    assert caught_side(mirrored, [WALL], centre_x=-7.45, rest_y=0.0) == -1
+
+
+def test_a_piece_where_it_was_meant_to_rest_or_carried_under_its_weight_is_not() -> None:
+    table = _box(-60.0, -5.0, 120.0, 5.0)
+    beside = [_box(0.02, 0.0, 5.0, 5.0)]  # on the table beside the wall: its planned spot
+    assert caught_side(beside, [WALL, table], centre_x=2.52, rest_y=0.0) == 0
+    on_top = [_box(-4.0, 2.5, 5.0, 5.0)]  # on the wall, weight over it: high, but seated
+    assert caught_side(on_top, [WALL, table], centre_x=-1.5, rest_y=0.0) == 0
+    far_above = [_box(-0.05, 2.6, 5.0, 5.0)]  # still in the air: nothing carries it
+    assert caught_side(far_above, [WALL, table], centre_x=2.45, rest_y=0.0) == 0
+
+
+def _lower_o_over_the_wall_edge(world: World, overlap: float, reseats: int) -> Monitor:
+    wood = get_material("wood")
+    world.add_body("wall", [box_polygon(5, 2.5)], Pose(-2.5, 1.25, 0.0), wood)
+    world.add_piece("o", get_piece("lots-O"), Pose(-30.0, 20.0, 0.0), wood)
+    monitor = Monitor(world, support=(-10.0, 10.0))
+    hand = Hand(world)
+    hand.grab("o")
+    hand.carry(HandPath(x=2.5 - overlap, rest_y=0.0, reseats=reseats))
+    monitor.watch("o")
+    settle(world, monitor)
+    return monitor
+
+
+@pytest.mark.parametrize("overlap", [0.05, 0.1])
+def test_without_feel_a_caught_o_tips_over_with_feel_it_sits_beside_the_block(
+    world: World, overlap: float
+) -> None:
+    _lower_o_over_the_wall_edge(world, overlap, reseats=0)
+    tipped = world.entry("o").pose
+    assert abs(math.degrees(tipped.angle)) > 45.0  # rolled off the corner onto its side
+
+    careful = World(world.profile)
+    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], get_material("felt"))
+    _lower_o_over_the_wall_edge(careful, overlap, reseats=3)
+    pose = careful.entry("o").pose
+    assert abs(math.degrees(pose.angle)) < 0.1
+    assert pose.y == pytest.approx(2.5, abs=0.02)  # on the table, not on the wall
+    assert pose.x == pytest.approx(2.5, abs=0.06)
+    assert careful.entry("wall").pose.x == pytest.approx(-2.5, abs=0.02)  # nothing pushed
+
+
+def test_feel_leaves_a_piece_that_lands_where_it_should_alone(world: World) -> None:
+    _lower_o_over_the_wall_edge(world, -0.05, reseats=3)  # 0.05 cm clear of the wall
+    pose = world.entry("o").pose
+    assert pose.x == pytest.approx(2.55, abs=0.005) and abs(math.degrees(pose.angle)) < 0.1
