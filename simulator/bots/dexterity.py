@@ -17,6 +17,7 @@ from rules.assets import load_asset
 from rules.chance import Chance
 from rules.crazy_tower import handicap_for
 from rules.errors import AssetError
+from simulator.physics.hand import MAX_RESEATS
 
 FIELDS = ("position_noise_cm", "angle_noise_deg", "tremor_cm", "release_noise_cm_s")
 # Tremor is sampled at release: this many cm/s of sideways jolt per cm of tremor (a hand
@@ -62,14 +63,13 @@ def profiles() -> dict[str, Dexterity]:
         name = raw.get("name")
         values = {f: float(raw.get(f, 0.0)) for f in FIELDS}
         feel = raw.get("feel", 0)
-        bad_feel = not isinstance(feel, int) or isinstance(feel, bool) or not 0 <= feel <= 9
-        if (
-            not name
-            or name in out
-            or any(v < 0 or not math.isfinite(v) for v in values.values())
-            or bad_feel
-        ):
+        if not name or name in out or any(v < 0 or not math.isfinite(v) for v in values.values()):
             raise AssetError(f"dexterity/profiles.toml: bad profile {name!r}")
+        if not isinstance(feel, int) or isinstance(feel, bool) or not 0 <= feel <= MAX_RESEATS:
+            raise AssetError(
+                f"dexterity/profiles.toml: profile {name!r}: feel must be a whole number "
+                f"from 0 to {MAX_RESEATS}, not {feel!r}"
+            )
         out[name] = Dexterity(name, **values, text=str(raw.get("text", "")), feel=feel)
     return out
 

@@ -29,10 +29,11 @@ STEADY_POSITION = 0.005
 STEADY_ANGLE = 0.001
 STEADY_CAP = 0.5
 # Letting a caught piece down (see Hand.reseat): lift it clear of the corner it rests on,
-# move it this far off it, lower it again (cm). A corner catches from about 0.03 cm of
-# overlap; beyond 0.08 cm the piece slides off (docs/bots.md, what the physics allows).
+# move it this far off it, lower it again (cm); at most MAX_RESEATS times. A corner
+# catches from about 0.03 cm of overlap (docs/bots.md, what the physics allows).
 RESEAT_LIFT = 0.2
 RESEAT_STEP = 0.05
+MAX_RESEATS = 9
 
 
 @dataclass(frozen=True)

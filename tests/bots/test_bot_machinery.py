@@ -8,6 +8,7 @@ import pytest
 
 from rules.chance import Chance
 from rules.crazy_tower import handicap_for
+from rules.errors import AssetError
 from simulator.bots.budget import COPY_COST, Budget
 from simulator.bots.dexterity import draw, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES, seat_levels
@@ -94,3 +95,15 @@ def test_evaluate_halves_the_field_and_keeps_to_the_budget() -> None:
     small = Budget(2 * (100 + COPY_COST))
     evaluate([(c, 0.0) for c in "abcd"], simulate, small, 3, score)
     assert small.spent == 2 * (100 + COPY_COST)
+
+
+@pytest.mark.parametrize("feel", [-1, 10, 1.5, True])
+def test_a_profile_with_a_bad_feel_is_named_in_one_message(
+    monkeypatch: pytest.MonkeyPatch, feel: object
+) -> None:
+    import simulator.bots.dexterity as dexterity
+
+    bad = {"profile": [{"name": "surgeon", "position_noise_cm": 0.02, "feel": feel}]}
+    monkeypatch.setattr(dexterity, "load_asset", lambda _path: bad)
+    with pytest.raises(AssetError, match="profile 'surgeon': feel must be a whole number"):
+        dexterity.profiles.__wrapped__()

@@ -32,6 +32,21 @@ def test_a_piece_on_a_corner_of_its_neighbour_is_caught_and_must_move_away() -> 
     assert caught_side(mirrored, [WALL], centre_x=-7.45, rest_y=0.0) == -1
 
 
+def test_a_hooked_piece_moves_off_the_corner_not_towards_its_weight() -> None:
+    # An L turned over: its arm lies along the wall's top, its foot should go down beside
+    # the wall's left face but sits 0.03 cm onto its top left corner. The weight is over
+    # the wall; the way off the corner is to the left.
+    foot, arm = _box(-2.47, 2.5, 2.5, 2.5), _box(-2.47, 5.0, 7.5, 2.5)
+    wall = _box(0.0, 0.0, 10.0, 2.5)
+    assert caught_side([foot, arm], [wall], centre_x=0.655, rest_y=0.0) == -1
+
+
+def test_a_piece_resting_where_planned_is_not_caught_even_with_its_weight_overhanging() -> None:
+    o = [_box(-1.0, 2.5, 5.0, 5.0)]  # on the wall's top right end, its weight beyond it
+    assert caught_side(o, [WALL], centre_x=1.5, rest_y=2.5) == 0  # planned up there
+    assert caught_side(o, [WALL], centre_x=1.5, rest_y=0.0) == 1  # planned on the table
+
+
 def test_a_piece_where_it_was_meant_to_rest_or_carried_under_its_weight_is_not() -> None:
     table = _box(-60.0, -5.0, 120.0, 5.0)
     beside = [_box(0.02, 0.0, 5.0, 5.0)]  # on the table beside the wall: its planned spot
@@ -77,3 +92,23 @@ def test_feel_leaves_a_piece_that_lands_where_it_should_alone(world: World) -> N
     _lower_o_over_the_wall_edge(world, -0.05, reseats=3)  # 0.05 cm clear of the wall
     pose = world.entry("o").pose
     assert pose.x == pytest.approx(2.55, abs=0.005) and abs(math.degrees(pose.angle)) < 0.1
+
+
+@pytest.mark.parametrize("overlap", [0.04, 0.08])
+def test_with_feel_a_hooked_l_comes_off_the_corner_and_lies_as_planned(
+    world: World, overlap: float
+) -> None:
+    wood = get_material("wood")
+    world.add_body("block", [box_polygon(10, 2.5)], Pose(5.0, 1.25, 0.0), wood)
+    world.add_piece("l", get_piece("lots-L"), Pose(-30.0, 20.0, 0.0), wood)
+    hand = Hand(world)
+    hand.grab("l")
+    # Turned over, the L's foot hangs 0.625 cm left of its centre: aimed flush at 0.625,
+    # the foot stands beside the block and the arm lies on it.
+    hand.carry(HandPath(x=0.625 + overlap, angle=180.0, rest_y=0.0, reseats=3))
+    settle(world, Monitor(world, support=(-10.0, 12.0)))
+    pose = world.entry("l").pose
+    assert math.degrees(pose.angle) == pytest.approx(180.0, abs=0.1)  # not hanging
+    assert pose.y == pytest.approx(3.125, abs=0.01)  # the foot on the table
+    assert pose.x == pytest.approx(0.625, abs=0.06)
+    assert world.entry("block").pose.x == pytest.approx(5.0, abs=0.02)

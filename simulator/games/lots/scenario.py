@@ -29,6 +29,7 @@ from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.report import game_report
 from simulator.games.seats import parse_computers
+from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -120,8 +121,8 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             continue
         if key in ("col", "turns", "cube_col", "moves", "feel"):
             action[key] = table.integer(key, minimum=0 if key != "moves" else 1)
-            if key == "feel" and action[key] > MAX_FEEL:
-                table.fail(f"must be at most {MAX_FEEL}, not {action[key]}", key)
+            if key == "feel" and action[key] > MAX_RESEATS:
+                table.fail(f"must be at most {MAX_RESEATS}, not {action[key]}", key)
         elif key == "mirror":
             action[key] = table.boolean(key)
         elif key in ("path", "cube_path"):
@@ -134,11 +135,12 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             action[key] = table.string(key)
     if kind == "place" and "block" not in action and "cube" not in action:
         table.fail("a place action needs a block (or a cube being put back)")
+    if kind == "place" and "feel" in action and ("path" in action or "cube_path" in action):
+        table.fail("a live move (path) has no 'feel': the hand that drove it was its own", "feel")
     table.finish()
     return action
 
 
-MAX_FEEL = 9  # re-seats a place action may ask for (each moves the piece 0.05 cm further)
 MAX_PATH_STEPS = 600_000  # over 10 minutes of holding one piece at the finest step in use
 
 

@@ -91,4 +91,7 @@ def test_the_surgeons_hand_feels_and_its_feel_is_recorded_and_replayed(tmp_path:
     assert "feel = 3" in text  # every placement by a surgeon's hand asks it to feel
     report = replay_file(str(path))
     assert report["ok"], report.get("failures")
+    without = tmp_path / "without.toml"
+    without.write_text(text.replace("feel = 3\n", ""))
+    assert replay_file(str(without))["state_hash"] != report["state_hash"]  # it acted
     assert "feel" not in Placement(block="red-1").as_action("A")  # the default stays out

@@ -154,6 +154,11 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
             "feel: must be at most 9, not 12",
         ),
         (
+            '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
+            'block = "red-1"\nfeel = 1\npath = [[10, 0.0, 20.0, 0.0, 0]]\n',
+            "a live move (path) has no 'feel'",
+        ),
+        (
             '[setup]\nplayers = ["Ann", "Ben"]\nhand = "wobbly"\n',
             "must be one of",
         ),
