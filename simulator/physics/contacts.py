@@ -11,10 +11,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from simulator.physics.geometry import Polygon
+from simulator.physics.geometry import Edge, Polygon, edges
 from simulator.physics.world import Entry
-
-Edge = tuple[tuple[float, float], tuple[float, float]]
 
 
 def touching_pairs(
@@ -35,15 +33,11 @@ def touching_pairs(
             _edges_touch(ea, eb, gap, min_overlap, cos_tol)
             for pa in polygons[a]
             for pb in polygons[b]
-            for ea in _edges(pa)
-            for eb in _edges(pb)
+            for ea in edges(pa)
+            for eb in edges(pb)
         ):
             pairs.add(frozenset((a, b)))
     return pairs
-
-
-def _edges(poly: Polygon) -> list[Edge]:
-    return list(zip(poly, [*poly[1:], poly[0]], strict=True))
 
 
 def _bounds(polys: list[Polygon]) -> tuple[float, float, float, float]:

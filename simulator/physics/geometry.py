@@ -9,6 +9,7 @@ from rules.pieces import Cell, PieceSpec
 
 Point = tuple[float, float]
 Polygon = list[Point]
+Edge = tuple[Point, Point]
 
 # Relative tolerance under which three vertices count as collinear.
 _DEGENERATE = 1e-9
@@ -127,6 +128,19 @@ def _cell_polygons(spec: PieceSpec, mirror: bool) -> list[Polygon]:
     if mirror:
         polys = [[(-x, y) for x, y in reversed(poly)] for poly in polys]
     return polys
+
+
+def edges(poly: Sequence[Point]) -> list[Edge]:
+    """A polygon's edges in order, the last closing it."""
+    return list(zip(poly, [*poly[1:], poly[0]], strict=True))
+
+
+def outward_normal(edge: Edge) -> Point:
+    """The outward unit normal of an edge of a counter-clockwise polygon ((0, 0) for an
+    edge of no length)."""
+    (x0, y0), (x1, y1) = edge
+    length = math.hypot(x1 - x0, y1 - y0)
+    return ((y1 - y0) / length, -(x1 - x0) / length) if length else (0.0, 0.0)
 
 
 def transform(poly: Sequence[Point], x: float, y: float, angle: float) -> Polygon:

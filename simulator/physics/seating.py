@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from simulator.physics.geometry import Polygon
-
-Edge = tuple[tuple[float, float], tuple[float, float]]
+from simulator.physics.geometry import Edge, Polygon, edges, outward_normal
 
 # An edge faces down (or up) when its outward normal is within 45 degrees of it.
 FACING = 0.7
@@ -70,20 +68,13 @@ def caught_side(
     return sides.pop() if len(sides) == 1 else 0
 
 
-def support_xs(
-    held: list[Polygon], others: Iterable[Polygon], gap: float = SEAT_GAP
-) -> list[float]:
-    """The x of each end of the stretches where the held piece rests (``supports``)."""
-    return [x for s in supports(held, others, gap) for x in (s.lo, s.hi)]
-
-
 def supports(
     held: list[Polygon], others: Iterable[Polygon], gap: float = SEAT_GAP
 ) -> list[Stretch]:
     """The stretches where the held piece's underside lies within ``gap`` of another
     body's top."""
-    downs = [e for poly in held for e in _edges(poly) if _normal_y(e) < -FACING]
-    ups = [e for poly in others for e in _edges(poly) if _normal_y(e) > FACING]
+    downs = [e for poly in held for e in edges(poly) if outward_normal(e)[1] < -FACING]
+    ups = [e for poly in others for e in edges(poly) if outward_normal(e)[1] > FACING]
     out = []
     for down in downs:
         d_lo, d_hi = sorted((down[0][0], down[1][0]))
@@ -96,17 +87,6 @@ def supports(
             if near:
                 out.append(Stretch(min(near), max(near), u_lo, u_hi))
     return out
-
-
-def _edges(poly: Polygon) -> list[Edge]:
-    return list(zip(poly, [*poly[1:], poly[0]], strict=True))
-
-
-def _normal_y(edge: Edge) -> float:
-    """The y of the outward unit normal of an edge of a counter-clockwise polygon."""
-    (x0, y0), (x1, y1) = edge
-    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    return -(x1 - x0) / length if length else 0.0
 
 
 def _y_at(edge: Edge, x: float) -> float:

@@ -11,7 +11,7 @@ from simulator.physics.geometry import box_polygon
 from simulator.physics.hand import Hand, HandPath
 from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
-from simulator.physics.seating import caught_side, support_xs
+from simulator.physics.seating import Stretch, caught_side, supports
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose, World
 
@@ -26,7 +26,8 @@ WALL = _box(-5.0, 0.0, 5.0, 2.5)  # a block lying on the table, its right face a
 
 def test_a_piece_on_a_corner_of_its_neighbour_is_caught_and_must_move_away() -> None:
     o = [_box(-0.05, 2.5, 5.0, 5.0)]  # an O 0.05 cm over the wall's top right corner
-    assert support_xs(o, [WALL]) == pytest.approx([-0.05, 0.0])
+    assert supports(o, [WALL]) == [Stretch(-0.05, 0.0, -5.0, 0.0)]  # at the top's right end
+    assert supports(o, [WALL])[0].off_side == 1
     assert caught_side(o, [WALL], centre_x=2.45, rest_y=0.0) == 1
     mirrored = [_box(-9.95, 2.5, 5.0, 5.0)]  # 0.05 cm over the wall's top left corner
     assert caught_side(mirrored, [WALL], centre_x=-7.45, rest_y=0.0) == -1
