@@ -2,8 +2,8 @@
 
 Computed from the settled geometry, not from solver contacts, so the answer does not
 depend on which bodies are asleep. Two edges touch when they face each other
-(antiparallel within ``angle_tolerance``), lie within ``gap`` of each other, and share
-at least ``min_overlap`` of length.
+(antiparallel within ``angle_tolerance``), share at least ``min_overlap`` of length, and
+lie within ``gap`` of each other all along that shared length.
 """
 
 from __future__ import annotations
@@ -62,13 +62,26 @@ def _edges_touch(ea: Edge, eb: Edge, gap: float, min_overlap: float, cos_tol: fl
     # Counter-clockwise polygons: edges that face each other run in opposite directions.
     if ux * vx + uy * vy > -cos_tol:
         return False
-    # Distance of b's end points from a's line (the normal is (uy, -ux)).
-    d0 = (bx0 - ax0) * uy - (by0 - ay0) * ux
-    d1 = (bx1 - ax0) * uy - (by1 - ay0) * ux
-    if max(abs(d0), abs(d1)) > gap:
-        return False
-    # Overlap of the projections onto a's direction.
+    # Judged both ways so the verdict does not depend on which piece comes first.
+    return _alongside(ea, la, eb, gap, min_overlap) and _alongside(eb, lb, ea, gap, min_overlap)
+
+
+def _alongside(ea: Edge, la: float, eb: Edge, gap: float, min_overlap: float) -> bool:
+    """Whether the stretch of ``eb`` that lies alongside ``ea`` is at least
+    ``min_overlap`` long and within ``gap`` of ``ea``'s line. Only that shared stretch
+    counts: a long edge tilted a degree drifts away from a short one beyond their
+    shared length, where nothing can touch."""
+    (ax0, ay0), (ax1, ay1) = ea
+    (bx0, by0), (bx1, by1) = eb
+    ux, uy = (ax1 - ax0) / la, (ay1 - ay0) / la
+    # Position of b's ends along a's direction, and their distance from a's line.
     t0 = (bx0 - ax0) * ux + (by0 - ay0) * uy
     t1 = (bx1 - ax0) * ux + (by1 - ay0) * uy
-    overlap = min(la, max(t0, t1)) - max(0.0, min(t0, t1))
-    return overlap >= min_overlap
+    d0 = (bx0 - ax0) * uy - (by0 - ay0) * ux
+    d1 = (bx1 - ax0) * uy - (by1 - ay0) * ux
+    lo, hi = max(0.0, min(t0, t1)), min(la, max(t0, t1))
+    if hi - lo < min_overlap:
+        return False
+    # The distance changes linearly along b, so the shared stretch is farthest at an end.
+    slope = (d1 - d0) / (t1 - t0)
+    return max(abs(d0 + slope * (lo - t0)), abs(d0 + slope * (hi - t0))) <= gap

@@ -70,3 +70,34 @@ def test_a_visible_gap_is_not_a_touch(world: World, gap: float, touch: bool) -> 
     _place(world, "a", "lots-O", 0.0, 0.0)
     _place(world, "b", "lots-O", 5.0 + gap, 0.0)
     assert (frozenset({"a", "b"}) in touching_pairs(world.dynamic_entries)) is touch
+
+
+def _lean_upright(world: World, body_id: str, piece: str, corner: tuple[float, float], lean: float):
+    """Stand a piece on its end, leaning ``lean`` degrees away to the right, with its
+    lower-left corner at ``corner``."""
+    import math
+
+    from simulator.physics.geometry import piece_polygons
+
+    spec = get_piece(piece)
+    angle = math.radians(90.0 - lean)
+    c, s = math.cos(angle), math.sin(angle)
+    turned = [(c * x - s * y, s * x + c * y) for poly in piece_polygons(spec, False) for x, y in poly]
+    x0, y0 = min(sorted(turned, key=lambda p: p[1])[:2])
+    world.add_piece(body_id, spec, Pose(corner[0] - x0, corner[1] - y0, angle), WOOD)
+
+
+@pytest.mark.parametrize("i_first", [True, False])
+@pytest.mark.parametrize(("lean", "touch"), [(1.4, True), (3.5, False)])
+def test_a_leaning_piece_is_judged_on_the_length_it_shares(
+    world: World, i_first: bool, lean: float, touch: bool
+) -> None:
+    # Held in the air (geometry alone): an upright I leaning away from a cube, 0.02 cm
+    # from it at the bottom, 0.08 cm at the cube's top at 1.4 degrees (0.27 cm at the
+    # I's own top, which touches nothing), 0.17 cm at 3.5 degrees. Either may come first.
+    if i_first:
+        _lean_upright(world, "i", "lots-I", (2.52, 1.0), lean)
+    _place(world, "cube", "lots-cube", 0.0, 1.0)
+    if not i_first:
+        _lean_upright(world, "i", "lots-I", (2.52, 1.0), lean)
+    assert (frozenset({"cube", "i"}) in touching_pairs(world.dynamic_entries)) is touch
