@@ -82,7 +82,9 @@ def _lean_upright(world: World, body_id: str, piece: str, corner: tuple[float, f
     spec = get_piece(piece)
     angle = math.radians(90.0 - lean)
     c, s = math.cos(angle), math.sin(angle)
-    turned = [(c * x - s * y, s * x + c * y) for poly in piece_polygons(spec, False) for x, y in poly]
+    turned = [
+        (c * x - s * y, s * x + c * y) for poly in piece_polygons(spec, False) for x, y in poly
+    ]
     x0, y0 = min(sorted(turned, key=lambda p: p[1])[:2])
     world.add_piece(body_id, spec, Pose(corner[0] - x0, corner[1] - y0, angle), WOOD)
 
