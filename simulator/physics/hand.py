@@ -15,7 +15,7 @@ from functools import cache
 import pymunk
 
 from rules.assets import load_asset
-from simulator.physics.seating import caught_side
+from simulator.physics.seating import TURNED, caught_side
 from simulator.physics.world import Entry, World
 
 # |normal.y| above which a contact carries the piece (cos 45 degrees).
@@ -34,6 +34,9 @@ STEADY_CAP = 0.5
 RESEAT_LIFT = 0.2
 RESEAT_STEP = 0.05
 MAX_RESEATS = 9
+# A piece turned in the grip (seating.TURNED) is lifted until it hangs within this many
+# degrees of the hand's angle before it is moved off the corner.
+LEVEL = 0.5
 
 
 @dataclass(frozen=True)
@@ -182,16 +185,36 @@ class Hand:
         assert held is not None
         others = (poly for e in self.world.entries if e is not held for poly in e.world_polygons())
         centre = held.body.local_to_world(held.body.center_of_gravity).x
-        side = caught_side(held.world_polygons(), others, centre, rest_y)
+        turned = held.body.angle - self.body.angle
+        side = caught_side(held.world_polygons(), others, centre, rest_y, turned)
         if not side:
             return False
         x, y = self.body.position
         angle = self.body.angle
+        if abs(turned) > math.radians(TURNED):
+            y = self._untip(y, speed, on_step)
         x_to = x + side * RESEAT_STEP
-        self.move_to(x, y + RESEAT_LIFT, angle, speed, on_step)
+        self.move_to(self.body.position.x, y + RESEAT_LIFT, angle, speed, on_step)
         self.move_to(x_to, y + RESEAT_LIFT, angle, speed, on_step)
         self.move_to(x_to, self.world.play_area[1], angle, speed, on_step, stop_on_contact=True)
         return True
+
+    def _untip(self, y: float, speed: float, on_step: Callable[[], None] | None) -> float:
+        """Lift a piece turned in the grip until it hangs at the hand's angle again (its
+        raised end still on the corner), at most the piece's radius; returns the height.
+        The hand first goes over the piece, which the turn carried off its grip: pulled
+        back while its end bears on the corner, it would drag the neighbour along."""
+        held = self.held
+        assert held is not None
+        angle = self.body.angle
+        x = held.body.position.x
+        self.move_to(x, y, angle, speed, on_step)
+        for _ in range(math.ceil(held.radius / RESEAT_LIFT)):
+            if abs(held.body.angle - angle) <= math.radians(LEVEL):
+                break
+            y += RESEAT_LIFT
+            self.move_to(x, y, angle, speed, on_step)
+        return y
 
     def move_to(
         self,

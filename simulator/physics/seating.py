@@ -9,6 +9,7 @@ moment the hand stops the solver often holds only the first corner that touched.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,6 +27,10 @@ PRESSED = 0.1
 CAUGHT = 0.5
 # A stretch ending this close to the end of a top ends at its corner (cm).
 END = 1e-6
+# A piece turned this far in the hand's grip is held up at one end (degrees): the grip
+# holds its angle against anything short of a corner carrying one end while the other
+# goes down (an I lying flat whose end came down on a neighbour's corner).
+TURNED = 3.0
 
 
 @dataclass(frozen=True)
@@ -48,12 +53,20 @@ class Stretch:
 
 
 def caught_side(
-    held: list[Polygon], others: Iterable[Polygon], centre_x: float, rest_y: float
+    held: list[Polygon],
+    others: Iterable[Polygon],
+    centre_x: float,
+    rest_y: float,
+    turned: float = 0.0,
 ) -> int:
     """+1 or -1, the way the held piece must move to come off the corner it is caught on;
     0 when it is not caught: it rests within CAUGHT of ``rest_y`` (where its lowest point
     should come to rest), its weight (``centre_x``) stands over what carries it, or what
-    carries it is no corner (or corners on both sides)."""
+    carries it is no corner (or corners on both sides). A piece ``turned`` (radians,
+    counter-clockwise, from the hand's angle) beyond TURNED is caught on the end that
+    turned up, whatever its lowest point: it moves towards the end that went down."""
+    if abs(turned) > math.radians(TURNED):
+        return 1 if turned < 0 else -1
     bottom = min(y for poly in held for _, y in poly)
     if bottom < rest_y + CAUGHT:
         return 0

@@ -113,3 +113,42 @@ def test_with_feel_a_hooked_l_comes_off_the_corner_and_lies_as_planned(
     assert pose.y == pytest.approx(3.125, abs=0.01)  # the foot on the table
     assert pose.x == pytest.approx(0.625, abs=0.06)
     assert world.entry("block").pose.x == pytest.approx(5.0, abs=0.02)
+
+
+def test_a_piece_turned_in_the_grip_is_caught_on_the_end_that_turned_up() -> None:
+    o = [_box(3.0, 0.0, 5.0, 5.0)]  # low enough and over nothing: only the turn tells
+    assert caught_side(o, [WALL], centre_x=5.5, rest_y=0.0, turned=math.radians(-14.6)) == 1
+    assert caught_side(o, [WALL], centre_x=5.5, rest_y=0.0, turned=math.radians(14.6)) == -1
+    assert caught_side(o, [WALL], centre_x=5.5, rest_y=0.0, turned=math.radians(1.0)) == 0
+
+
+def _lower_i_beside_a_cube(world: World, overlap: float, reseats: int) -> None:
+    wood = get_material("wood")
+    world.add_body("cube", [box_polygon(2.5, 2.5)], Pose(-1.25, 1.25, 0.0), wood)
+    world.add_piece("i", get_piece("lots-I"), Pose(-30.0, 20.0, 0.0), wood)
+    hand = Hand(world)
+    hand.grab("i")
+    hand.carry(HandPath(x=5.0 - overlap, rest_y=0.0, reseats=reseats))
+    monitor = Monitor(world, support=(-10.0, 12.0))
+    monitor.watch("i")
+    settle(world, monitor)
+
+
+@pytest.mark.parametrize("overlap", [0.03, 0.08])
+def test_with_feel_an_i_whose_end_came_down_on_a_corner_lies_flat_beside_it(
+    world: World, overlap: float
+) -> None:
+    # An I lying flat, lowered with its left end over a cube's corner: the grip gives, the
+    # I turns 14.6 degrees with its right end on the table, and its lowest point is where
+    # it was planned. Only the turn in the grip tells the hand it is caught.
+    _lower_i_beside_a_cube(world, overlap, reseats=0)
+    assert math.degrees(world.entry("i").pose.angle) == pytest.approx(-14.6, abs=0.5)
+
+    careful = World(world.profile)
+    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], get_material("felt"))
+    _lower_i_beside_a_cube(careful, overlap, reseats=3)
+    pose = careful.entry("i").pose
+    assert abs(math.degrees(pose.angle)) < 0.1
+    assert pose.y == pytest.approx(1.25, abs=0.01)  # on the table
+    assert pose.x == pytest.approx(5.0, abs=0.05)  # beside the cube, touching it
+    assert careful.entry("cube").pose.x == pytest.approx(-1.25, abs=0.03)  # barely moved
