@@ -15,7 +15,7 @@ from functools import cache
 import pymunk
 
 from rules.assets import load_asset
-from simulator.physics.seating import TURNED, caught_side
+from simulator.physics.seating import caught_side, turned_in_grip
 from simulator.physics.world import Entry, World
 
 # |normal.y| above which a contact carries the piece (cos 45 degrees).
@@ -191,7 +191,7 @@ class Hand:
             return False
         x, y = self.body.position
         angle = self.body.angle
-        if abs(turned) > math.radians(TURNED):
+        if turned_in_grip(turned):
             y = self._untip(y, speed, on_step)
         x_to = x + side * RESEAT_STEP
         self.move_to(self.body.position.x, y + RESEAT_LIFT, angle, speed, on_step)

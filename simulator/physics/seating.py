@@ -65,7 +65,7 @@ def caught_side(
     carries it is no corner (or corners on both sides). A piece ``turned`` (radians,
     counter-clockwise, from the hand's angle) beyond TURNED is caught on the end that
     turned up, whatever its lowest point: it moves towards the end that went down."""
-    if abs(turned) > math.radians(TURNED):
+    if turned_in_grip(turned):
         return 1 if turned < 0 else -1
     bottom = min(y for poly in held for _, y in poly)
     if bottom < rest_y + CAUGHT:
@@ -79,6 +79,11 @@ def caught_side(
     # its foot on the far corner of a block) has its weight over the block it must leave.
     sides = {s.off_side for s in stretches}
     return sides.pop() if len(sides) == 1 else 0
+
+
+def turned_in_grip(turned: float) -> bool:
+    """Whether a piece ``turned`` (radians) from the hand's angle is held up at one end."""
+    return abs(turned) > math.radians(TURNED)
 
 
 def supports(
