@@ -74,7 +74,7 @@ def live_lots() -> dict:
     match = LotsMatch(LotsOptions(players=("Ann", "Bob"), footprint="1A", seed=5))
     for lowest in (0.6, -3.0):
         while match.state.phase not in ("place", "replace"):
-            match.act(legal_moves(match.state)[0])
+            match.perform(legal_moves(match.state)[0])
         block, cube = placement_choices(match.state)[0]
         live = LivePlacement(match, block, cube)
         x0, y0 = match.hand.body.position

@@ -314,7 +314,7 @@ class LotsScreen:
 
     def move(self, move: dict[str, Any]) -> None:
         try:
-            self.match.act(move)
+            self.match.perform(move)
         except IllegalMove as exc:
             self.message = f"Refused: {exc.reason}"
             return
@@ -340,8 +340,8 @@ class LotsScreen:
         if live is None or live.stage != SETTLED or self.preview is None:
             return
         state = self.match.state
-        self.match.state = self.preview
-        self.match.actions.append(live.placement().as_action(state.players[state.current]))
+        action = live.placement().as_action(state.players[state.current])
+        self.match.commit_live(action, self.preview)
         self.live, self.preview = None, None
         self.risk.end_placement()
         self._saved()
@@ -351,7 +351,7 @@ class LotsScreen:
         if self.live is None:
             self.message = "Nothing to undo: only an unconfirmed placement can be taken back."
             return
-        self.match._rebuild()  # the world as the action log left it
+        self.match.rebuild()  # the world as the action log left it
         self.live, self.preview, self.lowering = None, None, False
         self.risk.end_placement()
         self.message = "Placement undone."

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from simulator.bots.dexterity import Dexterity
-from simulator.games.lots.bots_risk import copy_match, fall_risk
+from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.match import LotsMatch, Placement
 
 ROLLOUTS = 6  # about 0.2 s of rollouts: a steady number soon after the hand stops
@@ -35,7 +35,7 @@ class RiskEstimator:
         if self._closed:  # the screen was left
             return
         self._drop()
-        self._base = copy_match(match)
+        self._base = match.scratch_copy()
 
     def end_placement(self) -> None:
         self._drop()

@@ -9,7 +9,7 @@ from simulator.app import session
 from simulator.app.lots_screen import LotsScreen
 from simulator.app.window import AppWindow
 from simulator.bots.dexterity import get_profile
-from simulator.games.lots.bots_risk import copy_match, fall_risk
+from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.live import SETTLED
 from simulator.games.lots.match import Placement
 from simulator.replay import replay_file
@@ -38,7 +38,7 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
     window, screen, match = _open()
     try:
         until_my_placement(window, screen)
-        base = copy_match(match)
+        base = match.scratch_copy()
         _hold_over_the_middle(window, screen, match)
         screen.risk.wait(30)
         frames(window, 2)

@@ -89,7 +89,7 @@ def test_the_cube_ghost_stands_on_the_block_just_placed():
         state = match.state
         cubes = [list(c) for c in state.cubes]
         cubes[state.current] = ["purple-1"]
-        match.state = dataclasses.replace(state, cubes=cubes)  # a cube to place with it
+        match._set_state(dataclasses.replace(state, cubes=cubes))  # a cube to place with it
         screen._changed()
         send(window, "on_key_press", key.C, 0)
         send(window, "on_key_press", key._1, 0)

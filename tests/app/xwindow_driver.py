@@ -30,7 +30,7 @@ def main(out: Path) -> None:
     computer = RandomPlayer(11)
     while not (match.state.to_act == 0 and match.state.phase == "place"):
         if match.state.to_act == 0:
-            match.act(legal_moves(match.state)[0])
+            match.perform(legal_moves(match.state)[0])
         else:
             play_turns(match, {1: computer}, 1)
     screen = LotsScreen(match, seed=3, autosave=False)

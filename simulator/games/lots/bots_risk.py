@@ -8,7 +8,6 @@ refuse is a bad outcome, not a rebuild: the copy is thrown away.
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import replace
 
@@ -49,22 +48,10 @@ def noisy(placement: Placement, jitter: Jitter) -> Placement:
     )
 
 
-def copy_match(match: LotsMatch) -> LotsMatch:
-    """A throwaway copy: the logs stay behind (a rollout never reads them)."""
-    memo = {id(match.actions): [], id(match.notices): []}
-    twin: LotsMatch = copy.deepcopy(match, memo)
-    twin._rebuild = _no_rebuild  # type: ignore[method-assign]
-    return twin
-
-
-def _no_rebuild() -> None:
-    """A copy is not rebuilt when the rules refuse a rollout: it is dropped."""
-
-
 def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     """One noisy try of ``placement`` in a copy: what it is worth and whether anything
     fell."""
-    twin = copy_match(match)
+    twin = match.scratch_copy()
     seat = twin.state.current
     solo = len(twin.state.players) == 1
     before = twin.state.scores[seat]

@@ -29,23 +29,21 @@ from rules.lots import (
 from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
 from simulator.games.lots.landing import column_heights, drop
-from simulator.games.notices import merge_notices
+from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.contacts import touching_pairs
 from simulator.physics.geometry import centroid_offset, piece_polygons
 from simulator.physics.grid import Grid, snap
-from simulator.physics.hand import Hand, HandPath
+from simulator.physics.hand import HandPath
 from simulator.physics.lot import Lot, build_lot
 from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
-from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
-from simulator.physics.world import Pose, World
+from simulator.physics.world import Pose
 
 # Where the hand picks pieces up: left of the lot, above the tower.
 PICKUP_LEFT = 8.0  # cm left of the lot's left edge
 PICKUP_ABOVE = 10.0  # cm above the tallest body
-# How often the monitor looks while the hand is moving (steps).
-WATCH_EVERY = 10
 
 
 @dataclass(frozen=True)
@@ -98,40 +96,61 @@ class PlannedDrop(NamedTuple):
     row: int
 
 
-class LotsMatch:
+class LotsMatch(PhysicalMatch):
     def __init__(self, options: LotsOptions, profile: PhysicsProfile | None = None) -> None:
         options.check()
         self.options = options
-        self.profile = profile or load_profile()
-        self.actions: list[dict[str, Any]] = []  # what a recorded scenario replays
-        # Match events (refused actions, pieces taken back), each with the index in the
-        # rules' event log where it happened.
-        self.notices: list[tuple[int, dict[str, Any]]] = []
-        self.physics_ms = 0.0
-        self._reset()
+        super().__init__(profile)
 
     def _reset(self) -> None:
-        self.state: LotsState = new_game(self.options)
-        self.world = World(self.profile)
+        self._state: LotsState = new_game(self.options)
+        world = self._new_world()
         cell = spec_of("red-1").cell_size
-        self.lot: Lot = build_lot(self.world, self.state.footprint_spec(), cell)
+        self.lot: Lot = build_lot(world, self._state.footprint_spec(), cell)
         # Loose snapping: the rules need cells for every piece on the tower, so a tilted
         # piece counts in its nearest cells (see docs/rules-lots.md).
         self.rules_grid = Grid(self.lot.grid.origin, cell, tolerance=0.5, angle_tolerance=45.0)
-        self.hand = Hand(self.world)
+        self._new_hand()
+
+    @property
+    def state(self) -> LotsState:
+        return self._state
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
 
     # -- moves --------------------------------------------------------------------------
 
-    def act(self, move: dict[str, Any]) -> None:
-        """A discrete move (roll, pick_supply, give_crew, play_crew, pass)."""
-        if move.get("type") == "place":
-            raise IllegalMove("a placement goes through place(), with a Placement")
-        self.state = apply_move(self.state, move)
-        self.actions.append(self._named(move))
+    def _perform(self, action: dict[str, Any]) -> tuple[Verdict | None, dict[str, Any]]:
+        """A placement (``place``) or a discrete move (roll, pick_supply, give_crew,
+        play_crew, pass); players by name or seat."""
+        if action.get("type") != "place":
+            self._state = apply_move(self._state, action)
+            return None, self._named(action)
+        current = self._state.players[self._state.current]
+        player = action.get("player")
+        if player not in (current, self._state.current):
+            raise IllegalMove(f"it is {current}'s placement, not {player}'s")
+        fields = {k: v for k, v in action.items() if k not in ("type", "player")}
+        try:
+            placement = Placement(**fields)
+        except TypeError:
+            unknown = sorted(set(fields) - set(Placement.__dataclass_fields__))
+            raise IllegalMove(f"a placement has no {', '.join(unknown)}") from None
+        outcome = self._place(placement)
+        return Verdict(tuple(outcome.fallen), outcome), placement.as_action(current)
 
     def place(self, placement: Placement) -> PlacementOutcome:
+        """``perform`` of a placement by the player whose placement it is."""
+        player = self._state.players[self._state.current]
+        verdict = self.perform(placement.as_action(player))
+        assert verdict is not None
+        return verdict.outcome
+
+    def _place(self, placement: Placement) -> PlacementOutcome:
         """Run one placement step; raise IllegalMove (changing nothing) if refused."""
-        state = self.state
+        state = self._state
         if state.phase not in ("place", "replace"):
             raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
         if placement.block is None and placement.cube is None:
@@ -143,27 +162,17 @@ class LotsMatch:
         else:
             drops = self._planned_drops(placement)
             outcome = self._run_physics(placement, drops)
-        player = state.players[state.current]
         try:
-            self.state = apply_move(
+            self._state = apply_move(
                 state, {"type": "place", "player": state.current, "outcome": outcome}
             )
         except IllegalMove:
-            self._rebuild()
+            self._refused_by_rules()
             raise
-        self.actions.append(placement.as_action(player))
         return outcome
 
-    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
-        """Log a refused action as an event (scenarios and the app show it)."""
-        event = {
-            "turn": self.state.turn,
-            "player": player,
-            "type": "refused",
-            "action": action_index,
-            "reason": reason,
-        }
-        self.notices.append((len(self.state.events), event))
+    def _set_state(self, state: LotsState) -> None:
+        self._state = state
 
     def _planned_drops(self, p: Placement) -> list[PlannedDrop]:
         """Each piece's drop in placing order, checked on its predicted cells."""
@@ -200,13 +209,7 @@ class LotsMatch:
     def _run_physics(self, p: Placement, drops: list[PlannedDrop]) -> PlacementOutcome:
         started = time.perf_counter()
         world, lot = self.world, self.lot
-        monitor = Monitor(world, support=(lot.left, lot.right))
-        steps = [0]
-
-        def watch() -> None:
-            steps[0] += 1
-            if steps[0] % WATCH_EVERY == 0:
-                monitor.check()
+        monitor, watch = self.fall_monitor(support=(lot.left, lot.right))
 
         for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
@@ -255,17 +258,14 @@ class LotsMatch:
                 world.remove(piece)
                 fallen.append(piece)
                 del view.cells[piece]
-                self.notices.append(
-                    (
-                        len(self.state.events),
-                        {
-                            "turn": self.state.turn,
-                            "player": self.state.players[self.state.current],
-                            "type": "taken_back",
-                            "piece": piece,
-                            "reason": problem,
-                        },
-                    )
+                self.notice(
+                    {
+                        "turn": self.state.turn,
+                        "player": self.state.players[self.state.current],
+                        "type": "taken_back",
+                        "piece": piece,
+                        "reason": problem,
+                    }
                 )
         standing = world.dynamic_entries
         touching = touching_pairs(standing)
@@ -273,28 +273,10 @@ class LotsMatch:
             placed=block, cube=cube, fallen=fallen, cells=view.cells, touching=touching
         )
 
-    def _rebuild(self) -> None:
-        """Rebuild world and state from the action log (Space.copy() is not exact)."""
-        actions = list(self.actions)
-        refused = [n for n in self.notices if n[1]["type"] == "refused"]
-        self.actions, self.notices = [], []
-        self._reset()
-        for action in actions:
-            if action["type"] == "place":
-                fields = {k: v for k, v in action.items() if k not in ("type", "player")}
-                self.place(Placement(**fields))
-            else:
-                self.act(action)
-        self.notices.extend(refused)
-
     # -- reading ------------------------------------------------------------------------
 
     def state_hash(self) -> str:
         return self.world.state_hash(extra=self.state.digest().encode())
-
-    def events(self) -> list[dict[str, Any]]:
-        """The rules' events with the match's notices merged in where they happened."""
-        return merge_notices(self.state.events, self.notices)
 
     def _named(self, move: dict[str, Any]) -> dict[str, Any]:
         """The move with seat numbers replaced by names, as a scenario file holds it."""

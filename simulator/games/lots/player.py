@@ -138,7 +138,7 @@ def play_turns(match: LotsMatch, players: Mapping[int, LotsPlayer], max_decision
             kind, what = players[seat].decide(match)
             try:
                 if kind == "move":
-                    match.act(what)
+                    match.perform(what)
                 else:
                     match.place(what)
                 break

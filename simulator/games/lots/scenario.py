@@ -25,7 +25,7 @@ from rules.lots import LotsOptions
 from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head
 from simulator.games.expect import GameExpect, parse_game_expect
-from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.report import game_report
 from simulator.games.seats import parse_computers
@@ -188,14 +188,8 @@ def perform(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> 
                 for seat in range(len(match.state.players))
             }
             play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
-        elif kind == "place":
-            current = match.state.players[match.state.current]
-            if player != current:
-                raise IllegalMove(f"it is {current}'s placement, not {player}'s")
-            fields = {k: v for k, v in action.items() if k not in ("type", "player")}
-            match.place(Placement(**fields))
         else:
-            match.act(dict(action))
+            match.perform(action)
     except IllegalMove as exc:
         match.refuse(player, exc.reason, index + 1)
 

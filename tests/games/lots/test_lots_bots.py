@@ -25,7 +25,7 @@ def _decisions(level: str, seed: int, count: int) -> list[object]:
         seat = match.state.to_act
         kind, what = players[seat].decide(match)
         out.append((kind, what))
-        match.place(what) if kind == "place" else match.act(what)
+        match.place(what) if kind == "place" else match.perform(what)
     return out
 
 
@@ -46,7 +46,7 @@ def test_normal_beats_random_on_fixed_seeds() -> None:
 def test_a_precarious_placement_shows_a_higher_risk() -> None:
     match = LotsMatch(LotsOptions(players=("A", "B"), footprint="1A", seed=2, start_player=0))
     while match.state.phase != "place":
-        match.act(legal_moves(match.state)[0])
+        match.perform(legal_moves(match.state)[0])
     block = next(b for b in match.state.banks[0] if b.startswith("red"))  # the I
     shaky = get_profile("shaky")
     standing = fall_risk(match, Placement(block=block, col=0, turns=1), shaky, rollouts=6)

@@ -21,7 +21,7 @@ from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
 from simulator.games.lots.bots_candidates import Candidate, blocked_spots, candidates
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
-from simulator.games.lots.bots_risk import SOLO_FALL, copy_match, noisy, rollout, stress_falls
+from simulator.games.lots.bots_risk import SOLO_FALL, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.scenario import perform
 
@@ -73,7 +73,7 @@ def test_a_covered_hole_spoils_its_row_and_side_matches_need_a_steady_hand() -> 
 def _solo(seed: int = 4) -> LotsMatch:
     match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=seed))
     while match.state.phase != "place":
-        match.act({"type": "roll", "player": 0})
+        match.perform({"type": "roll", "player": 0})
     return match
 
 
@@ -81,7 +81,7 @@ def test_solo_plans_for_a_steady_hand_rest_on_the_last_block() -> None:
     match = _solo()
     block = match.state.banks[0][0]
     match.place(Placement(block=block, col=0))
-    match.act({"type": "roll", "player": 0})
+    match.perform({"type": "roll", "player": 0})
     state = match.state
     last = {tuple(c) for c in state.tower[block]}
     plans = plan(state, Board.of(FOOTPRINT, state.tower), state.banks[0], sides=False)
@@ -119,9 +119,9 @@ def test_the_solo_die_follows_the_marker() -> None:
 def _beside_a_block() -> tuple[LotsMatch, Placement]:
     """Ben's S stands in columns 3-5; Ann holds an O for columns 1-2, flush against it."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=3))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     match.place(Placement(block="blue-2", col=3))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     return match, Placement(block="orange-1", col=1)
 
 
@@ -141,7 +141,7 @@ def test_the_aim_keeps_a_margin_from_a_wall_and_hugs_within_the_touching_gap() -
     assert -0.1 < hugging.nudge < 0
     hand = get_profile("surgeon")
     for k in range(4):  # a surgeon's hand aimed there touches the S (within 0.1 cm)
-        twin = copy_match(match)
+        twin = match.scratch_copy()
         placement = Placement(block="orange-1", col=1, nudge=hugging.nudge)
         outcome = twin.place(noisy(placement, draw(hand, Chance.from_seed(k))))
         assert frozenset({"orange-1", "blue-2"}) in outcome.touching
@@ -160,7 +160,7 @@ def _hangs(match: LotsMatch, placement: Placement, draws: int) -> int:
     bad = 0
     hand = get_profile("steady")
     for k in range(draws):
-        twin = copy_match(match)
+        twin = match.scratch_copy()
         outcome = twin.place(noisy(placement, draw(hand, Chance.from_seed(k))))
         if outcome.fallen:  # fallen pieces leave the world
             bad += 1
@@ -185,11 +185,11 @@ def test_a_slot_the_bodies_have_narrowed_is_left_out_of_the_turns_ahead(
     the slot is 2.44 cm wide and no piece goes down it: the planner's next turn must
     not count on it."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=0, turns=1))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     match.place(Placement(block="orange-1", col=2, nudge=nudge))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="orange-2", col=4))
     board = Board.of(FOOTPRINT, match.state.tower)
     blocked = blocked_spots(match, board)
@@ -206,9 +206,9 @@ def test_a_slot_narrower_than_the_piece_is_left_out_when_the_hand_wants_air() ->
     0.02 cm, so an upright I still goes down it, but not with a surgeon's 0.036 cm of
     air beside it, which is what solo's turns ahead count on."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=0, turns=1))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     match.place(Placement(block="orange-1", col=2, nudge=-0.01))
     board = Board.of(FOOTPRINT, match.state.tower)
     upright = frozenset({(0, 1), (1, 1), (2, 1), (3, 1)})
@@ -232,9 +232,9 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
     """An O over the end of an I lying flat rests on one column: aimed on the grid its
     weight stands right over the I's corner; the aim moves it 0.15 of a cell in."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=i_col))  # the I lying across four columns
-    match.act({"type": "roll", "player": "Ben"})  # Ben holds orange-1
+    match.perform({"type": "roll", "player": "Ben"})  # Ben holds orange-1
     board = Board.of(FOOTPRINT, match.state.tower)
     drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (o_col, 0))
     assert {c for r, c in drop.cells if r == 1 and (0, c) in board.owner} == {carried}
@@ -243,13 +243,13 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
     cell = match.lot.grid.cell
     assert aimed.fits and aimed.nudge == pytest.approx(side * 0.15 * cell, abs=0.02)
     for k in range(4):
-        twin = copy_match(match)
+        twin = match.scratch_copy()
         placement = Placement(block="orange-1", col=o_col, nudge=aimed.nudge)
         outcome = twin.place(noisy(placement, draw(surgeon, Chance.from_seed(k))))
         assert not outcome.fallen
         assert abs(math.degrees(twin.world.entry("orange-1").body.angle)) < 1.0
     # on the grid it tips off the I's corner
-    assert copy_match(match).place(Placement(block="orange-1", col=o_col)).fallen
+    assert match.scratch_copy().place(Placement(block="orange-1", col=o_col)).fallen
 
 
 def test_a_placement_is_stress_tested_in_the_tails_of_the_hands_spread() -> None:
@@ -257,9 +257,9 @@ def test_a_placement_is_stress_tested_in_the_tails_of_the_hands_spread() -> None
     surgeon's spread (0.05 cm) either way leaves it standing; 2.5 sigma of a shaky hand's
     (1.9 cm) off the I's end tips it, and towards the I's middle does not."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=0))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     board = Board.of(FOOTPRINT, match.state.tower)
     drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
     surgeon = get_profile("surgeon")
@@ -310,7 +310,7 @@ def test_a_risky_solo_win_now_loses_to_a_sure_move_whose_plan_wins_next(
     A win now is worth a tenth more than a plan's win, not twice as much: at twice, the
     gamble (a lost game one time in four) was taken."""
     match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=14))
-    match.act({"type": "roll", "player": "Solo"})
+    match.perform({"type": "roll", "player": "Solo"})
     gamble = Candidate(Placement(block="blue-3", col=0, turns=1), points=6, shape=WIN)
     sure = Candidate(Placement(block="red-3", col=0), points=0, shape=870.0)
     tries: dict[str | None, int] = {}
@@ -336,9 +336,9 @@ def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
     """The I stands 0.08 cm left of its cells: the O over its right end goes that much
     further left (and stands), not just 0.15 of a cell off the grid."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=0, nudge=-0.08))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     board = Board.of(FOOTPRINT, match.state.tower)
     drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (3, 0))
     cell = match.lot.grid.cell
@@ -346,7 +346,7 @@ def test_the_balance_aim_measures_the_support_where_it_stands() -> None:
     assert shift == pytest.approx(-0.08, abs=0.01)
     aimed = aim(match, "orange-1", drop, margin_for(get_profile("surgeon")))
     assert aimed.nudge == pytest.approx(-0.15 * cell + shift, abs=0.005)
-    outcome = copy_match(match).place(Placement(block="orange-1", col=3, nudge=aimed.nudge))
+    outcome = match.scratch_copy().place(Placement(block="orange-1", col=3, nudge=aimed.nudge))
     assert not outcome.fallen
 
 

@@ -12,7 +12,7 @@ from simulator.games.lots.match import LotsMatch, Placement
 def _match(seed: int = 3) -> LotsMatch:
     """Ann and Ben on footprint 1A; with seed 3 Ben starts, holding blue-1 (an S)."""
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=seed))
-    match.act({"type": "roll", "player": "Ben"})
+    match.perform({"type": "roll", "player": "Ben"})
     assert match.state.banks[1] == ["blue-1", "blue-2"]
     return match
 
@@ -50,7 +50,7 @@ def test_an_illegal_placement_is_refused_and_changes_nothing(
 def test_a_careless_path_sweeps_a_piece_off_and_the_turn_scores_zero() -> None:
     match = _match()
     match.place(Placement(block="blue-2", col=0))
-    match.act({"type": "roll", "player": "Ann"})
+    match.perform({"type": "roll", "player": "Ann"})
     outcome = match.place(Placement(block="orange-1", col=4, travel_height=4.5))
     assert outcome.fallen == ("blue-2",)
     assert "blue-2" not in match.world  # it left the game, and the world

@@ -1,0 +1,222 @@
+"""The match contract every game shares: one way in, the action log, refusals, notices.
+
+A match binds a rules state to whatever decides its outcomes (for LOTS and Crazy Tower,
+a physics world and the simulated hand). A game is its options, its seed and its action
+log (DESIGN.md), so every accepted action is logged as a scenario file writes it, a
+refused one changes nothing, and the state can always be rebuilt by replaying the log:
+``rebuild``, ``copy`` and ``truncate`` (the app's undo) all do exactly that, which is
+bit-exact where ``Space.copy()`` is not. Nothing outside a match writes its state or log.
+"""
+
+from __future__ import annotations
+
+import copy as copying
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from rules.errors import IllegalMove
+from simulator.games.notices import Event, Notice, merge_notices
+from simulator.physics.hand import Hand
+from simulator.physics.monitor import Monitor
+from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.world import World
+
+# How often a fall monitor looks while the hand is moving (steps).
+WATCH_EVERY = 10
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one physical action decided, as the rules took it: the pieces that fell (in
+    the order they fell) and the game's own outcome record (LOTS ``PlacementOutcome``,
+    Crazy Tower ``BlockOutcome``, ``FloorCardOutcome`` or ``RemovalOutcome``)."""
+
+    fallen: tuple[str, ...]
+    outcome: Any
+
+
+class Match(ABC):
+    """One game in progress. Subclasses build the state in ``_reset`` and apply one
+    action in ``_perform`` (raising IllegalMove with nothing changed, or rebuilding from
+    the log when the rules refuse what the physics did)."""
+
+    def __init__(self) -> None:
+        self._actions: list[dict[str, Any]] = []
+        self._notices: list[Notice] = []
+        # A scratch copy (a bot's rollout) is dropped, not rebuilt, when refused.
+        self._scratch = False
+        self._reset()
+
+    # -- the one way in -------------------------------------------------------------
+
+    def perform(self, action: dict[str, Any]) -> Verdict | None:
+        """Apply one scenario action (its ``type``, ``player`` and keys); the verdict
+        of a physical one. IllegalMove leaves the game as it was."""
+        verdict, logged = self._perform(dict(action))
+        self._log(logged)
+        return verdict
+
+    def _log(self, logged: dict[str, Any]) -> None:
+        self._actions.append(logged)
+        self._after(logged)
+
+    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
+        """Log a refused action as an event (scenarios and the app show it)."""
+        self.notice(
+            {
+                "turn": self.turn,
+                "player": player,
+                "type": "refused",
+                "action": action_index,
+                "reason": reason,
+            }
+        )
+
+    def notice(self, event: Event) -> None:
+        """A match event (a refusal, a piece taken back) where the rules' log stands now."""
+        self._notices.append((len(self.state.events), event))
+
+    # -- the log ----------------------------------------------------------------------
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The accepted actions, as a scenario file holds them (a copy)."""
+        return [dict(a) for a in self._actions]
+
+    @property
+    def action_count(self) -> int:
+        return len(self._actions)
+
+    def rebuild(self) -> None:
+        """The state (and world) exactly as replaying the action log leaves them."""
+        self._replay(self._actions)
+
+    def truncate(self, count: int) -> None:
+        """Keep the first ``count`` actions and rebuild (the app's undo)."""
+        if not 0 <= count <= len(self._actions):
+            raise ValueError(f"the log has {len(self._actions)} actions, not {count}")
+        self._replay(self._actions[:count])
+
+    def copy(self) -> Self:
+        """An exact, independent copy: the same options, the log replayed."""
+        twin = copying.copy(self)
+        twin._actions, twin._notices, twin._scratch = [], [], False
+        twin._reset()
+        twin._replay(self._actions)
+        twin._notices = list(self._notices)
+        return twin
+
+    def scratch_copy(self) -> Self:
+        """A fast throwaway copy for a bot's rollout (a deep copy of the world as it is,
+        close to but not bit-exact with a replay): no logs, dropped rather than rebuilt
+        when the rules refuse what its physics did."""
+        memo = {id(self._actions): [], id(self._notices): []}
+        twin = copying.deepcopy(self, memo)
+        twin._scratch = True
+        return twin
+
+    def _replay(self, actions: Sequence[dict[str, Any]]) -> None:
+        log = list(actions)
+        refused = [n for n in self._notices if n[1]["type"] == "refused"]
+        self._actions, self._notices = [], []
+        self._reset()
+        for action in log:
+            self.perform(action)
+        self._notices.extend(refused)
+
+    def _refused_by_rules(self) -> None:
+        """The rules refused what the physics produced: back to what the log says."""
+        if not self._scratch:
+            self.rebuild()
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def state(self) -> Any:
+        """The rules state (read-only for everybody but the match)."""
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The turn (or round) number events are stamped with."""
+
+    @abstractmethod
+    def state_hash(self) -> str: ...
+
+    def events(self) -> list[Event]:
+        """The rules' events with the match's notices merged in where they happened."""
+        return merge_notices(self.state.events, self._notices)
+
+    @property
+    def notices(self) -> list[Notice]:
+        return list(self._notices)
+
+    # -- for subclasses ---------------------------------------------------------------
+
+    @abstractmethod
+    def _reset(self) -> None:
+        """Build the first state (and world) from the options."""
+
+    @abstractmethod
+    def _perform(self, action: dict[str, Any]) -> tuple[Verdict | None, dict[str, Any]]:
+        """Apply ``action``; return its verdict and the action as the log holds it."""
+
+    def _after(self, logged: dict[str, Any]) -> None:  # noqa: B027 (a hook, empty by default)
+        """Called after an action is logged (Crazy Tower's clock ticks here)."""
+
+
+class PhysicalMatch(Match):
+    """A match whose physical moves the world and the simulated hand decide."""
+
+    def __init__(self, profile: PhysicsProfile | None = None) -> None:
+        self.profile = profile or load_profile()
+        self.physics_ms = 0.0
+        super().__init__()
+
+    def _new_world(self) -> World:
+        self.world = World(self.profile)
+        return self.world
+
+    def _new_hand(self) -> Hand:
+        self.hand = Hand(self.world)
+        return self.hand
+
+    def commit_live(self, action: dict[str, Any], after: Any, fallen: Sequence[str] = ()) -> None:
+        """Take a live move the app ran and the player confirmed: ``action`` replays it
+        (its recorded hand path), ``after`` is the rules' state for its verdict and
+        ``fallen`` the pieces that leave the world now (what ``perform`` does when it
+        replays the action)."""
+        self._set_state(after)
+        for piece in fallen:
+            self._remove_fallen(piece)
+        self._log(self._logged_live(action))
+
+    @abstractmethod
+    def _set_state(self, state: Any) -> None:
+        """Replace the rules state (a confirmed live move's verdict only)."""
+
+    def _remove_fallen(self, piece: str) -> None:
+        if piece in self.world:
+            self.world.remove(piece)
+
+    def _logged_live(self, action: dict[str, Any]) -> dict[str, Any]:
+        return action
+
+    def fall_monitor(self, **kwargs: Any) -> tuple[Monitor, Any]:
+        """A fall monitor of the world now, and the per-step hook that checks it every
+        WATCH_EVERY steps."""
+        monitor = Monitor(self.world, **kwargs)
+        steps = [0]
+
+        def watch() -> None:
+            steps[0] += 1
+            if steps[0] % WATCH_EVERY == 0:
+                monitor.check()
+
+        return monitor, watch
+
+
+__all__ = ["WATCH_EVERY", "IllegalMove", "Match", "PhysicalMatch", "Verdict"]
