@@ -36,7 +36,7 @@ def one_game(seed: int, sheet: int, variant: str) -> dict[str, float]:
 
     again = FilledInMatch(options)  # a game is its setup, its seed and its moves
     for action in match.actions:
-        again.act(dict(action))
+        again.perform(dict(action))
     if again.state_hash() != match.state_hash():
         raise SystemExit(f"seed {seed}: the replayed game does not reproduce the state hash")
 

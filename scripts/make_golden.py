@@ -118,7 +118,7 @@ def live_crazy_tower() -> dict:
         while not live.settle_chunk():
             pass
         assert live.after is not None and live.verdict is not None, live.problem
-        match.accept(live.action(), live.after, live.verdict.fallen)
+        match.commit_live(live.action(), live.after, live.verdict.fallen)
     return {
         "format": "towersim/1",
         "kind": "crazy-tower",

@@ -384,7 +384,7 @@ class CrazyTowerScreen:
         live = self.live
         if live is None or live.stage != SETTLED or live.after is None or live.verdict is None:
             return
-        self.match.accept(self._stamp(live.action()), live.after, live.verdict.fallen)
+        self.match.commit_live(self._stamp(live.action()), live.after, live.verdict.fallen)
         self.live = None
         state = self.match.state
         self.message = todo(state)

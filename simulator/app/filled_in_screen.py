@@ -194,7 +194,7 @@ class FilledInScreen:
     def _apply(self, move: dict[str, Any]) -> bool:
         before = len(self.state.events)
         try:
-            self.match.act(move)
+            self.match.perform(move)
         except IllegalMove as exc:
             self.message = f"Refused: {exc.reason}"
             self._changed()

@@ -10,7 +10,6 @@ applied by the match itself, from its own seeded stream, in the copy as in the g
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -42,17 +41,6 @@ def noisy(action: dict[str, Any], jitter: Jitter) -> dict[str, Any]:
     return out
 
 
-def copy_match(match: CrazyTowerMatch) -> CrazyTowerMatch:
-    memo = {id(match.actions): [], id(match.notices): []}
-    twin: CrazyTowerMatch = copy.deepcopy(match, memo)
-    twin._rebuild = _no_rebuild  # type: ignore[method-assign]
-    return twin
-
-
-def _no_rebuild() -> None:
-    """A refused rollout drops its copy rather than rebuilding it."""
-
-
 def collapsed(match: CrazyTowerMatch) -> bool:
     result = match.state.result or {}
     return result.get("reason") == "collapse"
@@ -63,7 +51,7 @@ def rollout(
 ) -> tuple[Sample, CrazyTowerMatch | None]:
     """One noisy try of ``action`` in a copy: (what it cost, the copy afterwards or None
     when the rules refused it). ``value`` is the penalty only; callers add the gain."""
-    twin = copy_match(match)
+    twin = match.scratch_copy()
     steps = twin.world.steps
     events = len(twin.state.events)
     try:

@@ -39,7 +39,7 @@ from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
 
 if TYPE_CHECKING:
-    from simulator.games.crazy_tower.match import CrazyTowerMatch, Verdict
+    from simulator.games.crazy_tower.match import CrazyTowerMatch, Ruling
 
 DECIMALS = 3  # targets are rounded to 0.001 cm and degree before they are used
 WATCH_EVERY = 10  # steps between fall checks while the hand moves
@@ -83,7 +83,7 @@ class LiveMove:
         )
         self.path: list[Row] = []
         self.stage = HOLDING
-        self.verdict: Verdict | None = None
+        self.verdict: Ruling | None = None
         self.after: CrazyTowerState | None = None  # the rules' new state once settled
         self.problem: str | None = None  # why the rules refuse what the physics did
         self.monitor, _ = match.fall_monitor()
@@ -401,7 +401,7 @@ def _height_over(card: Entry, x: float, y: float) -> float:
     return -(x - pose.x) * s + (y - pose.y) * c
 
 
-def run_recorded(match: CrazyTowerMatch, action: dict[str, Any]) -> Verdict:
+def run_recorded(match: CrazyTowerMatch, action: dict[str, Any]) -> Ruling:
     """Replay a live move from its recorded path (CrazyTowerMatch.perform calls this);
     a refusal rebuilds the world from the log, as a refused scripted move does."""
     live = LiveMove(match, action)  # refuses before anything moves
@@ -420,7 +420,7 @@ def run_recorded(match: CrazyTowerMatch, action: dict[str, Any]) -> Verdict:
         if live.problem:
             raise IllegalMove(live.problem)
     except IllegalMove:
-        match.rebuild()
+        match._refused_by_rules()
         raise
     assert live.verdict is not None
     return live.verdict

@@ -55,12 +55,12 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
-from simulator.games.notices import merge_notices
-from simulator.physics.hand import Hand, HandPath
+from simulator.games.match import PhysicalMatch, Verdict
+from simulator.physics.hand import HandPath
 from simulator.physics.monitor import Monitor
-from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
-from simulator.physics.world import Entry, Pose, World
+from simulator.physics.world import Entry, Pose
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
 # A dexterity profile's noise, drawn when the player decides and recorded so a replay
@@ -96,7 +96,6 @@ PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
 # Where the hand picks pieces up: left of everything, above the tower (cm).
 PICKUP_GAP = 3.0
 PICKUP_ABOVE = 8.0
-WATCH_EVERY = 10  # steps between monitor checks while the hand moves
 # Headless clock for the timed challenges: simulated seconds of the hand and the tower,
 # plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md).
 THINK_SECONDS = 3.0
@@ -105,15 +104,20 @@ SLIDE_CLEARANCE = 0.05
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Ruling:
     """What the physics of one move decided, before the rules accept it: ``rule()``
-    returns the new state (or raises IllegalMove); ``fallen`` leave the world after."""
+    returns the new state (or raises IllegalMove); ``fallen`` leave the world after;
+    ``outcome`` is the record the rules are given."""
 
     rule: Callable[[], CrazyTowerState]
     fallen: list[str]
+    outcome: BlockOutcome | FloorCardOutcome | RemovalOutcome
+
+    def verdict(self) -> Verdict:
+        return Verdict(tuple(self.fallen), self.outcome)
 
 
-class CrazyTowerMatch:
+class CrazyTowerMatch(PhysicalMatch):
     def __init__(
         self,
         options: dict[str, Any],
@@ -121,18 +125,13 @@ class CrazyTowerMatch:
         think_seconds: float = THINK_SECONDS,
     ) -> None:
         self.options = dict(options)
-        self.profile = profile or load_profile()
         self.think_seconds = think_seconds
-        self.actions: list[dict[str, Any]] = []  # accepted actions: what a recording replays
-        self.notices: list[tuple[int, dict[str, Any]]] = []  # (rules event index, event)
-        self.physics_ms = 0.0
-        self._reset()
+        super().__init__(profile)
 
     def _reset(self) -> None:
-        self.state: CrazyTowerState = new_game(self.options)
-        self.world = World(self.profile)
-        build_table(self.world)
-        self.hand = Hand(self.world)
+        self._state: CrazyTowerState = new_game(self.options)
+        build_table(self._new_world())
+        self._new_hand()
         self.puller = pulling_hand(self.world)
         self.noise = noise.noise_stream(self.state.seed)
         challenge = self.state.challenge
@@ -141,11 +140,23 @@ class CrazyTowerMatch:
 
     # -- acting -----------------------------------------------------------------------
 
-    def perform(self, action: dict[str, Any]) -> None:
+    @property
+    def state(self) -> CrazyTowerState:
+        return self._state
+
+    def _set_state(self, state: CrazyTowerState) -> None:
+        self._state = state
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    def _perform(self, action: dict[str, Any]) -> tuple[Verdict | None, dict[str, Any]]:
         """Apply one action; raise IllegalMove (changing nothing) if it is refused."""
         kind = action.get("type")
         player = action.get("player", "")
-        s = self.state
+        s = self._state
+        ruling: Ruling | None = None
         if s.is_over:
             raise IllegalMove("the game is over")
         if player != s.current_player:
@@ -153,74 +164,59 @@ class CrazyTowerMatch:
         if action.get(CLOCK_KEY) is not None or kind == "clock":
             _clock(action)  # a bad reading is refused before anything moves
         if kind in DISCRETE:
-            self.state = apply_action(s, action)
+            self._state = apply_action(s, action)
         elif kind == "clock":
-            self.state = report_time(s, _clock(action))
+            self._state = report_time(s, _clock(action))
         elif kind in PHYSICAL and action.get("path") is not None:
             from simulator.games.crazy_tower.live import run_recorded
 
             if action.get("angle_error"):
                 raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
-            verdict = run_recorded(self, action)
-            self._conclude(verdict.rule, verdict.fallen)
+            ruling = run_recorded(self, action)
+            self._conclude(ruling)
         elif kind == "place_block":
-            self._block(action, action.get("block", ""), replacement=False)
+            ruling = self._block(action, action.get("block", ""), replacement=False)
         elif kind == "replace_piece":
             piece = action.get("piece", "")
             if piece not in s.down:
                 raise IllegalMove(f"{piece} is not waiting to be put back")
             if is_block(piece):
-                self._block(action, piece, replacement=True)
+                ruling = self._block(action, piece, replacement=True)
             else:
-                self._card(action, piece, replacement=True)
+                ruling = self._card(action, piece, replacement=True)
         elif kind == "lay_card":
             if s.phase != LAY_CARD or s.revealed is None:
                 raise IllegalMove(f"{player} has no revealed floor card to lay")
-            self._card(action, s.revealed, replacement=False)
+            ruling = self._card(action, s.revealed, replacement=False)
         elif kind == "remove_block":
-            self._remove(action)
+            ruling = self._remove(action)
         else:
             raise IllegalMove(f"unknown action type {kind!r}")
-        self._record(action)
+        return (ruling.verdict() if ruling else None), self._logged_live(action)
 
-    def accept(self, action: dict[str, Any], state: CrazyTowerState, fallen: list[str]) -> None:
-        """Take a live move the app ran and the player confirmed: ``state`` is its verdict's
-        rule applied (the same steps ``perform`` takes when it replays the action)."""
-        self.state = state
-        self._remove_fallen(fallen)
-        self._record(action)
-
-    def _record(self, action: dict[str, Any]) -> None:
+    def _logged_live(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The action as the log holds it: its own keys, no empty ones."""
         keys = ("type", "player", *ACTION_KEYS[action["type"]], CLOCK_KEY)
-        self.actions.append({k: action[k] for k in keys if action.get(k) is not None})
-        self._tick(action)
+        return {k: action[k] for k in keys if action.get(k) is not None}
 
-    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
-        """Log a refused action as an event (scenarios and the app show it)."""
-        event = {
-            "turn": self.state.turn,
-            "player": player,
-            "type": "refused",
-            "action": action_index,
-            "reason": reason,
-        }
-        self.notices.append((len(self.state.events), event))
+    def _after(self, logged: dict[str, Any]) -> None:
+        self._tick(logged)
 
     def _tick(self, action: dict[str, Any]) -> None:
         """Timed challenges: report the clock after every action, the app's clock when the
         action carries it, else the headless one."""
         if not self.timed or self.state.is_over:
             return
-        elapsed = self.world.time + self.think_seconds * len(self.actions)
+        elapsed = self.world.time + self.think_seconds * self.action_count
         if action.get(CLOCK_KEY) is not None:
             elapsed = _clock(action)
-        if elapsed > self.state.elapsed:
-            self.state = report_time(self.state, elapsed)
+        if elapsed > self._state.elapsed:
+            self._state = report_time(self._state, elapsed)
 
     # -- blocks -----------------------------------------------------------------------
 
-    def _block(self, action: dict[str, Any], block: str, *, replacement: bool) -> None:
+    def _block(self, action: dict[str, Any], block: str, *, replacement: bool) -> Ruling:
         s = self.state
         if not is_block(block):
             raise IllegalMove(f"there is no block {block!r}")
@@ -270,14 +266,14 @@ class CrazyTowerMatch:
         monitor.watch(block)
         settle(self.world, monitor)
         try:
-            verdict = self.block_verdict(block, monitor, replacement=replacement)
+            ruling = self.block_verdict(block, monitor, replacement=replacement)
         except IllegalMove:
-            self._rebuild()
+            self._refused_by_rules()
             raise
         self.physics_ms += (time.perf_counter() - started) * 1000
-        self._conclude(verdict.rule, verdict.fallen)
+        return self._conclude(ruling)
 
-    def block_verdict(self, block: str, monitor: Monitor, *, replacement: bool) -> Verdict:
+    def block_verdict(self, block: str, monitor: Monitor, *, replacement: bool) -> Ruling:
         """What a settled block did: where it rests, the boxes it covers, what fell.
         Raises IllegalMove when it rests on another block instead of its card."""
         s = self.state
@@ -296,11 +292,11 @@ class CrazyTowerMatch:
             boxes = boxes_covered(self.world.entry(block), self.world.entry(card))
         outcome = BlockOutcome(block, where, boxes, tuple(fallen))
         rule = rule_moves.replace_piece if replacement else rule_moves.place_block
-        return Verdict(lambda: rule(s, s.current_player, outcome), fallen)
+        return Ruling(lambda: rule(s, s.current_player, outcome), fallen, outcome)
 
     # -- floor cards ------------------------------------------------------------------
 
-    def _card(self, action: dict[str, Any], card: str, *, replacement: bool) -> None:
+    def _card(self, action: dict[str, Any], card: str, *, replacement: bool) -> Ruling:
         s = self.state
         offset = float(action.get("offset", 0.0))
         if abs(offset) >= 2 * card_half_length():
@@ -324,22 +320,22 @@ class CrazyTowerMatch:
         self.kick(entry, _jolt(jitter.release, action))
         monitor.watch(card)
         settle(self.world, monitor)
-        verdict = self.card_verdict(card, monitor, replacement=replacement)
+        ruling = self.card_verdict(card, monitor, replacement=replacement)
         self.physics_ms += (time.perf_counter() - started) * 1000
-        self._conclude(verdict.rule, verdict.fallen)
+        return self._conclude(ruling)
 
-    def card_verdict(self, card: str, monitor: Monitor, *, replacement: bool) -> Verdict:
+    def card_verdict(self, card: str, monitor: Monitor, *, replacement: bool) -> Ruling:
         """What a settled floor card did: whether it stayed on the tower, what fell."""
         s = self.state
         homes = {**self._card_homes(), **s.on_card, card: s.top_card}
         fallen, _ = self._fallen(monitor, homes, card)
         outcome = FloorCardOutcome(card, tuple(fallen))
         rule = rule_moves.replace_piece if replacement else rule_moves.lay_card
-        return Verdict(lambda: rule(s, s.current_player, outcome), fallen)
+        return Ruling(lambda: rule(s, s.current_player, outcome), fallen, outcome)
 
     # -- diamonds: pulling a block out ------------------------------------------------
 
-    def _remove(self, action: dict[str, Any]) -> None:
+    def _remove(self, action: dict[str, Any]) -> Ruling:
         s = self.state
         block = action.get("block", "")
         rule_moves.remove_block(s, s.current_player, RemovalOutcome(block))  # refuses early
@@ -355,18 +351,20 @@ class CrazyTowerMatch:
         pull_out(self.puller, entry, -1 if side == "left" else 1, cards, watch)
         self.world.remove(block)
         settle(self.world, monitor)
-        verdict = self.removal_verdict(block, monitor)
+        ruling = self.removal_verdict(block, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
-        self._conclude(verdict.rule, verdict.fallen)
+        return self._conclude(ruling)
 
-    def removal_verdict(self, block: str, monitor: Monitor) -> Verdict:
+    def removal_verdict(self, block: str, monitor: Monitor) -> Ruling:
         """What else fell once a pulled block left the tower."""
         s = self.state
         homes = {**self._card_homes(), **s.on_card}
         homes.pop(block)
         fallen, _ = self._fallen(monitor, homes, None)
         outcome = RemovalOutcome(block, tuple(fallen))
-        return Verdict(lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen)
+        return Ruling(
+            lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen, outcome
+        )
 
     def pull_cards(self, block: str) -> list[Entry]:
         """The floor cards a pulled block rubs on: its own and the one above it."""
@@ -375,18 +373,6 @@ class CrazyTowerMatch:
         return [self.world.entry(c) for c in s.floors[index : index + 2]]
 
     # -- shared -----------------------------------------------------------------------
-
-    def fall_monitor(self) -> tuple[Monitor, Callable[[], None]]:
-        """A fall monitor of the world now, and the per-step hook that checks it."""
-        monitor = Monitor(self.world)
-        steps = [0]
-
-        def watch() -> None:
-            steps[0] += 1
-            if steps[0] % WATCH_EVERY == 0:
-                monitor.check()
-
-        return monitor, watch
 
     def pickup(self, half_length: float) -> Pose:
         """Left of everything on the table, above the tower."""
@@ -427,33 +413,21 @@ class CrazyTowerMatch:
                 rest.remove(acting)  # resting on blocks only: not a fall, a bad placement
         return touched + rest, view
 
-    def _conclude(self, rule: Any, fallen: list[str]) -> None:
+    def _conclude(self, ruling: Ruling) -> Ruling:
         """Hand the outcome to the rules; rebuild from the log if they refuse it."""
         try:
-            self.state = rule()
+            self._state = ruling.rule()
         except IllegalMove:
-            self._rebuild()
+            self._refused_by_rules()
             raise
-        self._remove_fallen(fallen)
+        for piece in ruling.fallen:
+            self._remove_fallen(piece)
+        return ruling
 
-    def _remove_fallen(self, fallen: list[str]) -> None:
-        for piece in fallen:  # fallen pieces leave the tower (a put-back one returns anew)
-            if piece in self.world and piece != START_CARD:
-                self.world.remove(piece)
-
-    def rebuild(self) -> None:
-        """The world and state as the action log leaves them (the app's undo)."""
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        """Rebuild world and state from the action log (Space.copy() is not exact)."""
-        actions = list(self.actions)
-        refused = [n for n in self.notices if n[1]["type"] == "refused"]
-        self.actions, self.notices = [], []
-        self._reset()
-        for action in actions:
-            self.perform(action)
-        self.notices.extend(refused)
+    def _remove_fallen(self, piece: str) -> None:
+        # Fallen pieces leave the tower (a put-back one returns anew); the start card stays.
+        if piece in self.world and piece != START_CARD:
+            self.world.remove(piece)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -463,10 +437,6 @@ class CrazyTowerMatch:
 
     def state_hash(self) -> str:
         return self.world.state_hash(extra=self.digest().encode())
-
-    def events(self) -> list[dict[str, Any]]:
-        """The rules' events with the match's notices merged in where they happened."""
-        return merge_notices(self.state.events, self.notices)
 
 
 def _clock(action: dict[str, Any]) -> float:

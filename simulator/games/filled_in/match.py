@@ -24,7 +24,7 @@ from rules.filled_in import (
     scores,
 )
 from rules.filled_in.scoring import ranking_winners
-from simulator.games.notices import merge_notices
+from simulator.games.match import Match, Verdict
 
 
 @dataclass(frozen=True)
@@ -45,34 +45,28 @@ class GameOptions:
         return new_game(list(options.pop("players")), **options)
 
 
-class FilledInMatch:
+class FilledInMatch(Match):
     def __init__(self, options: GameOptions) -> None:
         self.options = options
-        self.state: GameState = options.new_game()
-        self.actions: list[dict[str, Any]] = []  # accepted moves, as scenario actions
-        # Refused actions, each with the index in the rules' event log where it happened.
-        self.notices: list[tuple[int, dict[str, Any]]] = []
+        super().__init__()
 
-    def act(self, move: dict[str, Any]) -> None:
+    def _reset(self) -> None:
+        self._state: GameState = self.options.new_game()
+
+    def _perform(self, action: dict[str, Any]) -> tuple[Verdict | None, dict[str, Any]]:
         """Apply a rules move dict; IllegalMove (state unchanged) if refused."""
-        self.state = apply_move(self.state, move)
-        self.actions.append(_as_action(move))
-
-    def refuse(self, player: str | None, reason: str, action_index: int) -> None:
-        self.notices.append(
-            (
-                len(self.state.events),
-                {
-                    "turn": self.state.round,
-                    "player": player,
-                    "type": "refused",
-                    "action": action_index,
-                    "reason": reason,
-                },
-            )
-        )
+        self._state = apply_move(self._state, action)
+        return None, _as_action(action)
 
     # -- reading ------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def turn(self) -> int:
+        return self._state.round
 
     @property
     def over(self) -> bool:
@@ -95,10 +89,6 @@ class FilledInMatch:
         """SHA-256 of the rules state as canonical JSON (there is no physics world)."""
         text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
-
-    def events(self) -> list[dict[str, Any]]:
-        """The rules' events with the refused actions merged in where they happened."""
-        return merge_notices(self.state.events, self.notices)
 
     def towers(self) -> dict[str, list[dict[str, Any]]]:
         """Each player's drawing as pieces (what ``sheet stand`` builds)."""

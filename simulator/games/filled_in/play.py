@@ -89,7 +89,7 @@ def play_game(
         for _ in range(MAX_COMPUTER_DECISIONS):
             if match.over:
                 break
-            play_seats(match.state, by_name, table, randoms, match.act)
+            play_seats(match.state, by_name, table, randoms, match.perform)
     wall_ms = (time.perf_counter() - started) * 1000
     name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
     header = Header(FORMAT, "filled-in", name, "", seed)

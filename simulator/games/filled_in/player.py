@@ -26,5 +26,5 @@ def play_turns(match: FilledInMatch, rng: Chance, max_decisions: int) -> int:
     for taken in range(max_decisions):
         if match.over:
             return taken
-        match.act(random_move(match.state, rng))
+        match.perform(random_move(match.state, rng))
     return max_decisions

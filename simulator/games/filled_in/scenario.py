@@ -170,7 +170,7 @@ def perform(match: FilledInMatch, action: dict[str, Any], index: int, seed: int)
         play_turns(match, rng, action.get("moves", MAX_COMPUTER_DECISIONS))
         return
     try:
-        match.act(dict(action))
+        match.perform(dict(action))
     except IllegalMove as exc:
         match.refuse(action.get("player"), exc.reason, index + 1)
 

@@ -11,7 +11,6 @@ from rules.crazy_tower.state import TURN
 from simulator.bots.levels import level
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import CrazyTowerBot, make_player
-from simulator.games.crazy_tower.bots_risk import copy_match
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import tower_slack
 from simulator.physics.profile import load_profile
@@ -54,7 +53,7 @@ def test_the_saboteur_leaves_less_slack_than_an_architect_and_no_collapse(
         match.perform(helpers[match.state.current_player].decide(match))
     slacks = {}
     for saboteur in (False, True):
-        twin = copy_match(match)
+        twin = match.scratch_copy()
         twin.state.saboteur = twin.state.current_player if saboteur else None
         twin.perform(CrazyTowerBot(5, level("normal")).decide(twin))
         assert not twin.state.is_over

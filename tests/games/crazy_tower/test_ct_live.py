@@ -49,7 +49,7 @@ def finish(live: LiveMove) -> None:
     while not live.settle_chunk():
         pass
     assert live.stage == SETTLED and live.after is not None and live.verdict is not None
-    live.match.accept(live.action(), live.after, live.verdict.fallen)
+    live.match.commit_live(live.action(), live.after, live.verdict.fallen)
 
 
 def replayed(match: CrazyTowerMatch) -> CrazyTowerMatch:
@@ -136,7 +136,7 @@ def test_a_pull_by_hand_takes_the_block_out_when_it_clears_the_cards() -> None:
     while not live.settle_chunk():
         pass
     assert live.after is not None and "blue-1a" in live.after.hands[ANN]
-    match.accept(live.action(), live.after, live.verdict.fallen)
+    match.commit_live(live.action(), live.after, live.verdict.fallen)
     assert replayed(match).state_hash() == match.state_hash()
 
 
