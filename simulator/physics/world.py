@@ -108,10 +108,13 @@ class Observation:
     def __init__(self, world: World, observer: StepObserver) -> None:
         self.world = world
         self.observer = observer
+        self.attached = True
 
     def detach(self) -> None:
         """Stop observing (a second call does nothing)."""
-        self.world._detach(self.observer)
+        if self.attached:
+            self.attached = False
+            self.world._detach(self.observer)
 
     def __enter__(self) -> Observation:
         return self
@@ -320,8 +323,7 @@ class World:
 
     def _detach(self, observer: StepObserver) -> None:
         kept = list(self._observers)
-        if observer in kept:
-            kept.remove(observer)
+        kept.remove(observer)  # one attachment of it (the same one may be attached twice)
         self._observers = tuple(kept)
 
     def _on_table_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
