@@ -43,7 +43,7 @@ from benchmarks.towers import (
 )
 from rules.pieces import get_piece
 from simulator.physics.hand import Hand, HandPath
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.settle import settle
@@ -122,7 +122,7 @@ class Placement:
         world, s = self.world, self.sample
         cpu_start = time.thread_time()
         monitor = Monitor(world, support=lot_span())
-        world.add_piece("new", self.spec, self.start, get_material(self.spec.material), s.mirror)
+        world.add_piece("new", self.spec, self.start, materials()[self.spec.material], s.mirror)
         hand = Hand(world)
         hand.grab("new")
         report = hand.carry(HandPath(x=s.x, angle=s.angle))

@@ -24,7 +24,7 @@ from rules.lots import spec_of  # noqa: E402
 from simulator.app.screens import open_game  # noqa: E402
 from simulator.app.setup import GameSetup, Seat  # noqa: E402
 from simulator.app.window import AppWindow  # noqa: E402
-from simulator.physics.materials import get_material  # noqa: E402
+from simulator.physics.materials import materials  # noqa: E402
 from simulator.physics.profile import load_profile  # noqa: E402
 from simulator.physics.world import Pose, World  # noqa: E402
 from simulator.render.camera import Camera, fit_region  # noqa: E402
@@ -46,7 +46,7 @@ def crowded_world() -> World:
     world.add_static(
         "table",
         [[(-80.0, -5.0), (80.0, -5.0), (80.0, 0.0), (-80.0, 0.0)]],
-        get_material("felt"),
+        materials()["felt"],
         is_table=True,
     )
     shapes = ("red-1", "orange-1", "yellow-1", "green-1", "blue-1")
@@ -54,7 +54,7 @@ def crowded_world() -> World:
         spec = spec_of(shapes[index % len(shapes)])
         col, row = index % 10, index // 10
         pose = Pose(-54.0 + 12.0 * col, 4.0 + 9.0 * row, 0.0)
-        world.add_piece(f"p{index:02d}", spec, pose, get_material(spec.material))
+        world.add_piece(f"p{index:02d}", spec, pose, materials()[spec.material])
     return world
 
 

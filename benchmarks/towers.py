@@ -20,7 +20,7 @@ import pymunk
 from rules.footprints import Footprint, get_footprint
 from rules.pieces import PieceSpec, get_piece
 from simulator.physics.lot import Lot, build_lot
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import Pose, World
 
@@ -60,7 +60,7 @@ def add_wall(world: World, lot: Lot, pieces: int) -> None:
     each exactly touching its neighbours (not yet settled)."""
     size = lot.grid.cell
     left, base = lot.grid.origin
-    wood = get_material("wood")
+    wood = materials()["wood"]
     for n in range(pieces):
         course, index = divmod(n, 3)
         piece_id, col, row, cols, rows = (_EVEN_COURSE if course % 2 == 0 else _ODD_COURSE)[index]
@@ -83,7 +83,7 @@ def rain_world(profile: PhysicsProfile, pieces: int) -> World:
     """``pieces`` LOTS pieces hanging in a loose grid above the lot and the table at mixed
     angles, all at rest: stepping it makes them fall, collide, tumble and hit the table."""
     world, _ = base_world(profile)
-    wood = get_material("wood")
+    wood = materials()["wood"]
     columns = 6
     for n in range(pieces):
         row, col = divmod(n, columns)

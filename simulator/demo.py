@@ -20,7 +20,6 @@ from simulator.physics.geometry import centroid_offset
 from simulator.physics.grid import snap
 from simulator.physics.hand import Hand, HandPath
 from simulator.physics.lot import Lot, build_lot
-from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import load_profile
 from simulator.physics.settle import settle
@@ -50,7 +49,7 @@ def build_tower(pieces: int, seed: int, footprint_id: str) -> tuple[World, Lot, 
             piece_id,
             spec,
             Pose(lot.left - 10.0, top + 12.0, 0.0),
-            get_material(spec.material),
+            world.material(spec.material),
             mirror,
         )
         monitor = Monitor(world, support=(lot.left, lot.right))

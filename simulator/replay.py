@@ -19,18 +19,20 @@ from simulator.scenario.load import load_scenario
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
 
 
-def replay_file(path: str, film: Any = None) -> dict[str, Any]:
+def replay_file(path: str, film: Filming | None = None) -> dict[str, Any]:
     """Load, validate and run one file; raise ScenarioError if it is bad.
 
-    ``film`` (simulator.render.film) watches the worlds the run steps, for --png/--watch.
+    ``film`` films the worlds the run hands it (its main worlds), for --png/--watch.
     """
     loaded = load_scenario(path)
     try:
         if film is None:
             report = loaded.run()
         else:
-            with film:
-                report = loaded.run()
+            try:
+                report = loaded.run(on_world=film.film.attach)
+            finally:
+                film.film.close()
     except PlacementRefused as exc:
         raise ScenarioError(path, exc.reason) from None
     where = _non_finite(report, "")
@@ -102,20 +104,12 @@ def replay(
 
 
 class Filming:
-    """A film started lazily, so plain replays never import the renderer."""
+    """A film made only when asked for, so plain replays never import the renderer."""
 
     def __init__(self, every: int | None) -> None:
-        from simulator.render.film import filming
+        from simulator.render.film import Film
 
-        self._context = filming(every)
-        self.film: Any = None
-
-    def __enter__(self) -> Any:
-        self.film = self._context.__enter__()
-        return self.film
-
-    def __exit__(self, *exc: Any) -> Any:
-        return self._context.__exit__(*exc)
+        self.film = Film(every)
 
 
 def _film(png: str | None, watch: bool) -> Filming | None:

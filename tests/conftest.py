@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.profile import load_profile
 from simulator.physics.world import World
 
@@ -14,6 +14,6 @@ def world() -> World:
     """An empty world with a felt table whose top is y = 0, from x = -60 to 60."""
     w = World(load_profile())
     w.add_static(
-        "table", [[(-60, -5), (60, -5), (60, 0), (-60, 0)]], get_material("felt"), is_table=True
+        "table", [[(-60, -5), (60, -5), (60, 0), (-60, 0)]], materials()["felt"], is_table=True
     )
     return w

@@ -6,7 +6,7 @@ import pytest
 
 from rules.footprints import footprints
 from rules.pieces import piece_catalogue, transform_cells
-from simulator.physics.materials import get_material, materials
+from simulator.physics.materials import materials
 from simulator.physics.profile import load_profile, profile_names
 
 
@@ -48,7 +48,7 @@ def test_six_footprints_on_three_double_sided_cards() -> None:
 
 
 def test_materials_give_realistic_pair_friction() -> None:
-    wood, felt = get_material("wood"), get_material("felt")
+    wood, felt = materials()["wood"], materials()["felt"]
     assert 0.3 <= wood.friction * wood.friction <= 0.5  # Chipmunk multiplies the pair
     assert wood.friction * felt.friction > wood.friction * wood.friction
     assert {"wood", "card", "felt"} <= set(materials())

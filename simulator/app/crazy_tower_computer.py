@@ -14,7 +14,7 @@ from simulator.app.playback import Playback
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import MAX_RETRIES, CrazyTowerPlayer, RandomPlayer
-from simulator.render.film import Frame, filming
+from simulator.render.film import Film, Frame
 
 PAUSE = 0.6  # real seconds before a computer decides, so its turn can be followed
 SPEED = 1.5  # the film of a computer's move plays this much faster than real time
@@ -84,7 +84,7 @@ class ComputerSeats:
         for _ in range(MAX_RETRIES + 1):
             try:
                 action = player.decide(match)
-                with filming(every) as film:
+                with Film(every).watching(match.world) as film:
                     match.perform(action)
             except IllegalMove as exc:
                 why = exc.reason

@@ -36,7 +36,7 @@ from simulator.games.lots.player import play_turns
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
-from simulator.render.film import filming
+from simulator.render.film import Film
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
@@ -215,7 +215,7 @@ class LotsScreen:
         before = len(self.match.state.events)
         world = self.match.world
         every = max(1, round(1 / (PLAYBACK_FPS * self.dt)))
-        with filming(every, only=world) as film:  # the real world only, not rollouts
+        with Film(every).watching(world) as film:  # the real world only, not rollouts
             try:
                 play_turns(self.match, {seat: self.computers[seat]}, 1)
             except Exception as exc:  # a bot's fault must not end the game on screen

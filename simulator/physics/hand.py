@@ -10,11 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 import pymunk
 
-from rules.assets import load_asset
+from simulator.physics.hand_settings import HandSettings
 from simulator.physics.seating import caught_side, turned_in_grip
 from simulator.physics.world import Entry, World
 
@@ -37,23 +36,6 @@ MAX_RESEATS = 9
 # A piece turned in the grip (seating.TURNED) is lifted until it hangs within this many
 # degrees of the hand's angle before it is moved off the corner.
 LEVEL = 0.5
-
-
-@dataclass(frozen=True)
-class HandSettings:
-    grip_force: float
-    grip_torque: float
-    grip_speed: float
-    travel_speed: float
-    turn_speed: float  # degrees/s
-    lower_speed: float
-    safe_clearance: float
-    approach_clearance: float
-
-
-@cache
-def default_hand() -> HandSettings:
-    return HandSettings(**{k: float(v) for k, v in load_asset("physics/hand.toml").items()})
 
 
 @dataclass(frozen=True)
@@ -88,7 +70,7 @@ class Hand:
 
     def __init__(self, world: World, settings: HandSettings | None = None) -> None:
         self.world = world
-        self.settings = settings or default_hand()
+        self.settings = settings or world.hand_settings  # the world's, unless given
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self._joints: list[pymunk.Constraint] = []
         self.held: Entry | None = None

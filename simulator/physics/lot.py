@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from rules.footprints import Footprint
 from simulator.physics.grid import Grid
-from simulator.physics.materials import get_material
 from simulator.physics.world import World
 
 TABLE_HALF_WIDTH = 150.0  # cm: far wider than any tower, so what falls lands on it
@@ -30,7 +29,7 @@ def build_lot(world: World, footprint: Footprint, cell: float) -> Lot:
 
     Anything touching the table has fallen; the footprint card is what a tower stands on.
     """
-    felt, wood = get_material("felt"), get_material("wood")
+    felt, wood = world.material("felt"), world.material("wood")
     w = TABLE_HALF_WIDTH
     world.add_static("table", [[(-w, -5.0), (w, -5.0), (w, 0.0), (-w, 0.0)]], felt, is_table=True)
     left = -footprint.width * cell / 2

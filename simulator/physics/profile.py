@@ -1,12 +1,21 @@
-"""Physics profiles: the solver settings a world is built with, from assets/physics."""
+"""Physics profiles: the settings a world is built with, from assets/physics.
+
+A profile is the solver's values (profiles.toml) plus the materials table and the hand's
+settings (materials.toml, hand.toml unless given): everything the physics reads, so a
+world built from a profile needs no global lookup and two profiles can run side by side.
+"""
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.assets import load_asset
+from simulator.physics.hand_settings import HandSettings
+from simulator.physics.hand_settings import hand_settings as asset_hand
+from simulator.physics.materials import Materials
+from simulator.physics.materials import materials as asset_materials
 
 PROFILES_FILE = "physics/profiles.toml"
 
@@ -36,6 +45,9 @@ class PhysicsProfile:
     settle_speed: float
     settle_hold: float
     settle_cap: float
+    # Not in profiles.toml: every named profile uses the assets' tables unless given.
+    materials: Materials = field(default_factory=asset_materials, repr=False)
+    hand: HandSettings = field(default_factory=asset_hand, repr=False)
 
     def with_overrides(self, **overrides: Any) -> PhysicsProfile:
         unknown = set(overrides) - {f.name for f in fields(self)}
@@ -64,8 +76,7 @@ class PhysicsProfile:
 
     def report(self) -> dict[str, float | int]:
         """The profile as `replay --json` reports it."""
-        data = asdict(self)
-        return {key: data[key] for key in OVERRIDABLE}
+        return {key: getattr(self, key) for key in OVERRIDABLE}
 
 
 def profile_names() -> list[str]:

@@ -3,6 +3,10 @@
 Determinism (DESIGN.md): a fixed dt, one solver thread and bodies created in a fixed
 order make a run bit-for-bit reproducible on one platform. Reproduction never relies on
 ``Space.copy()``; it comes from rebuilding the world and replaying the actions.
+
+Everything the physics reads comes from the world's profile (solver values, materials,
+the hand's settings), and whoever wants to watch a run attaches a step observer
+(``World.observe``) to the world it is handed: no global state, no patched methods.
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ import functools
 import hashlib
 import math
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pymunk
 
@@ -26,7 +31,8 @@ from simulator.physics.geometry import (
     piece_polygons,
     transform,
 )
-from simulator.physics.materials import Material
+from simulator.physics.hand_settings import HandSettings
+from simulator.physics.materials import Material, Materials
 from simulator.physics.profile import PhysicsProfile
 
 # Collision types: only contacts between a piece and the table raise a Python callback,
@@ -36,6 +42,13 @@ TABLE_TYPE = 2
 
 # Overlap (cm) the validity check forgives, so pieces may start exactly touching.
 TOUCH_TOLERANCE = 0.01
+
+
+# Called after each World.step(count) with the world and the count; read-only by
+# contract (an observer that changed the world would change the run it watches).
+StepObserver = Callable[["World", int], None]
+# Handed each world a run builds as its main world (a film, the tuning lab's capture).
+OnWorld = Callable[["World"], None]
 
 
 class PlacementRefused(ValueError):
@@ -89,6 +102,27 @@ class Entry:
         return [transform(poly, pose.x, pose.y, pose.angle) for poly in self.local_polygons]
 
 
+class Observation:
+    """An attached step observer; ``detach()`` (or leaving a ``with`` block) ends it."""
+
+    def __init__(self, world: World, observer: StepObserver) -> None:
+        self.world = world
+        self.observer = observer
+        self.attached = True
+
+    def detach(self) -> None:
+        """Stop observing (a second call does nothing)."""
+        if self.attached:
+            self.attached = False
+            self.world._detach(self.observer)
+
+    def __enter__(self) -> Observation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.detach()
+
+
 @dataclass(frozen=True)
 class TableTouch:
     time: float
@@ -122,12 +156,33 @@ class World:
         self.space = space
         self._by_id: dict[str, Entry] = {}
         self._owner: dict[pymunk.Shape, str] = {}
+        # A tuple, replaced on (de)tach, so an observer may detach while being called.
+        self._observers: tuple[StepObserver, ...] = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy (a bot's rollout) is another world: it starts with no observers.
+        state = self.__dict__.copy()
+        state["_observers"] = ()
+        return state
 
     # -- building -------------------------------------------------------------------
 
     @property
     def time(self) -> float:
         return self.steps * self.profile.dt
+
+    @property
+    def materials(self) -> Materials:
+        return self.profile.materials
+
+    def material(self, name: str) -> Material:
+        """The named material of this world's table (KeyError naming the known ones)."""
+        return self.profile.materials[name]
+
+    @property
+    def hand_settings(self) -> HandSettings:
+        """What a Hand in this world grips and moves with, unless it is given its own."""
+        return self.profile.hand
 
     def entry(self, body_id: str) -> Entry:
         return self._by_id[body_id]
@@ -257,6 +312,19 @@ class World:
         for _ in range(count):
             step(dt)
         self.steps += count
+        if self._observers:  # one test per call when nobody watches: the hot path
+            for observer in self._observers:
+                observer(self, count)
+
+    def observe(self, observer: StepObserver) -> Observation:
+        """Call ``observer(world, count)`` after every ``step(count)`` until detached."""
+        self._observers = (*self._observers, observer)
+        return Observation(self, observer)
+
+    def _detach(self, observer: StepObserver) -> None:
+        kept = list(self._observers)
+        kept.remove(observer)  # one attachment of it (the same one may be attached twice)
+        self._observers = tuple(kept)
 
     def _on_table_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         for shape in arbiter.shapes:
@@ -291,3 +359,17 @@ class World:
             )
         digest.update(extra)
         return digest.hexdigest()
+
+
+def new_worlds(on_world: OnWorld | None) -> OnWorld:
+    """A function to hand a run's main world to, as often as convenient, that passes each
+    world on to ``on_world`` once: a runner hands its match's world after every action,
+    so a world rebuilt from the log reaches ``on_world`` too, and the last is the final."""
+    last: list[World] = []
+
+    def hand(world: World) -> None:
+        if on_world is not None and (not last or last[0] is not world):
+            last[:] = [world]
+            on_world(world)
+
+    return hand

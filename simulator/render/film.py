@@ -1,8 +1,9 @@
 """Filming a headless run: which world ran and where its bodies were, every few steps.
 
-Scenario runners build their worlds inside their own code; ``filming`` watches every
-``World.step`` while it is active (it reads poses, it never changes a step), so replay
-can draw the final state (``--png``) or play the run back in a window (``--watch``).
+A ``Film`` is a step observer (``World.observe``): a run hands it the worlds it builds
+(``attach``, an ``on_world`` callback) or a caller films one world (``watching``). It
+reads poses and never changes a step, so replay can draw the final state (``--png``) or
+play the run back in a window (``--watch``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from simulator.physics.world import Entry, World
+from simulator.physics.world import Entry, Observation, World
 
 Pose3 = tuple[float, float, float]
 
@@ -25,14 +26,19 @@ class Frame:
 @dataclass
 class Film:
     every: int | None  # steps between frames (None: no frames, just the last world)
-    world: World | None = None  # the world that stepped last
-    only: World | None = None  # film just this world (a bot's rollouts step copies)
+    world: World | None = None  # the filmed world that stepped last
     frames: list[Frame] = field(default_factory=list)
     _steps: int = 0
+    _observation: Observation | None = None
+
+    def attach(self, world: World) -> None:
+        """Film ``world`` from now on, instead of the one before (a run's new main world:
+        a match rebuilt from its log)."""
+        if self._observation is not None:
+            self._observation.detach()
+        self._observation = world.observe(self.seen)
 
     def seen(self, world: World, count: int) -> None:
-        if self.only is not None and world is not self.only:
-            return
         self.world = world
         if self.every is None:
             return
@@ -41,6 +47,23 @@ class Film:
         if before // self.every != self._steps // self.every:
             self.frames.append(Frame(self._steps * world.profile.dt, snapshot(world)))
 
+    def close(self) -> None:
+        """Stop filming; the last frame is the world as the run left it."""
+        if self._observation is not None:
+            self._observation.detach()
+            self._observation = None
+        if self.world is not None and self.every is not None:
+            self.frames.append(Frame(self._steps * self.world.profile.dt, snapshot(self.world)))
+
+    @contextmanager
+    def watching(self, world: World) -> Iterator[Film]:
+        """Film ``world`` inside the block (not the copies a bot's rollouts step)."""
+        self.attach(world)
+        try:
+            yield self
+        finally:
+            self.close()
+
 
 def snapshot(world: World) -> tuple[tuple[Entry, Pose3], ...]:
     out = []
@@ -48,23 +71,3 @@ def snapshot(world: World) -> tuple[tuple[Entry, Pose3], ...]:
         p = entry.body.position
         out.append((entry, (p.x, p.y, entry.body.angle)))
     return tuple(out)
-
-
-@contextmanager
-def filming(every: int | None = None, only: World | None = None) -> Iterator[Film]:
-    """Record the worlds that step inside the block (one film at a time); with ``only``,
-    just that world."""
-    film = Film(every, only=only)
-    original = World.step
-
-    def step(self: World, count: int = 1) -> None:
-        original(self, count)
-        film.seen(self, count)
-
-    World.step = step  # type: ignore[method-assign]
-    try:
-        yield film
-    finally:
-        World.step = original  # type: ignore[method-assign]
-        if film.world is not None and film.every is not None:
-            film.frames.append(Frame(film._steps * film.world.profile.dt, snapshot(film.world)))

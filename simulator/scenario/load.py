@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.games.registry import game_kinds, game_module
+from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import OnWorld
 from simulator.scenario.document import read_document
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.fields import Table
@@ -19,10 +21,15 @@ class Loaded:
     kind: str
     scenario: Any  # the kind's own scenario object
 
-    def run(self) -> dict[str, Any]:
+    def run(
+        self, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
+    ) -> dict[str, Any]:
+        """Run it: ``settings`` replaces the scenario's physics (profile, materials, hand),
+        ``on_world`` is handed each world the run builds as its main one (not a bot's
+        rollouts), the last being the final world; the report is returned."""
         if self.kind == "sandbox":
-            return run_sandbox(self.scenario)
-        return game_module(self.kind, "scenario").run(self.scenario)
+            return run_sandbox(self.scenario, settings, on_world)
+        return game_module(self.kind, "scenario").run(self.scenario, settings, on_world)
 
 
 def load_scenario(path: str | Path) -> Loaded:

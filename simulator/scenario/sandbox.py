@@ -19,10 +19,10 @@ from simulator.physics.geometry import (
 )
 from simulator.physics.geometry import centroid as polygon_centroid
 from simulator.physics.hand import Hand, HandPath
-from simulator.physics.materials import Material, default_material, get_material, materials
+from simulator.physics.materials import MaterialChoice, materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import Pose, World
+from simulator.physics.world import OnWorld, Pose, World
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -40,7 +40,7 @@ class BodySpec:
     static: bool
     polygons: list[list[Point]]  # in the body frame (static: world frame, pose at origin)
     pose: Pose
-    material: Material
+    material: MaterialChoice  # resolved in the world the body enters
     piece: PieceSpec | None = None
     mirror: bool = False
 
@@ -50,7 +50,7 @@ class PlaceSpec:
     id: str
     piece: PieceSpec
     mirror: bool
-    material: Material
+    material: MaterialChoice
     start: Pose
     path: HandPath
 
@@ -118,27 +118,25 @@ def _entry_table(root: Table, raw: Any, section: str, index: int, seen: set[str]
     return table
 
 
-def _parse_material(table: Table, static: bool, piece_material: str | None) -> Material:
+def _parse_material(table: Table, static: bool, piece_material: str | None) -> MaterialChoice:
     """The entry's material: its own ``material``, else its piece's, else the default;
-    then any of density, friction and elasticity given directly."""
+    then any of density, friction and elasticity given directly (kept as the file's own:
+    the rest comes from the materials of the world the body enters)."""
     name = table.string("material") or piece_material
     if name is not None and name not in materials():
         table.fail(
             f"unknown material {name!r} (known: {', '.join(sorted(materials()))})", "material"
         )
-    base = get_material(name) if name else default_material()
-    density = base.density
-    if static:
-        if table.has("density"):
-            table.fail("a static body has no density", "density")
-    else:
-        density = table.number("density", default=base.density, positive=True)
-    return replace(
-        base,
-        density=density,
-        friction=table.number("friction", default=base.friction, minimum=0.0),
-        elasticity=table.number("elasticity", default=base.elasticity, minimum=0.0, maximum=1.0),
-    )
+    own: list[tuple[str, float | None]] = []
+    if static and table.has("density"):
+        table.fail("a static body has no density", "density")
+    if table.has("density"):
+        own.append(("density", table.number("density", positive=True)))
+    if table.has("friction"):
+        own.append(("friction", table.number("friction", minimum=0.0)))
+    if table.has("elasticity"):
+        own.append(("elasticity", table.number("elasticity", minimum=0.0, maximum=1.0)))
+    return MaterialChoice(name, tuple((key, float(v)) for key, v in own if v is not None))
 
 
 def _parse_piece(table: Table) -> PieceSpec:
@@ -195,7 +193,7 @@ def _parse_place(root: Table, raw: Any, index: int, seen: set[str]) -> PlaceSpec
     table = _entry_table(root, raw, "place", index, seen)
     piece = _parse_piece(table)
     mirror = bool(table.boolean("mirror", default=False))
-    material = get_material(piece.material)
+    material = MaterialChoice(piece.material)
     left, bottom, right, top = World.play_area  # the default play area
     x = table.number("x", required=True, minimum=left, maximum=right)
     angle = table.number("angle", default=0.0, minimum=-MAX_TURN, maximum=MAX_TURN)
@@ -255,14 +253,16 @@ def build_world(sandbox: Sandbox) -> World:
     for spec in sandbox.bodies:
         if spec.static:
             world.add_static(
-                spec.id, [_placed(poly, spec.pose) for poly in spec.polygons], spec.material
+                spec.id,
+                [_placed(poly, spec.pose) for poly in spec.polygons],
+                spec.material.resolve(world.materials),
             )
         else:
             world.add_body(
                 spec.id,
                 spec.polygons,
                 spec.pose,
-                spec.material,
+                spec.material.resolve(world.materials),
                 piece=spec.piece,
                 mirror=spec.mirror,
                 edge_radius=spec.piece.edge_radius if spec.piece else 0.0,
@@ -274,10 +274,20 @@ def _placed(poly: list[Point], pose: Pose) -> list[Point]:
     return transform(poly, pose.x, pose.y, pose.angle)
 
 
-def run_sandbox(sandbox: Sandbox) -> dict[str, Any]:
-    """Run the scenario and build its report (the `replay --json` object)."""
+def run_sandbox(
+    sandbox: Sandbox, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
+) -> dict[str, Any]:
+    """Run the scenario and build its report (the `replay --json` object).
+
+    ``settings`` replaces the file's physics (profile, materials, hand); ``on_world`` is
+    handed the world before it first steps (its final world: a sandbox builds one).
+    """
     started = time.perf_counter()
+    if settings is not None:
+        sandbox = replace(sandbox, profile=settings)
     world = build_world(sandbox)
+    if on_world is not None:
+        on_world(world)
     monitor = Monitor(
         world, tolerance=sandbox.run.tolerance, rotation_tolerance=sandbox.run.rotation_tolerance
     )
@@ -295,7 +305,9 @@ def run_sandbox(sandbox: Sandbox) -> dict[str, Any]:
         if math.isnan(start.y):  # default: picked up above the target, clear of everything
             top = max((s.bb.top for e in world.entries for s in e.shapes), default=0.0)
             start = Pose(start.x, top + 2 * place.piece.cell_size * 4, 0.0)
-        world.add_piece(place.id, place.piece, start, place.material, place.mirror)
+        world.add_piece(
+            place.id, place.piece, start, place.material.resolve(world.materials), place.mirror
+        )
         hand.grab(place.id)
         hand.carry(place.path, on_step=watch)
         monitor.watch(place.id)

@@ -1,33 +1,28 @@
-"""The final world of a run, and whether it settled.
+"""A run's final world, and whether it settled.
 
-Scenario and game runners build and own their worlds; each ends by hashing its world,
-so watching ``World.state_hash`` hands the lab that world without changing the runners.
-Callers hold ``params.applied`` (one run per process at a time) around this.
+Runners hand each main world they build to ``on_world`` (the last is the final world),
+so the lab keeps what it is handed: no hook on any World method, and two runs in one
+process (threads of a Dask worker) each see their own world.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from typing import Any
 
+from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import body_speed
 from simulator.physics.world import World
+from simulator.scenario.load import Loaded
 
 
-@contextmanager
-def last_hashed_world() -> Iterator[list[World]]:
-    seen: list[World] = []
-    original = World.state_hash
-
-    def hashing(self: World, extra: bytes = b"") -> str:
-        seen.append(self)
-        return original(self, extra)
-
-    World.state_hash = hashing  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        World.state_hash = original  # type: ignore[method-assign]
+def run_with_world(
+    loaded: Loaded, settings: PhysicsProfile | None = None
+) -> tuple[dict[str, Any], World | None]:
+    """Run the scenario with ``settings``: its report and its final world (None: the
+    run built no world, as Filled In)."""
+    worlds: list[World] = []
+    report = loaded.run(settings, on_world=worlds.append)
+    return report, worlds[-1] if worlds else None
 
 
 def is_settled(world: World) -> bool:

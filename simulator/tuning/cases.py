@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from simulator.physics.geometry import Point, box_polygon, centroid, checked_convex, transform
-from simulator.physics.materials import Material, get_material
+from simulator.physics.materials import MaterialChoice
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import Pose
 from simulator.scenario.header import FORMAT, Header
@@ -81,7 +81,7 @@ def _r(value: float) -> float:
     return round(value, 9)
 
 
-def _static(body_id: str, polygon: list[Point], material: Material) -> BodySpec:
+def _static(body_id: str, polygon: list[Point], material: MaterialChoice) -> BodySpec:
     """A static body given in world coordinates, stored as the scenario parser does."""
     polygon = checked_convex([(_r(x), _r(y)) for x, y in polygon])
     cx, cy = centroid([polygon])
@@ -98,8 +98,9 @@ def _sandbox(name: str, bodies: list[BodySpec], run: RunSpec, profile: PhysicsPr
 def harmonic(n: int, fraction: float, profile: PhysicsProfile) -> Sandbox:
     """n blocks; the k-th from the top overhangs the one below by fraction * L / (2k)."""
     table = [(-60.0, -5.0), (0.0, -5.0), (0.0, 0.0), (-60.0, 0.0)]
-    bodies = [_static("table", table, get_material("felt"))]
-    wood = get_material("wood")
+    # Named, so the run's materials (a swept point's) decide their values.
+    bodies = [_static("table", table, MaterialChoice("felt"))]
+    wood = MaterialChoice("wood")
     right = 0.0
     for i, k in enumerate(range(n, 0, -1)):
         right += fraction * BLOCK_LENGTH / (2 * k)
@@ -122,7 +123,9 @@ def incline(
     t = math.radians(theta)  # the geometry from the exact angle, the pose from the rounded
 
     plane = transform([(-40.0, -2.0), (40.0, -2.0), (40.0, 0.0), (-40.0, 0.0)], 0.0, 0.0, t)
-    material = Material("incline", INCLINE_DENSITY, _r(friction), 0.0)
+    # Every value its own: the case fixes its friction whatever the materials swept.
+    own = (("density", INCLINE_DENSITY), ("friction", _r(friction)), ("elasticity", 0.0))
+    material = MaterialChoice(None, own)
     w, h = size
     centre = Pose(_r(-math.sin(t) * h / 2), _r(math.cos(t) * h / 2), math.radians(_r(theta)))
     bodies = [

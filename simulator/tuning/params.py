@@ -1,37 +1,30 @@
 """Named tuning parameters: any PhysicsProfile field, a material's density, friction or
 elasticity (``material.wood.friction``), or a hand setting (``hand.grip_force``).
 
-Profile values reach a scenario through its ``profile``. Materials and hand settings are
-loaded once from assets and looked up by name deep inside the game and sandbox code, so
-``applied`` swaps the loaded values for the duration of one run and puts them back after;
-the physics code is never edited.
+A profile carries the materials and the hand's settings too, and every world, body and
+hand reads them from the profile it was built with: ``settings_for`` turns a point into
+one profile that the run is given (``Loaded.run(settings)``), with no global state.
 """
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import Any
 
-from simulator.physics import hand as hand_module
-from simulator.physics.hand import HandSettings, default_hand
-from simulator.physics.materials import Material, materials
+from simulator.physics.hand_settings import HandSettings
+from simulator.physics.materials import materials
 from simulator.physics.profile import PhysicsProfile
 
 Value = float | int
 Point = Mapping[str, Value]  # parameter name -> value, in the experiment's order
 
-PROFILE_FIELDS = tuple(f.name for f in fields(PhysicsProfile) if f.name != "name")
+PROFILE_FIELDS = tuple(
+    f.name for f in fields(PhysicsProfile) if f.name not in ("name", "materials", "hand")
+)
 INTEGER_FIELDS = frozenset({"iterations"})
 MATERIAL_FIELDS = ("density", "friction", "elasticity")
 HAND_FIELDS = tuple(f.name for f in fields(HandSettings))
-
-# One run at a time per process: the overrides are process-wide (a Dask worker with
-# threads would otherwise mix two runs' materials).
-_RUN_LOCK = threading.RLock()
 
 
 def known_names() -> list[str]:
@@ -87,48 +80,17 @@ def profile_part(point: Point) -> dict[str, Value]:
     return {k: (int(v) if k in INTEGER_FIELDS else v) for k, v in point.items() if "." not in k}
 
 
-def with_profile(profile: PhysicsProfile, point: Point) -> PhysicsProfile:
+def settings_for(base: PhysicsProfile, point: Point) -> PhysicsProfile:
+    """The physics a run at ``point`` uses: ``base`` with the point's profile values, its
+    materials' values and its hand's values. A new profile, nothing global changes, so
+    runs at different points may share a process (and its threads)."""
     part = profile_part(point)
-    return profile.with_overrides(**part) if part else profile
-
-
-@contextmanager
-def applied(point: Point) -> Iterator[None]:
-    """Run the body with the point's material and hand values in force (and nothing else
-    in this process running alongside)."""
-    with _RUN_LOCK:
-        table = materials()  # the cached dict every lookup reads
-        saved = dict(table)
-        hand = _hand_for(point)
-        patched = _patch_hand(hand) if hand is not None else []
-        try:
-            for name, material in saved.items():
-                table[name] = _material_for(material, point)
-            yield
-        finally:
-            table.clear()
-            table.update(saved)
-            for module, original in patched:
-                module.default_hand = original
-
-
-def _material_for(material: Material, point: Point) -> Material:
-    prefix = f"material.{material.name}."
-    changes = {k[len(prefix) :]: float(v) for k, v in point.items() if k.startswith(prefix)}
-    return replace(material, **changes) if changes else material
-
-
-def _hand_for(point: Point) -> HandSettings | None:
-    changes = {k[5:]: float(v) for k, v in point.items() if k.startswith("hand.")}
-    return replace(default_hand(), **changes) if changes else None
-
-
-def _patch_hand(settings: HandSettings) -> list[tuple[Any, Any]]:
-    """Point every module that imported ``default_hand`` at the swept settings."""
-    original = hand_module.default_hand
-    patched = []
-    for name, module in list(sys.modules.items()):
-        if name.startswith("simulator.") and getattr(module, "default_hand", None) is original:
-            module.default_hand = lambda: settings  # type: ignore[attr-defined]
-            patched.append((module, original))
-    return patched
+    profile = base.with_overrides(**part) if part else base
+    table = profile.materials
+    for name in profile.materials:
+        prefix = f"material.{name}."
+        changes = {k[len(prefix) :]: float(v) for k, v in point.items() if k.startswith(prefix)}
+        if changes:
+            table = table.with_values(name, **changes)
+    hand = {k[len("hand.") :]: float(v) for k, v in point.items() if k.startswith("hand.")}
+    return replace(profile, materials=table, hand=replace(profile.hand, **hand))

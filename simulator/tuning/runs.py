@@ -10,7 +10,7 @@ import hashlib
 import json
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.lots import LotsOptions
@@ -19,11 +19,11 @@ from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import PlacementRefused
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import Loaded, load_scenario
+from simulator.scenario.load import load_scenario
 from simulator.scenario.sandbox import run_sandbox
 from simulator.tuning.bisection import find_flip
-from simulator.tuning.capture import is_settled, last_hashed_world
-from simulator.tuning.params import Value, applied, with_profile
+from simulator.tuning.capture import is_settled, run_with_world
+from simulator.tuning.params import Value, settings_for
 from simulator.tuning.targets import (
     LotsGameTarget,
     ScenarioTarget,
@@ -75,13 +75,12 @@ def execute(run: Run) -> dict[str, Any]:
     """Run it and return its record (parameters included, as columns)."""
     point = dict(run.point)
     started = time.perf_counter()
-    with applied(point):
-        if isinstance(run.target, ScenarioTarget):
-            record = _scenario(run, point)
-        elif isinstance(run.target, ThresholdTarget):
-            record = _threshold(run.target, _base(run), point)
-        else:
-            record = _lots_game(run.target, _base(run), point)
+    if isinstance(run.target, ScenarioTarget):
+        record = _scenario(run, point)
+    elif isinstance(run.target, ThresholdTarget):
+        record = _threshold(run.target, _base(run), point)
+    else:
+        record = _lots_game(run.target, _base(run), point)
     wall = time.perf_counter() - started
     record.update(
         key=run.key,
@@ -109,14 +108,11 @@ def _scenario(run: Run, point: dict[str, Value]) -> dict[str, Any]:
     assert isinstance(target, ScenarioTarget)
     record = _blank("scenario")
     try:
-        # Loaded inside ``applied``: a body that names a material gets the swept values,
-        # one that sets its own friction keeps it.
+        # The point's settings replace the file's physics; a body that names a material
+        # gets the swept values, one that sets its own friction keeps it.
         loaded = load_scenario(target.path)
         base = load_profile(run.profile) if run.profile else loaded.scenario.profile
-        profile = with_profile(base, point)
-        scenario = replace(loaded.scenario, profile=profile)
-        with last_hashed_world() as worlds:
-            report = Loaded(loaded.kind, scenario).run()
+        report, world = run_with_world(loaded, settings_for(base, point))
     except (ScenarioError, PlacementRefused, ValueError) as exc:
         record.update(verdict="error", detail=str(exc))
         record["steps"] = 0
@@ -133,7 +129,7 @@ def _scenario(run: Run, point: dict[str, Value]) -> dict[str, Any]:
         verdict=verdict,
         moved_cm=_round(max((b["displacement"] for b in bodies), default=0.0)) if bodies else "",
         fallen=sum(1 for e in events if e.get("type") in ("fell", "fall", "accident")),
-        settled=is_settled(worlds[-1]) if worlds else "",
+        settled=is_settled(world) if world is not None else "",
         steps=report["steps"],
         sim_seconds=_round(report["sim_seconds"]),
         state_hash=report["state_hash"],
@@ -144,7 +140,7 @@ def _scenario(run: Run, point: dict[str, Value]) -> dict[str, Any]:
 
 def _threshold(target: ThresholdTarget, base: PhysicsProfile, point: dict[str, Value]) -> dict:
     family = target.family
-    profile = with_profile(base, point)
+    profile = settings_for(base, point)
     steps = [0]
     digest = hashlib.sha256()
     standing: list[dict[str, Any]] = []
@@ -187,7 +183,7 @@ def _lots_game(target: LotsGameTarget, base: PhysicsProfile, point: dict[str, Va
     names = tuple(f"P{i + 1}" for i in range(target.players))
     match = LotsMatch(
         LotsOptions(players=names, footprint=target.footprint, seed=target.seed),
-        with_profile(base, point),
+        settings_for(base, point),
     )
     seats = {seat: RandomPlayer(target.seed * 7919 + seat) for seat in range(target.players)}
     record = _blank("lots-game")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from simulator.app.watch import FilmScreen
 from simulator.app.window import AppWindow
-from simulator.render.film import filming
+from simulator.render.film import Film
 from simulator.scenario.load import load_scenario
 from tests.app.helpers import pixel
 
 
 def test_the_film_plays_back_in_a_window():
-    with filming(8) as film:
-        report = load_scenario("scenarios/sandbox/careless-hand.toml").run()
+    film = Film(8)
+    report = load_scenario("scenarios/sandbox/careless-hand.toml").run(on_world=film.attach)
+    film.close()
     assert film.world is not None and len(film.frames) > 50
     # The last frame is the final state the report describes.
     last = {entry.id: pose for entry, pose in film.frames[-1].bodies}

@@ -3,10 +3,10 @@ import pytest
 from rules.pieces import get_piece
 from simulator.physics.contacts import touching_pairs
 from simulator.physics.grid import Grid, snap
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.world import Pose, World
 
-WOOD = get_material("wood")
+WOOD = materials()["wood"]
 GRID = Grid(origin=(0.0, 0.0), cell=2.5)
 
 

@@ -4,12 +4,12 @@ import pytest
 from rules.pieces import get_piece
 from simulator.physics.geometry import box_polygon
 from simulator.physics.hand import Hand, HandPath
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose, World
 
-WOOD = get_material("wood")
+WOOD = materials()["wood"]
 
 
 def _tower(world: World) -> None:

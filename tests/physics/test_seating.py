@@ -9,7 +9,7 @@ import pytest
 from rules.pieces import get_piece
 from simulator.physics.geometry import box_polygon
 from simulator.physics.hand import Hand, HandPath
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.seating import Stretch, caught_side, supports
 from simulator.physics.settle import settle
@@ -59,7 +59,7 @@ def test_a_piece_where_it_was_meant_to_rest_or_carried_under_its_weight_is_not()
 
 
 def _lower_o_over_the_wall_edge(world: World, overlap: float, reseats: int) -> Monitor:
-    wood = get_material("wood")
+    wood = materials()["wood"]
     world.add_body("wall", [box_polygon(5, 2.5)], Pose(-2.5, 1.25, 0.0), wood)
     world.add_piece("o", get_piece("lots-O"), Pose(-30.0, 20.0, 0.0), wood)
     monitor = Monitor(world, support=(-10.0, 10.0))
@@ -80,7 +80,7 @@ def test_without_feel_a_caught_o_tips_over_with_feel_it_sits_beside_the_block(
     assert abs(math.degrees(tipped.angle)) > 45.0  # rolled off the corner onto its side
 
     careful = World(world.profile)
-    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], get_material("felt"))
+    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], materials()["felt"])
     _lower_o_over_the_wall_edge(careful, overlap, reseats=3)
     pose = careful.entry("o").pose
     assert abs(math.degrees(pose.angle)) < 0.1
@@ -99,7 +99,7 @@ def test_feel_leaves_a_piece_that_lands_where_it_should_alone(world: World) -> N
 def test_with_feel_a_hooked_l_comes_off_the_corner_and_lies_as_planned(
     world: World, overlap: float
 ) -> None:
-    wood = get_material("wood")
+    wood = materials()["wood"]
     world.add_body("block", [box_polygon(10, 2.5)], Pose(5.0, 1.25, 0.0), wood)
     world.add_piece("l", get_piece("lots-L"), Pose(-30.0, 20.0, 0.0), wood)
     hand = Hand(world)
@@ -123,7 +123,7 @@ def test_a_piece_turned_in_the_grip_is_caught_on_the_end_that_turned_up() -> Non
 
 
 def _lower_i_beside_a_cube(world: World, overlap: float, reseats: int) -> None:
-    wood = get_material("wood")
+    wood = materials()["wood"]
     world.add_body("cube", [box_polygon(2.5, 2.5)], Pose(-1.25, 1.25, 0.0), wood)
     world.add_piece("i", get_piece("lots-I"), Pose(-30.0, 20.0, 0.0), wood)
     hand = Hand(world)
@@ -145,7 +145,7 @@ def test_with_feel_an_i_whose_end_came_down_on_a_corner_lies_flat_beside_it(
     assert math.degrees(world.entry("i").pose.angle) == pytest.approx(-14.6, abs=0.5)
 
     careful = World(world.profile)
-    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], get_material("felt"))
+    careful.add_static("table", [_box(-60.0, -5.0, 120.0, 5.0)], materials()["felt"])
     _lower_i_beside_a_cube(careful, overlap, reseats=3)
     pose = careful.entry("i").pose
     assert abs(math.degrees(pose.angle)) < 0.1

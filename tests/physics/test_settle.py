@@ -1,10 +1,10 @@
 from simulator.physics.geometry import box_polygon
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose, World
 
-WOOD = get_material("wood")
+WOOD = materials()["wood"]
 
 
 def test_a_resting_stack_settles_quickly(world: World) -> None:

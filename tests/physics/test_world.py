@@ -4,10 +4,10 @@ import pytest
 
 from rules.pieces import get_piece
 from simulator.physics.geometry import box_polygon
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.world import PlacementRefused, Pose, World
 
-WOOD = get_material("wood")
+WOOD = materials()["wood"]
 
 
 def test_a_body_overlapping_another_is_refused_with_a_reason(world: World) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from simulator.cli import main
-from simulator.physics.materials import get_material
+from simulator.physics.materials import materials
 from simulator.physics.profile import load_profile
 from simulator.scenario.load import load_scenario
 from simulator.scenario.sandbox import run_sandbox
 from simulator.tuning.bisection import find_flip
 from simulator.tuning.cases import Family
-from simulator.tuning.params import applied
+from simulator.tuning.params import settings_for
 
 CALIBRATION = Path(__file__).resolve().parents[2] / "scenarios" / "calibration"
 
@@ -69,12 +69,20 @@ def test_the_incline_slide_flips_at_atan_mu_for_the_default_profile() -> None:
     assert abs(family.error(flip.value)) < 0.5
 
 
-def test_swept_materials_apply_inside_a_run_only() -> None:
-    wood = get_material("wood")
-    with applied({"material.wood.friction": 0.1, "material.wood.density": 3.0}):
-        assert (get_material("wood").friction, get_material("wood").density) == (0.1, 3.0)
-        assert get_material("felt") == get_material("felt")
-    assert get_material("wood") == wood
+def test_a_point_builds_its_own_settings_and_changes_nothing_global() -> None:
+    base = load_profile()
+    point = {"material.wood.friction": 0.1, "material.wood.density": 3.0, "hand.grip_force": 2.0}
+    swept = settings_for(base, {**point, "iterations": 20})
+    wood = swept.materials["wood"]
+    assert (wood.friction, wood.density, wood.elasticity) == (
+        0.1,
+        3.0,
+        base.materials["wood"].elasticity,
+    )
+    assert swept.materials["felt"] == base.materials["felt"]
+    assert swept.hand.grip_force == 2.0 and swept.hand.grip_torque == base.hand.grip_torque
+    assert swept.iterations == 20 and swept != base
+    assert load_profile() == base and materials()["wood"] == base.materials["wood"]
 
 
 def test_calibrate_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,6 @@ from rules.assets import load_asset
 from rules.crazy_tower import get_block
 from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
-from simulator.physics.materials import get_material
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import Entry, Pose, World
 
@@ -67,7 +66,7 @@ def build_table(world: World) -> Entry:
     world.add_static(
         "table",
         [[(-w, -TABLE_DEPTH), (w, -TABLE_DEPTH), (w, 0.0), (-w, 0.0)]],
-        get_material("felt"),
+        world.material("felt"),
         is_table=True,
     )
     return add_card(world, START_CARD, Pose(0.0, card_half_thickness(), 0.0))
@@ -75,7 +74,7 @@ def build_table(world: World) -> Entry:
 
 def add_card(world: World, card: str, pose: Pose) -> Entry:
     spec = get_piece(CARD_PIECE)
-    entry = world.add_piece(card, spec, pose, get_material(spec.material))
+    entry = world.add_piece(card, spec, pose, world.material(spec.material))
     for shape in entry.shapes:
         shape.filter = CARD_FILTER
     return entry
@@ -83,7 +82,7 @@ def add_card(world: World, card: str, pose: Pose) -> Entry:
 
 def add_block(world: World, block: str, pose: Pose) -> Entry:
     spec = get_piece(get_block(block).piece)
-    entry = world.add_piece(block, spec, pose, get_material(spec.material))
+    entry = world.add_piece(block, spec, pose, world.material(spec.material))
     for shape in entry.shapes:
         shape.filter = BLOCK_FILTER
     return entry

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from simulator.games.crazy_tower.bodies import PULLED_FILTER
-from simulator.physics.hand import Hand, default_hand
+from simulator.physics.hand import Hand
 from simulator.physics.world import Entry, World
 
 OnStep = Callable[[], None] | None
@@ -25,7 +25,7 @@ PULL_CLEARANCE = 1.0  # cm past the last card end before the block counts as out
 
 
 def pulling_hand(world: World) -> Hand:
-    base = default_hand()
+    base = world.hand_settings
     return Hand(world, replace(base, grip_force=PULL_GRIP, grip_torque=PULL_GRIP))
 
 

@@ -13,7 +13,7 @@ logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.crazy_tower import floor_cards, new_game, scores
@@ -34,6 +34,7 @@ from simulator.games.expect import GameExpect, parse_game_expect
 from simulator.games.report import game_report
 from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import OnWorld, new_worlds
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -195,11 +196,21 @@ def _hand_path(table: Table, max_steps: int) -> list[list[float]]:
     return out
 
 
-def run(scenario: CrazyTowerScenario) -> dict[str, Any]:
+def run(
+    scenario: CrazyTowerScenario,
+    settings: PhysicsProfile | None = None,
+    on_world: OnWorld | None = None,
+) -> dict[str, Any]:
+    """Replay the scenario; ``settings`` replaces its physics (profile, materials, hand),
+    ``on_world`` is handed each main world the match builds (the last is the final)."""
     started = time.perf_counter()
+    scenario = replace(scenario, profile=settings) if settings is not None else scenario
     match = CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)
+    hand_over = new_worlds(on_world)
+    hand_over(match.world)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
+        hand_over(match.world)
     return report(match, scenario.header, scenario.expect, (time.perf_counter() - started) * 1000)
 
 

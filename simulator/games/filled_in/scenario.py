@@ -13,7 +13,7 @@ A refused action is logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -30,6 +30,7 @@ from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.report import game_report
 from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import OnWorld
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -154,8 +155,15 @@ def _parse_place(table: GridTable) -> dict[str, Any]:
     return place
 
 
-def run(scenario: FilledInScenario) -> dict[str, Any]:
+def run(
+    scenario: FilledInScenario,
+    settings: PhysicsProfile | None = None,
+    on_world: OnWorld | None = None,
+) -> dict[str, Any]:
+    """Replay the scenario. Filled In is drawn, not built: no world, so ``on_world`` is
+    never called; ``settings`` only replaces the physics the report names."""
     started = time.perf_counter()
+    scenario = replace(scenario, profile=settings) if settings is not None else scenario
     match = FilledInMatch(scenario.options)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)

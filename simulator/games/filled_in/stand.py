@@ -17,7 +17,6 @@ from rules.filled_in.sheets import get_sheet
 from rules.pieces import get_piece, normalise
 from simulator.games.filled_in.sheetfile import DrawnTower
 from simulator.physics.geometry import Polygon, centroid
-from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor, MotionEvent
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.settle import settle
@@ -121,7 +120,7 @@ def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> Sta
     spec = get_sheet(tower.sheet)
     cell = get_piece("lots-I").cell_size
     origin_x = -spec.width * cell / 2  # the sheet is centred on x = 0
-    wood, felt = get_material("wood"), get_material("felt")
+    wood, felt = world.material("wood"), world.material("felt")
     w = TABLE_HALF_WIDTH
     world.add_static("table", [[(-w, -5.0), (w, -5.0), (w, 0.0), (-w, 0.0)]], felt, is_table=True)
     bottom = sorted(c for r, c in spec.boxes if r == 0)
@@ -142,7 +141,7 @@ def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> Sta
         ]
         cx, cy = centroid(boxes)
         body_id = piece_id(index, drawn.piece, drawn.colour)
-        world.add_piece(body_id, spec_here, Pose(cx, cy, 0.0), get_material(base.material))
+        world.add_piece(body_id, spec_here, Pose(cx, cy, 0.0), world.material(base.material))
         ids.append(body_id)
     start = {i: (world.entry(i).pose, world.entry(i).world_polygons()) for i in ids}
 

@@ -17,7 +17,6 @@ import pymunk
 from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
 from simulator.physics.geometry import piece_polygons
-from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
 from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
@@ -85,7 +84,7 @@ class LivePlacement:
         spec = spec_of(piece)
         top = max(s.bb.top for e in world.entries for s in e.shapes)
         pose = Pose(lot.left - PICKUP_LEFT, top + PICKUP_ABOVE, 0.0)
-        world.add_piece(piece, spec, pose, get_material(spec.material), False)
+        world.add_piece(piece, spec, pose, world.material(spec.material), False)
         self.monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
         self.match.hand.grab(piece)
         self.paths.append([])
@@ -127,7 +126,7 @@ class LivePlacement:
         hand.release()
         world.remove(entry.id)
         self.mirrored = not self.mirrored
-        fresh = world.add_piece(entry.id, spec, pose, get_material(spec.material), self.mirrored)
+        fresh = world.add_piece(entry.id, spec, pose, world.material(spec.material), self.mirrored)
         fresh.body.velocity = entry.body.velocity
         fresh.body.angular_velocity = entry.body.angular_velocity
         hand.grab(entry.id)

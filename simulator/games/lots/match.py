@@ -35,7 +35,6 @@ from simulator.physics.geometry import centroid_offset, piece_polygons
 from simulator.physics.grid import Grid, snap
 from simulator.physics.hand import HandPath
 from simulator.physics.lot import Lot, build_lot
-from simulator.physics.materials import get_material
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
@@ -215,7 +214,7 @@ class LotsMatch(PhysicalMatch):
             spec = spec_of(piece)
             top = max(s.bb.top for e in world.entries for s in e.shapes)
             pose = Pose(lot.left - PICKUP_LEFT, top + PICKUP_ABOVE, 0.0)
-            world.add_piece(piece, spec, pose, get_material(spec.material), mirror)
+            world.add_piece(piece, spec, pose, world.material(spec.material), mirror)
             monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
             self.hand.grab(piece)
             width = max(c for _, c in transform_cells(spec.cells, turns, mirror)) + 1

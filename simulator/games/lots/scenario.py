@@ -16,7 +16,7 @@ A refused action is logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -31,6 +31,7 @@ from simulator.games.report import game_report
 from simulator.games.seats import parse_computers
 from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import OnWorld, new_worlds
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -163,11 +164,19 @@ def _hand_path(table: Table, key: str) -> list[list[float]]:
     return out
 
 
-def run(scenario: LotsScenario) -> dict[str, Any]:
+def run(
+    scenario: LotsScenario, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
+) -> dict[str, Any]:
+    """Replay the scenario; ``settings`` replaces its physics (profile, materials, hand),
+    ``on_world`` is handed each main world the match builds (the last is the final)."""
     started = time.perf_counter()
+    scenario = replace(scenario, profile=settings) if settings is not None else scenario
     match = LotsMatch(scenario.options, scenario.profile)
+    hand_over = new_worlds(on_world)
+    hand_over(match.world)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
+        hand_over(match.world)
     return report(
         match,
         scenario.header,
