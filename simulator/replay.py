@@ -9,14 +9,51 @@ from __future__ import annotations
 import json
 import math
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from simulator.physics.world import PlacementRefused
+from simulator.games.registry import GAMES
+from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import OnWorld, PlacementRefused
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import load_scenario
+from simulator.scenario.load import open_scenario
+from simulator.scenario.sandbox import parse_sandbox, run_sandbox
 
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
+
+
+SANDBOX = "sandbox"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A validated scenario of any kind, ready to run."""
+
+    kind: str
+    scenario: Any  # the kind's own scenario object
+
+    def run(
+        self, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
+    ) -> dict[str, Any]:
+        """Run it: ``settings`` replaces the scenario's physics (profile, materials, hand),
+        ``on_world`` is handed each world the run builds as its main one (not a bot's
+        rollouts), the last being the final world; the report is returned."""
+        if self.kind == SANDBOX:
+            return run_sandbox(self.scenario, settings, on_world)
+        from simulator.games.runner import run
+
+        return run(self.scenario, settings, on_world)
+
+
+def load_scenario(path: str | Path) -> Loaded:
+    """Read, validate and parse a scenario file of any kind; ScenarioError if bad."""
+    opened = open_scenario(path, (SANDBOX, *GAMES.kinds()))
+    root, header, profile = opened.root, opened.header, opened.profile
+    if header.kind == SANDBOX:
+        return Loaded(SANDBOX, parse_sandbox(root, header, profile))
+    parse = GAMES.get(header.kind).module("scenario").parse
+    return Loaded(header.kind, parse(root, header, profile))
 
 
 def replay_file(path: str, film: Filming | None = None) -> dict[str, Any]:

@@ -18,12 +18,12 @@ from simulator.app import session
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.scenario import perform
 from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.runner import perform
 from simulator.physics.profile import load_profile
+from simulator.replay import load_scenario
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.header import FORMAT
-from simulator.scenario.load import load_scenario
 
 
 @dataclass

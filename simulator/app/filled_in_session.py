@@ -91,8 +91,8 @@ def load(path: Path) -> FilledInGame:
 
     Raises ScenarioError (one line) for a file that is not a Filled In game, has a
     refused action, or does not reach the state hash it records."""
-    from simulator.games.filled_in.scenario import perform
-    from simulator.scenario.load import load_scenario
+    from simulator.games.runner import perform
+    from simulator.replay import load_scenario
 
     loaded = load_scenario(path)
     if loaded.kind != "filled-in":

@@ -26,7 +26,7 @@ def open_game(setup: GameSetup) -> Any:
 
 def file_kind(path: Path) -> str:
     """The kind of a scenario or save file; ScenarioError (one line) if it is bad."""
-    from simulator.scenario.load import load_scenario
+    from simulator.replay import load_scenario
 
     return load_scenario(path).kind
 

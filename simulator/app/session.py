@@ -87,9 +87,9 @@ def load(path: Path) -> tuple[LotsMatch, int]:
 def load_saved(path: Path) -> SavedLots:
     """As load(), with the app's seats; ScenarioError (one line) for a bad file, or one
     that does not replay to the state it says it saved."""
-    from simulator.games.lots.scenario import perform
+    from simulator.games.runner import perform
+    from simulator.replay import load_scenario
     from simulator.scenario.errors import ScenarioError
-    from simulator.scenario.load import load_scenario
 
     loaded = load_scenario(path)
     if loaded.kind != "lots":

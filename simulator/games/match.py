@@ -14,7 +14,7 @@ import copy as copying
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from rules.errors import IllegalMove
 from simulator.games.notices import Event, Notice, merge_notices
@@ -41,6 +41,8 @@ class Match(ABC):
     """One game in progress. Subclasses build the state in ``_reset`` and apply one
     action in ``_perform`` (raising IllegalMove with nothing changed, or rebuilding from
     the log when the rules refuse what the physics did)."""
+
+    kind: ClassVar[str]  # the game kind, as the registry and scenario files name it
 
     def __init__(self) -> None:
         self._actions: list[dict[str, Any]] = []
@@ -145,6 +147,11 @@ class Match(ABC):
 
     @abstractmethod
     def state_hash(self) -> str: ...
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The report's view of the game: players, scores, winners, over, end_reason,
+        turns, then the game's own fields (SCENARIO_FORMAT's report schema)."""
 
     def events(self) -> list[Event]:
         """The rules' events with the match's notices merged in where they happened."""

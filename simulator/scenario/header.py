@@ -14,8 +14,6 @@ MIN_DT = 1e-4
 MAX_DT = 0.1
 MAX_ITERATIONS = 1000
 
-KINDS = ("sandbox", "lots", "crazy-tower", "filled-in")
-
 
 @dataclass(frozen=True)
 class Header:
@@ -26,7 +24,7 @@ class Header:
     seed: int
 
 
-def parse_header(root: Table) -> Header:
+def parse_header(root: Table, kinds: tuple[str, ...]) -> Header:
     fmt = root.string("format", required=True)
     if isinstance(fmt, str) and fmt.startswith("towersim-experiment/"):
         root.fail(
@@ -34,7 +32,7 @@ def parse_header(root: Table) -> Header:
         )
     if fmt != FORMAT:
         root.fail(f"format must be {FORMAT!r}, not {fmt!r}", "format")
-    kind = root.string("kind", required=True, choices=KINDS)
+    kind = root.string("kind", required=True, choices=kinds)
     assert fmt is not None and kind is not None
     return Header(
         format=fmt,

@@ -1,46 +1,32 @@
-"""From a path to a validated scenario, or one ScenarioError line; and running it."""
+"""From a path to a scenario's validated head: its document, format, kind and physics.
+
+What the rest of a file means depends on its kind, and the kinds are the games'
+business: ``simulator.replay`` dispatches to the sandbox or to the game registry.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from simulator.games.registry import game_kinds, game_module
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import OnWorld
 from simulator.scenario.document import read_document
-from simulator.scenario.errors import ScenarioError
 from simulator.scenario.fields import Table
-from simulator.scenario.header import parse_header, parse_physics
-from simulator.scenario.sandbox import parse_sandbox, run_sandbox
+from simulator.scenario.header import Header, parse_header, parse_physics
 
 
 @dataclass(frozen=True)
-class Loaded:
-    kind: str
-    scenario: Any  # the kind's own scenario object
-
-    def run(
-        self, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
-    ) -> dict[str, Any]:
-        """Run it: ``settings`` replaces the scenario's physics (profile, materials, hand),
-        ``on_world`` is handed each world the run builds as its main one (not a bot's
-        rollouts), the last being the final world; the report is returned."""
-        if self.kind == "sandbox":
-            return run_sandbox(self.scenario, settings, on_world)
-        return game_module(self.kind, "scenario").run(self.scenario, settings, on_world)
+class Opened:
+    name: str  # the path as the user gave it, for messages
+    root: Table
+    header: Header
+    profile: PhysicsProfile
 
 
-def load_scenario(path: str | Path) -> Loaded:
+def open_scenario(path: str | Path, kinds: tuple[str, ...]) -> Opened:
+    """Read and check what every scenario shares; ScenarioError (one line) if bad.
+    ``kinds`` are the kinds this build can run."""
     doc = read_document(path)
     root = Table(doc, doc.data, "")
-    header = parse_header(root)
-    profile = parse_physics(root)
-    if header.kind == "sandbox":
-        return Loaded("sandbox", parse_sandbox(root, header, profile))
-    if header.kind not in game_kinds():
-        raise ScenarioError(
-            doc.name, f'kind "{header.kind}" cannot be replayed by this version yet'
-        )
-    return Loaded(header.kind, game_module(header.kind, "scenario").parse(root, header, profile))
+    header = parse_header(root, kinds)
+    return Opened(doc.name, root, header, parse_physics(root))

@@ -12,7 +12,7 @@ from typing import Any
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import body_speed
 from simulator.physics.world import World
-from simulator.scenario.load import Loaded
+from simulator.replay import Loaded
 
 
 def run_with_world(

@@ -18,8 +18,8 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import PlacementRefused
+from simulator.replay import load_scenario
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import load_scenario
 from simulator.scenario.sandbox import run_sandbox
 from simulator.tuning.bisection import find_flip
 from simulator.tuning.capture import is_settled, run_with_world

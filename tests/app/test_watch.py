@@ -5,7 +5,7 @@ from __future__ import annotations
 from simulator.app.watch import FilmScreen
 from simulator.app.window import AppWindow
 from simulator.render.film import Film
-from simulator.scenario.load import load_scenario
+from simulator.replay import load_scenario
 from tests.app.helpers import pixel
 
 

@@ -11,7 +11,7 @@ import pytest
 from simulator.cli import main
 from simulator.physics.materials import materials
 from simulator.physics.profile import load_profile
-from simulator.scenario.load import load_scenario
+from simulator.replay import load_scenario
 from simulator.scenario.sandbox import run_sandbox
 from simulator.tuning.bisection import find_flip
 from simulator.tuning.cases import Family

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import World
-from simulator.scenario.load import load_scenario
+from simulator.replay import load_scenario
 from simulator.scenario.sandbox import build_world
 from simulator.tuning.capture import run_with_world
 from simulator.tuning.params import settings_for

@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.crazy_tower import (
     BlockOutcome,
@@ -34,6 +34,7 @@ from rules.crazy_tower import (
     handicap_for,
     new_game,
     report_time,
+    scores,
     target_floor,
 )
 from rules.crazy_tower import moves as rule_moves
@@ -61,6 +62,9 @@ from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose
+
+if TYPE_CHECKING:
+    from simulator.games.crazy_tower.scenario import CrazyTowerScenario
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
 # A dexterity profile's noise, drawn when the player decides and recorded so a replay
@@ -118,6 +122,8 @@ class Ruling:
 
 
 class CrazyTowerMatch(PhysicalMatch):
+    kind = "crazy-tower"
+
     def __init__(
         self,
         options: dict[str, Any],
@@ -431,6 +437,23 @@ class CrazyTowerMatch(PhysicalMatch):
 
     # -- reading ----------------------------------------------------------------------
 
+    def summary(self) -> dict[str, Any]:
+        state = self._state
+        result = state.result or {}
+        winner = result.get("winner")
+        return {
+            "players": list(state.players),
+            "scores": scores(state),
+            "winners": [winner] if isinstance(winner, str) else list(winner or []),
+            "over": state.is_over,
+            "end_reason": result.get("reason"),
+            "turns": state.turn,
+            "mode": state.mode,
+            "challenge": state.challenge,
+            "floors": list(state.floors),
+            "detail": result.get("detail"),
+        }
+
     def digest(self) -> str:
         data = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()
@@ -456,3 +479,7 @@ def _jolt(handicap: tuple[float, float], action: dict[str, Any]) -> tuple[float,
     if not vx and not vy:
         return handicap
     return handicap[0] + float(vx or 0.0), handicap[1] + float(vy or 0.0)
+
+
+def new_match(scenario: CrazyTowerScenario) -> CrazyTowerMatch:
+    return CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)

@@ -15,10 +15,11 @@ from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
-from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS, report
+from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.expect import GameExpect
 from simulator.games.play_common import add_common_arguments, publish
 from simulator.games.record import pinned_physics, recorded_expect
+from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if "challenge" in options:
         title += f", challenge {options['challenge']}"
     header = Header(FORMAT, "crazy-tower", title, "", args.seed)
-    result = report(match, header, GameExpect(), wall_ms)
+    result = report(match, header, match.profile, GameExpect(), wall_ms)
     return publish(
         "crazy-tower", args, result, lambda: recording(match, header, result), _print_summary
     )

@@ -12,11 +12,10 @@ logged as a "refused" event and changes nothing.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
-from rules.crazy_tower import floor_cards, new_game, scores
+from rules.crazy_tower import floor_cards, new_game
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import profiles
@@ -30,11 +29,10 @@ from simulator.games.crazy_tower.match import (
     CrazyTowerMatch,
 )
 from simulator.games.crazy_tower.player import RandomPlayer, play_turns
-from simulator.games.expect import GameExpect, parse_game_expect
-from simulator.games.report import game_report
+from simulator.games.expect import parse_game_expect
+from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import OnWorld, new_worlds
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -55,15 +53,10 @@ MAX_PATH_SECONDS = 600.0  # a hand's path longer than this is a broken file, not
 
 
 @dataclass(frozen=True)
-class CrazyTowerScenario:
-    header: Header
-    profile: PhysicsProfile
+class CrazyTowerScenario(GameScenario):
     options: dict[str, Any]
+    # Headless thinking time per action for the timed challenges (seconds).
     think_seconds: float = THINK_SECONDS
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    expect: GameExpect = field(default_factory=GameExpect)
-    computers: dict[str, str] = field(default_factory=dict)  # seat name -> bot level (app)
-    hand: str | None = None  # the app's human hand: a dexterity profile (None: exact)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerScenario:
@@ -91,7 +84,14 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
     return CrazyTowerScenario(
-        header, tower, options, float(think or 0.0), actions, expect, computers, hand
+        header,
+        tower,
+        options,
+        actions,
+        expect,
+        computers,
+        hand,
+        think_seconds=float(think or 0.0),
     )
 
 
@@ -196,64 +196,11 @@ def _hand_path(table: Table, max_steps: int) -> list[list[float]]:
     return out
 
 
-def run(
-    scenario: CrazyTowerScenario,
-    settings: PhysicsProfile | None = None,
-    on_world: OnWorld | None = None,
-) -> dict[str, Any]:
-    """Replay the scenario; ``settings`` replaces its physics (profile, materials, hand),
-    ``on_world`` is handed each main world the match builds (the last is the final)."""
-    started = time.perf_counter()
-    scenario = replace(scenario, profile=settings) if settings is not None else scenario
-    match = CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)
-    hand_over = new_worlds(on_world)
-    hand_over(match.world)
-    for index, action in enumerate(scenario.actions):
-        perform(match, action, index, seed=scenario.header.seed)
-        hand_over(match.world)
-    return report(match, scenario.header, scenario.expect, (time.perf_counter() - started) * 1000)
-
-
 def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:
     return {name: RandomPlayer(seed * 7919 + i) for i, name in enumerate(match.state.players)}
 
 
-def perform(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:
-    """Apply one scenario action; a refused one becomes a "refused" event."""
-    try:
-        if action["type"] == "computer":
-            players = computer_players(match, seed * 31 + index)
-            play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
-        else:
-            match.perform(dict(action))
-    except IllegalMove as exc:
-        match.refuse(action.get("player"), exc.reason, index + 1)
-
-
-def report(
-    match: CrazyTowerMatch, header: Header, expect: GameExpect, wall_ms: float
-) -> dict[str, Any]:
-    state = match.state
-    result = state.result or {}
-    winner = result.get("winner")
-    winners = [winner] if isinstance(winner, str) else list(winner or [])
-    return game_report(
-        header,
-        match.profile,
-        expect,
-        steps=match.world.steps,
-        sim_seconds=match.world.time,
-        wall_ms=wall_ms,
-        state_hash=match.state_hash(),
-        players=list(state.players),
-        scores=scores(match.state),
-        winners=winners,
-        over=state.is_over,
-        end_reason=result.get("reason"),
-        events=match.events(),
-        turns=state.turn,
-        mode=state.mode,
-        challenge=state.challenge,
-        floors=list(state.floors),
-        detail=result.get("detail"),
-    )
+def play_computer(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """A ``computer`` action: the legal random player in every seat."""
+    players = computer_players(match, seed * 31 + index)
+    play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.filled_in import (
     GameState,
@@ -25,6 +25,9 @@ from rules.filled_in import (
 )
 from rules.filled_in.scoring import ranking_winners
 from simulator.games.match import Match, Verdict
+
+if TYPE_CHECKING:
+    from simulator.games.runner import GameScenario
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class GameOptions:
 
 
 class FilledInMatch(Match):
+    kind = "filled-in"
+
     def __init__(self, options: GameOptions) -> None:
         self.options = options
         super().__init__()
@@ -85,6 +90,21 @@ class FilledInMatch(Match):
     def winners(self) -> list[str]:
         return ranking_winners(self.state) if self.over else []
 
+    def summary(self) -> dict[str, Any]:
+        state = self._state
+        return {
+            "players": state.names,
+            "scores": self.totals(),
+            "winners": self.winners(),
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "turns": state.round,
+            "variant": state.variant,
+            "sheets": {p.name: p.tower.sheet for p in state.players},
+            "breakdown": self.breakdowns(),
+            "towers": self.towers(),
+        }
+
     def state_hash(self) -> str:
         """SHA-256 of the rules state as canonical JSON (there is no physics world)."""
         text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -106,3 +126,7 @@ def _as_action(move: dict[str, Any]) -> dict[str, Any]:
     if action.get("crew") is False:
         del action["crew"]
     return action
+
+
+def new_match(scenario: GameScenario) -> FilledInMatch:
+    return FilledInMatch(scenario.options)

@@ -15,9 +15,10 @@ from simulator.games.expect import GameExpect
 from simulator.games.filled_in.bots import play_seats
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.player import play_turns, player_chance
-from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS, report
+from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.play_common import add_common_arguments, publish
 from simulator.games.record import recorded_expect
+from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 

@@ -12,25 +12,22 @@ A refused action is logged as a "refused" event and changes nothing.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import IllegalMove
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
 from simulator.games.actions import action_head
-from simulator.games.expect import GameExpect, parse_game_expect
+from simulator.games.expect import parse_game_expect
 from simulator.games.filled_in.fields import GridTable
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
 from simulator.games.filled_in.notation import read_block_cells
 from simulator.games.filled_in.player import play_turns, player_chance
-from simulator.games.report import game_report
+from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import OnWorld
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -41,13 +38,8 @@ ACTION_TYPES = ("roll", "draft", "place", "computer")
 
 
 @dataclass(frozen=True)
-class FilledInScenario:
-    header: Header
-    profile: PhysicsProfile
+class FilledInScenario(GameScenario):
     options: GameOptions
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    expect: GameExpect = field(default_factory=GameExpect)
-    computers: dict[str, str] = field(default_factory=dict)  # seat name -> bot level (app)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScenario:
@@ -155,59 +147,7 @@ def _parse_place(table: GridTable) -> dict[str, Any]:
     return place
 
 
-def run(
-    scenario: FilledInScenario,
-    settings: PhysicsProfile | None = None,
-    on_world: OnWorld | None = None,
-) -> dict[str, Any]:
-    """Replay the scenario. Filled In is drawn, not built: no world, so ``on_world`` is
-    never called; ``settings`` only replaces the physics the report names."""
-    started = time.perf_counter()
-    scenario = replace(scenario, profile=settings) if settings is not None else scenario
-    match = FilledInMatch(scenario.options)
-    for index, action in enumerate(scenario.actions):
-        perform(match, action, index, seed=scenario.header.seed)
-    wall_ms = (time.perf_counter() - started) * 1000
-    return report(match, scenario.header, scenario.profile, scenario.expect, wall_ms)
-
-
-def perform(match: FilledInMatch, action: dict[str, Any], index: int, seed: int) -> None:
-    """Apply one scenario action; a refused one becomes a "refused" event."""
-    if action["type"] == "computer":
-        rng = player_chance(seed, salt=index)
-        play_turns(match, rng, action.get("moves", MAX_COMPUTER_DECISIONS))
-        return
-    try:
-        match.perform(dict(action))
-    except IllegalMove as exc:
-        match.refuse(action.get("player"), exc.reason, index + 1)
-
-
-def report(
-    match: FilledInMatch,
-    header: Header,
-    profile: PhysicsProfile,
-    expect: GameExpect,
-    wall_ms: float,
-) -> dict[str, Any]:
-    state = match.state
-    return game_report(
-        header,
-        profile,
-        expect,
-        steps=0,  # Filled In is drawn, not built: no physics runs in a game
-        sim_seconds=0.0,
-        wall_ms=wall_ms,
-        state_hash=match.state_hash(),
-        players=state.names,
-        scores=match.totals(),
-        winners=match.winners(),
-        over=match.over,
-        end_reason=match.end_reason,
-        events=match.events(),
-        turns=state.round,
-        variant=state.variant,
-        sheets={p.name: p.tower.sheet for p in state.players},
-        breakdown=match.breakdowns(),
-        towers=match.towers(),
-    )
+def play_computer(match: FilledInMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """A ``computer`` action: the random legal player decides for every seat."""
+    rng = player_chance(seed, salt=index)
+    play_turns(match, rng, action.get("moves", MAX_COMPUTER_DECISIONS))

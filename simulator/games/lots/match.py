@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import IllegalMove
 from rules.lots import (
@@ -39,6 +39,9 @@ from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose
+
+if TYPE_CHECKING:
+    from simulator.games.runner import GameScenario
 
 # Where the hand picks pieces up: left of the lot, above the tower.
 PICKUP_LEFT = 8.0  # cm left of the lot's left edge
@@ -96,6 +99,8 @@ class PlannedDrop(NamedTuple):
 
 
 class LotsMatch(PhysicalMatch):
+    kind = "lots"
+
     def __init__(self, options: LotsOptions, profile: PhysicsProfile | None = None) -> None:
         options.check()
         self.options = options
@@ -274,6 +279,19 @@ class LotsMatch(PhysicalMatch):
 
     # -- reading ------------------------------------------------------------------------
 
+    def summary(self) -> dict[str, Any]:
+        state = self._state
+        return {
+            "players": list(state.players),
+            "scores": state.score_table(),
+            "winners": state.winner_names(),
+            "over": state.over,
+            "end_reason": state.end_reason,
+            "turns": state.turn,
+            "footprint": state.footprint,
+            "mode": state.mode,
+        }
+
     def state_hash(self) -> str:
         return self.world.state_hash(extra=self.state.digest().encode())
 
@@ -284,3 +302,7 @@ class LotsMatch(PhysicalMatch):
             if isinstance(named.get(key), int) and not isinstance(named.get(key), bool):
                 named[key] = self.state.players[named[key]]
         return {k: v for k, v in named.items() if v is not None}
+
+
+def new_match(scenario: GameScenario) -> LotsMatch:
+    return LotsMatch(scenario.options, scenario.profile)

@@ -14,9 +14,10 @@ from simulator.games.expect import GameExpect
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
-from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS, report
+from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.play_common import add_common_arguments, publish
 from simulator.games.record import pinned_physics, recorded_expect
+from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
 
 

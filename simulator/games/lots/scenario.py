@@ -15,23 +15,20 @@ A refused action is logged as a "refused" event and changes nothing.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import IllegalMove
 from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head
-from simulator.games.expect import GameExpect, parse_game_expect
+from simulator.games.expect import parse_game_expect
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
-from simulator.games.report import game_report
+from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
 from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import OnWorld, new_worlds
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
 
@@ -66,14 +63,8 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class LotsScenario:
-    header: Header
-    profile: PhysicsProfile
+class LotsScenario(GameScenario):
     options: LotsOptions
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    expect: GameExpect = field(default_factory=GameExpect)
-    computers: dict[str, str] | None = None  # seat name -> bot level (the app's seats)
-    hand: str | None = None  # the app's human hand (a dexterity profile)
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
@@ -164,64 +155,10 @@ def _hand_path(table: Table, key: str) -> list[list[float]]:
     return out
 
 
-def run(
-    scenario: LotsScenario, settings: PhysicsProfile | None = None, on_world: OnWorld | None = None
-) -> dict[str, Any]:
-    """Replay the scenario; ``settings`` replaces its physics (profile, materials, hand),
-    ``on_world`` is handed each main world the match builds (the last is the final)."""
-    started = time.perf_counter()
-    scenario = replace(scenario, profile=settings) if settings is not None else scenario
-    match = LotsMatch(scenario.options, scenario.profile)
-    hand_over = new_worlds(on_world)
-    hand_over(match.world)
-    for index, action in enumerate(scenario.actions):
-        perform(match, action, index, seed=scenario.header.seed)
-        hand_over(match.world)
-    return report(
-        match,
-        scenario.header,
-        scenario.profile,
-        scenario.expect,
-        (time.perf_counter() - started) * 1000,
-    )
-
-
-def perform(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
-    """Apply one scenario action; a refused one becomes a "refused" event."""
-    kind = action["type"]
-    player = action.get("player")
-    try:
-        if kind == "computer":
-            players = {
-                seat: RandomPlayer(seed * 7919 + index * 31 + seat)
-                for seat in range(len(match.state.players))
-            }
-            play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
-        else:
-            match.perform(action)
-    except IllegalMove as exc:
-        match.refuse(player, exc.reason, index + 1)
-
-
-def report(
-    match: LotsMatch, header: Header, profile: PhysicsProfile, expect: GameExpect, wall_ms: float
-) -> dict[str, Any]:
-    state = match.state
-    return game_report(
-        header,
-        profile,
-        expect,
-        steps=match.world.steps,
-        sim_seconds=match.world.time,
-        wall_ms=wall_ms,
-        state_hash=match.state_hash(),
-        players=list(state.players),
-        scores=state.score_table(),
-        winners=state.winner_names(),
-        over=state.over,
-        end_reason=state.end_reason,
-        events=match.events(),
-        turns=state.turn,
-        footprint=state.footprint,
-        mode=state.mode,
-    )
+def play_computer(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
+    """A ``computer`` action: the legal random player in every seat."""
+    players = {
+        seat: RandomPlayer(seed * 7919 + index * 31 + seat)
+        for seat in range(len(match.state.players))
+    }
+    play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))

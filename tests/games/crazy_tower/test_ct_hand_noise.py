@@ -16,7 +16,7 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.physics.hand import Hand
 from simulator.physics.profile import load_profile
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import load_scenario
+from simulator.replay import load_scenario
 
 PROFILE = tower_profile(load_profile(), sleep_given=False)
 OPTIONS = {"mode": "competitive", "players": ["Ann", "Bob"], "seed": 3}

@@ -17,7 +17,7 @@ from simulator.games.record import scenario_text
 from simulator.physics.profile import load_profile
 from simulator.replay import replay_file
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import load_scenario
+from simulator.replay import load_scenario
 
 ANN, BOB = "Ann", "Bob"
 PLAYERS = [{"name": ANN, "colours": ["red", "blue"]}, {"name": BOB, "colours": ["green", "yellow"]}]

@@ -43,7 +43,7 @@ def test_replays_cover_the_rules() -> None:
     """Together the replays show every rule the issue lists at least once."""
     reports = []
     for path in SCENARIOS:
-        from simulator.scenario.load import load_scenario
+        from simulator.replay import load_scenario
 
         reports.append(load_scenario(path).run())
     types = {e["type"] for r in reports for e in r["events"]}
@@ -143,7 +143,7 @@ def test_the_line_of_the_fault_is_named(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
-    from simulator.scenario.load import load_scenario
+    from simulator.replay import load_scenario
 
     plain = tmp_path / "plain.toml"
     refused = tmp_path / "refused.toml"
@@ -160,7 +160,7 @@ def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_computer_moves_stop_after_the_given_count(tmp_path: Path) -> None:
-    from simulator.scenario.load import load_scenario
+    from simulator.replay import load_scenario
 
     path = tmp_path / "few.toml"
     path.write_text(GOOD_HEAD + SETUP + '\n[[action]]\ntype = "computer"\nmoves = 3\n')

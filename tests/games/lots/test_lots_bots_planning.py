@@ -23,7 +23,7 @@ from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_m
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
 from simulator.games.lots.bots_risk import SOLO_FALL, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.scenario import perform
+from simulator.games.runner import perform
 
 FOOTPRINT = get_footprint("1A")
 
