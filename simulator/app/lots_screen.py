@@ -16,7 +16,6 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
@@ -40,9 +39,9 @@ from simulator.render.film import filming
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
+from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
 PLAYBACK_FPS = 60.0  # frames a simulated second when a computer placement is shown
-HAND_SALT = 0x4A4E0  # the human hand's noise stream (a fork of the game's seed)
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
 COMPUTER_PAUSE = 0.6  # real seconds between two computer decisions, so they can be seen
@@ -156,7 +155,8 @@ class LotsScreen:
         self.humans = humans
         self.levels = {s: levels.get(s, "random") for s in range(len(players)) if s not in humans}
         self.computers = {  # seeded as `towersim play lots` seeds them
-            seat: make_player(level, self.seed * 7919 + seat) for seat, level in self.levels.items()
+            seat: make_player(level, seat_seed(self.seed, seat))
+            for seat, level in self.levels.items()
         }
 
     def _hand(self, dexterity: str | None) -> None:
@@ -235,7 +235,7 @@ class LotsScreen:
         """Hand a seat whose bot failed to the legal random player, and say so."""
         level = self.levels[seat]
         self.levels[seat] = "random"
-        self.computers[seat] = make_player("random", self.seed * 7919 + seat)
+        self.computers[seat] = make_player("random", seat_seed(self.seed, seat))
         name = self.match.state.players[seat]
         self.message = f"{name}'s {level} bot failed ({exc}); the random player takes over."
         self._changed()
@@ -300,7 +300,7 @@ class LotsScreen:
         """Put a piece in the hand (with this placement's noise); False if refused."""
         match = self.match
         if self.hand is not None:  # a fresh draw for every placement, from the seed
-            chance = Chance.from_seed(self.seed).fork(HAND_SALT + len(match.actions))
+            chance = hand_chance(self.seed, LOTS_HAND_SALT, len(match.actions))
             self.jitter = draw(self.hand, chance)
         if self.show_risk:
             self.risk.start_placement(match)  # before the piece joins the world

@@ -36,6 +36,7 @@ from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.seeds import seat_seed
 
 MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
 
@@ -204,7 +205,7 @@ def run(scenario: CrazyTowerScenario) -> dict[str, Any]:
 
 
 def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:
-    return {name: RandomPlayer(seed * 7919 + i) for i, name in enumerate(match.state.players)}
+    return {name: RandomPlayer(seat_seed(seed, i)) for i, name in enumerate(match.state.players)}
 
 
 def perform(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:

@@ -33,6 +33,7 @@ from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.seeds import computer_action_seed
 
 # Decisions a "computer" action may take at most, so a scenario always ends.
 MAX_COMPUTER_DECISIONS = 5000
@@ -184,7 +185,7 @@ def perform(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> 
     try:
         if kind == "computer":
             players = {
-                seat: RandomPlayer(seed * 7919 + index * 31 + seat)
+                seat: RandomPlayer(computer_action_seed(seed, index, seat))
                 for seat in range(len(match.state.players))
             }
             play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
