@@ -57,7 +57,7 @@ from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
 from simulator.games.notices import merge_notices
 from simulator.physics.hand import Hand, HandPath
-from simulator.physics.monitor import Monitor
+from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose, World
@@ -96,7 +96,6 @@ PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
 # Where the hand picks pieces up: left of everything, above the tower (cm).
 PICKUP_GAP = 3.0
 PICKUP_ABOVE = 8.0
-WATCH_EVERY = 10  # steps between monitor checks while the hand moves
 # Headless clock for the timed challenges: simulated seconds of the hand and the tower,
 # plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md).
 THINK_SECONDS = 3.0
