@@ -16,10 +16,11 @@ from typing import Any
 
 from simulator.app import session
 from simulator.app.setup import HUMAN, GameSetup
+from simulator.files import write_atomically
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.scenario import perform
-from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text
 from simulator.physics.profile import load_profile
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.header import FORMAT

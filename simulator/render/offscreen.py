@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.games.record import write_atomically
+from simulator.files import write_atomically
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
 from simulator.render.palette import BACKGROUND, INK

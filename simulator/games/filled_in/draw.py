@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.assets import load_asset
-from simulator.games.record import write_atomically
+from simulator.files import write_atomically
 from simulator.render.offscreen import offscreen
 
 RGB = tuple[int, int, int]
