@@ -24,7 +24,7 @@ from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.playback import Playback
 from simulator.app.risk import RiskEstimator
-from simulator.app.setup import GameSetup
+from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
@@ -93,7 +93,7 @@ def seats_from(
     """Human seats and computer levels from a save's ``computers`` table, or from the
     names when the file has none."""
     if computers is None:
-        humans = {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
+        humans = {i for i, n in enumerate(players) if not n.startswith(COMPUTER_PREFIX)}
         return humans, {}
     levels = {players.index(name): level for name, level in computers.items()}
     return set(range(len(players))) - set(levels), levels

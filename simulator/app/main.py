@@ -13,10 +13,8 @@ from typing import Any
 
 from rules.footprints import footprints
 from simulator.app.display import display_available
-from simulator.app.setup import GAMES, HUMAN, GameSetup, Seat
+from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
-
-COMPUTER_PREFIX = "Computer"  # in --players, a name starting so is a computer seat
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

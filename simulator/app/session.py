@@ -19,8 +19,6 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.record import pinned_physics, scenario_text
 from simulator.scenario.header import FORMAT
 
-COMPUTER_PREFIX = "Computer"  # seats whose name starts so are played by the computer
-
 
 def save_dir() -> Path:
     """Where autosaves and saves go: $TOWERSIM_HOME, else ~/.towersim."""

@@ -14,9 +14,7 @@ from typing import Any
 from simulator.files import write_atomically
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
-from simulator.render.palette import BACKGROUND, INK
-
-FONT = "DejaVu Sans"
+from simulator.render.palette import BACKGROUND, FONT, INK
 
 
 def use_headless() -> Any:
