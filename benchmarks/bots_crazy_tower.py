@@ -25,6 +25,7 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.physics.profile import load_profile
+from simulator.seeds import seat_seed
 
 
 def game(seed: int, level: str, dexterity: str, mode: str, players: int) -> dict[str, Any]:
@@ -32,7 +33,7 @@ def game(seed: int, level: str, dexterity: str, mode: str, players: int) -> dict
     match = CrazyTowerMatch(options, tower_profile(load_profile(), sleep_given=False))
     hand = get_profile(dexterity)
     seats = {
-        name: make_player(level, seed * 7919 + i, hand)
+        name: make_player(level, seat_seed(seed, i), hand)
         for i, name in enumerate(match.state.players)
     }
     started = time.perf_counter()

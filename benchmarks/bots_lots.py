@@ -33,6 +33,7 @@ from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
+from simulator.seeds import seat_seed
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -73,8 +74,8 @@ def _play(match: LotsMatch, players: dict[int, Any]) -> str | None:
 def versus(seed: int, level: str, opponent: str, hand: Dexterity | None) -> dict[str, Any]:
     bot_seat = 0 if seed % 2 else 1
     match = LotsMatch(LotsOptions(players=("P1", "P2"), footprint="1A", seed=seed))
-    timed = Timed(make_player(level, seed * 7919 + bot_seat, hand))
-    players = {bot_seat: timed, 1 - bot_seat: make_player(opponent, seed * 7919 + 1 - bot_seat)}
+    timed = Timed(make_player(level, seat_seed(seed, bot_seat), hand))
+    players = {bot_seat: timed, 1 - bot_seat: make_player(opponent, seat_seed(seed, 1 - bot_seat))}
     started = time.perf_counter()
     stuck = _play(match, players)
     winners = match.state.winners
@@ -93,7 +94,7 @@ def versus(seed: int, level: str, opponent: str, hand: Dexterity | None) -> dict
 
 def solo(seed: int, level: str, footprint: str, hand: Dexterity | None) -> dict[str, Any]:
     match = LotsMatch(LotsOptions(players=("Solo",), footprint=footprint, seed=seed))
-    timed = Timed(make_player(level, seed * 7919, hand))
+    timed = Timed(make_player(level, seat_seed(seed, 0), hand))
     started = time.perf_counter()
     stuck = _play(match, {0: timed})
     return {

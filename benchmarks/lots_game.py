@@ -22,6 +22,7 @@ from rules.lots import LotsOptions
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
+from simulator.seeds import seat_seed
 
 TARGET_SECONDS = 2.0
 
@@ -41,7 +42,7 @@ def play(seed: int, players: int) -> tuple[float, float, LotsMatch]:
     try:
         started = time.perf_counter()
         match = LotsMatch(LotsOptions(players=names, footprint="1A", seed=seed))
-        seats = {seat: RandomPlayer(seed * 7919 + seat) for seat in range(players)}
+        seats = {seat: RandomPlayer(seat_seed(seed, seat)) for seat in range(players)}
         play_turns(match, seats, MAX_COMPUTER_DECISIONS)
         wall = time.perf_counter() - started
     finally:

@@ -120,7 +120,7 @@ def _tuning_cli() -> ModuleType:
 def _demo(args: argparse.Namespace) -> int:
     """With a display: the app on a scripted LOTS game. Otherwise the headless report,
     and a PNG of the tower."""
-    from simulator.app.main import display_available
+    from simulator.app.display import display_available
 
     if display_available() and not (args.headless or args.json):
         from simulator.app.demo_game import open_demo
@@ -158,7 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from simulator.replay import replay
 
-        return replay(args.files, as_json=args.json, png=args.png, watch=args.watch)
+        watch = None
+        if args.watch:  # the CLI hands the app's player down: replay sits below the app
+            from simulator.app.watch import watch_film
+
+            watch = watch_film
+        return replay(args.files, as_json=args.json, png=args.png, watch=watch)
     if args.command == "demo":
         return _demo(args)
     if args.command == "app":

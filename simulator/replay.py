@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,6 +22,9 @@ from simulator.scenario.load import open_scenario
 from simulator.scenario.sandbox import parse_sandbox, run_sandbox
 
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
+# Plays a film back (film, caption, err) and says whether it could: the app's watch_film,
+# handed in by the CLI, so that replay never imports the app above it.
+Watcher = Callable[[Any, list[str], TextIO], bool]
 
 
 SANDBOX = "sandbox"
@@ -104,7 +108,7 @@ def replay(
     out: TextIO | None = None,
     err: TextIO | None = None,
     png: str | None = None,
-    watch: bool = False,
+    watch: Watcher | None = None,
 ) -> int:
     # Looked up per call, not bound at import: the streams may be replaced after that
     # (pytest's capsys, contextlib.redirect_stdout).
@@ -116,7 +120,7 @@ def replay(
         print("towersim replay: with several files, --png needs an existing folder", file=err)
         return EXIT_INVALID
     for path in paths:
-        film = _film(png, watch)
+        film = _film(png, watch is not None)
         try:
             report = replay_file(path, film)
         except ScenarioError as exc:
@@ -153,14 +157,19 @@ def _film(png: str | None, watch: bool) -> Filming | None:
     if png is None and not watch:
         return None
     # A frame every 8 steps of 1/480 s: 60 frames a simulated second.
-    return Filming(WATCH_EVERY if watch else None)
+    return Filming(FRAME_EVERY if watch else None)
 
 
-WATCH_EVERY = 8
+FRAME_EVERY = 8  # steps between two frames of a watched film
 
 
 def _show(
-    film: Any, report: dict[str, Any], path: str, png: str | None, watch: bool, err: TextIO
+    film: Any,
+    report: dict[str, Any],
+    path: str,
+    png: str | None,
+    watch: Watcher | None,
+    err: TextIO,
 ) -> bool:
     """Write the PNG and/or play the film; False (with a line on err) if that failed."""
     caption = film_caption(report, path)
@@ -178,10 +187,8 @@ def _show(
         except OSError as exc:
             print(f"towersim replay: cannot write {target}: {exc.strerror or exc}", file=err)
             return False
-    if watch:
-        from simulator.app.watch import watch_film
-
-        return watch_film(film, caption, err)
+    if watch is not None:
+        return watch(film, caption, err)
     return True
 
 

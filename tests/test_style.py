@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,3 +39,170 @@ def test_physics_never_imports_pyglet() -> None:
     for path in (ROOT / "simulator" / "physics").rglob("*.py"):
         for line in _imports(path):
             assert not line.split()[1].startswith("pyglet"), f"{path}: {line}"
+
+
+# -- layering over the real import graph ----------------------------------------------------
+# Every module of simulator/ and rules/, parsed with ast; imports inside functions count
+# (a lazy import is still a dependency). An edge is "typing-only" when every import of it
+# sits under ``if TYPE_CHECKING:``: it never runs, so it closes no circle at run time.
+
+PACKAGES = ("simulator", "rules")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for top in PACKAGES for p in sorted((ROOT / top).rglob("*.py"))}
+
+
+def _typing_only_nodes(tree: ast.Module) -> set[int]:
+    def is_type_checking(test: ast.expr) -> bool:
+        return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+            isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+        )
+
+    return {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and is_type_checking(branch.test)
+        for statement in branch.body
+        for node in ast.walk(statement)
+    }
+
+
+def _imported_names(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:  # relative: up from the importing module's package
+        parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*parts, *([node.module] if node.module else [])])
+    # ``from pkg import name`` imports the submodule pkg.name when there is one.
+    return [f"{base}.{alias.name}" for alias in node.names] + [base]
+
+
+@functools.cache
+def _import_graph() -> dict[str, dict[str, bool]]:
+    """module -> {internal module it imports: True when only under TYPE_CHECKING}."""
+    modules = _modules()
+    graph: dict[str, dict[str, bool]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(), str(path))
+        typing_only = _typing_only_nodes(tree)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges = graph.setdefault(name, {})
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            names = _imported_names(node, package)
+            if isinstance(node, ast.ImportFrom):
+                # The submodules named, else the package itself.
+                found = [n for n in names[:-1] if n in modules]
+                names = found or names[-1:]
+            for target in names:
+                while target and target not in modules:  # pkg.mod.attr -> pkg.mod
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    edges[target] = edges.get(target, True) and id(node) in typing_only
+    return graph
+
+
+def _in(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _violations(importers: str, forbidden: tuple[str, ...]) -> list[str]:
+    return [
+        f"{module} imports {target}"
+        for module, edges in sorted(_import_graph().items())
+        if _in(module, importers)
+        for target in sorted(edges)
+        if any(_in(target, f) for f in forbidden)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("importers", "forbidden"),
+    [
+        ("rules", ("simulator",)),
+        ("simulator.physics", ("simulator.games", "simulator.render", "simulator.app")),
+        ("simulator.render", ("simulator.games", "simulator.app")),
+        ("simulator.scenario", ("simulator.games",)),
+    ],
+)
+def test_layers_import_only_downwards(importers: str, forbidden: tuple[str, ...]) -> None:
+    assert _violations(importers, forbidden) == []
+
+
+def test_only_the_cli_imports_the_app() -> None:
+    """The app sits on top: below it nothing imports it; the CLI hands down what it needs
+    (replay's --watch player)."""
+    found = [
+        line
+        for line in _violations("simulator", ("simulator.app",))
+        + _violations("rules", ("simulator.app",))
+        if not _in(line.split()[0], "simulator.app") and line.split()[0] != "simulator.cli"
+    ]
+    assert found == []
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph.get(successor, ())))))
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        components.append(sorted(component))
+    return components
+
+
+def test_circles_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_import_circles() -> None:
+    """No two modules import each other, even lazily. Typing-only imports are left out:
+    they never run (live.py names its match's type that way)."""
+    runtime = {
+        module: {target for target, typing_only in edges.items() if not typing_only}
+        for module, edges in _import_graph().items()
+    }
+    assert _circles(runtime) == []

@@ -15,6 +15,7 @@ from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import MAX_RETRIES, CrazyTowerPlayer, RandomPlayer
 from simulator.render.film import Film, Frame
+from simulator.seeds import seat_seed, takeover_seed
 
 PAUSE = 0.6  # real seconds before a computer decides, so its turn can be followed
 SPEED = 1.5  # the film of a computer's move plays this much faster than real time
@@ -36,7 +37,7 @@ class ComputerSeats:
     @classmethod
     def for_seats(cls, names: list[str], controllers: list[str], seed: int) -> ComputerSeats:
         players = {
-            name: make_player(level, seed * 7919 + seat)
+            name: make_player(level, seat_seed(seed, seat))
             for seat, (name, level) in enumerate(zip(names, controllers, strict=True))
             if level != "human"
         }
@@ -105,6 +106,6 @@ class ComputerSeats:
             self.stuck = why
             self.note = f"The computer cannot move for {name}: {why}. The game stops here."
             return
-        self.players[name] = RandomPlayer(self.seed * 7919 + len(match.actions))
+        self.players[name] = RandomPlayer(takeover_seed(self.seed, len(match.actions)))
         self.handed = name
         self.note = f"{name}'s computer failed ({why}): the random player takes the seat."

@@ -21,7 +21,6 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.chance import Chance
 from rules.crazy_tower import get_challenge, legal_moves
 from rules.crazy_tower.legal import block_choices
 from rules.crazy_tower.state import (
@@ -61,12 +60,10 @@ from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
 from simulator.render.symbols import placed, symbol_triangles
+from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
-# The human hand's noise (a dexterity profile): a stream per action, forked from the seed,
-# so a loaded game draws what the unsaved one would have.
-HAND_SALT = 0x4A4E
 # The region the camera shows around the tower (cm): room on the left where the hand
 # picks pieces up, above for the hand, and never narrower than a few floor cards.
 ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 8.0, 14.0, 10.0
@@ -343,7 +340,7 @@ class CrazyTowerScreen:
         """Take a piece in the hand (or grip a block to pull it out)."""
         jitter = None
         if self.dexterity is not None and action["type"] != "remove_block":
-            chance = Chance.from_seed(self.game.seed).fork(HAND_SALT + len(self.match.actions))
+            chance = hand_chance(self.game.seed, CRAZY_TOWER_HAND_SALT, len(self.match.actions))
             jitter = draw_jitter(self.dexterity, chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
         try:

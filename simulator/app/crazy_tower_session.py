@@ -16,9 +16,10 @@ from typing import Any
 
 from simulator.app import session
 from simulator.app.setup import HUMAN, GameSetup
+from simulator.files import write_atomically
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text
 from simulator.games.runner import perform
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario

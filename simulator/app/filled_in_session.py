@@ -16,8 +16,9 @@ from typing import Any
 from simulator.app.session import save_dir
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
+from simulator.files import write_atomically
 from simulator.games.filled_in.match import FilledInMatch, GameOptions
-from simulator.games.record import scenario_text, write_atomically
+from simulator.games.record import scenario_text
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.header import FORMAT
 

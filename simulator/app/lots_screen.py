@@ -16,7 +16,6 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
@@ -25,7 +24,7 @@ from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.playback import Playback
 from simulator.app.risk import RiskEstimator
-from simulator.app.setup import GameSetup
+from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
@@ -40,9 +39,9 @@ from simulator.render.film import Film
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
+from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
 PLAYBACK_FPS = 60.0  # frames a simulated second when a computer placement is shown
-HAND_SALT = 0x4A4E0  # the human hand's noise stream (a fork of the game's seed)
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
 COMPUTER_PAUSE = 0.6  # real seconds between two computer decisions, so they can be seen
@@ -94,7 +93,7 @@ def seats_from(
     """Human seats and computer levels from a save's ``computers`` table, or from the
     names when the file has none."""
     if computers is None:
-        humans = {i for i, n in enumerate(players) if not n.startswith(session.COMPUTER_PREFIX)}
+        humans = {i for i, n in enumerate(players) if not n.startswith(COMPUTER_PREFIX)}
         return humans, {}
     levels = {players.index(name): level for name, level in computers.items()}
     return set(range(len(players))) - set(levels), levels
@@ -156,7 +155,8 @@ class LotsScreen:
         self.humans = humans
         self.levels = {s: levels.get(s, "random") for s in range(len(players)) if s not in humans}
         self.computers = {  # seeded as `towersim play lots` seeds them
-            seat: make_player(level, self.seed * 7919 + seat) for seat, level in self.levels.items()
+            seat: make_player(level, seat_seed(self.seed, seat))
+            for seat, level in self.levels.items()
         }
 
     def _hand(self, dexterity: str | None) -> None:
@@ -235,7 +235,7 @@ class LotsScreen:
         """Hand a seat whose bot failed to the legal random player, and say so."""
         level = self.levels[seat]
         self.levels[seat] = "random"
-        self.computers[seat] = make_player("random", self.seed * 7919 + seat)
+        self.computers[seat] = make_player("random", seat_seed(self.seed, seat))
         name = self.match.state.players[seat]
         self.message = f"{name}'s {level} bot failed ({exc}); the random player takes over."
         self._changed()
@@ -300,7 +300,7 @@ class LotsScreen:
         """Put a piece in the hand (with this placement's noise); False if refused."""
         match = self.match
         if self.hand is not None:  # a fresh draw for every placement, from the seed
-            chance = Chance.from_seed(self.seed).fork(HAND_SALT + len(match.actions))
+            chance = hand_chance(self.seed, LOTS_HAND_SALT, len(match.actions))
             self.jitter = draw(self.hand, chance)
         if self.show_risk:
             self.risk.start_placement(match)  # before the piece joins the world

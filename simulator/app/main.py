@@ -7,23 +7,14 @@ the other options, and ``--load`` / ``--resume`` continue a saved game.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from rules.footprints import footprints
-from simulator.app.setup import GAMES, HUMAN, GameSetup, Seat
+from simulator.app.display import display_available
+from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
-
-COMPUTER_PREFIX = "Computer"  # in --players, a name starting so is a computer seat
-
-
-def display_available() -> bool:
-    """True when a window can open here (an X or Wayland display is set)."""
-    if sys.platform in ("win32", "darwin"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -44,10 +44,10 @@ def load_game(path: Path) -> Any:
 def watch_file(path: Path) -> Any:
     """A screen playing the headless run of ``path`` back (as ``replay --watch``)."""
     from simulator.app.watch import FilmScreen
-    from simulator.replay import WATCH_EVERY, Filming, film_caption, replay_file
+    from simulator.replay import FRAME_EVERY, Filming, film_caption, replay_file
     from simulator.scenario.errors import ScenarioError
 
-    filming = Filming(WATCH_EVERY)
+    filming = Filming(FRAME_EVERY)
     report = replay_file(str(path), filming)
     film = filming.film
     if film is None or film.world is None:

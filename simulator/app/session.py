@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from rules.lots import LotsOptions
+from simulator.files import write_atomically
 from simulator.games.lots.match import LotsMatch
-from simulator.games.record import pinned_physics, scenario_text, write_atomically
+from simulator.games.record import pinned_physics, scenario_text
 from simulator.scenario.header import FORMAT
-
-COMPUTER_PREFIX = "Computer"  # seats whose name starts so are played by the computer
 
 
 def save_dir() -> Path:

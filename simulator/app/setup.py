@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 GAMES = ("lots", "crazy-tower", "filled-in")
+COMPUTER_PREFIX = "Computer"  # a seat whose name starts so is played by the computer
 HUMAN = "human"  # a seat's controller; anything else is a bot level (simulator.bots.levels)
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO
 
+from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.main import display_available
 
 if TYPE_CHECKING:
     from simulator.render.scene import WorldScene

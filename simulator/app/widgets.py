@@ -14,9 +14,7 @@ import pyglet
 from pyglet import shapes
 
 from simulator.app.layout import DESIGN_H
-from simulator.render.palette import INK, RGB
-
-FONT = "DejaVu Sans"
+from simulator.render.palette import FONT, INK, RGB
 
 
 @dataclass

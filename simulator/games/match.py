@@ -19,12 +19,9 @@ from typing import Any, ClassVar, Self
 from rules.errors import IllegalMove
 from simulator.games.notices import Event, Notice, merge_notices
 from simulator.physics.hand import Hand
-from simulator.physics.monitor import Monitor
+from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import World
-
-# How often a fall monitor looks while the hand is moving (steps).
-WATCH_EVERY = 10
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.cli import add_bot_arguments
-from simulator.games.record import scenario_text, write_atomically
+from simulator.files import write_atomically
+from simulator.games.record import scenario_text
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:

@@ -1,10 +1,9 @@
-"""Writing scenario files (``--record``, saves): atomically, so nothing is half-written."""
+"""Writing scenario files (``--record``, saves): their text, written with
+simulator.files.write_atomically so nothing is half-written."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -34,24 +33,6 @@ def scenario_text(data: dict[str, Any], path: Path) -> str:
     if path.suffix.lower() == ".json":
         return json.dumps(data, indent=2, allow_nan=False) + "\n"
     return tomli_w.dumps(_without_none(data))
-
-
-def write_atomically(path: str | Path, text: str | bytes) -> None:
-    """Write to a temporary file beside ``path`` and rename it into place: a crash leaves
-    either the old file or the new one, never a torn one."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def _without_none(value: Any) -> Any:

@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 
 from simulator.physics.world import Pose, World
 
+# Steps between two checks while a hand moves a piece: often enough to see a fall as it
+# happens, without a check every step. The matches' and live moves' recorded outcomes
+# depend on it.
+WATCH_EVERY = 10
+
 
 @dataclass(frozen=True)
 class MotionEvent:

@@ -11,12 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.games.record import write_atomically
+from simulator.files import write_atomically
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
-from simulator.render.palette import BACKGROUND, INK
-
-FONT = "DejaVu Sans"
+from simulator.render.palette import BACKGROUND, FONT, INK
 
 
 def use_headless() -> Any:

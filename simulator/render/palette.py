@@ -10,6 +10,7 @@ from simulator.physics.world import Entry
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
+FONT = "DejaVu Sans"  # every label, on screen and in PNGs
 
 BACKGROUND: RGB = (236, 240, 244)
 TABLE: RGB = (62, 110, 78)

@@ -21,6 +21,7 @@ from simulator.physics.world import PlacementRefused
 from simulator.replay import load_scenario
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.sandbox import run_sandbox
+from simulator.seeds import seat_seed
 from simulator.tuning.bisection import find_flip
 from simulator.tuning.capture import is_settled, run_with_world
 from simulator.tuning.params import Value, settings_for
@@ -185,7 +186,7 @@ def _lots_game(target: LotsGameTarget, base: PhysicsProfile, point: dict[str, Va
         LotsOptions(players=names, footprint=target.footprint, seed=target.seed),
         settings_for(base, point),
     )
-    seats = {seat: RandomPlayer(target.seed * 7919 + seat) for seat in range(target.players)}
+    seats = {seat: RandomPlayer(seat_seed(target.seed, seat)) for seat in range(target.players)}
     record = _blank("lots-game")
     try:
         play_turns(match, seats, target.decisions)

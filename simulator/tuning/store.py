@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from simulator.files import write_atomically
 
 
 class StoreError(ValueError):
@@ -54,17 +54,7 @@ class ResultStore:
         writer = csv.DictWriter(buffer, self.columns, lineterminator="\n")
         writer.writeheader()
         writer.writerows(self.rows[k] for k in keys)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".results-", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(buffer.getvalue())
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(self.path, buffer.getvalue())
 
 
 def _text(value: Any) -> str:

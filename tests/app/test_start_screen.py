@@ -165,8 +165,8 @@ def test_app_options_describe_a_game_or_say_what_is_wrong():
 def test_a_save_keeps_who_the_computer_plays(tmp_path):
     from simulator.app.lots_screen import load_screen, open_screen
     from simulator.app.setup import GameSetup, Seat
-    from simulator.scenario.errors import ScenarioError
     from simulator.replay import load_scenario
+    from simulator.scenario.errors import ScenarioError
 
     setup = GameSetup("lots", (Seat("Ann"), Seat("Bot", "hard"), Seat("Cy", "easy")), seed=4)
     screen = open_screen(setup)

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from simulator.physics.profile import load_profile
-from simulator.replay import replay_file
-from simulator.replay import load_scenario
+from simulator.replay import load_scenario, replay_file
 from simulator.scenario.sandbox import run_sandbox
 
 CASES = sorted((Path(__file__).parents[2] / "scenarios" / "calibration").glob("*.toml"))

@@ -18,10 +18,10 @@ from rules.assets import load_asset
 from rules.crazy_tower import get_block
 from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
+from simulator.physics.lot import TABLE_HALF_WIDTH
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import Entry, Pose, World
 
-TABLE_HALF_WIDTH = 150.0  # cm: wider than any tower, so whatever falls lands on it
 TABLE_DEPTH = 5.0
 START_CARD = "fc-00"
 

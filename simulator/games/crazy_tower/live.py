@@ -35,6 +35,7 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
+from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
 
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from simulator.games.crazy_tower.match import CrazyTowerMatch, Ruling
 
 DECIMALS = 3  # targets are rounded to 0.001 cm and degree before they are used
-WATCH_EVERY = 10  # steps between fall checks while the hand moves
 HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
 # Degrees a block may lean from lying flat on its card (or standing on its side, in
 # challenge 13) when it is let go: the rulebook says blocks are laid flat.

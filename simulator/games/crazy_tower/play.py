@@ -22,6 +22,7 @@ from simulator.games.record import pinned_physics, recorded_expect
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
+from simulator.seeds import seat_seed
 
 PLAYER_COUNTS = {"competitive": (2, 4), "saboteur": (3, 4), "solo": (1, 1)}
 
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     match = CrazyTowerMatch(options, profile)
     try:
         players = {
-            name: make_player(seats.levels[i], args.seed * 7919 + i, seats.dexterity)
+            name: make_player(seats.levels[i], seat_seed(args.seed, i), seats.dexterity)
             for i, name in enumerate(match.state.players)
         }
         play_turns(match, players, MAX_COMPUTER_DECISIONS)

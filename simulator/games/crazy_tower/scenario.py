@@ -35,6 +35,7 @@ from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.seeds import seat_seed
 
 MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
 
@@ -197,7 +198,7 @@ def _hand_path(table: Table, max_steps: int) -> list[list[float]]:
 
 
 def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:
-    return {name: RandomPlayer(seed * 7919 + i) for i, name in enumerate(match.state.players)}
+    return {name: RandomPlayer(seat_seed(seed, i)) for i, name in enumerate(match.state.players)}
 
 
 def play_computer(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from rules.assets import load_asset
-from simulator.games.record import write_atomically
+from simulator.files import write_atomically
 from simulator.render.offscreen import offscreen
+from simulator.render.palette import FONT, RGB
 
-RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
-FONT = "DejaVu Sans"
 # Draw order: fills under lines under text, whatever order they were added in.
 FILL, LINE, TEXT = 0, 1, 2
 

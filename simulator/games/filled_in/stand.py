@@ -17,12 +17,12 @@ from rules.filled_in.sheets import get_sheet
 from rules.pieces import get_piece, normalise
 from simulator.games.filled_in.sheetfile import DrawnTower
 from simulator.physics.geometry import Polygon, centroid
+from simulator.physics.lot import TABLE_HALF_WIDTH
 from simulator.physics.monitor import Monitor, MotionEvent
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose, World
 
-TABLE_HALF_WIDTH = 150.0  # cm: far wider than any tower, so what falls lands on it
 FOUNDATION_HEIGHT = 1.0  # cm: the foundation the bottom row is drawn standing on
 # Run at least this long: a tower that starts at rest is quiet for an instant even if
 # it is about to topple.

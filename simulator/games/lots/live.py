@@ -16,18 +16,16 @@ import pymunk
 
 from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
+from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
-from simulator.physics.monitor import Monitor
+from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
 
 if TYPE_CHECKING:
-    from simulator.games.lots.match import LotsMatch, Placement
+    from simulator.games.lots.match import LotsMatch
 
 RESOLUTION = 1e-3  # cm and degrees: targets are rounded to this before they are used
-PICKUP_LEFT = 8.0  # cm left of the lot, as the scripted placements pick up
-PICKUP_ABOVE = 10.0
-WATCH_EVERY = 10  # steps between fall checks while the hand moves
 HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
 
 Segment = list[float]
@@ -166,8 +164,6 @@ class LivePlacement:
 
     def placement(self) -> Placement:
         """The scenario action that replays this placement."""
-        from simulator.games.lots.match import Placement
-
         paths = [[list(seg) for seg in path] for path in self.paths]
         return Placement(
             block=self.block,

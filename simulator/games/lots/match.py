@@ -13,7 +13,6 @@ and if the rules refuse what the physics produced, the world is rebuilt from the
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import IllegalMove
@@ -29,6 +28,7 @@ from rules.lots import (
 from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
 from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.contacts import touching_pairs
 from simulator.physics.geometry import centroid_offset, piece_polygons
@@ -42,49 +42,6 @@ from simulator.physics.world import Pose
 
 if TYPE_CHECKING:
     from simulator.games.runner import GameScenario
-
-# Where the hand picks pieces up: left of the lot, above the tower.
-PICKUP_LEFT = 8.0  # cm left of the lot's left edge
-PICKUP_ABOVE = 10.0  # cm above the tallest body
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One placement step: the block (None when only a fallen cube is put back) and
-    optionally a purple cube, each dropped with its bounding box's left edge at a column.
-    ``nudge`` shifts the hand's target (cm), ``lower_speed`` and ``travel_height`` shape
-    the hand's path (a careless path flies low). ``angle_error`` (degrees) and
-    ``release_vx``/``release_vy`` (cm/s, a jolt on letting go) are a dexterity profile's
-    noise, drawn when the player decides and recorded so a replay repeats it."""
-
-    block: str | None = None
-    col: int = 0
-    turns: int = 0
-    mirror: bool = False
-    cube: str | None = None
-    cube_col: int | None = None
-    lower_speed: float | None = None
-    travel_height: float | None = None
-    nudge: float = 0.0
-    # A placement driven live (the app's mouse): per piece, hand targets as
-    # [steps, x, y, angle degrees, mirrored 0/1] segments; col and turns are then unused.
-    path: list[list[float]] | None = None
-    cube_path: list[list[float]] | None = None
-    angle_error: float = 0.0
-    release_vx: float = 0.0
-    release_vy: float = 0.0
-    # How many times the hand lets a piece caught on a corner down again (a careful hand
-    # feels it sit wrong; simulator.physics.seating). 0: it lets go wherever it stopped.
-    feel: int = 0
-
-    def as_action(self, player: str) -> dict[str, Any]:
-        data = {k: v for k, v in asdict(self).items() if v is not None}
-        noise = ("nudge", "angle_error", "release_vx", "release_vy")
-        defaults = (("turns", 0), ("mirror", False), ("feel", 0), *((k, 0.0) for k in noise))
-        for key, default in defaults:
-            if data.get(key) == default:
-                del data[key]
-        return {"type": "place", "player": player, **data}
 
 
 class PlannedDrop(NamedTuple):

@@ -19,6 +19,7 @@ from simulator.games.play_common import add_common_arguments, publish
 from simulator.games.record import pinned_physics, recorded_expect
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
+from simulator.seeds import seat_seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     match = LotsMatch(options)
     computers = {
-        seat: make_player(name, args.seed * 7919 + seat, seats.dexterity)
+        seat: make_player(name, seat_seed(args.seed, seat), seats.dexterity)
         for seat, name in seats.levels.items()
     }
     play_turns(match, computers, MAX_COMPUTER_DECISIONS)

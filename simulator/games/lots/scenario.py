@@ -31,6 +31,7 @@ from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.seeds import computer_action_seed
 
 # Decisions a "computer" action may take at most, so a scenario always ends.
 MAX_COMPUTER_DECISIONS = 5000
@@ -158,7 +159,7 @@ def _hand_path(table: Table, key: str) -> list[list[float]]:
 def play_computer(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
     """A ``computer`` action: the legal random player in every seat."""
     players = {
-        seat: RandomPlayer(seed * 7919 + index * 31 + seat)
+        seat: RandomPlayer(computer_action_seed(seed, index, seat))
         for seat in range(len(match.state.players))
     }
     play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))

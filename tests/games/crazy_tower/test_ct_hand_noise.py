@@ -15,8 +15,8 @@ from simulator.games.crazy_tower.bots_risk import noisy
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.physics.hand import Hand
 from simulator.physics.profile import load_profile
-from simulator.scenario.errors import ScenarioError
 from simulator.replay import load_scenario
+from simulator.scenario.errors import ScenarioError
 
 PROFILE = tower_profile(load_profile(), sleep_given=False)
 OPTIONS = {"mode": "competitive", "players": ["Ann", "Bob"], "seed": 3}

@@ -15,9 +15,8 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import card_point
 from simulator.games.record import scenario_text
 from simulator.physics.profile import load_profile
-from simulator.replay import replay_file
+from simulator.replay import load_scenario, replay_file
 from simulator.scenario.errors import ScenarioError
-from simulator.replay import load_scenario
 
 ANN, BOB = "Ann", "Bob"
 PLAYERS = [{"name": ANN, "colours": ["red", "blue"]}, {"name": BOB, "colours": ["green", "yellow"]}]

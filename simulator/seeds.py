@@ -1,0 +1,46 @@
+"""Where the seeded streams of a game come from: the computer players' seeds and the human
+hand's noise, each derived from the game's seed in one place.
+
+The CLI, the app, the scenario runners and the benchmarks must derive a seat's seed the
+same way, or the same seed would play a different game in each of them; recorded games
+and the golden hashes depend on these exact numbers.
+"""
+
+from __future__ import annotations
+
+from rules.chance import Chance
+
+# A prime stride between games' seeds: games seeded n and n + 1 never share a seat's
+# seed while the seat (or action) numbers stay below it.
+SEAT_STRIDE = 7919
+# A LOTS scenario's "computer" actions: each gets fresh random players, 31 seeds apart.
+COMPUTER_ACTION_STRIDE = 31
+
+# Salts (Chance.fork) of the human hand's noise, a stream per action so that a loaded
+# game draws what the unsaved one would have. The two games' values differ; a save
+# records the noise drawn, but a live game with a given seed shows which salt it used,
+# so each game keeps its own.
+LOTS_HAND_SALT = 0x4A4E0
+CRAZY_TOWER_HAND_SALT = 0x4A4E
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the computer player at ``seat`` (its index) in a game seeded ``seed``."""
+    return seed * SEAT_STRIDE + seat
+
+
+def computer_action_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of ``seat``'s random player in a LOTS scenario's ``index``-th action (a
+    "computer" action): each such action plays with fresh players."""
+    return seed * SEAT_STRIDE + index * COMPUTER_ACTION_STRIDE + seat
+
+
+def takeover_seed(seed: int, actions: int) -> int:
+    """The seed of the random player taking over a Crazy Tower seat whose computer failed
+    after ``actions`` actions of the match."""
+    return seed * SEAT_STRIDE + actions
+
+
+def hand_chance(seed: int, salt: int, actions: int) -> Chance:
+    """The human hand's noise stream for the placement after ``actions`` actions."""
+    return Chance.from_seed(seed).fork(salt + actions)
