@@ -18,7 +18,8 @@ import argparse
 import time
 
 from benchmarks.towers import machine_line, median
-from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from rules.filled_in.options import FilledInOptions
+from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.filled_in.sheetfile import tower_from_pieces
@@ -28,7 +29,7 @@ PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
 
 
 def one_game(seed: int, sheet: int, variant: str) -> dict[str, float]:
-    options = GameOptions(players=PLAYERS, sheet=sheet, variant=variant, seed=seed)
+    options = FilledInOptions(players=PLAYERS, sheet=sheet, variant=variant, seed=seed)
     started = time.thread_time()
     match = FilledInMatch(options)
     moves = play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)

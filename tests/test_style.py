@@ -35,6 +35,12 @@ def test_rules_never_import_pymunk_or_pyglet() -> None:
             assert not line.split()[1].startswith(("pymunk", "pyglet")), f"{path}: {line}"
 
 
+def test_rules_never_import_the_simulator() -> None:
+    for path in (ROOT / "rules").rglob("*.py"):
+        for line in _imports(path):
+            assert not line.split()[1].startswith("simulator"), f"{path}: {line}"
+
+
 def test_physics_never_imports_pyglet() -> None:
     for path in (ROOT / "simulator" / "physics").rglob("*.py"):
         for line in _imports(path):

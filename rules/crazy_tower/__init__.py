@@ -1,5 +1,8 @@
 """Crazy Tower: the pure rules engine (rulebook: crazy-tower.txt; docs/rules-crazy-tower.md).
 
+The front door is ``rules.crazy_tower.engine.ENGINE`` (the contract of rules/engine.py);
+the functions below stay for the callers not yet moved.
+
 A game is ``new_game(options)`` plus moves; every move returns a new state and raises
 ``IllegalMove`` (leaving its input untouched) when refused. What the physics decided
 reaches the rules as the outcome dataclasses of ``outcome.py``.

@@ -140,7 +140,7 @@ def new_game(options: dict[str, Any]) -> CrazyTowerState:
         colours=colours,
         challenge=challenge,
         seed=seed,
-        chance=chance,
+        chance=chance.state,
         saboteur=saboteur,
         deck=deck,
         floors=[starting_card().id],

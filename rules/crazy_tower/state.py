@@ -9,7 +9,6 @@ import copy
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from rules.chance import Chance
 from rules.crazy_tower.blocks import is_block
 
 COMPETITIVE = "competitive"
@@ -47,7 +46,7 @@ class CrazyTowerState:
     colours: dict[str, list[str]]  # player -> the colours they play
     challenge: int | None
     seed: int
-    chance: Chance
+    chance: int  # SplitMix64 state (rules.chance.Chance), as in every game
     saboteur: str | None
     deck: list[str]  # face-down floor cards, next card first
     floors: list[str]  # the tower's floor cards, bottom (starting card) first
@@ -114,8 +113,7 @@ class CrazyTowerState:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT}
         for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.state if isinstance(value, Chance) else copy.deepcopy(value)
+            out[f.name] = copy.deepcopy(getattr(self, f.name))
         return out
 
     @classmethod
@@ -123,7 +121,7 @@ class CrazyTowerState:
         if data.get("format") != FORMAT:
             raise ValueError(f"not a Crazy Tower state (format {data.get('format')!r})")
         values = {f.name: copy.deepcopy(data[f.name]) for f in fields(cls) if f.name in data}
-        values["chance"] = Chance(int(data["chance"]))
+        values["chance"] = int(data["chance"])
         values["elapsed"] = float(values.get("elapsed", 0.0))
         return cls(**values)
 
@@ -135,7 +133,6 @@ class CrazyTowerState:
             self,
             players=list(self.players),
             colours={p: list(c) for p, c in self.colours.items()},
-            chance=Chance(self.chance.state),
             deck=list(self.deck),
             floors=list(self.floors),
             hands={p: list(h) for p, h in self.hands.items()},

@@ -1,5 +1,8 @@
 """LOTS: Filled In, the roll-and-write game: a pure rules engine.
 
+The front door is ``rules.filled_in.engine.ENGINE`` (the contract of rules/engine.py);
+the functions below stay for the callers not yet moved.
+
 A game is ``new_game(...)`` (options and a seed), then moves: ``roll``, ``draft`` and
 ``place`` (or ``apply_move`` with move dicts). Every move returns a new state and
 leaves the old one alone; a refused move raises ``rules.errors.IllegalMove``. See
@@ -9,6 +12,7 @@ docs/rules-filled-in.md for the rules as implemented and every house design.
 from rules.filled_in.choices import can_place, placement_moves
 from rules.filled_in.crafting import craft_options
 from rules.filled_in.moves import apply_move, draft, drafter, place, roll, roller
+from rules.filled_in.options import FilledInOptions
 from rules.filled_in.placement import legal_placements, legal_purple_cells, placement_problem
 from rules.filled_in.scoring import ScoreBreakdown, largest_areas
 from rules.filled_in.setup import new_game
@@ -27,6 +31,7 @@ from rules.filled_in.turns import (
 
 __all__ = [
     "Block",
+    "FilledInOptions",
     "GameState",
     "PlacedPiece",
     "PlayerState",

@@ -1,9 +1,10 @@
 """LOTS rules engine: competitive (2-4 players) and solo "Jack of All Trades".
 
-Entry points: ``new_game(LotsOptions(...))`` -> LotsState; ``legal_moves``,
-``placement_choices`` and ``apply_move`` (or the wrappers) to play; the simulator
-feeds placements as ``PlacementOutcome``s and may pre-check candidates with
-``check_candidate``. See docs/rules-lots.md.
+The front door is ``rules.lots.engine.ENGINE`` (the engine contract of rules/engine.py).
+The older entry points stay for the callers not yet moved: ``new_game(LotsOptions(...))``
+-> LotsState; ``legal_moves``, ``placement_choices`` and ``apply_move`` (or the
+wrappers) to play; the simulator feeds placements as ``PlacementOutcome``s and may
+pre-check candidates with ``check_candidate``. See docs/rules-lots.md.
 """
 
 from rules.lots.grid import complete_floors, edge_touch, touching_pairs

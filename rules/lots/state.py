@@ -8,13 +8,12 @@ exactly and a game can be replayed from its options and moves.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.chance import Chance
 from rules.footprints import Footprint, get_footprint
+from rules.serial import digest_of
 
 Json = Any
 
@@ -84,8 +83,7 @@ class LotsState:
 
     def digest(self) -> str:
         """A hex digest of the exact state (canonical JSON)."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest_of(self.to_dict())
 
     # --- queries -------------------------------------------------------------------
 

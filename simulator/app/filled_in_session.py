@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.filled_in.options import FilledInOptions
 from simulator.app.session import save_dir
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
 from simulator.files import write_atomically
-from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.record import scenario_text
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.header import FORMAT
@@ -49,7 +50,7 @@ class FilledInGame:
 
 def new_game(setup: GameSetup) -> FilledInGame:
     """A fresh game from the start screen's choices; ValueError/KeyError for bad ones."""
-    options = GameOptions(
+    options = FilledInOptions(
         players=setup.names, sheet=setup.sheet, variant=setup.variant, seed=setup.seed
     )
     computers = {setup.names[seat]: bot for seat, bot in setup.bot_levels.items()}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.filled_in import (
@@ -19,10 +18,10 @@ from rules.filled_in import (
     apply_move,
     end_reason,
     is_over,
-    new_game,
     placed_tetrominoes,
     scores,
 )
+from rules.filled_in.options import FilledInOptions
 from rules.filled_in.scoring import ranking_winners
 from simulator.games.match import Match, Verdict
 
@@ -30,28 +29,10 @@ if TYPE_CHECKING:
     from simulator.games.runner import GameScenario
 
 
-@dataclass(frozen=True)
-class GameOptions:
-    """``new_game``'s options, as a scenario's [setup] gives them."""
-
-    players: tuple[str, ...]
-    sheet: int | tuple[int, ...] = 1
-    variant: str = "standard"
-    seed: int = 0
-    start_player: str | None = None
-    host: str | None = None
-    crew: tuple[str, ...] | None = None
-
-    def new_game(self) -> GameState:
-        """The game's first state; ValueError or KeyError for options the rules refuse."""
-        options = asdict(self)
-        return new_game(list(options.pop("players")), **options)
-
-
 class FilledInMatch(Match):
     kind = "filled-in"
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: FilledInOptions) -> None:
         self.options = options
         super().__init__()
 

@@ -8,12 +8,13 @@ import time
 from typing import Any
 
 from rules.filled_in.config import rules_config
+from rules.filled_in.options import FilledInOptions
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
 from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.bots import play_seats
-from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.play_common import add_common_arguments, publish
@@ -78,7 +79,7 @@ def play_game(
     a bot level; without it, or all ``random``, every seat is the random player."""
     names = tuple(f"Player {i + 1}" for i in range(players))
     started = time.perf_counter()
-    match = FilledInMatch(GameOptions(players=names, sheet=sheet, variant=variant, seed=seed))
+    match = FilledInMatch(FilledInOptions(players=names, sheet=sheet, variant=variant, seed=seed))
     if not levels or set(levels.values()) == {"random"}:
         # The same stream a scenario's first action (index 0) "computer" would use, so a
         # recording could equally be written as one computer action.

@@ -17,12 +17,13 @@ from typing import Any
 
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
+from rules.filled_in.options import FilledInOptions
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
 from simulator.games.actions import action_head
 from simulator.games.expect import parse_game_expect
 from simulator.games.filled_in.fields import GridTable
-from simulator.games.filled_in.match import FilledInMatch, GameOptions
+from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.notation import read_block_cells
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.runner import GameScenario
@@ -39,7 +40,7 @@ ACTION_TYPES = ("roll", "draft", "place", "computer")
 
 @dataclass(frozen=True)
 class FilledInScenario(GameScenario):
-    options: GameOptions
+    options: FilledInOptions
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScenario:
@@ -53,7 +54,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScena
     return FilledInScenario(header, profile, options, actions, expect, computers)
 
 
-def _parse_setup(root: Table, header: Header) -> tuple[GameOptions, dict[str, str]]:
+def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str, str]]:
     table = root.table("setup")
     if table is None:
         root.fail("a filled-in scenario needs a [setup] table with the players")
@@ -91,7 +92,7 @@ def _parse_setup(root: Table, header: Header) -> tuple[GameOptions, dict[str, st
             setup.fail("crew must name one different card for each player", "crew")
     computers = parse_computers(setup, players) or {}
     setup.finish()
-    options = GameOptions(
+    options = FilledInOptions(
         players=tuple(players),
         sheet=tuple(sheet) if isinstance(sheet, list) else (sheet or 1),
         variant=variant,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from ct_fakes import FakeHand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +20,7 @@ from rules.crazy_tower import (
     scores,
 )
 from rules.crazy_tower.blocks import is_block
-from rules.crazy_tower.playout import play_random_game
+from rules.crazy_tower.playout import RandomHand, play_random_game
 from rules.errors import IllegalMove
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -54,7 +53,7 @@ options_strategy = st.one_of(
 )
 
 hand_strategy = st.builds(
-    FakeHand,
+    RandomHand,
     seed=st.integers(0, 2**32),
     slip=st.sampled_from([0.0, 0.05, 0.15]),
     knock=st.sampled_from([0.0, 0.05, 0.15]),
@@ -160,10 +159,10 @@ def test_refused_moves_leave_the_state_alone(options, hand, seed, cut):
 
 def test_playouts_are_deterministic():
     options = {"mode": "saboteur", "players": NAMES, "seed": 11}
-    a = play_random_game(options, FakeHand(5), seed=3)
-    b = play_random_game(options, FakeHand(5), seed=3)
+    a = play_random_game(options, RandomHand(5), seed=3)
+    b = play_random_game(options, RandomHand(5), seed=3)
     assert a.actions == b.actions and a.state.to_dict() == b.state.to_dict()
-    c = play_random_game(options, FakeHand(6), seed=3)
+    c = play_random_game(options, RandomHand(6), seed=3)
     assert c.actions != a.actions
 
 
@@ -175,7 +174,7 @@ def test_many_seeds_reach_every_ending():
             {"mode": "solo", "players": ["Sam"], "challenge": 1 + seed % 20, "seed": seed},
         ):
             run = play_random_game(
-                options, FakeHand(seed, topple=0.01), seed=seed, clock=lambda s: 5.0 * s.turn
+                options, RandomHand(seed, topple=0.01), seed=seed, clock=lambda s: 5.0 * s.turn
             )
             seen.add((options["mode"], run.state.result["reason"]))
     assert {

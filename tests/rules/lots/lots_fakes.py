@@ -1,7 +1,6 @@
-"""Test helpers for the LOTS engine: fake placement outcomes and state arranging.
+"""Test helpers for the LOTS engine: hand-written outcomes and state arranging.
 
-``grid_outcome`` drops a piece Tetris-style onto the grid (a crude stand-in for the
-physics) and now and then knocks pieces off, so random games exercise every rule.
+(Random games take their invented outcomes from ``rules.lots.playout.grid_outcome``.)
 """
 
 from __future__ import annotations
@@ -9,69 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.chance import Chance
-from rules.footprints import Footprint
-from rules.lots import PlacementOutcome, edge_touch, spec_of, touching_pairs
+from rules.lots import PlacementOutcome, touching_pairs
 from rules.lots.content import crew_cards, game_content
+from rules.lots.engine import piece_locations
 from rules.lots.instances import block_ids
 from rules.lots.moves import apply_move
 from rules.lots.setup import LotsOptions, new_game
 from rules.lots.state import LotsState
-from rules.pieces import transform_cells
 
 Cell = tuple[int, int]
-
-
-def orientations(piece: str) -> list[frozenset[Cell]]:
-    cells = spec_of(piece).cells
-    found = {transform_cells(cells, q, m) for q in range(4) for m in (False, True)}
-    return sorted(found, key=sorted)
-
-
-def drop(footprint: Footprint, solid: set[Cell], shape: frozenset[Cell], col: int):
-    """Cells of ``shape`` dropped straight down with its left edge at ``col``."""
-    if any(not 0 <= c + col < footprint.width for _, c in shape):
-        return None
-    row = max((r for r, _ in solid), default=-1) + 1
-    while row > 0 and not any((r + row - 1, c + col) in solid for r, c in shape):
-        row -= 1
-    return frozenset((r + row, c + col) for r, c in shape)
-
-
-def drop_options(state: LotsState, piece: str, tower: Mapping[str, Iterable[Cell]]):
-    fp = state.footprint_spec()
-    solid = {tuple(c) for cells in tower.values() for c in cells} | set(fp.ground_cells())
-    out = []
-    for shape in orientations(piece):
-        for col in range(fp.width):
-            cells = drop(fp, solid, shape, col)
-            if cells is not None:
-                out.append(cells)
-    return out
-
-
-def grid_outcome(
-    state: LotsState, block: str | None, cube: str | None, chance: Chance, fall_rate: float = 0.06
-) -> PlacementOutcome:
-    tower = {k: frozenset(v) for k, v in state.tower_cells().items()}
-    fallen: list[str] = []
-    if block is not None:
-        options = drop_options(state, block, tower)
-        last = state.last_block
-        if state.solo and last in tower:
-            options = [o for o in options if edge_touch(o, tower[last])]
-        if options:
-            tower[block] = chance.choice(options)
-        else:
-            fallen.append(block)  # nowhere to put it: it falls
-    if cube is not None:
-        tower[cube] = chance.choice(drop_options(state, cube, tower))
-    if tower and chance.uniform() < fall_rate:
-        for piece in chance.shuffled(sorted(tower))[: 1 + chance.below(2)]:
-            fallen.append(piece)
-            del tower[piece]
-    return PlacementOutcome(
-        placed=block, cube=cube, fallen=tuple(fallen), cells=tower, touching=touching_pairs(tower)
-    )
 
 
 # --- arranging hand-written positions ----------------------------------------------
@@ -85,10 +30,7 @@ def all_pieces() -> set[str]:
 
 def where(state: LotsState) -> list[str]:
     """Every piece location, one entry per piece (duplicates reveal a bug)."""
-    out = [b for pile in state.supply.values() for b in pile]
-    out += [b for bank in state.banks for b in bank] + [c for cs in state.cubes for c in cs]
-    out += list(state.tower) + state.removed + state.box + list(state.track_cubes.values())
-    return out
+    return [piece for pieces in piece_locations(state).values() for piece in pieces]
 
 
 def assert_conserved(state: LotsState) -> None:

@@ -4,12 +4,12 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lots_fakes import assert_conserved, grid_outcome
+from lots_fakes import assert_conserved
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import LotsOptions, LotsState, apply_move, new_game, replay
-from rules.lots.playout import random_playout, random_step
+from rules.lots.playout import grid_outcome, random_playout, random_step
 
 FOOTPRINTS = ("1A", "1B", "2A", "2B", "3A", "3B")
 DECREASES = ("move_back",)  # the only events allowed to lower a score

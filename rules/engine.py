@@ -1,0 +1,153 @@
+"""The engine contract: one protocol every game's rules implement.
+
+After OpenSpiel's Game/State and boardgame.io: a game is its options, its seed and its
+moves. ``new_game`` sets one up; ``to_act`` says who must decide, ``legal_moves`` what
+they may do, ``apply`` does one move and returns a new state (``IllegalMove`` and the
+given state untouched if the rules refuse it); ``scores`` and ``outcome`` say how the
+game stands; ``to_dict``/``from_dict``/``digest`` save, restore and fingerprint it.
+
+Moves are plain dicts ``{"type": ..., "player": name, ...}``. A physical move (a
+placement, a removal) carries what the physics decided as ``"outcome"``: the game's
+outcome dataclass (or its dict). ``legal_moves`` lists physical moves without it.
+
+Each game's engine lives in ``rules/<game>/engine.py`` as the module attribute
+``ENGINE``; the simulator's game registry names it there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Protocol, TypeVar
+
+from rules.chance import Chance
+
+Move = dict[str, Any]
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether the game is over, who won (names; empty for nobody, several for a
+    shared win) and the game's own word for why it ended."""
+
+    over: bool
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """How to set up a game of any kind.
+
+    ``players``: names in seating order. ``mode``: one of the engine's ``modes``, or
+    None for the game's default (LOTS derives it from the player count). ``seed``:
+    every chance draw of the game. ``settings``: the game's own options, by the names
+    in its engine's ``settings`` (LOTS ``footprint``; Crazy Tower ``challenge``; ...).
+    """
+
+    players: tuple[str, ...]
+    mode: str | None = None
+    seed: int = 0
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        return self.settings.get(name, default)
+
+    def with_seed(self, seed: int | None) -> GameOptions:
+        """These options with ``seed`` (None keeps the options' own)."""
+        if seed is None:
+            return self
+        return GameOptions(self.players, self.mode, seed, self.settings)
+
+    def check_settings(self, known: Sequence[str], game: str) -> None:
+        """ValueError for a setting the game does not have (a typo would pass silently)."""
+        unknown = sorted(set(self.settings) - set(known))
+        if unknown:
+            raise ValueError(
+                f"{game} has no option {', '.join(unknown)} (known: {', '.join(known)})"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "mode": self.mode,
+            "seed": self.seed,
+            "settings": dict(self.settings),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
+        return cls(
+            players=tuple(data["players"]),
+            mode=data.get("mode"),
+            seed=int(data.get("seed", 0)),
+            settings=dict(data.get("settings", {})),
+        )
+
+
+class Engine(Protocol[State]):
+    """The rules of one game. Engines hold no game state: every method is a function
+    of its arguments, so one ``ENGINE`` serves any number of games."""
+
+    kind: str  # as the registry and scenario files name the game
+    modes: tuple[str, ...]
+    settings: tuple[str, ...]  # the names GameOptions.settings may use
+
+    def new_game(self, options: GameOptions, seed: int | None = None) -> State:
+        """The first state; ``seed`` overrides ``options.seed``. ValueError (of which
+        IllegalMove is one) for options the rules refuse."""
+        ...
+
+    def to_act(self, state: State) -> list[str]:
+        """Who must decide now (several in a simultaneous phase; none once over)."""
+        ...
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every move open now; physical ones without their outcome."""
+        ...
+
+    def apply(self, state: State, move: Mapping[str, Any]) -> State:
+        """The state after ``move``; IllegalMove, ``state`` untouched, if refused."""
+        ...
+
+    def scores(self, state: State) -> dict[str, int]: ...
+
+    def outcome(self, state: State) -> Outcome: ...
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        """JSON-safe: ``{"game": kind, "chance": int, "state": {...}}``."""
+        ...
+
+    def from_dict(self, data: Mapping[str, Any]) -> State: ...
+
+    def digest(self, state: State) -> str:
+        """Hex SHA-256 of the state's own canonical JSON (what the golden hashes use)."""
+        ...
+
+    def clone(self, state: State) -> State:
+        """An independent copy equal to ``state``."""
+        ...
+
+    # -- for the conformance suite and the simplest bots -----------------------------
+
+    score_lowering: frozenset[str]  # event types after which a score may go down
+
+    def events(self, state: State) -> Sequence[Mapping[str, Any]]:
+        """The game's event log, oldest first; it only ever grows."""
+        ...
+
+    def inventory(self, state: State) -> dict[str, list[str]]:
+        """Every piece (block, cube, card, die) by where it is: each piece once, and
+        the same pieces all game long."""
+        ...
+
+    def random_move(self, state: State, chance: Chance) -> Move:
+        """A uniformly chosen legal move, a physical one with a plausible outcome
+        invented as plain data (no physics). Draws from ``chance``, never the game's."""
+        ...

@@ -1,0 +1,99 @@
+"""LOTS: Filled In behind the engine contract (rules/engine.py), delegating to
+rules.filled_in. The engine's mode is the rulebook's variant ("standard", "remote")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.chance import Chance
+from rules.engine import GameOptions, Move, Outcome
+from rules.filled_in.moves import apply_move
+from rules.filled_in.options import FilledInOptions
+from rules.filled_in.playout import random_move
+from rules.filled_in.scoring import ranking_winners, totals
+from rules.filled_in.state import STANDARD, VARIANTS, GameState
+from rules.filled_in.turns import is_over, legal_moves, to_move
+from rules.serial import digest_of, unwrap, wrap
+
+KIND = "filled-in"
+_CHANCE_KEY = "chance"
+_SETTINGS = ("sheet", "start_player", "host", "crew")
+
+
+def filled_in_options(options: GameOptions, seed: int | None = None) -> FilledInOptions:
+    """The Filled In options for ``options``."""
+    options = options.with_seed(seed)
+    options.check_settings(_SETTINGS, "LOTS: Filled In")
+    sheet = options.setting("sheet", 1)
+    crew = options.setting("crew")
+    return FilledInOptions(
+        players=options.players,
+        sheet=sheet if isinstance(sheet, int) else tuple(sheet),
+        variant=options.mode or STANDARD,
+        seed=options.seed,
+        start_player=options.setting("start_player"),
+        host=options.setting("host"),
+        crew=None if crew is None else tuple(crew),
+    )
+
+
+class FilledInEngine:
+    kind = KIND
+    modes = VARIANTS
+    settings = _SETTINGS
+    # any placement may: purple spaces cost crane points, and a colour's area points
+    # go to whoever has its largest area, so a rival's bigger area takes them away
+    score_lowering = frozenset({"place"})
+
+    def new_game(self, options: GameOptions, seed: int | None = None) -> GameState:
+        try:
+            return filled_in_options(options, seed).new_game()
+        except KeyError as exc:  # an unknown sheet: one error type for bad options
+            raise ValueError(str(exc.args[0])) from None
+
+    def to_act(self, state: GameState) -> list[str]:
+        return to_move(state)
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        return legal_moves(state)
+
+    def apply(self, state: GameState, move: Mapping[str, Any]) -> GameState:
+        return apply_move(state, dict(move))
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        return totals(state)
+
+    def outcome(self, state: GameState) -> Outcome:
+        if not is_over(state):
+            return Outcome(False)
+        return Outcome(True, tuple(ranking_winners(state)), state.end_reason)
+
+    def to_dict(self, state: GameState) -> dict[str, Any]:
+        return wrap(KIND, state.to_dict(), _CHANCE_KEY)
+
+    def from_dict(self, data: Mapping[str, Any]) -> GameState:
+        return GameState.from_dict(unwrap(KIND, data, _CHANCE_KEY))
+
+    def digest(self, state: GameState) -> str:
+        return digest_of(state.to_dict())
+
+    def clone(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def events(self, state: GameState) -> Sequence[Mapping[str, Any]]:
+        return state.events
+
+    def inventory(self, state: GameState) -> dict[str, list[str]]:
+        """The dice (by position in play) and the dealt crew cards."""
+        held = {pos for p in state.players for pos in p.hand}
+        out = {"pool": [f"die-{pos}" for pos in range(len(state.dice)) if pos not in held]}
+        for p in state.players:
+            out[p.name] = [f"die-{pos}" for pos in p.hand] + [f"crew-{p.crew}"]
+        return out
+
+    def random_move(self, state: GameState, chance: Chance) -> Move:
+        return random_move(state, chance)
+
+
+ENGINE = FilledInEngine()

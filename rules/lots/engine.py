@@ -1,0 +1,123 @@
+"""LOTS behind the engine contract (rules/engine.py), delegating to rules.lots.
+
+The LOTS functions number seats; the engine speaks player names: its moves name the
+``player`` (and a crew card's ``target``) by name, which ``apply_move`` accepts and logs
+as the same seat numbers, so a game played either way is the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.chance import Chance
+from rules.engine import GameOptions, Move, Outcome
+from rules.lots.moves import apply_move, legal_moves, placement_choices
+from rules.lots.playout import grid_outcome, random_move
+from rules.lots.setup import LotsOptions, new_game
+from rules.lots.state import LotsState
+from rules.serial import unwrap, wrap
+
+KIND = "lots"
+_CHANCE_KEY = "rng"
+_SETTINGS = ("footprint", "start_player")
+
+
+def lots_options(options: GameOptions, seed: int | None = None) -> LotsOptions:
+    """The LOTS options for ``options`` (the mode follows from the player count)."""
+    options = options.with_seed(seed)
+    options.check_settings(_SETTINGS, "LOTS")
+    start = options.setting("start_player")
+    if isinstance(start, str):  # a name, as elsewhere in the engine contract
+        if start not in options.players:
+            raise ValueError(f"start_player {start!r} is not playing")
+        start = options.players.index(start)
+    native = LotsOptions(
+        players=options.players,
+        footprint=options.setting("footprint", LotsOptions.footprint),
+        seed=options.seed,
+        start_player=start,
+    )
+    if options.mode is not None and options.mode != native.mode:
+        raise ValueError(
+            f"{len(options.players)} player(s) play LOTS {native.mode}, not {options.mode}"
+        )
+    return native
+
+
+def piece_locations(state: LotsState) -> dict[str, list[str]]:
+    """Every block and purple cube by where it is."""
+    return {
+        "supply": [b for pile in state.supply.values() for b in pile],
+        "banks": [b for bank in state.banks for b in bank],
+        "cubes": [c for cubes in state.cubes for c in cubes],
+        "tower": list(state.tower),
+        "removed": list(state.removed),
+        "box": list(state.box),
+        "track": list(state.track_cubes.values()),
+    }
+
+
+class LotsEngine:
+    kind = KIND
+    modes = ("competitive", "solo")
+    settings = _SETTINGS
+    score_lowering = frozenset({"move_back"})  # a meeple moved back along the track
+
+    def new_game(self, options: GameOptions, seed: int | None = None) -> LotsState:
+        return new_game(lots_options(options, seed))
+
+    def to_act(self, state: LotsState) -> list[str]:
+        return [] if state.to_act is None else [state.players[state.to_act]]
+
+    def legal_moves(self, state: LotsState) -> list[Move]:
+        moves = [self._named(state, m) for m in legal_moves(state)]
+        if state.phase in ("place", "replace"):
+            player = state.players[state.current]
+            moves += [
+                {"type": "place", "player": player, "block": block, "cube": cube}
+                for block, cube in placement_choices(state)
+            ]
+        return moves
+
+    def apply(self, state: LotsState, move: Mapping[str, Any]) -> LotsState:
+        return apply_move(state, move)
+
+    def scores(self, state: LotsState) -> dict[str, int]:
+        return state.score_table()
+
+    def outcome(self, state: LotsState) -> Outcome:
+        return Outcome(state.over, tuple(state.winner_names()), state.end_reason)
+
+    def to_dict(self, state: LotsState) -> dict[str, Any]:
+        return wrap(KIND, state.to_dict(), _CHANCE_KEY)
+
+    def from_dict(self, data: Mapping[str, Any]) -> LotsState:
+        return LotsState.from_dict(unwrap(KIND, data, _CHANCE_KEY))
+
+    def digest(self, state: LotsState) -> str:
+        return state.digest()
+
+    def clone(self, state: LotsState) -> LotsState:
+        return state.copy()
+
+    def events(self, state: LotsState) -> Sequence[Mapping[str, Any]]:
+        return state.events
+
+    def inventory(self, state: LotsState) -> dict[str, list[str]]:
+        crew = [c for hand in state.crew_hands for c in hand] + state.crew_deck
+        return {**piece_locations(state), "crew": crew + state.crew_discard}
+
+    def random_move(self, state: LotsState, chance: Chance) -> Move:
+        return self._named(state, random_move(state, grid_outcome, chance))
+
+    @staticmethod
+    def _named(state: LotsState, move: Move) -> Move:
+        named = dict(move)
+        for key in ("player", "target"):
+            if isinstance(named.get(key), int):
+                named[key] = state.players[named[key]]
+        return named
+
+
+ENGINE = LotsEngine()

@@ -1,0 +1,223 @@
+"""One conformance suite for every registered rules engine (rules/engine.py).
+
+Random legal playouts to the end, with the invariants checked at every step: a move is
+by a player to act, a refused move changes nothing, the event log only grows, every
+piece stays somewhere exactly once, and a score goes down only after an event the
+engine names. A game survives JSON at every power-of-two step and plays on the same; a
+seed is a game. Each engine invents its physical outcomes as plain data.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rules.chance import Chance
+from rules.engine import Engine, GameOptions
+from rules.errors import IllegalMove
+from simulator.games.registry import GAMES
+
+ENGINES = {game.kind: game.engine() for game in GAMES.games()}
+
+# A few setups per built-in game; a game registered later gets the plainest one.
+SETUPS: dict[str, list[GameOptions]] = {
+    "lots": [
+        GameOptions(("Ann", "Ben")),
+        GameOptions(("Ann", "Ben", "Cy", "Di"), settings={"footprint": "3B"}),
+        GameOptions(("Sol",), mode="solo", settings={"footprint": "2A", "start_player": "Sol"}),
+    ],
+    "crazy-tower": [
+        GameOptions(("Ann", "Ben")),
+        GameOptions(("Ann", "Ben", "Cy"), mode="saboteur"),
+        GameOptions(("Sol",), mode="solo", settings={"challenge": 7}),
+    ],
+    "filled-in": [
+        GameOptions(("Ann", "Ben")),
+        GameOptions(("Ann", "Ben", "Cy"), mode="remote", settings={"sheet": [1, 2, 3]}),
+    ],
+}
+SEEDS = (1, 2)
+MAX_MOVES = 5000
+
+CASES = [
+    pytest.param(kind, n, id=f"{kind}-{n}")
+    for kind in ENGINES
+    for n in range(len(SETUPS.get(kind, [GameOptions(("P1", "P2"))])))
+]
+
+Step = Callable[[Any, dict[str, Any], Any], None]
+
+
+def _setup(kind: str, n: int) -> tuple[Engine, GameOptions]:
+    return ENGINES[kind], SETUPS.get(kind, [GameOptions(("P1", "P2"))])[n]
+
+
+def playout(engine: Engine, state: Any, chance: Chance, on_step: Step | None = None) -> Any:
+    for _ in range(MAX_MOVES):
+        if engine.outcome(state).over:
+            return state
+        move = engine.random_move(state, chance)
+        after = engine.apply(state, move)
+        if on_step is not None:
+            on_step(state, move, after)
+        state = after
+    raise AssertionError(f"no end after {MAX_MOVES} moves")
+
+
+def pieces(engine: Engine, state: Any) -> list[str]:
+    return sorted(p for located in engine.inventory(state).values() for p in located)
+
+
+def saved(engine: Engine, state: Any) -> dict[str, Any]:
+    """The state's dict after a trip through JSON text."""
+    return json.loads(json.dumps(engine.to_dict(state)))
+
+
+def refuse(engine: Engine, state: Any, move: dict[str, Any]) -> None:
+    """``move`` is refused with a reason, and the state is left exactly as it was."""
+    before, data = engine.digest(state), engine.to_dict(state)
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, move)
+    assert refused.value.reason
+    assert engine.digest(state) == before and engine.to_dict(state) == data, move
+
+
+def illegal_samples(engine: Engine, state: Any, move: dict[str, Any]) -> list[dict[str, Any]]:
+    """Moves the rules must refuse now, made from the legal ``move``."""
+    acting = engine.to_act(state)
+    players = list(engine.scores(state))
+    samples = [
+        {"type": "no-such-move", "player": acting[0]},
+        {**move, "player": "nobody at this table"},
+    ]
+    idle = [p for p in players if p not in acting]
+    if idle:
+        samples.append({**move, "player": idle[0]})
+    if "outcome" in move:  # a physical move needs what the physics decided
+        samples.append({k: v for k, v in move.items() if k != "outcome"})
+    return samples
+
+
+@pytest.mark.parametrize(("kind", "n"), CASES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_end_and_keep_the_invariants(kind: str, n: int, seed: int) -> None:
+    engine, options = _setup(kind, n)
+    state = engine.new_game(options, seed)
+    players = list(options.players)
+    assert list(engine.scores(state)) == players
+    stock = pieces(engine, state)
+    assert len(stock) == len(set(stock)) > 0, "a piece is in two places"
+    steps = 0
+
+    def check(before: Any, move: dict[str, Any], after: Any) -> None:
+        nonlocal steps
+        steps += 1
+        assert move.get("player") in engine.to_act(before), move
+        assert pieces(engine, after) == stock, "a piece was created or lost"
+        old, new = engine.events(before), engine.events(after)
+        assert list(new[: len(old)]) == list(old), "the event log was rewritten"
+        kinds = {e["type"] for e in new[len(old) :]}
+        was, now = engine.scores(before), engine.scores(after)
+        lowered = [p for p in players if now[p] < was[p]]
+        assert not lowered or kinds & engine.score_lowering, (lowered, kinds)
+        if steps % 7 == 1:  # a sample keeps it fast
+            assert move["type"] in {m["type"] for m in engine.legal_moves(before)}, move
+            for wrong in illegal_samples(engine, before, move):
+                refuse(engine, before, wrong)
+
+    final = playout(engine, state, Chance.from_seed(seed * 7919), check)
+    result = engine.outcome(final)
+    assert result.over and result.reason
+    assert set(result.winners) <= set(players)
+    assert engine.to_act(final) == [] and engine.legal_moves(final) == []
+    refuse(engine, final, {"type": "no-such-move", "player": players[0]})
+    assert steps > 0
+
+
+@pytest.mark.parametrize(("kind", "n"), CASES)
+def test_saved_at_every_power_of_two_step_a_game_plays_on_the_same(kind: str, n: int) -> None:
+    """Restored at step k (0, 1, 2, 4, ...), a game plays on to step 2k, or the end, just
+    as the original did, given the same random choices."""
+    engine, options = _setup(kind, n)
+    chance = Chance.from_seed(n + 11)
+    start = engine.new_game(options, 5)
+    digests: dict[int, str] = {}
+    restored: dict[int, tuple[Any, int]] = {}  # step -> (state, playout chance state)
+    steps = 0
+
+    def save(state: Any) -> None:
+        data = saved(engine, state)
+        assert data["game"] == engine.kind and isinstance(data["chance"], int)
+        back = engine.from_dict(data)
+        digests[steps] = engine.digest(state)
+        assert engine.digest(back) == digests[steps] and back == state
+        assert saved(engine, back) == data
+        restored[steps] = (back, chance.state)
+
+    def record(before: Any, move: dict[str, Any], after: Any) -> None:
+        nonlocal steps
+        steps += 1
+        if steps & (steps - 1) == 0:
+            save(after)
+
+    save(start)
+    final = playout(engine, start, chance, record)
+    digests[steps] = engine.digest(final)
+    assert len(restored) >= 4
+    for step, (state, stream) in restored.items():
+        chance = Chance(stream)
+        end = min(2 * step, steps) if step else 1
+        for _ in range(end - step):
+            state = engine.apply(state, engine.random_move(state, chance))
+        assert engine.digest(state) == digests[end], f"from step {step} on"
+    assert list(engine.events(state)) == list(engine.events(final))
+
+
+@pytest.mark.parametrize(("kind", "n"), CASES)
+def test_a_clone_is_equal_and_independent(kind: str, n: int) -> None:
+    engine, options = _setup(kind, n)
+    chance = Chance.from_seed(3)
+    state = engine.new_game(options, 8)
+    for _ in range(30):
+        if engine.outcome(state).over:
+            break
+        before, twin = engine.digest(state), engine.clone(state)
+        assert twin == state and engine.digest(twin) == before
+        moved = engine.apply(twin, engine.random_move(twin, Chance(chance.state)))
+        assert engine.digest(state) == before and engine.digest(twin) == before
+        state = engine.apply(state, engine.random_move(state, chance))
+        assert state == moved
+
+
+@pytest.mark.parametrize(("kind", "n"), CASES)
+def test_a_seed_is_a_game(kind: str, n: int) -> None:
+    engine, options = _setup(kind, n)
+
+    def game(seed: int) -> Any:
+        return playout(engine, engine.new_game(options, seed), Chance.from_seed(99))
+
+    one, two = game(4), game(4)
+    assert engine.digest(one) == engine.digest(two)
+    assert list(engine.events(one)) == list(engine.events(two))
+    # the seed reaches the game's chance, not only its recorded options
+    plays = [[e for e in engine.events(g) if e["type"] != "setup"] for g in (one, game(5))]
+    assert plays[0] != plays[1]
+    assert engine.new_game(options.with_seed(4)) == engine.new_game(options, 4)
+
+
+@pytest.mark.parametrize("kind", list(ENGINES))
+def test_options_are_checked_and_round_trip(kind: str) -> None:
+    engine, options = _setup(kind, 0)
+    assert GameOptions.from_dict(json.loads(json.dumps(options.to_dict()))) == options
+    assert engine.kind == kind and engine.modes
+    with pytest.raises(ValueError):
+        engine.new_game(GameOptions(options.players, settings={"no_such_option": 1}))
+    with pytest.raises(ValueError):
+        engine.new_game(GameOptions(options.players, mode="no-such-mode"))
+    other = next((e for k, e in ENGINES.items() if k != kind), None)
+    if other is not None:
+        with pytest.raises(ValueError):
+            engine.from_dict(other.to_dict(other.new_game(_setup(other.kind, 0)[1])))
