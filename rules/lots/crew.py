@@ -162,7 +162,12 @@ def _stop_work(state: LotsState, seat: int, card: CrewCard, params: Params) -> N
     for winner in state.would_win:
         move_back(state, winner, card.amount, why=card.id)
     state.would_win, state.would_win_reason, state.steal_queue = [], None, []
-    state.stage = "next"  # the game goes on with the next turn
+    if end.piles_exhausted(state):
+        # Three empty piles still end the game with this turn (lots.txt, win condition 2),
+        # won by the highest score now; the card settled this check, so no counter-steal.
+        end.finish(state, end.top_scorers(state), "piles", stopped=True)
+    else:
+        state.stage = "next"  # the game goes on with the next turn
 
 
 _EFFECTS: dict[str, Callable[[LotsState, int, CrewCard, Params], None]] = {

@@ -113,6 +113,7 @@ def _give_crew(state: LotsState, seat: int, move: Mapping[str, Any]) -> Move:
         raise IllegalMove(f"{card!r} is not in your hand {state.crew_hands[seat]}")
     decision = state.pending.pop(0)
     track.give_crew(state, seat, card, decision["to"])
+    track.give_owed(state, decision)
     return {"type": "give_crew", "player": seat, "card": card}
 
 

@@ -64,6 +64,13 @@ def _award_bonuses(state: LotsState, mover: int) -> None:
 
 
 def draw_crew(state: LotsState, seat: int) -> None:
+    """Draw a crew card; a third card is given away before the next is drawn, so a move
+    that passes two crew spots never leaves a hand over the limit."""
+    waiting = _give_pending(state, seat)
+    if waiting is not None:  # the card over the limit is not given away yet: owe this one
+        waiting["owed"] = waiting.get("owed", 0) + 1
+        state.log("crew_owed", seat)
+        return
     if not state.crew_deck:
         state.log("crew_deck_empty", seat)
         return
@@ -72,6 +79,18 @@ def draw_crew(state: LotsState, seat: int) -> None:
     state.log("draw_crew", seat, card=card)
     if len(state.crew_hands[seat]) > game_content().hand_limit:
         state.pending.append({"kind": "give_crew", "player": seat, "to": next_lowest(state, seat)})
+
+
+def _give_pending(state: LotsState, seat: int) -> dict | None:
+    return next(
+        (d for d in state.pending if d["kind"] == "give_crew" and d["player"] == seat), None
+    )
+
+
+def give_owed(state: LotsState, decision: dict) -> None:
+    """After a give: draw the crew cards the giver was owed meanwhile, one at a time."""
+    for _ in range(decision.get("owed", 0)):
+        draw_crew(state, decision["player"])
 
 
 def next_lowest(state: LotsState, giver: int) -> int:

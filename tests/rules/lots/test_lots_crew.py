@@ -175,3 +175,22 @@ def test_stop_work_order_sends_the_winner_back_and_play_goes_on():
     assert not after.over
     assert after.scores == [37, 38]  # 43 - 5 = 38 is Ben's spot: on back to 37
     assert after.phase == "roll" and after.current == 1 and after.turn == state.turn + 1
+
+
+def test_stop_work_order_does_not_cancel_the_three_empty_piles_ending():
+    # lots.txt: "If three of the five supply line piles are emptied, the current player
+    # finishes their turn. At the end of their turn, the player with the highest score
+    # wins." Sent back by the card, Ann no longer wins; the highest score then does.
+    state = game(start=0)
+    for colour in sorted(state.supply)[:3]:
+        state.box.extend(state.supply[colour])
+        state.supply[colour] = []
+    set_hand(state, 1, ["stop-work-order"])
+    state.scores, state.high_water = [36, 38], [36, 38]
+    state.awarded = list(score_track().bonus_spots)
+    state = place(state, "Ann", outcome_with(state, "yellow-2", {"yellow-2": Y2}))
+    assert state.phase == "steal" and state.would_win_reason == "target"
+    after = play_crew(state, "Ben", "stop-work-order")
+    assert after.over and after.end_reason == "piles"
+    assert after.scores == [37, 38] and after.winner_names() == ["Ben"]
+    assert_conserved(after)

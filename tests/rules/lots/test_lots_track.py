@@ -99,3 +99,23 @@ def test_empty_crew_deck_awards_nothing():
     state.crew_deck = []
     move_forward(state, 0, 8, why="test")
     assert state.crew_hands[0] == [] and any(e["type"] == "crew_deck_empty" for e in state.events)
+
+
+def test_passing_two_crew_spots_keeps_the_hand_limit_at_every_step():
+    # Ann holds 2 cards and passes crew spots 7 and 12 in one move: the first award
+    # makes 3 and must be given away before the second is drawn (lots.txt: "A player
+    # may only have 2 crew cards at any given time").
+    state = three(scores=(5, 20, 21))
+    state.awarded = [4]
+    set_hand(state, 0, ["painter", "architect"])
+    move_forward(state, 0, 8, why="test")  # 5 -> 13: past 7, 9 and 12
+    assert len(state.crew_hands[0]) == 3
+    assert [d["kind"] for d in state.pending] == ["give_crew"]
+    first = give_crew(state, "Ann", "painter")
+    assert len(first.crew_hands[0]) == 3  # the owed card is drawn now, one over again
+    assert first.phase == "give_crew" and first.to_act == 0
+    second = give_crew(first, "Ann", "architect")
+    assert len(second.crew_hands[0]) == 2
+    assert second.phase != "give_crew"
+    assert [e["type"] for e in second.events].count("draw_crew") == 2
+    assert_conserved(second)
