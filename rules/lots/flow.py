@@ -108,8 +108,11 @@ def apply_outcome(state: LotsState, outcome: PlacementOutcome) -> None:
         state.log("fall", seat, pieces=list(outcome.fallen))
         end.finish(state, [], "solo_fall")
         return
+    # Only the chosen block is the player's own to place again: "If any blocks or cubes
+    # (other than the chosen block being placed) fall off ... score 0 points" (lots.txt),
+    # so a placed purple cube that falls is an accident like any other piece.
     replace: dict[str, str | None] = {"block": None, "cube": None}
-    own = {info["block"], info["cube"]} & set(outcome.fallen)
+    own = {info["block"]} & set(outcome.fallen)
     if own:
         info["replacements"] = info.get("replacements", 0) + 1
     give_up = info.get("replacements", 0) > game_content().max_replacements
@@ -122,9 +125,6 @@ def apply_outcome(state: LotsState, outcome: PlacementOutcome) -> None:
         elif piece == info["block"]:  # the chosen block must end on the tower: place it again
             state.banks[seat].append(piece)
             replace["block"] = piece
-        elif piece == info["cube"]:
-            state.cubes[seat].append(piece)
-            replace["cube"] = piece
         else:  # an accident: the piece leaves the game and the turn scores 0
             state.removed.append(piece)
             info["removed"].append(piece)

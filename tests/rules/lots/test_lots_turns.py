@@ -103,6 +103,21 @@ def test_placed_block_falls_with_another_piece_accident_then_replace():
     assert_conserved(after)
 
 
+def test_a_placed_purple_cube_that_falls_is_an_accident():
+    # lots.txt: "If any blocks or cubes (other than the chosen block being placed) fall
+    # off ... those blocks are removed from the game ... score 0 points".
+    state = game()
+    del state.track_cubes["29"]
+    state.cubes[0].append("purple-6")
+    outcome = outcome_with(state, "yellow-2", {"yellow-2": Y2}, cube="purple-6", fallen=["purple-6"])
+    after = place(state, "Ann", outcome)
+    assert after.phase == "roll" and after.current == 1  # nothing to place again
+    assert after.removed == ["purple-6"] and after.cubes[0] == []
+    assert any(e["type"] == "accident" and e["piece"] == "purple-6" for e in after.events)
+    assert after.scores == [0, 0]
+    assert_conserved(after)
+
+
 def test_a_block_that_keeps_falling_is_lost_after_the_house_limit():
     from rules.lots.content import game_content
 
