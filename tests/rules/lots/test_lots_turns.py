@@ -109,7 +109,9 @@ def test_a_placed_purple_cube_that_falls_is_an_accident():
     state = game()
     del state.track_cubes["29"]
     state.cubes[0].append("purple-6")
-    outcome = outcome_with(state, "yellow-2", {"yellow-2": Y2}, cube="purple-6", fallen=["purple-6"])
+    outcome = outcome_with(
+        state, "yellow-2", {"yellow-2": Y2}, cube="purple-6", fallen=["purple-6"]
+    )
     after = place(state, "Ann", outcome)
     assert after.phase == "roll" and after.current == 1  # nothing to place again
     assert after.removed == ["purple-6"] and after.cubes[0] == []
