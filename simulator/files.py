@@ -2,24 +2,105 @@
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
+import time
 from pathlib import Path
+
+_TEMP_SUFFIX = ".tmp"
+_OLD_STYLE_AGE = 3600.0  # seconds
 
 
 def write_atomically(path: str | Path, text: str | bytes) -> None:
     """Write to a temporary file beside ``path`` and rename it into place: a crash leaves
-    either the old file or the new one, never a torn one."""
+    either the old file or the new one, never a torn one.
+
+    The new file gets the mode an ordinary write would give it (the old file's, or 0666
+    less the umask); a read-only file is not replaced (PermissionError, "the file is
+    read-only"). Temporary files that killed writers left beside ``path`` are removed.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    mode = _mode_for(target)
+    _remove_orphans(target)
+    temp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{_TEMP_SUFFIX}"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         data = text.encode("utf-8") if isinstance(text, str) else text
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(temp, target)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        old = target.stat()
+    except FileNotFoundError:
+        return 0o666 & ~current_umask()
+    if not stat.S_ISREG(old.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(target))
+    # Checked on the mode bits, not with os.access: root may write anything, and a user
+    # who made a save read-only still means it not to be replaced.
+    if not old.st_mode & 0o222:
+        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
+    return stat.S_IMODE(old.st_mode)
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system allows."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere the only way to read it is to set it back
+    os.umask(mask)
+    return mask
+
+
+def _remove_orphans(target: Path) -> None:
+    """Remove ``.NAME.PID.*.tmp`` files beside ``target`` whose writer is gone."""
+    prefix = f".{target.name}."
+    try:
+        found = list(target.parent.glob(f"{glob_escape(prefix)}*{_TEMP_SUFFIX}"))
+    except OSError:
+        return
+    for temp in found:
+        pid_text = temp.name[len(prefix) :].split(".", 1)[0]
+        if pid_text.isdigit() and not _running(int(pid_text)):
+            temp.unlink(missing_ok=True)
+        elif not pid_text.isdigit() and _older_than(temp, _OLD_STYLE_AGE):
+            temp.unlink(missing_ok=True)  # named before the pid was: gone after an hour
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.stat().st_mtime > seconds
+    except OSError:
+        return False
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # another thread of this process may be writing it now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: leave its file alone
+    return True
+
+
+def glob_escape(text: str) -> str:
+    """``text`` with glob's special characters taken literally."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in text)
