@@ -104,3 +104,30 @@ def _running(pid: int) -> bool:
 def glob_escape(text: str) -> str:
     """``text`` with glob's special characters taken literally."""
     return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in text)
+
+
+class NotRegularFile(OSError):
+    """The path names a device, a pipe, a socket or a folder, not a file to read."""
+
+
+class TooLarge(OSError):
+    """The file is larger than the reader accepts."""
+
+
+def read_limited(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, refused before reading when it is not a
+    regular file (``/dev/zero``, a FIFO that would block, a folder) or is larger than
+    ``max_bytes`` (TooLarge, also when it grows while being read)."""
+    # O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
+            raise NotRegularFile(errno.EINVAL, f"is {kind}, not a file", str(path))
+        if info.st_size > max_bytes:
+            raise TooLarge(errno.EFBIG, f"is {info.st_size} bytes; at most {max_bytes}", str(path))
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise TooLarge(errno.EFBIG, f"is over {max_bytes} bytes", str(path))
+    return data

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from simulator.files import NotRegularFile, TooLarge, read_limited
 from simulator.scenario.errors import ScenarioError
 
 # Scenario files are small; a huge file is a mistake, not a scenario.
@@ -33,15 +34,17 @@ class Document:
 def read_document(path: str | Path) -> Document:
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_limited(path, MAX_BYTES)
     except FileNotFoundError:
         raise ScenarioError(name, "no such file") from None
     except IsADirectoryError:
         raise ScenarioError(name, "is a directory, not a scenario file") from None
+    except NotRegularFile as exc:
+        raise ScenarioError(name, str(exc.strerror)) from None
+    except TooLarge as exc:
+        raise ScenarioError(name, f"file {exc.strerror}: scenarios are small") from None
     except OSError as exc:
         raise ScenarioError(name, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise ScenarioError(name, f"file is {len(raw)} bytes; scenarios are at most {MAX_BYTES}")
     text = _decode(name, raw)
     if name.lower().endswith(".json"):
         return Document(name, text, _parse_json(name, text), "json")

@@ -710,6 +710,29 @@ def test_a_directory(replay: Replay, tmp_path: Path) -> None:
     assert_one_clear_line(result.err, folder, "is a directory")
 
 
+def test_a_device_is_refused_before_reading(replay: Replay) -> None:
+    result = replay(Path("/dev/zero"))  # reading it would never end
+    assert result.code == 2
+    assert_one_clear_line(result.err, Path("/dev/zero"), "not a file")
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(replay: Replay, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    result = replay(fifo)
+    assert result.code == 2
+    assert_one_clear_line(result.err, fifo, "not a file")
+
+
+def test_a_huge_file_is_refused_by_its_size(replay: Replay, tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    with path.open("wb") as handle:
+        handle.truncate(3 * 1024**3)  # sparse: 3 GB that take no disk
+    result = replay(path)
+    assert result.code == 2
+    assert_one_clear_line(result.err, path, "scenarios are small")
+
+
 def test_a_missing_file(replay: Replay, tmp_path: Path) -> None:
     path = tmp_path / "nowhere.toml"
     result = replay(path)
