@@ -275,7 +275,13 @@ class World:
         for poly in world_polygons:
             probe = pymunk.Poly(probe_body, poly, radius=0.0)
             for hit in self.space.shape_query(probe):
-                depth = -min(p.distance for p in hit.contact_point_set.points)
+                contact = hit.contact_point_set
+                if contact.normal.length < 0.5:
+                    # Chipmunk gives no normal (and zero depths) when one shape lies
+                    # wholly inside the other, identical shapes included.
+                    owner = self._owner_of(hit.shape)
+                    return f"it would lie inside {owner!r} or wholly around it"
+                depth = -min(p.distance for p in contact.points)
                 if depth > TOUCH_TOLERANCE:
                     owner = self._owner_of(hit.shape)
                     return f"it would overlap {owner!r} by {depth:.2f} cm"

@@ -18,6 +18,27 @@ def test_a_body_overlapping_another_is_refused_with_a_reason(world: World) -> No
     assert [e.id for e in world.entries] == ["table", "a"]
 
 
+@pytest.mark.parametrize(
+    ("size", "at"),
+    [((4, 2), (0, 1)), ((2, 1), (0, 1)), ((8, 4), (0, 2.5)), ((4, 2), (0.01, 1.0))],
+    ids=["identical", "inside", "around", "almost-identical"],
+)
+def test_identical_and_nested_bodies_are_refused(
+    world: World, size: tuple[float, float], at: tuple[float, float]
+) -> None:
+    world.add_body("a", [box_polygon(4, 2)], Pose(0, 1, 0), WOOD)
+    with pytest.raises(PlacementRefused, match="'a'"):
+        world.add_body("b", [box_polygon(*size)], Pose(*at, 0), WOOD)
+    assert "b" not in world
+
+
+def test_a_piece_on_a_piece_of_the_same_shape_is_refused(world: World) -> None:
+    spec = get_piece("lots-T")
+    world.add_piece("t1", spec, Pose(0, 5, 0), WOOD)
+    with pytest.raises(PlacementRefused, match="'t1'"):
+        world.add_piece("t2", spec, Pose(0, 5, 0), WOOD)
+
+
 def test_touching_bodies_are_allowed(world: World) -> None:
     world.add_body("a", [box_polygon(4, 2)], Pose(0, 1, 0), WOOD)
     world.add_body("b", [box_polygon(4, 2)], Pose(4, 1, 0), WOOD)  # shares an edge
