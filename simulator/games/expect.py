@@ -7,6 +7,9 @@ from typing import Any
 
 from simulator.scenario.fields import Table
 
+# No score is further from 0 than this (Filled In scores may be negative).
+MAX_SCORE = 10_000
+
 
 @dataclass(frozen=True)
 class GameExpect:
@@ -48,13 +51,17 @@ def parse_game_expect(table: Table | None, players: list[str]) -> GameExpect:
         for name in list(raw_scores.data):
             if name not in players:
                 raw_scores.fail(f"{name!r} is not a player ({', '.join(players)})", name)
-            scores[name] = raw_scores.integer(name)
+            scores[name] = raw_scores.integer(name, minimum=-MAX_SCORE, maximum=MAX_SCORE)
         raw_scores.finish()
     events = []
     for index, raw in enumerate(table.tables("events")):
         event = Table(table.doc, raw, f"[expect] events #{index + 1}")
         if not event.data:
             event.fail("an expected event needs at least one key, such as type")
+        event.string("type")  # an event's type and player are names, never tables
+        player = event.string("player")
+        if player is not None and player not in players:
+            event.fail(f"{player!r} is not a player ({', '.join(players)})", "player")
         events.append(dict(event.data))
     expect = GameExpect(
         winner=winner,

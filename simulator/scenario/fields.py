@@ -68,12 +68,17 @@ class Table:
         return key in self.data
 
     def _get(self, key: str, required: bool) -> Any:
+        """The value of ``key``. JSON ``null`` stands for an optional key left out (the
+        project's own JSON recordings write it so), never for a required one."""
         self._read.add(key)
         if key not in self.data:
             if required:
                 self.fail(f"missing required key {key!r}")
             return None
-        return self.data[key]
+        value = self.data[key]
+        if value is None and required:
+            self.fail("is required and may not be null", key)
+        return value
 
     def string(
         self,
@@ -82,12 +87,15 @@ class Table:
         required: bool = False,
         default: str | None = None,
         choices: tuple[str, ...] | None = None,
+        max_length: int | None = None,
     ) -> str | None:
         value = self._get(key, required)
         if value is None:
             return default
         if not isinstance(value, str):
             self.fail(f"must be a string, not {_kind(value)}", key)
+        if max_length is not None and len(value) > max_length:
+            self.fail(f"must be at most {max_length} characters, not {len(value)}", key)
         if choices is not None and value not in choices:
             self.fail(f"must be one of {', '.join(map(repr, choices))}, not {value!r}", key)
         return value
@@ -100,7 +108,14 @@ class Table:
             self.fail(f"must be true or false, not {_kind(value)}", key)
         return value
 
-    def integer(self, key: str, *, default: int | None = None, minimum: int | None = None) -> int:
+    def integer(
+        self,
+        key: str,
+        *,
+        default: int | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> int:
         value = self._get(key, default is None)
         if value is None:
             return default  # type: ignore[return-value]
@@ -108,6 +123,8 @@ class Table:
             self.fail(f"must be an integer, not {_kind(value)}", key)
         if minimum is not None and value < minimum:
             self.fail(f"must be at least {minimum}, not {value}", key)
+        if maximum is not None and value > maximum:
+            self.fail(f"must be at most {maximum}, not {value}", key)
         return value
 
     def number(
@@ -172,7 +189,8 @@ class Table:
         value = self._get(key, False)
         if value is None:
             return None
-        return Table(self.doc, value, f"[{key}]", header=(key, 0))
+        name = f"{self.header[0]}.{key}" if self.header is not None else key
+        return Table(self.doc, value, f"[{name}]", header=(name, 0))
 
     def tables(self, key: str) -> list[Any]:
         """The raw entries of an array of tables (each wrapped by the caller, once its

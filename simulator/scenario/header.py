@@ -14,6 +14,9 @@ MIN_DT = 1e-4
 MAX_DT = 0.1
 MAX_ITERATIONS = 1000
 
+MAX_NAME = 200  # characters: a name is one line of a report
+MAX_DESCRIPTION = 10_000
+
 
 @dataclass(frozen=True)
 class Header:
@@ -37,8 +40,8 @@ def parse_header(root: Table, kinds: tuple[str, ...]) -> Header:
     return Header(
         format=fmt,
         kind=kind,
-        name=root.string("name", default="") or "",
-        description=root.string("description", default="") or "",
+        name=root.string("name", default="", max_length=MAX_NAME) or "",
+        description=root.string("description", default="", max_length=MAX_DESCRIPTION) or "",
         seed=root.integer("seed", default=0, minimum=0),
     )
 
