@@ -32,8 +32,11 @@ def scenario_document(
 
     ``computers`` (player name -> bot level) and ``hand`` (the human hand's dexterity
     profile) are the app's: a replay reads neither, a loaded save seats them again."""
+    physical = isinstance(match, PhysicalMatch)
     setup = match.setup_table()
     if hand:
+        if not physical:  # its scenario parser would refuse the key
+            raise ValueError(f"a {match.kind} game has no hand to record")
         setup["hand"] = hand
     if computers:
         setup["computers"] = dict(computers)
@@ -44,7 +47,7 @@ def scenario_document(
         "description": description,
         "seed": match.seed,
     }
-    if isinstance(match, PhysicalMatch):
+    if physical:
         document["physics"] = pinned_physics(match.profile)
     document["setup"] = setup
     document["action"] = match.actions
