@@ -36,7 +36,7 @@ class Saved(Generic[M]):
 
     match: M
     seed: int
-    computers: dict[str, str] | None = None  # player name -> bot level; None: not recorded
+    computers: dict[str, str] | None = None  # player name -> bot level; None: the file has none
     hand: str | None = None  # the human hand's dexterity profile; None: exact
 
 
