@@ -28,9 +28,7 @@ def main() -> None:
     for seed in range(1, args.games + 1):
         seat = 0 if seed % 2 else 1
         started = time.process_time()
-        result, _, _ = play_game(
-            2, 1, "standard", seed, {seat: args.level, 1 - seat: args.opponent}
-        )
+        result, _ = play_game(2, 1, "standard", seed, {seat: args.level, 1 - seat: args.opponent})
         times.append(time.process_time() - started)
         names = list(result["scores"])
         mine, theirs = result["scores"][names[seat]], result["scores"][names[1 - seat]]

@@ -1,30 +1,26 @@
 """Starting, saving, autosaving and loading a Crazy Tower game played in the app.
 
-A save *is* a ``kind = "crazy-tower"`` scenario file: the setup, every action taken
-(live moves carry their recorded hand paths, timed challenges the app's clock), the
-state hash reached, [setup.computers]: the seats the computer plays, and [setup] hand: the
-human hand's dexterity profile (both for the app only). ``towersim replay
-SAVE`` therefore reproduces the game headless and checks it got the same state. Files
-are written atomically: a crash loses nothing.
+A save *is* a ``kind = "crazy-tower"`` scenario file (simulator.games.saves writes and
+loads it, as for every game): the setup, every action taken (live moves carry their
+recorded hand paths, timed challenges the app's clock), the state hash reached,
+[setup.computers]: the seats the computer plays, and [setup] hand: the human hand's
+dexterity profile (both for the app only). ``towersim replay SAVE`` therefore
+reproduces the game headless, and a load checks it reaches the state it records.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from simulator.app import session
 from simulator.app.setup import HUMAN, GameSetup
-from simulator.files import write_atomically
+from simulator.games import saves
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.record import pinned_physics, scenario_text
-from simulator.games.runner import perform
+from simulator.games.saves import Saved
 from simulator.physics.profile import load_profile
-from simulator.replay import load_scenario
-from simulator.scenario.errors import ScenarioError
-from simulator.scenario.header import FORMAT
 
 
 @dataclass
@@ -62,45 +58,35 @@ def new_game(setup: GameSetup) -> Game:
 
 
 def document(game: Game) -> dict[str, Any]:
-    match = game.match
-    state = match.state
-    setup = {k: v for k, v in match.options.items() if k != "seed"}
-    names = state.players
-    computers = {n: c for n, c in zip(names, game.controllers, strict=True) if c != HUMAN}
-    if computers:
-        setup["computers"] = computers
-    if game.dexterity is not None:
-        setup["hand"] = game.dexterity
-    title = f"Crazy Tower in the app, {state.mode}, {len(state.players)} player(s)"
-    if state.challenge is not None:
-        title += f", challenge {state.challenge}"
-    return {
-        "format": FORMAT,
-        "kind": "crazy-tower",
-        "name": f"{title}, seed {game.seed}",
-        "description": "Saved by towersim app; replays headless to the same state.",
-        "seed": game.seed,
-        "physics": pinned_physics(match.profile),
-        "setup": {**setup, "think_seconds": match.think_seconds},
-        "action": match.actions,
-        "expect": {"state_hash": match.state_hash()},
-    }
+    """The save of ``game`` as a scenario document (what ``save`` writes)."""
+    return saves.document(
+        game.match, name=_name(game), computers=_computers(game), hand=game.dexterity
+    )
 
 
 def save(game: Game, path: Path) -> None:
-    write_atomically(path, scenario_text(document(game), path))
+    saves.save(path, game.match, name=_name(game), computers=_computers(game), hand=game.dexterity)
 
 
 def load(path: Path) -> Game:
-    """A game rebuilt from a save (or any crazy-tower scenario) by replaying its actions
-    (refused ones change nothing, as in a replay); ScenarioError (one line) for a bad
-    file."""
-    loaded = load_scenario(path)
-    if loaded.kind != "crazy-tower":
-        raise ScenarioError(str(path), f"a {loaded.kind} scenario is not a Crazy Tower game")
-    scenario = loaded.scenario
-    match = CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)
-    for index, action in enumerate(scenario.actions):
-        perform(match, action, index, seed=scenario.header.seed)
-    controllers = [scenario.computers.get(name, HUMAN) for name in match.state.players]
-    return Game(match, scenario.header.seed, controllers, scenario.hand)
+    """A game rebuilt from a save (or any crazy-tower scenario) by replaying its actions;
+    ScenarioError (one line) for a bad file, or one that does not reach the state hash
+    it records."""
+    saved = cast(Saved[CrazyTowerMatch], saves.load_saved(path, CrazyTowerMatch.kind))
+    computers = saved.computers or {}
+    controllers = [computers.get(name, HUMAN) for name in saved.match.state.players]
+    return Game(saved.match, saved.seed, controllers, saved.hand)
+
+
+def _name(game: Game) -> str:
+    state = game.match.state
+    title = f"Crazy Tower in the app, {state.mode}, {len(state.players)} player(s)"
+    if state.challenge is not None:
+        title += f", challenge {state.challenge}"
+    return f"{title}, seed {game.seed}"
+
+
+def _computers(game: Game) -> dict[str, str]:
+    """The seats the computer plays: player name -> bot level."""
+    names = game.match.state.players
+    return {n: c for n, c in zip(names, game.controllers, strict=True) if c != HUMAN}

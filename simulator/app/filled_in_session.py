@@ -1,27 +1,25 @@
 """A Filled In game in the app: the match, who the computer plays, saves and autosaves.
 
-A save *is* a ``kind = "filled-in"`` scenario: the setup (with ``computers``, the seats
-a bot plays), every accepted move and the state hash reached, so ``towersim replay
-SAVE`` reproduces the game headless and checks it reached the same state. Dice rolls are
-not pinned in the file: they come from the seed, exactly as in the app. Files are
-written atomically.
+A save *is* a ``kind = "filled-in"`` scenario (simulator.games.saves writes and loads
+it, as for every game): the setup (with ``computers``, the seats a bot plays), every
+accepted move and the state hash reached, so ``towersim replay SAVE`` reproduces the
+game headless and a load checks it reaches the same state. Dice rolls are not pinned in
+the file: they come from the seed, exactly as in the app.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from rules.filled_in.options import FilledInOptions
 from simulator.app.session import save_dir
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
-from simulator.files import write_atomically
+from simulator.games import saves
 from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.record import scenario_text
-from simulator.scenario.errors import ScenarioError
-from simulator.scenario.header import FORMAT
+from simulator.games.saves import Saved
 
 AUTOSAVE_NAME = "autosave-filled-in.toml"
 SAVE_NAME = "filled-in-save.toml"
@@ -42,7 +40,7 @@ class FilledInGame:
 
     @property
     def seed(self) -> int:
-        return self.match.options.seed
+        return self.match.seed
 
     def is_computer(self, name: str) -> bool:
         return name in self.computers
@@ -60,57 +58,15 @@ def new_game(setup: GameSetup) -> FilledInGame:
     return FilledInGame(FilledInMatch(options), computers)
 
 
-def document(game: FilledInGame) -> dict[str, Any]:
-    match = game.match
-    options = match.options
-    state = match.state
-    return {
-        "format": FORMAT,
-        "kind": "filled-in",
-        "name": f"LOTS: Filled In in the app, {len(state.players)} players, seed {game.seed}",
-        "description": "Saved by towersim app; replays headless to the same state.",
-        "seed": game.seed,
-        "setup": {
-            "players": list(options.players),
-            "sheet": options.sheet if isinstance(options.sheet, int) else list(options.sheet),
-            "variant": options.variant,
-            "start_player": options.start_player,
-            "host": options.host,
-            "crew": list(options.crew) if options.crew is not None else None,
-            "computers": dict(game.computers) or None,
-        },
-        "action": match.actions,
-        "expect": {"state_hash": match.state_hash()},
-    }
-
-
 def save(game: FilledInGame, path: Path) -> None:
-    write_atomically(path, scenario_text(document(game), path))
+    state = game.match.state
+    name = f"LOTS: Filled In in the app, {len(state.players)} players, seed {game.seed}"
+    saves.save(path, game.match, name=name, computers=game.computers)
 
 
 def load(path: Path) -> FilledInGame:
-    """A game rebuilt from a save (or any filled-in scenario) by replaying its actions.
-
-    Raises ScenarioError (one line) for a file that is not a Filled In game, has a
-    refused action, or does not reach the state hash it records."""
-    from simulator.games.runner import perform
-    from simulator.replay import load_scenario
-
-    loaded = load_scenario(path)
-    if loaded.kind != "filled-in":
-        raise ScenarioError(str(path), f"a {loaded.kind} scenario is not a Filled In game")
-    scenario = loaded.scenario
-    match = FilledInMatch(scenario.options)
-    for index, action in enumerate(scenario.actions):
-        perform(match, action, index, seed=scenario.header.seed)
-    if match.notices:
-        _, refused = match.notices[0]
-        raise ScenarioError(
-            str(path), f"action #{refused['action']} is refused by the rules: {refused['reason']}"
-        )
-    wanted = scenario.expect.state_hash
-    if wanted is not None and wanted != match.state_hash():
-        raise ScenarioError(
-            str(path), "the moves do not reach the state the file records (changed or corrupt)"
-        )
-    return FilledInGame(match, dict(scenario.computers))
+    """A game rebuilt from a save (or any filled-in scenario) by replaying its actions;
+    ScenarioError (one line) for a file that is not a Filled In game, or does not reach
+    the state hash it records."""
+    saved = cast(Saved[FilledInMatch], saves.load_saved(path, FilledInMatch.kind))
+    return FilledInGame(saved.match, dict(saved.computers or {}))

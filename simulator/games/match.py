@@ -145,6 +145,16 @@ class Match(ABC):
     @abstractmethod
     def state_hash(self) -> str: ...
 
+    @property
+    @abstractmethod
+    def seed(self) -> int:
+        """The seed of the game's every chance (a scenario file's ``seed``)."""
+
+    @abstractmethod
+    def setup_table(self) -> dict[str, Any]:
+        """The scenario ``[setup]`` table that rebuilds this match's options: what the
+        game's scenario parser reads back into the same options (None: leave the key out)."""
+
     @abstractmethod
     def summary(self) -> dict[str, Any]:
         """The report's view of the game: players, scores, winners, over, end_reason,

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.cli import add_bot_arguments
-from simulator.files import write_atomically
-from simulator.games.record import scenario_text
+from simulator.games.match import Match
+from simulator.games.record import recorded_expect, scenario_document, write_scenario
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
@@ -38,15 +38,22 @@ def publish(
     game: str,
     args: argparse.Namespace,
     result: dict[str, Any],
-    document: Callable[[], dict[str, Any]],
+    match: Match,
     summary: Callable[[dict[str, Any]], None],
 ) -> int:
-    """Write the recording (``document()``, atomically) if asked, then print the report as
-    JSON or as ``summary``; exit status 2 with one line if the file cannot be written."""
+    """Write the recording if asked (the match as a scenario whose expectations are the
+    outcome in ``result``, its report), then print the report as JSON or as ``summary``;
+    exit status 2 with one line if the file cannot be written."""
     if args.record:
         path = Path(args.record)
+        recording = scenario_document(
+            match,
+            name=result["name"],
+            description=f"Recorded by towersim play {game}.",
+            expect=recorded_expect(result),
+        )
         try:
-            write_atomically(path, scenario_text(document(), path))
+            write_scenario(path, recording)
         except OSError as exc:
             print(
                 f"towersim play {game}: cannot write {path}: {exc.strerror or exc}", file=sys.stderr

@@ -1,15 +1,63 @@
-"""Writing scenario files (``--record``, saves): their text, written with
-simulator.files.write_atomically so nothing is half-written."""
+"""Writing scenario files (``--record``, app saves): the one document builder for every
+game kind, and its text, written with simulator.files.write_atomically so nothing is
+half-written."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from simulator.files import write_atomically
+from simulator.games.match import Match, PhysicalMatch
 from simulator.physics.profile import PhysicsProfile
+from simulator.scenario.header import FORMAT
+
+
+def scenario_document(
+    match: Match,
+    *,
+    name: str,
+    description: str,
+    expect: dict[str, Any] | None = None,
+    computers: Mapping[str, str] | None = None,
+    hand: str | None = None,
+) -> dict[str, Any]:
+    """The match as a scenario of its kind that replays to the same state: the seed,
+    the physics it ran with (physical games), the [setup] that rebuilds its options,
+    every accepted action, and ``expect`` (default: the state hash reached).
+
+    ``computers`` (player name -> bot level) and ``hand`` (the human hand's dexterity
+    profile) are the app's: a replay reads neither, a loaded save seats them again."""
+    physical = isinstance(match, PhysicalMatch)
+    setup = match.setup_table()
+    if hand:
+        if not physical:  # its scenario parser would refuse the key
+            raise ValueError(f"a {match.kind} game has no hand to record")
+        setup["hand"] = hand
+    if computers:
+        setup["computers"] = dict(computers)
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "kind": match.kind,
+        "name": name,
+        "description": description,
+        "seed": match.seed,
+    }
+    if physical:
+        document["physics"] = pinned_physics(match.profile)
+    document["setup"] = setup
+    document["action"] = match.actions
+    document["expect"] = {"state_hash": match.state_hash()} if expect is None else expect
+    return document
+
+
+def write_scenario(path: Path, document: dict[str, Any]) -> None:
+    """Write ``document`` atomically, as JSON when the name ends in .json, else TOML."""
+    write_atomically(path, scenario_text(document, path))
 
 
 def pinned_physics(profile: PhysicsProfile) -> dict[str, Any]:

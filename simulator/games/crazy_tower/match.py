@@ -19,6 +19,7 @@ import json
 import math
 import time
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -460,6 +461,16 @@ class CrazyTowerMatch(PhysicalMatch):
 
     def state_hash(self) -> str:
         return self.world.state_hash(extra=self.digest().encode())
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    def setup_table(self) -> dict[str, Any]:
+        """The options as given (players as names or {name, colours} tables), and the
+        headless clock of the timed challenges."""
+        setup = {k: deepcopy(v) for k, v in self.options.items() if k != "seed"}
+        return {**setup, "think_seconds": self.think_seconds}
 
 
 def _clock(action: dict[str, Any]) -> float:

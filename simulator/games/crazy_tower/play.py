@@ -18,7 +18,6 @@ from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.expect import GameExpect
 from simulator.games.play_common import add_common_arguments, publish
-from simulator.games.record import pinned_physics, recorded_expect
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
@@ -105,26 +104,7 @@ def run(args: argparse.Namespace) -> int:
         title += f", challenge {options['challenge']}"
     header = Header(FORMAT, "crazy-tower", title, "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)
-    return publish(
-        "crazy-tower", args, result, lambda: recording(match, header, result), _print_summary
-    )
-
-
-def recording(match: CrazyTowerMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
-    """The game as a scenario: its setup, every accepted action, and the outcome."""
-    expect = recorded_expect(result)
-    setup = {k: v for k, v in match.options.items() if k != "seed"}
-    return {
-        "format": FORMAT,
-        "kind": "crazy-tower",
-        "name": header.name,
-        "description": "Recorded by towersim play crazy-tower.",
-        "seed": header.seed,
-        "physics": pinned_physics(match.profile),
-        "setup": {**setup, "think_seconds": match.think_seconds},
-        "action": match.actions,
-        "expect": expect,
-    }
+    return publish("crazy-tower", args, result, match, _print_summary)
 
 
 def _print_summary(result: dict[str, Any]) -> None:

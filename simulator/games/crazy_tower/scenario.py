@@ -73,7 +73,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     except IllegalMove as exc:
         setup.fail(exc.reason)
     players = list(state.players)
-    computers = parse_computers(setup, players) or {}
+    computers = parse_computers(setup, players)
     hand = setup.string("hand", choices=tuple(profiles()))
     setup.finish()
     tower = tower_profile(profile, sleep_given)

@@ -91,6 +91,21 @@ class FilledInMatch(Match):
         text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    def setup_table(self) -> dict[str, Any]:
+        options = self.options
+        return {
+            "players": list(options.players),
+            "sheet": options.sheet if isinstance(options.sheet, int) else list(options.sheet),
+            "variant": options.variant,
+            "start_player": options.start_player,
+            "host": options.host,
+            "crew": list(options.crew) if options.crew is not None else None,
+        }
+
     def towers(self) -> dict[str, list[dict[str, Any]]]:
         """Each player's drawing as pieces (what ``sheet stand`` builds)."""
         return {p.name: placed_tetrominoes(p.tower) for p in self.state.players}

@@ -18,7 +18,6 @@ from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.play_common import add_common_arguments, publish
-from simulator.games.record import recorded_expect
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
@@ -64,18 +63,14 @@ def run(args: argparse.Namespace) -> int:
     seats = bot_seats(args, args.players)
     if isinstance(seats, str):
         return _fail(seats)
-    result, match, header = play_game(
-        args.players, args.sheet, args.variant, args.seed, seats.levels
-    )
-    return publish(
-        "filled-in", args, result, lambda: recording(match, header, result), _print_summary
-    )
+    result, match = play_game(args.players, args.sheet, args.variant, args.seed, seats.levels)
+    return publish("filled-in", args, result, match, _print_summary)
 
 
 def play_game(
     players: int, sheet: int, variant: str, seed: int, levels: dict[int, str] | None = None
-) -> tuple[dict[str, Any], FilledInMatch, Header]:
-    """A whole headless game: (report, match, header). ``levels`` gives seats (0-based)
+) -> tuple[dict[str, Any], FilledInMatch]:
+    """A whole headless game: (report, match). ``levels`` gives seats (0-based)
     a bot level; without it, or all ``random``, every seat is the random player."""
     names = tuple(f"Player {i + 1}" for i in range(players))
     started = time.perf_counter()
@@ -95,32 +90,7 @@ def play_game(
     wall_ms = (time.perf_counter() - started) * 1000
     name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
     header = Header(FORMAT, "filled-in", name, "", seed)
-    return report(match, header, load_profile(), GameExpect(), wall_ms), match, header
-
-
-def recording(match: FilledInMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
-    """The game as a scenario: its setup, every move, and the outcome as expectations."""
-    state = match.state
-    options = match.options
-    expect = recorded_expect(result)
-    sheet = options.sheet if isinstance(options.sheet, int) else list(options.sheet)
-    return {
-        "format": FORMAT,
-        "kind": "filled-in",
-        "name": header.name,
-        "description": f"Recorded by {PROG}.",
-        "seed": header.seed,
-        "setup": {
-            "players": state.names,
-            "sheet": sheet,
-            "variant": state.variant,
-            "start_player": options.start_player,
-            "host": options.host,
-            "crew": list(options.crew) if options.crew is not None else None,
-        },
-        "action": match.actions,
-        "expect": expect,
-    }
+    return report(match, header, load_profile(), GameExpect(), wall_ms), match
 
 
 def _fail(message: str) -> int:

@@ -54,7 +54,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> FilledInScena
     return FilledInScenario(header, profile, options, actions, expect, computers)
 
 
-def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str, str]]:
+def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str, str] | None]:
     table = root.table("setup")
     if table is None:
         root.fail("a filled-in scenario needs a [setup] table with the players")
@@ -90,7 +90,7 @@ def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str
             )
         if len(crew) != len(players) or len(set(crew)) != len(crew):
             setup.fail("crew must name one different card for each player", "crew")
-    computers = parse_computers(setup, players) or {}
+    computers = parse_computers(setup, players)
     setup.finish()
     options = FilledInOptions(
         players=tuple(players),

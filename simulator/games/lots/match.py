@@ -252,6 +252,20 @@ class LotsMatch(PhysicalMatch):
     def state_hash(self) -> str:
         return self.world.state_hash(extra=self.state.digest().encode())
 
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    def setup_table(self) -> dict[str, Any]:
+        """Players, footprint and the first player by name (its seat in the options)."""
+        options = self.options
+        start = options.start_player
+        return {
+            "players": list(options.players),
+            "footprint": options.footprint,
+            "start_player": options.players[start] if start is not None else None,
+        }
+
     def _named(self, move: dict[str, Any]) -> dict[str, Any]:
         """The move with seat numbers replaced by names, as a scenario file holds it."""
         named = dict(move)

@@ -16,7 +16,6 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.play_common import add_common_arguments, publish
-from simulator.games.record import pinned_physics, recorded_expect
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
 from simulator.seeds import seat_seed
@@ -75,30 +74,7 @@ def run(args: argparse.Namespace) -> int:
     wall_ms = (time.perf_counter() - started) * 1000
     header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)
-    return publish("lots", args, result, lambda: recording(match, header, result), _print_summary)
-
-
-def recording(match: LotsMatch, header: Header, result: dict[str, Any]) -> dict[str, Any]:
-    """The game as a scenario: its setup, every action, and the outcome as expectations."""
-    state = match.state
-    expect = recorded_expect(result)
-    return {
-        "format": FORMAT,
-        "kind": "lots",
-        "name": header.name,
-        "description": "Recorded by towersim play lots.",
-        "seed": header.seed,
-        "physics": pinned_physics(match.profile),
-        "setup": {
-            "players": list(state.players),
-            "footprint": state.footprint,
-            "start_player": state.players[match.options.start_player]
-            if match.options.start_player is not None
-            else None,
-        },
-        "action": match.actions,
-        "expect": expect,
-    }
+    return publish("lots", args, result, match, _print_summary)
 
 
 def _player_count(args: argparse.Namespace) -> int | str:

@@ -14,16 +14,16 @@ from simulator.replay import replay_file
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_a_level_plays_the_same_game_twice_and_beats_random(level: str) -> None:
-    first, match, _ = play_game(2, 1, "standard", 4, {0: level, 1: "random"})
-    again, _, _ = play_game(2, 1, "standard", 4, {0: level, 1: "random"})
+    first, match = play_game(2, 1, "standard", 4, {0: level, 1: "random"})
+    again, _ = play_game(2, 1, "standard", 4, {0: level, 1: "random"})
     assert first["state_hash"] == again["state_hash"]
     assert match.over
     assert first["scores"]["Player 1"] > first["scores"]["Player 2"]
 
 
 def test_without_bots_the_game_is_the_random_players_as_before() -> None:
-    plain, _, _ = play_game(2, 1, "standard", 4)
-    seated, _, _ = play_game(2, 1, "standard", 4, {0: "random", 1: "random"})
+    plain, _ = play_game(2, 1, "standard", 4)
+    seated, _ = play_game(2, 1, "standard", 4, {0: "random", 1: "random"})
     assert plain["state_hash"] == seated["state_hash"]
 
 
