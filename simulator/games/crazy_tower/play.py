@@ -14,7 +14,7 @@ from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import play_turns
+from simulator.games.crazy_tower.player import MAX_RETRIES, play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.expect import GameExpect
 from simulator.games.play_common import add_common_arguments, publish
@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     profile = tower_profile(load_profile(), sleep_given=False)
     match = CrazyTowerMatch(options, profile)
+    stopped = None
     try:
         players = {
             name: make_player(seats.levels[i], seat_seed(args.seed, i), seats.dexterity)
@@ -97,13 +98,18 @@ def run(args: argparse.Namespace) -> int:
         }
         play_turns(match, players, MAX_COMPUTER_DECISIONS)
     except IllegalMove as exc:  # a player found nothing the rules accept: report so far
-        print(f"towersim play crazy-tower: stopped: {exc.reason}", file=sys.stderr)
+        stopped = (
+            f"the game could not go on: {match.state.current_player} found no move the rules "
+            f"accept in {MAX_RETRIES + 1} tries (the last: {exc.reason})"
+        )
+        print(f"towersim play crazy-tower: {stopped}", file=sys.stderr)
     wall_ms = (time.perf_counter() - started) * 1000
     title = f"Crazy Tower, {args.mode}, {len(options['players'])} player(s), seed {args.seed}"
     if "challenge" in options:
         title += f", challenge {options['challenge']}"
     header = Header(FORMAT, "crazy-tower", title, "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)
+    result["stopped"] = stopped  # why an unfinished game ended early (None: it did not)
     return publish("crazy-tower", args, result, match, _print_summary)
 
 
@@ -120,6 +126,8 @@ def _print_summary(result: dict[str, Any]) -> None:
     )
     if result.get("detail"):
         print(f"  {result['detail']}")
+    if result.get("stopped"):
+        print(f"  {result['stopped']}")
     falls = sum(1 for e in result["events"] if e["type"] == "piece_fell")
     print(
         f"{falls} pieces fell; {result['steps']} physics steps, {result['wall_ms']:.0f} ms; "

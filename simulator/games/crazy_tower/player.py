@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 from rules.chance import Chance
 from rules.crazy_tower import check_placement, covered_boxes, get_card, legal_moves
+from rules.crazy_tower.blocks import get_block
+from rules.crazy_tower.constraints import challenge_of
 from rules.crazy_tower.placement import target_floor
-from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN
+from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN, CrazyTowerState
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower.bodies import block_span, card_half_length, is_card
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -91,7 +93,7 @@ class RandomPlayer:
             return reveal[0]
         best: tuple[float, dict[str, Any]] | None = None
         for move in self.chance.shuffled(places):
-            spot = self._position(match, move["block"], move["floor"])
+            spot = self._position(match, move["block"], move["floor"], room=True)
             if spot is None:
                 continue
             at, slack = spot
@@ -122,11 +124,18 @@ class RandomPlayer:
         return self.chance.choice(moves)
 
     def _position(
-        self, match: CrazyTowerMatch, block: str, floor: int, *, tidy: bool = True
+        self,
+        match: CrazyTowerMatch,
+        block: str,
+        floor: int,
+        *,
+        tidy: bool = True,
+        room: bool = False,
     ) -> tuple[float, float] | None:
         """A position (card coordinate of the block's left edge) and how steady the
         tower stays with the block there (tower_slack), or None: a random steady one,
-        else the steadiest there is."""
+        else the steadiest there is. ``room``: a new block leaves room for the blocks the
+        challenge still needs on the card."""
         state, world = match.state, match.world
         card_id = state.floors[floor]
         card = world.entry(card_id)
@@ -136,12 +145,16 @@ class RandomPlayer:
         red = get_card(card_id).red_boxes()
         taken = [shadow(world.entry(b), card) for b in state.blocks_on(card_id) if b in world]
         lo, hi = (0.0, length - span) if tidy else (-span / 2, length - span / 2)
+        # A challenge that wants more blocks on this card: leave them room (challenge 3).
+        still = still_needed(state, card_id, block, angle) if tidy and room else []
         candidates = []
         at = lo
         while at <= hi + 1e-9:
             boxes = covered_boxes(at, at + span)
             wide = covered_boxes(at - RED_MARGIN, at + span + RED_MARGIN)
             free = all(at + span + GAP <= a or at >= b + GAP for a, b in taken)
+            if still and free:
+                free = fits(still, [*taken, (at, at + span)], length, red)
             if boxes and not (wide & red) and (free or not tidy):
                 try:
                     check_placement(state, block, boxes, floor)
@@ -187,6 +200,45 @@ class RandomPlayer:
         steady = steadiest(spots, slacks)
         centre = self.chance.choice(steady) if steady else spots[slacks.index(max(slacks))]
         return round(centre - top.pose.x, 2)
+
+
+def still_needed(state: CrazyTowerState, card: str, block: str, angle: float) -> list[float]:
+    """The spans of the blocks the solo challenge still needs on ``card`` once ``block``
+    is on it: the shortest the player holds of each colour not yet there, as few as
+    needed ([] when the challenge needs no more; [inf] when the hand cannot supply them)."""
+    challenge = challenge_of(state)
+    if challenge is None or challenge.min_blocks_per_floor < 2:
+        return []
+    on_card = state.blocks_on(card)
+    need = challenge.min_blocks_per_floor - len(on_card) - 1
+    if need <= 0:
+        return []
+    used = {get_block(b).colour for b in [*on_card, block]}
+    shortest: dict[str, float] = {}
+    for held in state.hands[state.current_player]:
+        colour = get_block(held).colour
+        if held != block and colour not in used:
+            span = block_span(held, angle)
+            shortest[colour] = min(span, shortest.get(colour, math.inf))
+    spans = sorted(shortest.values())[:need]
+    return spans if len(spans) == need else [math.inf]
+
+
+def fits(spans: list[float], taken: list[tuple[float, float]], length: float, red: Any) -> bool:
+    """Whether blocks of these spans still go on a card of ``length`` beside ``taken``,
+    as tidily as the player lays them (the longest first, each as far left as it goes)."""
+    taken = list(taken)
+    for span in sorted(spans, reverse=True):
+        at = 0.0
+        while at <= length - span + 1e-9:
+            wide = covered_boxes(at - RED_MARGIN, at + span + RED_MARGIN)
+            if not wide & red and all(at + span + GAP <= a or at >= b + GAP for a, b in taken):
+                break
+            at += STEP
+        else:
+            return False
+        taken.append((at, at + span))
+    return True
 
 
 def _spread(left: float, right: float) -> list[float]:

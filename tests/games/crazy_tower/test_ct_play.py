@@ -106,3 +106,26 @@ def test_every_crazy_tower_scenario_meets_its_expectations() -> None:
     assert len(SCENARIOS) >= 10
     result = towersim("replay", *map(str, SCENARIOS))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_game_that_cannot_go_on_says_why_in_its_report() -> None:
+    # Challenge 3 (three blocks a floor) can paint the random player into a corner: the
+    # report then says plainly that the game stopped, and why, instead of just "not over".
+    played = towersim(
+        "play", "crazy-tower", "--headless", "--mode", "solo", "--challenge", "3",
+        "--seed", "3", "--json",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    report = json.loads(played.stdout)
+    assert report["over"] is False
+    assert report["stopped"].startswith("the game could not go on: Player 1 found no move")
+    assert "red box" in report["stopped"]
+    assert report["stopped"] in played.stderr
+
+
+def test_challenge_three_leaves_room_for_the_blocks_it_still_needs() -> None:
+    from simulator.games.crazy_tower.player import fits
+
+    # A 20 cm card holding a 6 cm block at the left: a 4 and an 8 still fit, two 8s not.
+    assert fits([4.0, 8.0], [(0.0, 6.0)], 20.0, frozenset())
+    assert not fits([8.0, 8.0], [(0.0, 6.0)], 20.0, frozenset())
