@@ -56,6 +56,11 @@ class GameOptions:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The read-only settings view neither pickles nor deep-copies: rebuild it (a
+        # match holding these options is copied for rollouts, pickled for workers).
+        return (GameOptions, (self.players, self.mode, self.seed, dict(self.settings)))
+
     def setting(self, name: str, default: Any = None) -> Any:
         return self.settings.get(name, default)
 

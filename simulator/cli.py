@@ -11,16 +11,14 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from simulator.games.registry import game_kinds, game_module
-
-GAME_TITLES = {"lots": "LOTS", "crazy-tower": "Crazy Tower", "filled-in": "LOTS: Filled In"}
+from simulator.games.registry import GAMES, MissingPart, PluginError, load_path
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="towersim",
-        description="A physics-backed dexterity simulator for LOTS, LOTS: Filled In "
-        "and Crazy Tower.",
+        description="A physics-backed dexterity simulator for "
+        f"{', '.join(game.title for game in GAMES.games())}.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -85,20 +83,25 @@ def _parser() -> argparse.ArgumentParser:
         "player; --record writes a scenario file that `towersim replay` reproduces.",
     )
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
-    for kind in game_kinds():
-        title = GAME_TITLES.get(kind, kind)
-        game = games.add_parser(kind, help=f"play {title}", description=f"Play {title}.")
-        game_module(kind, "play").add_arguments(game)
+    for game in GAMES.games():
+        title = game.title
+        sub = games.add_parser(game.kind, help=f"play {title}", description=f"Play {title}.")
+        game.load("command").add_arguments(sub)
     if importlib.util.find_spec("simulator.tuning") is not None:
         _add_tune(commands)
-    if "filled-in" in game_kinds():
-        sheet = commands.add_parser(
-            "sheet",
-            help="LOTS: Filled In tower sheets: would a tower stand, printable sheets",
-            description="Work with LOTS: Filled In tower sheets.",
-        )
-        game_module("filled-in", "sheet").add_arguments(sheet)
+    for name, module in _game_commands().items():
+        command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
+        module.add_arguments(command)
     return parser
+
+
+def _game_commands() -> dict[str, ModuleType]:
+    """The top-level commands the games bring (Filled In's ``sheet``), by name."""
+    return {
+        name: load_path(path, f"the {name} command of the game {game.kind!r}")
+        for game in GAMES.games()
+        for name, path in game.commands.items()
+    }
 
 
 def _add_tune(commands: argparse._SubParsersAction) -> None:
@@ -144,7 +147,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
     on the same line (the app is where LOTS is played with the mouse)."""
     captured = io.StringIO()
     with contextlib.redirect_stderr(captured):
-        code = game_module(args.game, "play").run(args)
+        code = GAMES.get(args.game).load("command").run(args)
     text = captured.getvalue()
     if "desktop app is not available" in text:
         hint = f"towersim app --game {args.game}"
@@ -154,7 +157,13 @@ def _play_in_window(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:  # the plug-in games first, so that every command knows them
+        GAMES.load_plugins()
+        parser = _parser()
+    except (PluginError, MissingPart) as exc:
+        print(f"towersim: {exc}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     if args.command == "replay":
         from simulator.replay import replay
 
@@ -172,13 +181,11 @@ def main(argv: list[str] | None = None) -> int:
         return run_app(args)
     if args.command == "tune":
         return _tuning_cli().run(args)
-    if args.command == "sheet":
-        return game_module("filled-in", "sheet").run(args)
     if args.command == "play":
         if getattr(args, "headless", True):
-            return game_module(args.game, "play").run(args)
+            return GAMES.get(args.game).load("command").run(args)
         return _play_in_window(args)
-    raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
+    return _game_commands()[args.command].run(args)  # argparse allows no other
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from simulator.games.registry import GAMES
+from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import OnWorld, PlacementRefused
 from simulator.scenario.errors import ScenarioError
@@ -56,7 +56,7 @@ def load_scenario(path: str | Path) -> Loaded:
     root, header, profile = opened.root, opened.header, opened.profile
     if header.kind == SANDBOX:
         return Loaded(SANDBOX, parse_sandbox(root, header, profile))
-    parse = GAMES.get(header.kind).module("scenario").parse
+    parse = GAMES.get(header.kind).load("setup")
     return Loaded(header.kind, parse(root, header, profile))
 
 
@@ -125,6 +125,10 @@ def replay(
             report = replay_file(path, film)
         except ScenarioError as exc:
             print(f"towersim replay: {exc}", file=err)
+            invalid = True
+            continue
+        except MissingPart as exc:  # a registered game that is not whole
+            print(f"towersim replay: {path}: {exc}", file=err)
             invalid = True
             continue
         report["file"] = path

@@ -74,7 +74,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     seats = tuple(
         Seat(name, args.bot if name.startswith(COMPUTER_PREFIX) else HUMAN) for name in names
     )
-    game = args.game or "lots"
+    game = args.game or GAMES[0]
     default_mode = "solo" if len(names) == 1 else "competitive"
     if game == "lots" and args.mode not in (None, default_mode):  # LOTS: the count decides
         raise ValueError(f"--mode {args.mode} does not fit {len(names)} LOTS player(s)")
@@ -101,7 +101,7 @@ def first_screen(args: argparse.Namespace) -> Any:
     from simulator.app import screens, session
 
     if args.load or args.resume:
-        path = Path(args.load) if args.load else session.autosave_path(args.game or "lots")
+        path = Path(args.load) if args.load else session.autosave_path(args.game or GAMES[0])
         if not path.is_file():
             raise ValueError(f"{path} does not exist")
         screen = screens.load_game(path)

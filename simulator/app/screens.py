@@ -1,27 +1,20 @@
 """Which screen plays which game, and opening files from the app.
 
-Each game's screen module offers ``open_screen(setup)`` and ``load_screen(path)``;
-modules are imported when first used, so the start screen loads no game it does not
-open.
+Each game's screen module (its registry part ``screen``) offers ``open_screen(setup)``
+and ``load_screen(path)``; modules are imported when first used, so the start screen
+loads no game it does not open.
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
-from simulator.app.setup import GameSetup
-
-SCREEN_MODULES = {
-    "lots": "simulator.app.lots_screen",
-    "crazy-tower": "simulator.app.crazy_tower_screen",
-    "filled-in": "simulator.app.filled_in_screen",
-}
+from simulator.app.setup import GAMES, REGISTRY, GameSetup
 
 
 def open_game(setup: GameSetup) -> Any:
-    return importlib.import_module(SCREEN_MODULES[setup.game]).open_screen(setup)
+    return REGISTRY.get(setup.game).load("screen").open_screen(setup)
 
 
 def file_kind(path: Path) -> str:
@@ -36,9 +29,9 @@ def load_game(path: Path) -> Any:
     from simulator.scenario.errors import ScenarioError
 
     kind = file_kind(path)
-    if kind not in SCREEN_MODULES:
+    if kind not in GAMES:
         raise ScenarioError(str(path), f"a {kind} scenario is not a game to play on: watch it")
-    return importlib.import_module(SCREEN_MODULES[kind]).load_screen(path)
+    return REGISTRY.get(kind).load("screen").load_screen(path)
 
 
 def watch_file(path: Path) -> Any:

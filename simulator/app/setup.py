@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAMES = ("lots", "crazy-tower", "filled-in")
+from simulator.games.registry import GAMES as REGISTRY
+
+# The games the app offers: the registered ones with a screen (read once, when the app
+# is imported; the CLI registers plug-in games before that).
+GAMES = tuple(game.kind for game in REGISTRY.games() if game.screen is not None)
 COMPUTER_PREFIX = "Computer"  # a seat whose name starts so is played by the computer
 HUMAN = "human"  # a seat's controller; anything else is a bot level (simulator.bots.levels)
 

@@ -9,25 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules.crazy_tower.setup import player_counts as crazy_tower_counts
-from rules.crazy_tower.state import MODES as CRAZY_TOWER_MODES
 from rules.filled_in.config import rules_config
-from rules.filled_in.state import VARIANTS
 from rules.lots.content import game_content
-from simulator.app.setup import GAMES, HUMAN, GameSetup, Seat
+from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
 
-GAME_TITLES = {"lots": "LOTS", "crazy-tower": "Crazy Tower", "filled-in": "LOTS: Filled In"}
+GAME_TITLES = {kind: REGISTRY.get(kind).title for kind in GAMES}
 CONTROLLERS = (HUMAN, *LEVEL_NAMES)
 MAX_NAME = 16
 MAX_SEED = 2**63 - 1
 
 
 def modes(game: str) -> tuple[str, ...]:
-    if game == "lots":
-        return ("competitive", "solo")
-    if game == "crazy-tower":
-        return CRAZY_TOWER_MODES
-    return VARIANTS  # Filled In: its rules variants take the mode's place
+    """The game's modes, as its rules engine names them (Filled In: its variants)."""
+    return REGISTRY.get(game).modes
 
 
 def player_counts(game: str, mode: str) -> tuple[int, ...]:

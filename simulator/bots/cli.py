@@ -1,4 +1,4 @@
-"""The command line's bot options, shared by the three ``towersim play`` commands:
+"""The command line's bot options, shared by every ``towersim play GAME`` command:
 ``--bot LEVEL`` for every computer seat, ``--seat N=LEVEL`` for one (1-based), and
 ``--dexterity PROFILE`` for the bots' hands."""
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from simulator.bots.cli import add_bot_arguments
 from simulator.games.match import Match
-from simulator.games.record import recorded_expect, scenario_document, write_scenario
+from simulator.games.record import recorded_expect, write_scenario
+from simulator.games.registry import GAMES
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
@@ -46,7 +47,7 @@ def publish(
     exit status 2 with one line if the file cannot be written."""
     if args.record:
         path = Path(args.record)
-        recording = scenario_document(
+        recording = GAMES.get(game).load("document")(
             match,
             name=result["name"],
             description=f"Recorded by towersim play {game}.",

@@ -1,66 +1,152 @@
 """The one list of game kinds: what each is called and where its parts live.
 
-Every part is named by import path and loaded on first use, so start-up stays cheap and
-a build without a game's package simply lists fewer kinds. The CLI, ``replay``, the app,
-the bots, the tuning lab and the conformance suite read this list and no other; a game
-defined elsewhere (a plug-in, or the tests' own tiny game) joins with ``register``, in
-the way ``gymnasium.register`` adds an environment.
+Every part is named by import path ("module:attribute", or "module" for a whole
+module) and loaded on first use, so start-up stays cheap and a build without a game's
+package simply lists fewer kinds. The CLI, ``replay``, the runner, the app and the
+conformance suite read this list and no other; a game defined elsewhere (a plug-in,
+or the tests' tiny game) joins with ``register``, as ``gymnasium.register`` adds an
+environment, or by naming its module in ``TOWERSIM_GAMES`` (see ``load_plugins``).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterator
+import os
+import re
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
-from types import ModuleType
+from dataclasses import dataclass, field, fields
 from typing import Any
+
+PLUGINS_VARIABLE = "TOWERSIM_GAMES"
+# The one scenario-document builder every built-in game uses: a match gives its own
+# [setup] through Match.setup_table(), so a game needs no builder of its own.
+DOCUMENT_BUILDER = "simulator.games.record:scenario_document"
+KIND_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
+RESERVED = ("sandbox",)  # kinds the scenario layer runs itself
+
+
+class MissingPart(LookupError):
+    """A registered game lacks a part, or names one that cannot be imported."""
 
 
 @dataclass(frozen=True)
 class GameKind:
-    """One game: its ``kind`` as scenario files name it, its title, the package under
-    which its match, scenario, play and player modules live, and its rules engine."""
+    """One game: its ``kind`` as scenario files name it, its title, and its parts.
+
+    Each part is an import path; ``load(part)`` imports it. What each must be:
+
+    - ``engine``: the rules, a ``rules.engine.Engine`` (``modes`` come from it).
+    - ``match``: the match factory, ``new_match(scenario: GameScenario) -> Match``.
+    - ``setup``: the setup parser, ``parse(root, header, profile) -> GameScenario``,
+      reading a scenario file's [setup], [[action]] and [expect] tables.
+    - ``action_keys``: ``{action type: the keys it may carry}``, "computer" among them.
+    - ``document``: the scenario-document builder, ``(match, *, name, description,
+      expect=None, computers=None, hand=None) -> dict``: the scenario a recording
+      (``play --record``) and a save write; by default the one builder for every game.
+    - ``players``: the player factory for a ``computer`` action,
+      ``play_computer(match, action, index, seed)``: seats the game's seeded computer
+      players and lets them decide.
+    - ``command``: the ``towersim play KIND`` module: ``add_arguments(parser)``,
+      ``run(args) -> int``.
+    - ``screen``: the app's screen module, ``open_screen(setup)`` and
+      ``load_screen(path)``; None for a game the app does not offer.
+    - ``commands``: further top-level commands, name -> module with ``HELP``,
+      ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
+    """
 
     kind: str
     title: str
-    package: str  # e.g. "simulator.games.lots", holding match, scenario, play, ...
-    engine_path: str  # "module:attribute" of the game's rules engine (rules.engine.Engine)
-    modes: tuple[str, ...]
+    engine: str
+    match: str
+    setup: str
+    action_keys: str
+    document: str
+    players: str
+    command: str
+    screen: str | None = None
+    commands: Mapping[str, str] = field(default_factory=dict)
 
-    def module(self, part: str) -> ModuleType:
-        """The game's module ``part`` ("scenario", "play", "match", ...)."""
-        return importlib.import_module(f"{self.package}.{part}")
+    def __post_init__(self) -> None:
+        if not KIND_PATTERN.fullmatch(self.kind):
+            raise ValueError(f"a kind is lower-case letters, digits and '-', not {self.kind!r}")
 
-    def engine(self) -> Any:
-        module, _, attribute = self.engine_path.partition(":")
-        return getattr(importlib.import_module(module), attribute)
+    @classmethod
+    def from_package(
+        cls, kind: str, title: str, package: str, engine: str, **overrides: Any
+    ) -> GameKind:
+        """A game laid out as the built-in ones are: ``package.match:new_match``,
+        ``package.scenario:parse``, ``:ACTION_KEYS`` and ``:play_computer``,
+        ``package.play`` (the command), and the one document builder,
+        ``simulator.games.record:scenario_document``; ``overrides`` change any."""
+        parts = {
+            "match": f"{package}.match:new_match",
+            "setup": f"{package}.scenario:parse",
+            "action_keys": f"{package}.scenario:ACTION_KEYS",
+            "document": DOCUMENT_BUILDER,
+            "players": f"{package}.scenario:play_computer",
+            "command": f"{package}.play",
+        }
+        return cls(kind, title, engine, **{**parts, **overrides})
+
+    def load(self, part: str) -> Any:
+        """The part named ``part`` (see the class docstring); MissingPart if the game has
+        none or its path does not import."""
+        path = getattr(self, part, None) if part in PARTS else None
+        if not isinstance(path, str):
+            raise MissingPart(f"the game {self.kind!r} has no {part}")
+        return load_path(path, f"the {part} of the game {self.kind!r}")
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        return tuple(self.load("engine").modes)
 
     def present(self) -> bool:
+        """Whether this build has the game (its command module is there)."""
         try:
-            return importlib.util.find_spec(f"{self.package}.play") is not None
+            return importlib.util.find_spec(self.command) is not None
         except ModuleNotFoundError:
             return False
 
 
+PARTS = tuple(f.name for f in fields(GameKind) if f.name not in ("kind", "title", "commands"))
+
+
+def load_path(path: str, what: str) -> Any:
+    """Import ``module`` or ``module:attribute``; MissingPart (one line) if it fails."""
+    module_name, _, attribute = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise MissingPart(f"{what} ({path}) cannot be imported: {exc}") from None
+    if not attribute:
+        return module
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise MissingPart(f"{what} ({path}): {module_name} has no {attribute!r}") from None
+
+
+def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
+    return GameKind.from_package(
+        kind,
+        title,
+        f"simulator.games.{name}",
+        f"rules.{name}.engine:ENGINE",
+        screen=f"simulator.app.{name}_screen",
+        **overrides,
+    )
+
+
 _BUILT_IN = (
-    GameKind(
-        "lots", "LOTS", "simulator.games.lots", "rules.lots.engine:ENGINE", ("competitive", "solo")
-    ),
-    GameKind(
-        "crazy-tower",
-        "Crazy Tower",
-        "simulator.games.crazy_tower",
-        "rules.crazy_tower.engine:ENGINE",
-        ("competitive", "saboteur", "solo"),
-    ),
-    GameKind(
+    _built_in("lots", "LOTS", "lots"),
+    _built_in("crazy-tower", "Crazy Tower", "crazy_tower"),
+    _built_in(
         "filled-in",
         "LOTS: Filled In",
-        "simulator.games.filled_in",
-        "rules.filled_in.engine:ENGINE",
-        ("standard", "remote"),
+        "filled_in",
+        commands={"sheet": "simulator.games.filled_in.sheet"},
     ),
 )
 
@@ -69,11 +155,20 @@ class Registry:
     """Game kinds in registration order (the built-in three first)."""
 
     def __init__(self, kinds: tuple[GameKind, ...]) -> None:
-        self._kinds = {game.kind: game for game in kinds}
+        self._kinds: dict[str, GameKind] = {}
+        for game in kinds:
+            self.register(game)
 
     def register(self, game: GameKind) -> None:
-        if game.kind in self._kinds or game.kind == "sandbox":
+        """Add ``game``; ValueError if its kind (or one of its commands) is taken."""
+        if game.kind in RESERVED:
+            raise ValueError(f"{game.kind!r} is not a game kind (the scenario layer's own)")
+        if game.kind in self._kinds:
             raise ValueError(f"a game of kind {game.kind!r} is registered already")
+        taken = {name for other in self._kinds.values() for name in other.commands}
+        clash = sorted(taken & set(game.commands))
+        if clash:
+            raise ValueError(f"the command {clash[0]!r} belongs to another game")
         self._kinds[game.kind] = game
 
     def unregister(self, kind: str) -> None:
@@ -96,21 +191,47 @@ class Registry:
         return [self._kinds[kind] for kind in self.kinds()]
 
     def get(self, kind: str) -> GameKind:
+        """The game of ``kind``; UnknownGame (a KeyError) listing the known kinds."""
+        game = self._kinds.get(kind)
+        if game is None or not game.present():
+            raise UnknownGame(f"unknown game {kind!r} (known: {', '.join(self.kinds())})")
+        return game
+
+    def load_plugins(self, environ: Mapping[str, str] | None = None) -> None:
+        """Register the games of the modules ``TOWERSIM_GAMES`` names (comma-separated
+        module names, each with a module attribute ``GAME``, a GameKind), e.g.
+        ``TOWERSIM_GAMES=tests.games.tiny``. A module already registered is skipped, so
+        loading twice is harmless; PluginError (one line) for a bad name."""
+        environ = os.environ if environ is None else environ
+        for name in (n.strip() for n in environ.get(PLUGINS_VARIABLE, "").split(",")):
+            if name:
+                self._load_plugin(name)
+
+    def _load_plugin(self, name: str) -> None:
+        where = f"{PLUGINS_VARIABLE}: {name!r}"
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise PluginError(f"{where} is not a module name")
         try:
-            return self._kinds[kind]
-        except KeyError:
-            known = ", ".join(self.kinds())
-            raise KeyError(f"unknown game {kind!r} (known: {known})") from None
+            game = load_path(f"{name}:GAME", "a plug-in game")
+        except MissingPart as exc:
+            raise PluginError(f"{where}: {exc}") from None
+        if not isinstance(game, GameKind):
+            raise PluginError(f"{where}: its GAME is not a GameKind")
+        if self._kinds.get(game.kind) == game:
+            return
+        try:
+            self.register(game)
+        except ValueError as exc:
+            raise PluginError(f"{where}: {exc}") from None
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class PluginError(ValueError):
+    """A plug-in game named in TOWERSIM_GAMES cannot be registered."""
 
 
 GAMES = Registry(_BUILT_IN)
-
-
-def game_kinds() -> list[str]:
-    """The kinds whose package is present in this build."""
-    return GAMES.kinds()
-
-
-def game_module(kind: str, part: str) -> ModuleType:
-    """``part`` is "scenario" (parse/run) or "play" (the CLI command)."""
-    return GAMES.get(kind).module(part)

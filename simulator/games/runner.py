@@ -38,7 +38,7 @@ class GameScenario:
 
     def new_match(self) -> Match:
         """The game's match at its first state, built from ``options`` and ``profile``."""
-        return GAMES.get(self.header.kind).module("match").new_match(self)
+        return GAMES.get(self.header.kind).load("match")(self)
 
 
 def run(
@@ -67,7 +67,7 @@ def perform(match: Match, action: dict[str, Any], index: int, seed: int) -> None
     legal random players decide (each game seats them its own way)."""
     try:
         if action["type"] == COMPUTER:
-            GAMES.get(match.kind).module("scenario").play_computer(match, action, index, seed)
+            GAMES.get(match.kind).load("players")(match, action, index, seed)
         else:
             match.perform(action)
     except IllegalMove as exc:

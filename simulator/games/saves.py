@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from simulator.games.match import Match
-from simulator.games.record import scenario_document, write_scenario
+from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.games.runner import perform
 from simulator.physics.world import PlacementRefused
@@ -48,7 +48,8 @@ def document(
     hand: str | None = None,
 ) -> dict[str, Any]:
     """The save of ``match`` as a scenario document (what ``save`` writes)."""
-    return scenario_document(match, name=name, description=SAVED_BY, computers=computers, hand=hand)
+    build = GAMES.get(match.kind).load("document")
+    return build(match, name=name, description=SAVED_BY, computers=computers, hand=hand)
 
 
 def save(

@@ -16,6 +16,7 @@ from typing import Any
 from rules.lots import LotsOptions
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import PlacementRefused
 from simulator.replay import load_scenario
@@ -109,12 +110,15 @@ def _scenario(run: Run, point: dict[str, Value]) -> dict[str, Any]:
     assert isinstance(target, ScenarioTarget)
     record = _blank("scenario")
     try:
+        # A Dask worker is a process of its own: it knows plug-in games from the
+        # environment only (loading again is harmless).
+        GAMES.load_plugins()
         # The point's settings replace the file's physics; a body that names a material
         # gets the swept values, one that sets its own friction keeps it.
         loaded = load_scenario(target.path)
         base = load_profile(run.profile) if run.profile else loaded.scenario.profile
         report, world = run_with_world(loaded, settings_for(base, point))
-    except (ScenarioError, PlacementRefused, ValueError) as exc:
+    except (ScenarioError, PlacementRefused, ValueError, MissingPart) as exc:
         record.update(verdict="error", detail=str(exc))
         record["steps"] = 0
         return record

@@ -20,7 +20,7 @@ from rules.engine import Engine, GameOptions
 from rules.errors import IllegalMove
 from simulator.games.registry import GAMES
 
-ENGINES = {game.kind: game.engine() for game in GAMES.games()}
+ENGINES = {game.kind: game.load("engine") for game in GAMES.games()}
 
 # A few setups per built-in game; a game registered later gets the plainest one.
 SETUPS: dict[str, list[GameOptions]] = {

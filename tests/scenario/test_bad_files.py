@@ -13,6 +13,11 @@ from pathlib import Path
 import pytest
 from scenario_helpers import GOOD_TOML, LINE, Replay, edit
 
+from simulator.games.registry import GAMES
+
+# The kinds a header may name: the sandbox and every registered game (Tiny Tower too).
+KINDS = ", ".join(repr(kind) for kind in ("sandbox", *GAMES.kinds()))
+
 PREFIX = "towersim replay: "
 
 
@@ -455,7 +460,7 @@ BAD_FILES = [
     Bad(
         "unknown-kind",
         edit(GOOD_TOML, 'kind = "sandbox"', 'kind = "jenga"'),
-        "kind: must be one of 'sandbox', 'lots', 'crazy-tower', 'filled-in', not 'jenga'",
+        f"kind: must be one of {KINDS}, not 'jenga'",
         2,
     ),
     Bad(

@@ -22,7 +22,9 @@ from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
-    ACTION_KEYS,
+    ACTION_KEYS as MOVE_KEYS,
+)
+from simulator.games.crazy_tower.match import (
     CLOCK_KEY,
     HAND_KEYS,
     THINK_SECONDS,
@@ -39,7 +41,11 @@ from simulator.seeds import seat_seed
 
 MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
 
-_ACTION_KEYS = {**ACTION_KEYS, "computer": ("moves",)}
+# A scenario action's keys: the move's, and the thinking time the clock charged for it.
+ACTION_KEYS = {
+    **{kind: (*keys, CLOCK_KEY) for kind, keys in MOVE_KEYS.items()},
+    "computer": ("moves",),
+}
 _REQUIRED = {
     "place_block": ("block",),
     "replace_piece": ("piece",),
@@ -134,13 +140,12 @@ def _parse_action(
     root: Table, raw: Any, index: int, players: list[str], max_steps: int
 ) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    action = action_head(table, tuple(_ACTION_KEYS), players)
+    action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     for key in _REQUIRED.get(kind, ()):
         if not table.has(key):
             table.fail(f"a {kind} action needs {key!r}")
-    keys = _ACTION_KEYS[kind] if kind == "computer" else (*_ACTION_KEYS[kind], CLOCK_KEY)
-    for key in keys:
+    for key in ACTION_KEYS[kind]:
         if not table.has(key):
             continue
         if key == "moves":

@@ -35,7 +35,23 @@ from simulator.scenario.header import Header
 # Decisions a "computer" action may take at most; a 4-player game takes about 200.
 MAX_COMPUTER_DECISIONS = 5000
 
-ACTION_TYPES = ("roll", "draft", "place", "computer")
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "roll": ("faces", "reroll"),
+    "draft": ("die",),
+    "place": (
+        "shape",
+        "colour",
+        "cells",
+        "row",
+        "col",
+        "turns",
+        "mirror",
+        "purples",
+        "crew",
+        "swap",
+    ),
+    "computer": ("moves",),
+}
 
 
 @dataclass(frozen=True)
@@ -110,7 +126,7 @@ def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
     table = GridTable(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    action = action_head(table, ACTION_TYPES, players)
+    action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     if kind == "roll":
         for key in ("faces", "reroll"):

@@ -22,6 +22,8 @@ from simulator.scenario.errors import ScenarioError
 
 EXIT_STANDS, EXIT_FALLS, EXIT_INVALID = 0, 1, 2
 PRINT_DPI = 150  # A4 portrait at 150 dots per inch: 1240 x 1754 pixels
+HELP = "LOTS: Filled In tower sheets: would a tower stand, printable sheets"
+DESCRIPTION = "Work with LOTS: Filled In tower sheets."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -36,7 +36,7 @@ from simulator.seeds import computer_action_seed
 # Decisions a "computer" action may take at most, so a scenario always ends.
 MAX_COMPUTER_DECISIONS = 5000
 
-_ACTION_KEYS: dict[str, tuple[str, ...]] = {
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "roll": (),
     "pick_supply": ("colour",),
     "give_crew": ("card",),
@@ -107,9 +107,9 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
 
 def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    action = action_head(table, tuple(_ACTION_KEYS), players)
+    action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
-    for key in _ACTION_KEYS[kind]:
+    for key in ACTION_KEYS[kind]:
         if not table.has(key):
             continue
         if key in ("col", "turns", "cube_col", "moves", "feel"):

@@ -1,0 +1,97 @@
+"""Tiny Tower, the test-only fourth game (tests/games/tiny), through the same paths as
+the built-in three: replay, play --headless --json --record, and its physical match."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rules.engine import GameOptions
+from rules.errors import IllegalMove
+from tests.games.tiny.cli import towersim
+from tests.games.tiny.engine import ENGINE
+from tests.games.tiny.match import TinyMatch
+from tests.games.tiny.scenario import ACTION_KEYS
+
+SCENARIO = Path(__file__).parent / "tiny" / "three_boxes.toml"
+
+
+def _replayed(path: Path) -> dict:
+    result = towersim("replay", "--json", str(path))
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_a_tiny_scenario_replays_to_the_same_state_in_two_processes() -> None:
+    first, second = _replayed(SCENARIO), _replayed(SCENARIO)
+    assert first["kind"] == "tiny" and first["ok"] and first["expect"]["checked"]
+    assert first["state_hash"] == second["state_hash"]
+    assert first["tower"] == ["box-3", "box-2", "box-1"] and first["steps"] > 0
+
+
+def test_play_records_a_game_that_replays_to_its_hash(tmp_path: Path) -> None:
+    record = tmp_path / "tiny.toml"
+    played = towersim(
+        "play", "tiny", "--headless", "--json", "--seed", "3", "--record", str(record)
+    )
+    assert played.returncode == 0, played.stderr
+    report = json.loads(played.stdout)
+    assert report["kind"] == "tiny" and report["over"]
+    document = tomllib.loads(record.read_text())
+    assert document["expect"]["state_hash"] == report["state_hash"]
+    assert all(
+        set(a) - {"type", "player"} <= set(ACTION_KEYS[a["type"]]) for a in document["action"]
+    )
+    replayed = _replayed(record)
+    assert replayed["ok"] and replayed["state_hash"] == report["state_hash"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "--players must be 1 to 4"),
+        (["--bot", "hard"], "random only"),
+        ([], "no window; use --headless"),
+    ],
+)
+def test_bad_play_options_are_one_line(args: list[str], message: str) -> None:
+    headless = [] if not args else ["--headless"]
+    result = towersim("play", "tiny", *headless, *args)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr
+    assert lines[0].startswith("towersim play tiny: ") and message in lines[0]
+
+
+def _turn(match: TinyMatch, col: int) -> tuple[str, ...]:
+    match.perform({"type": "take", "player": match.state.player})
+    verdict = match.perform({"type": "place", "player": match.state.player, "col": col})
+    assert verdict is not None
+    return verdict.fallen
+
+
+def test_a_box_off_the_stack_knocks_the_one_below_off_too() -> None:
+    match = TinyMatch(GameOptions(("Ann", "Ben"), seed=4))  # Ben starts
+    assert [_turn(match, col) for col in (0, 2)] == [(), ()]
+    assert match.summary()["scores"] == {"Ann": 1, "Ben": 1}
+    assert _turn(match, -2) == ("box-2", "box-1")  # Ben's second box takes Ann's along
+    summary = match.summary()
+    assert (summary["end_reason"], summary["winners"]) == ("fell", ["Ann"])
+    assert summary["scores"] == {"Ann": 0, "Ben": 1} and summary["tower"] == ["box-3"]
+    assert [e.id for e in match.world.dynamic_entries] == ["box-3"]
+
+
+def test_a_placement_the_rules_refuse_runs_no_physics() -> None:
+    match = TinyMatch(GameOptions(("Ann", "Ben"), seed=4))
+    with pytest.raises(IllegalMove, match="must take a box now"):
+        match.perform({"type": "place", "player": "Ben", "col": 0})
+    match.perform({"type": "take", "player": "Ben"})
+    steps, before = match.world.steps, match.state_hash()
+    with pytest.raises(IllegalMove, match="a placement has no nudge"):
+        match.perform({"type": "place", "player": "Ben", "col": 0, "nudge": 1.0})
+    with pytest.raises(IllegalMove, match="column from -2 to 2"):
+        match.perform({"type": "place", "player": "Ben", "col": 3})
+    assert match.world.steps == steps and match.action_count == 1
+    assert match.state_hash() == before and ENGINE.to_act(match.state) == ["Ben"]

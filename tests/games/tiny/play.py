@@ -1,0 +1,63 @@
+"""``towersim play tiny``: a whole game of random computer players, headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from rules.engine import GameOptions
+from simulator.bots.cli import bot_seats
+from simulator.games.expect import GameExpect
+from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.runner import report
+from simulator.scenario.header import FORMAT, Header
+from tests.games.tiny.engine import BOXES, MAX_PLAYERS, TARGET
+from tests.games.tiny.match import TinyMatch
+from tests.games.tiny.player import MAX_COMPUTER_DECISIONS, action_chance, play_random
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
+    parser.add_argument("--target", type=int, default=TARGET, help="boxes to stack (default 3)")
+    add_common_arguments(parser, hands=False)
+
+
+def _problem(args: argparse.Namespace) -> str | None:
+    if not args.headless:
+        return "Tiny Tower has no window; use --headless"
+    if not 1 <= args.players <= MAX_PLAYERS:
+        return f"--players must be 1 to {MAX_PLAYERS}"
+    if not 1 <= args.target <= len(BOXES):
+        return f"--target must be 1 to {len(BOXES)}"
+    if args.seed < 0:
+        return "--seed must be 0 or more"
+    seats = bot_seats(args, args.players)
+    if isinstance(seats, str):
+        return seats
+    if set(seats.levels.values()) != {"random"}:
+        return "Tiny Tower's computer players are random only"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = _problem(args)
+    if problem:
+        print(f"towersim play tiny: {problem}", file=sys.stderr)
+        return 2
+    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    options = GameOptions(names, seed=args.seed, settings={"target": args.target})
+    started = time.perf_counter()
+    match = TinyMatch(options)
+    # The stream a scenario's first "computer" action uses: the recording could be that.
+    play_random(match, action_chance(args.seed, 0), MAX_COMPUTER_DECISIONS)
+    wall_ms = (time.perf_counter() - started) * 1000
+    header = Header(FORMAT, "tiny", f"Tiny Tower, seed {args.seed}", "", args.seed)
+    result = report(match, header, match.profile, GameExpect(), wall_ms)
+    return publish("tiny", args, result, match, _summary)
+
+
+def _summary(result: dict[str, Any]) -> None:
+    print(f"{result['name']}: {result['end_reason']}; standing: {', '.join(result['tower'])}")
+    print(f"state {result['state_hash'][:16]}")
