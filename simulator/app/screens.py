@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simulator.app.setup import GameSetup
+
+if TYPE_CHECKING:
+    from simulator.app.game_screen import GameScreen
+    from simulator.app.watch import FilmScreen
 
 SCREEN_MODULES = {
     "lots": "simulator.app.lots_screen",
@@ -20,7 +24,7 @@ SCREEN_MODULES = {
 }
 
 
-def open_game(setup: GameSetup) -> Any:
+def open_game(setup: GameSetup) -> GameScreen:
     return importlib.import_module(SCREEN_MODULES[setup.game]).open_screen(setup)
 
 
@@ -31,7 +35,7 @@ def file_kind(path: Path) -> str:
     return load_scenario(path).kind
 
 
-def load_game(path: Path) -> Any:
+def load_game(path: Path) -> GameScreen:
     """A game screen continuing a saved game (or any game scenario) from ``path``."""
     from simulator.scenario.errors import ScenarioError
 
@@ -41,7 +45,7 @@ def load_game(path: Path) -> Any:
     return importlib.import_module(SCREEN_MODULES[kind]).load_screen(path)
 
 
-def watch_file(path: Path) -> Any:
+def watch_file(path: Path) -> FilmScreen:
     """A screen playing the headless run of ``path`` back (as ``replay --watch``)."""
     from simulator.app.watch import FilmScreen
     from simulator.replay import FRAME_EVERY, Filming, film_caption, replay_file

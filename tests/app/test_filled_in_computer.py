@@ -103,6 +103,6 @@ def test_a_bot_thinks_in_its_own_process_and_decides_as_it_would_here():
         assert thinker.think(state, "Bo", "normal", 5, 5).result(timeout=60) == here
         thinker.fall_back()  # as after a worker that could not start
         decided = thinker.think(state, "Bo", "normal", 5, 5)
-        assert decided.done() and decided.result() == here
+        assert decided.result(timeout=60) == here  # on a thread of this process
     finally:
         thinker.close()
