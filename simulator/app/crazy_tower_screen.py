@@ -59,7 +59,7 @@ from simulator.games.crazy_tower.player import MAX_RETRIES, RandomPlayer
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
-from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
+from simulator.render.scene import OVERLAY, MeshGroup, mesh_list, move_list
 from simulator.render.symbols import placed, symbol_triangles
 from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance, seat_seed, takeover_seed
 
@@ -107,7 +107,6 @@ class CrazyTowerScreen(GameScreen):
         self._ghost_group = MeshGroup(OVERLAY)
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
-        self._scene: WorldScene | None = None
         self._shown_cover: tuple[int, str] | None = None
         self._start(game)
         self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
@@ -482,7 +481,6 @@ class CrazyTowerScreen(GameScreen):
             self.angle += TILT if scroll_y > 0 else -TILT
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         if self.covers:
             if symbol in (key.SPACE, key.RETURN, key.ENTER):
                 self._uncover()
@@ -492,15 +490,9 @@ class CrazyTowerScreen(GameScreen):
         live = self.live
         holding = live is not None and live.stage == HOLDING
         turning = holding and live is not None and not live.pulling
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        elif turning and symbol in (key.Q, key.E):
+        if self._game_key(symbol, modifiers):
+            return
+        if turning and symbol in (key.Q, key.E):
             self.angle += TILT if symbol == key.Q else -TILT
         elif holding and symbol == key.DOWN:
             self.lowering = True
@@ -547,16 +539,13 @@ class CrazyTowerScreen(GameScreen):
                 cover.draw(self.cover_hud, self.match.state)
             self.cover_hud.draw()
             return
-        if self._scene is None or self._scene.world is not self.match.world:
-            if self._scene is not None:
-                self._scene.delete()
-            self._scene = WorldScene(self.match.world)
+        scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = self.playback.frame if self.playback is not None and self.live is None else None
-        self._scene.sync(frame.bodies if frame is not None else None)
+        scene.sync(frame.bodies if frame is not None else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
-            self._scene.batch.draw()
+            scene.batch.draw()
             self._draw_ghost()
         window.view = base
         if self.dirty:
@@ -569,9 +558,6 @@ class CrazyTowerScreen(GameScreen):
         """Stop the computers' worker, free the GL objects this screen owns (the window
         leaves it); safe twice."""
         super().close()
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
         if self._ghost is not None:
             self._ghost[0].delete()
             self._ghost, self._ghost_key = None, None

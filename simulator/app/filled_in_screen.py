@@ -428,18 +428,11 @@ class FilledInScreen(GameScreen):
             self.pending.turn(1 if scroll_y > 0 else -1)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         pending = self.pending
         phase = self.state.phase
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        elif symbol == key.TAB:
+        if self._game_key(symbol, modifiers):
+            return
+        if symbol == key.TAB:
             self.view(self.viewed + (-1 if modifiers & key.MOD_SHIFT else 1))
         elif symbol == key.R:
             self.roll()

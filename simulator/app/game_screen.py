@@ -29,6 +29,7 @@ from simulator.app.screen import Screen
 from simulator.app.workers import ThreadWorker
 from simulator.games.match import Match, PhysicalMatch
 from simulator.render.film import Film
+from simulator.render.scene import WorldScene
 
 COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so its turn can be followed
 PLAYBACK_FPS = 60.0  # filmed frames per simulated second of a computer's move
@@ -82,6 +83,7 @@ class GameScreen(Screen):
         self._wait = 0.0  # real seconds a computer's turn has lasted
         self._tries = 0  # refused decisions in a row
         self._after_playback = ""
+        self._scene: WorldScene | None = None  # the match's world, drawn
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -129,6 +131,10 @@ class GameScreen(Screen):
         """Play on with a loaded game (any live move is dropped); words to add."""
 
     @abstractmethod
+    def confirm(self) -> None:
+        """Confirm the live move: it enters the log (then ``_confirmed``)."""
+
+    @abstractmethod
     def _take_back(self) -> str:
         """Take the live move back (a physical match is rebuilt already); what to say."""
 
@@ -162,9 +168,23 @@ class GameScreen(Screen):
             self._computer_turn(seconds)
 
     def close(self) -> None:
-        """Stop the computers' worker (a decision under way is dropped)."""
+        """Stop the computers' worker (a decision under way is dropped), free the
+        world's GL objects."""
         self.worker.close()
         self._decision = None
+        if self._scene is not None:
+            self._scene.delete()
+            self._scene = None
+
+    def _world_scene(self, **options: Any) -> WorldScene:
+        """The scene of the match's world, made again when the world was replaced (a
+        rebuild, a load)."""
+        world = self.match.world
+        if self._scene is None or self._scene.world is not world:
+            if self._scene is not None:
+                self._scene.delete()
+            self._scene = WorldScene(world, **options)
+        return self._scene
 
     # -- saving ---------------------------------------------------------------------------
 
@@ -311,6 +331,22 @@ class GameScreen(Screen):
     def _shown(self, words: str) -> None:
         self.say(words or self.message)
         self._move_done()
+
+    def _game_key(self, symbol: int, modifiers: int) -> bool:
+        """The keys every game shares (Ctrl+S, Ctrl+O, Backspace / Esc / Ctrl+Z, Enter);
+        True if ``symbol`` was one of them."""
+        ctrl = modifiers & key.MOD_CTRL
+        if ctrl and symbol == key.S:
+            self.save()
+        elif ctrl and symbol == key.O:
+            self.load()
+        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
+            self.undo()
+        elif symbol in (key.RETURN, key.ENTER):
+            self.confirm()
+        else:
+            return False
+        return True
 
     def skip_key(self, symbol: int) -> bool:
         """While a computer's move plays back only a skip key acts: True if it did (or

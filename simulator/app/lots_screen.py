@@ -37,7 +37,7 @@ from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
-from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
+from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
 from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
@@ -140,7 +140,6 @@ class LotsScreen(GameScreen):
         self.risk_hud = Hud()
         self._risk_shown: Any = None
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
-        self._scene: WorldScene | None = None
         self._ghost: Any = None
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
@@ -335,18 +334,12 @@ class LotsScreen(GameScreen):
         self._hand(saved.hand)
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
         return ""
 
     def close(self) -> None:
         """Leaving the screen: stop the workers, free the GL objects (idempotent)."""
         super().close()
         self.risk.close()
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
 
     # -- the ghost ----------------------------------------------------------------------
 
@@ -447,10 +440,9 @@ class LotsScreen(GameScreen):
             self.angle += 90.0 if scroll_y > 0 else -90.0
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         state = self.match.state
         holding = self.live is not None and self.live.stage == HOLDING
-        if self.skip_key(symbol):
+        if self.skip_key(symbol) or self._game_key(symbol, modifiers):
             return
         if symbol == key.K:
             self.show_risk = not self.show_risk
@@ -459,14 +451,6 @@ class LotsScreen(GameScreen):
                 self.risk.end_placement()
             elif self.live is not None:
                 self.message += " (from the next piece picked up)"
-        elif ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
         elif holding and symbol == key.Q:
             self.angle += 90.0
         elif holding and symbol == key.E:
@@ -509,14 +493,11 @@ class LotsScreen(GameScreen):
 
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
-        if self._scene is None or self._scene.world is not self.match.world:
-            if self._scene is not None:
-                self._scene.delete()
-            self._scene = WorldScene(self.match.world, lot=self.match.lot)
-        self._scene.sync(self.playback.frame.bodies if self.playback else None)
+        scene = self._world_scene(lot=self.match.lot)
+        scene.sync(self.playback.frame.bodies if self.playback else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
-            self._scene.batch.draw()
+            scene.batch.draw()
             self._draw_ghost()
         window.view = base
         self._draw_risk()
