@@ -84,6 +84,7 @@ class GameScreen(Screen):
         self._tries = 0  # refused decisions in a row
         self._after_playback = ""
         self._scene: WorldScene | None = None  # the match's world, drawn
+        self.closed = False  # the window left this screen: no computer thinks any more
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -164,12 +165,13 @@ class GameScreen(Screen):
             self._play_back(seconds)
         elif self.live is not None:
             self._advance_live(steps)
-        else:
+        elif not self.closed:
             self._computer_turn(seconds)
 
     def close(self) -> None:
         """Stop the computers' worker (a decision under way is dropped), free the
         world's GL objects."""
+        self.closed = True
         self.worker.close()
         self._decision = None
         if self._scene is not None:
