@@ -44,7 +44,6 @@ from simulator.app.filled_in_sheet_view import (
 from simulator.app.filled_in_strips import paint_footer, paint_tabs
 from simulator.app.filled_in_thinking import Thinker
 from simulator.app.filled_in_turn import PendingTurn
-from simulator.app.game_screen import COMPUTER_PAUSE as COMPUTER_PAUSE
 from simulator.app.game_screen import GameScreen
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud

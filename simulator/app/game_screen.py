@@ -302,7 +302,8 @@ class GameScreen(Screen):
         if len(film.frames) > 1:
             self.playback = Playback(film.frames, self.PLAYBACK_SPEED)
             self._after_playback = words
-            self.say(self._showing_words(seat))
+            # the panel keeps the state before the move until its film has played
+            self.message = self._showing_words(seat)
         else:
             self._shown(words)
 
