@@ -9,7 +9,7 @@ undoes (the world is rebuilt from the action log, Space.copy() being inexact). A
 diamonds box lets the player grip a lower block with the mouse and pull it out.
 
 Saboteur mode hides the roles on a shared screen (crazy_tower_cover.py); computer seats
-play after a short pause and their moves play back on screen (game_screen.py); a timed
+play after a short pause and their moves play back on screen (computer_seats.py); a timed
 solo challenge shows its countdown and records the app's clock in every action.
 """
 

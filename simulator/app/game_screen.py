@@ -1,119 +1,43 @@
 """What every game screen shares: saving and loading, the autosave after every confirmed
-move, confirming or undoing a live move, the settle loop, messages, and the computer
-seats. A game adds its panel, its words and its live controls (the hooks below).
-
-Computer seats, one mechanism for every game: when a computer is to move, its bot
-decides on a worker (simulator/app/workers.py) while the window keeps drawing; the
-screen polls the decision each frame and, once the pause is over, applies it here, on
-the window's thread, through the match's public API, filmed so that the move plays
-back on screen. The bot only ever sees an exact copy of the match (``Match.copy``
-replays the log), so it decides what it would decide on the match itself: the same
-seed and log give the same move, saves and replays stay bit-exact. A move the rules
-refuse is decided again (at most ``COMPUTER_RETRIES`` times in a row); a bot that fails
-hands its seat to the random player and says so; a random player that fails stops.
+move (the computers' too), confirming or undoing a live move, the settle loop, the
+keys every game has, messages, and the computer seats (simulator/app/computer_seats.py).
+A game adds its panel, its words and its live controls (the hooks below).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pyglet.window import key
 
-from rules.errors import IllegalMove
-from simulator.app.playback import Playback
+from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.screen import Screen
-from simulator.app.workers import ThreadWorker
-from simulator.games.match import Match, PhysicalMatch
-from simulator.render.film import Film
+from simulator.games.match import PhysicalMatch
 from simulator.render.scene import WorldScene
 
-COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so its turn can be followed
-PLAYBACK_FPS = 60.0  # filmed frames per simulated second of a computer's move
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
-WHY_LENGTH = 120  # characters of a failure's reason shown in the message
-SKIP_KEYS = (key.SPACE, key.RETURN, key.ENTER)
 
 
-def decide_on_copy(bot: Any, match: Match) -> Any:
-    """A bot's decision, on an exact copy of the match (run on a worker)."""
-    return bot.decide(match.copy())
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())[:WHY_LENGTH]
-
-
-@dataclass
-class Decision:
-    """A computer's decision under way, for the match as it stood when it started."""
-
-    seat: Any
-    match: Match
-    actions: int
-    future: Future
-
-    def fits(self, match: Match, seat: Any) -> bool:
-        return match is self.match and match.action_count == self.actions and seat == self.seat
-
-
-class GameScreen(Screen):
+class GameScreen(Screen, ComputerSeats):
     # -- a game's words -----------------------------------------------------------------
     SAVE_REFUSED: ClassVar[str] = "Confirm (Enter) or undo (Backspace) the move, then save."
     NOTHING_TO_UNDO: ClassVar[str] = "Nothing to undo: only an unconfirmed move can be taken back."
-    PLAYBACK_SPEED: ClassVar[float] = 1.0  # a computer's filmed move plays this much faster
-    COMPUTER_RETRIES: ClassVar[int] = 12  # refused decisions in a row before the bot fails
 
     match: Any  # the game's Match (an attribute or a property of the game)
     live: Any  # the move under way and not yet confirmed, or None
-    computers: dict[Any, Any]  # seat -> its bot (an object with ``decide(match)``)
 
     def __init__(self, *, save_path: Path, autosave: bool) -> None:
+        super().__init__()  # the computer seats
         self.save_path = save_path
         self.autosave = autosave
         self.message = ""
         self.dirty = True
-        self.playback: Playback | None = None  # a computer's move being shown
-        self.worker = ThreadWorker()
-        self.stuck: dict[Any, str] = {}  # seats no computer can move, and why
-        self._decision: Decision | None = None
-        self._wait = 0.0  # real seconds a computer's turn has lasted
-        self._tries = 0  # refused decisions in a row
-        self._after_playback = ""
         self._scene: WorldScene | None = None  # the match's world, drawn
         self.closed = False  # the window left this screen: no computer thinks any more
 
     # -- what a game provides -----------------------------------------------------------
-
-    @abstractmethod
-    def computer_to_move(self) -> Any:
-        """The computer seat that moves now (the game's key for it), or None."""
-
-    def _seat_name(self, seat: Any) -> str:
-        return str(seat)
-
-    def _think(self, seat: Any) -> Future:
-        """Start the decision of ``seat``'s bot on the worker."""
-        return self.worker.submit(decide_on_copy, self.computers[seat], self.match)
-
-    @abstractmethod
-    def _perform_computer(self, seat: Any, decision: Any) -> None:
-        """Apply a computer's decision to the match (IllegalMove: refused, unchanged)."""
-
-    @abstractmethod
-    def _hand_over(self, seat: Any) -> bool:
-        """Give a failed bot's seat to the random player; False if it was the random
-        player already."""
-
-    @abstractmethod
-    def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
-        """What the players read after a computer's move (its new events)."""
-
-    def _showing_words(self, seat: Any) -> str:
-        return f"{self._seat_name(seat)} (computer) moves: Space, Enter or a click skips it."
 
     @abstractmethod
     def _write(self, path: Path) -> None:
@@ -173,7 +97,7 @@ class GameScreen(Screen):
         world's GL objects."""
         self.closed = True
         self.worker.close()
-        self._decision = None
+        self._forget_decision()
         if self._scene is not None:
             self._scene.delete()
             self._scene = None
@@ -212,8 +136,7 @@ class GameScreen(Screen):
             said = one_line(str(exc) or type(exc).__name__)
             self.say(f"Cannot load {said if str(target) in said else f'{target}: {said}'}")
             return
-        self._decision, self.playback, self.stuck = None, None, {}
-        self._wait, self._tries = 0.0, 0
+        self._forget_decision()
         more = self._adopt(game)
         self.say(f"Loaded {target}." + (f"  {more}" if more else ""))
 
@@ -247,94 +170,6 @@ class GameScreen(Screen):
                 settled()
                 break
 
-    # -- computer seats -------------------------------------------------------------------
-
-    def _computer_turn(self, seconds: float) -> None:
-        seat = self.computer_to_move()
-        if seat is None or seat in self.stuck:
-            self._decision, self._wait = None, 0.0
-            return
-        decision = self._decision
-        if decision is None or not decision.fits(self.match, seat):
-            decision = self._start_decision(seat)
-        self._wait += seconds
-        if self._wait < COMPUTER_PAUSE:
-            return
-        if not decision.future.done():
-            thinking = f"{self._seat_name(seat)} is thinking..."
-            if self.message != thinking:
-                self.say(thinking)
-            return
-        self._decision = None
-        try:
-            self._apply_computer(seat, decision.future.result())
-        except IllegalMove as exc:
-            self._refused(seat, exc.reason)
-        except Exception as exc:  # a bot's bug must not end the game on screen
-            self._bot_raised(seat, exc)
-
-    def _bot_raised(self, seat: Any, exc: Exception) -> None:
-        self._failed(seat, f"{type(exc).__name__}: {exc}")
-
-    def _start_decision(self, seat: Any) -> Decision:
-        match = self.match
-        self._decision = Decision(seat, match, match.action_count, self._think(seat))
-        return self._decision
-
-    def _apply_computer(self, seat: Any, decision: Any) -> None:
-        match = self.match
-        before = len(match.events())
-        film = Film(max(1, round(1 / (PLAYBACK_FPS * self.dt))))
-        try:
-            if isinstance(match, PhysicalMatch):
-                with film.watching(match.world):  # the real world only, not a bot's copies
-                    self._perform_computer(seat, decision)
-            else:
-                self._perform_computer(seat, decision)
-        except IllegalMove:
-            raise
-        except Exception:
-            match.rebuild()  # whatever the failed move left in the world goes
-            raise
-        self._wait, self._tries = 0.0, 0
-        self._autosave()
-        words = self._computer_words(seat, match.events()[before:])
-        if len(film.frames) > 1:
-            self.playback = Playback(film.frames, self.PLAYBACK_SPEED)
-            self._after_playback = words
-            # the panel keeps the state before the move until its film has played
-            self.message = self._showing_words(seat)
-        else:
-            self._shown(words)
-
-    def _refused(self, seat: Any, why: str) -> None:
-        self._tries += 1
-        if self._tries > self.COMPUTER_RETRIES:
-            self._failed(seat, f"every try refused ({why})")
-        else:  # decide again at once (the bot's own stream has moved on)
-            self._start_decision(seat)
-
-    def _failed(self, seat: Any, why: str) -> None:
-        why, name = one_line(why), self._seat_name(seat)
-        self._tries = 0
-        if self._hand_over(seat):
-            self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")
-        else:
-            self.stuck[seat] = why
-            self.say(f"The computer cannot move for {name}: {why}. The game stops here.")
-
-    def _play_back(self, seconds: float) -> None:
-        playback = self.playback
-        assert playback is not None
-        playback.advance(seconds)
-        if playback.done:
-            self.playback = None
-            self._shown(self._after_playback)
-
-    def _shown(self, words: str) -> None:
-        self.say(words or self.message)
-        self._move_done()
-
     def _game_key(self, symbol: int, modifiers: int) -> bool:
         """The keys every game shares (Ctrl+S, Ctrl+O, Backspace / Esc / Ctrl+Z, Enter);
         True if ``symbol`` was one of them."""
@@ -349,20 +184,4 @@ class GameScreen(Screen):
             self.confirm()
         else:
             return False
-        return True
-
-    def skip_key(self, symbol: int) -> bool:
-        """While a computer's move plays back only a skip key acts: True if it did (or
-        the key was swallowed)."""
-        if self.playback is None:
-            return False
-        if symbol in SKIP_KEYS:
-            self.playback.skip()
-        return True
-
-    def skip_click(self) -> bool:
-        """A click during a computer's move skips to its end; True if one played."""
-        if self.playback is None:
-            return False
-        self.playback.skip()
         return True

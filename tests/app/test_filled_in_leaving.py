@@ -11,8 +11,8 @@ from pyglet.window import key
 
 import simulator.app.filled_in_thinking as thinking
 from rules.filled_in import draft, new_game, roll
+from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in_thinking import Thinker
-from simulator.app.game_screen import COMPUTER_PAUSE
 from tests.app.filled_in_helpers import (
     WAIT,
     centre_of,
