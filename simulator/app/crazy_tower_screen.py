@@ -46,7 +46,7 @@ from simulator.app.crazy_tower_panel import (
 )
 from simulator.app.crazy_tower_session import Game
 from simulator.app.crazy_tower_words import events_text, todo, verdict
-from simulator.app.game_screen import GameScreen
+from simulator.app.game_screen import SessionGameScreen
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -91,8 +91,9 @@ SHORTCUTS = [
 ]
 
 
-class CrazyTowerScreen(GameScreen):
+class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
+    session = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
     PLAYBACK_SPEED = 1.5
     COMPUTER_RETRIES = MAX_RETRIES
@@ -409,15 +410,6 @@ class CrazyTowerScreen(GameScreen):
         self.message = "Click one of the blocks the diamonds box lets you pull out (listed right)."
 
     # -- saving -------------------------------------------------------------------------
-
-    def _write(self, path: Path) -> None:
-        session.save(self.game, path)
-
-    def _autosave_path(self) -> Path:
-        return session.autosave_path()
-
-    def _read(self, path: Path) -> Game:
-        return session.load(path)
 
     def _adopt(self, game: Game) -> str:
         self._start(game)

@@ -44,7 +44,7 @@ from simulator.app.filled_in_sheet_view import (
 from simulator.app.filled_in_strips import paint_footer, paint_tabs
 from simulator.app.filled_in_thinking import Thinker
 from simulator.app.filled_in_turn import PendingTurn
-from simulator.app.game_screen import GameScreen
+from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.render.mesh import Mesh
@@ -85,8 +85,9 @@ def load_screen(path: Path) -> FilledInScreen:
     return FilledInScreen(session.load(Path(path)))
 
 
-class FilledInScreen(GameScreen):
+class FilledInScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
+    session = session
     dt = DT
     SAVE_REFUSED = "Confirm (Enter) or rub out (Backspace) what is in pencil, then save."
     NOTHING_TO_UNDO = "Nothing in pencil to rub out (what is confirmed is ink)."
@@ -358,15 +359,6 @@ class FilledInScreen(GameScreen):
         return f"{' and '.join(movers)} {verb}."
 
     # -- saving -------------------------------------------------------------------------
-
-    def _write(self, path: Path) -> None:
-        session.save(self.game, path)
-
-    def _autosave_path(self) -> Path:
-        return session.autosave_path()
-
-    def _read(self, path: Path) -> FilledInGame:
-        return session.load(path)
 
     def _adopt(self, game: FilledInGame) -> str:
         self.game = game

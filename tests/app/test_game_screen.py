@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pyglet.window import key
 
 from simulator.app import crazy_tower_session, filled_in_session, session
@@ -165,19 +166,23 @@ def test_every_computer_move_in_lots_is_autosaved_and_replays():
         close(window)
 
 
-def test_the_other_games_autosave_their_computers_moves_too():
-    window, screen = open_ct((("Bob", "random"), ("Ann", "human")), seed=2)
+@pytest.mark.parametrize(
+    ("opened", "saves"),
+    [
+        (lambda: open_ct((("Bob", "random"), ("Ann", "human")), seed=2), crazy_tower_session),
+        (
+            lambda: open_filled_in(seed=3, seats=(("Cy", "random"), ("Ann", "human"))),
+            filled_in_session,
+        ),
+    ],
+    ids=["crazy-tower", "filled-in"],
+)
+def test_the_other_games_autosave_their_computers_moves_too(opened, saves):
+    window, screen = opened()
     try:
         _tick_until(window, lambda: screen.match.actions)
-        game = crazy_tower_session.load(crazy_tower_session.autosave_path())
+        game = saves.load(saves.autosave_path())
         assert game.match.actions == screen.match.actions
-    finally:
-        close(window)
-    window, fi = open_filled_in(seed=3, seats=(("Cy", "random"), ("Ann", "human")))
-    try:
-        _tick_until(window, lambda: fi.match.actions)
-        game = filled_in_session.load(filled_in_session.autosave_path())
-        assert game.match.actions == fi.match.actions
     finally:
         close(window)
 
