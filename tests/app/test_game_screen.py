@@ -16,7 +16,10 @@ from pyglet.window import key
 from simulator.app import crazy_tower_session, filled_in_session, session
 from simulator.app.lots_screen import LotsScreen
 from simulator.app.screen import Screen
+from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
+from simulator.games.crazy_tower.bots import make_player as make_ct_player
+from simulator.games.crazy_tower.player import play_turns as play_ct_turns
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.player import play_turns
 from simulator.seeds import seat_seed
@@ -198,6 +201,21 @@ def test_computer_moves_are_the_ones_the_headless_players_make():
     match = session.new_match(["Computer 1", "Computer 2"], "1A", 5)
     players = {seat: make_player("random", seat_seed(5, seat)) for seat in (0, 1)}
     play_turns(match, players, len(made))
+    assert match.actions == made
+
+
+def test_crazy_tower_computer_moves_are_the_headless_players_too():
+    seats = (("Bob", "random"), ("Cy", "easy"))
+    window, screen = open_ct(seats, seed=4)
+    try:
+        _tick_until(window, lambda: len(screen.match.actions) >= 6 and screen.playback is None)
+        made = screen.match.actions
+    finally:
+        close(window)
+    setup = GameSetup("crazy-tower", tuple(Seat(n, c) for n, c in seats), seed=4)
+    match = crazy_tower_session.new_game(setup).match
+    players = {n: make_ct_player(c, seat_seed(4, i)) for i, (n, c) in enumerate(seats)}
+    play_ct_turns(match, players, len(made))
     assert match.actions == made
 
 
