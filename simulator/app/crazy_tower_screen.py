@@ -9,8 +9,8 @@ undoes (the world is rebuilt from the action log, Space.copy() being inexact). A
 diamonds box lets the player grip a lower block with the mouse and pull it out.
 
 Saboteur mode hides the roles on a shared screen (crazy_tower_cover.py); computer seats
-play after a short pause and their moves play back on screen (crazy_tower_computer.py);
-a timed solo challenge shows its countdown and records the app's clock in every action.
+play after a short pause and their moves play back on screen (computer_seats.py); a timed
+solo challenge shows its countdown and records the app's clock in every action.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from rules.crazy_tower.state import (
 )
 from rules.errors import IllegalMove
 from simulator.app import crazy_tower_session as session
-from simulator.app.crazy_tower_computer import ComputerSeats
 from simulator.app.crazy_tower_cover import ROLE, Cover
 from simulator.app.crazy_tower_icons import Icons
 from simulator.app.crazy_tower_panel import (
@@ -47,20 +46,22 @@ from simulator.app.crazy_tower_panel import (
 )
 from simulator.app.crazy_tower_session import Game
 from simulator.app.crazy_tower_words import events_text, todo, verdict
+from simulator.app.game_screen import SessionGameScreen
 from simulator.app.layout import DESIGN_H, clipped
-from simulator.app.loop import FixedStep
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
+from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
+from simulator.games.crazy_tower.player import MAX_RETRIES, RandomPlayer
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
-from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
+from simulator.render.scene import OVERLAY, MeshGroup, mesh_list, move_list
 from simulator.render.symbols import placed, symbol_triangles
-from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance
+from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance, seat_seed, takeover_seed
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
@@ -90,12 +91,15 @@ SHORTCUTS = [
 ]
 
 
-class CrazyTowerScreen:
+class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
+    session = session
+    SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
+    PLAYBACK_SPEED = 1.5
+    COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
-        self.save_path = save_path or session.save_path()
-        self.autosave = autosave
+        super().__init__(save_path=save_path or session.save_path(), autosave=autosave)
         self.hud = Hud()
         self.icons = Icons()
         self.banner = Banner(WORLD_VIEW[2])
@@ -104,7 +108,6 @@ class CrazyTowerScreen:
         self._ghost_group = MeshGroup(OVERLAY)
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
-        self._scene: WorldScene | None = None
         self._shown_cover: tuple[int, str] | None = None
         self._start(game)
         self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
@@ -121,15 +124,18 @@ class CrazyTowerScreen:
         self.lowering = False
         self.give: str | None = None
         self.clock = game.match.state.elapsed
-        self.computers = ComputerSeats.for_seats(
-            list(game.match.state.players), game.controllers, game.seed
-        )
+        self.computers = {  # seeded as `towersim play crazy-tower` seeds them
+            name: make_player(level, seat_seed(game.seed, seat))
+            for seat, (name, level) in enumerate(
+                zip(game.match.state.players, game.controllers, strict=True)
+            )
+            if level != HUMAN
+        }
         self.dexterity = get_profile(game.dexterity) if game.dexterity else None
         self.covers: list[Cover] = []
         self._holder: str | None = None  # the human who last had the device
         self._shown_second = -1
         self._camera: Camera | None = None
-        self._events_before = 0
         self.dirty = True
         state = game.match.state
         if state.mode == SABOTEUR and not state.is_over:
@@ -149,7 +155,7 @@ class CrazyTowerScreen:
         """A person may act: their turn, and no computer's move is being shown (it is
         already made: the state is past it)."""
         state = self.match.state
-        if self.computers.showing or state.is_over:
+        if self.playback is not None or state.is_over:
             return False
         return state.current_player in self._humans()
 
@@ -160,30 +166,16 @@ class CrazyTowerScreen:
         if self.covers:
             return  # the device is being passed: nothing moves, no clock runs
         self._run_clock(seconds)
-        live = self.live
-        if live is not None:
-            if live.stage == HOLDING and steps:
-                self._drive(live, steps)
-            elif live.stage == SETTLING:
-                every = max(1, round(0.02 / self.dt))
-                for _ in range(max(1, steps // every)):
-                    if live.settle_chunk():
-                        self._after_settle()
-                        break
-            return
-        computers = self.computers
-        if computers.showing or computers.to_play(self.match):
-            starting = not computers.showing
-            if starting:
-                self._events_before = len(self.match.events())
-                mover = self.match.state.current_player
-            if computers.advance(self.match, seconds):
-                self._after_computer()
-            elif starting and computers.showing:
-                self.message = f"{mover} (computer) moves: Space, Enter or a click skips it."
-            return
-        if self._human_turn() and self.match.state.phase == LAY_CARD:
+        super().advance(steps, seconds)
+        if self.live is None and self._human_turn() and self.match.state.phase == LAY_CARD:
             self._lay_revealed()
+
+    def _advance_live(self, steps: int) -> None:
+        live = self.live
+        if live.stage == HOLDING and steps:
+            self._drive(live, steps)
+        elif live.stage == SETTLING:
+            self._settle(live, steps, self._after_settle)
 
     def _drive(self, live: LiveMove, steps: int) -> None:
         x, y = self.target
@@ -229,7 +221,7 @@ class CrazyTowerScreen:
             self.message = f"The clock could not be reported: {exc.reason}"
             return
         self.message = "Time is up! " + todo(self.match.state)
-        self._after_move()
+        self._confirmed()
 
     # -- after a move -------------------------------------------------------------------
 
@@ -242,24 +234,32 @@ class CrazyTowerScreen:
             self.message = verdict(self.match.state, live.after)
         self.dirty = True
 
-    def _after_computer(self) -> None:
-        new = self.match.events()[self._events_before :]
-        said = "; ".join(events_text(new)[-4:])
-        computers = self.computers
-        if computers.handed is not None:  # the seat's player failed: the save says so
-            seat = self.match.state.players.index(computers.handed)
-            self.game.controllers[seat] = "random"
-            computers.handed = None
-        if computers.note is not None:
-            said, computers.note = computers.note, None
-        self.message = said + ("" if self.match.state.is_over else "  ·  " + todo(self.match.state))
-        self._after_move()
+    # -- computer seats -------------------------------------------------------------------
 
-    def _after_move(self) -> None:
+    def computer_to_move(self) -> str | None:
+        state = self.match.state
+        if state.is_over or state.current_player not in self.computers:
+            return None
+        return state.current_player
+
+    def _perform_computer(self, seat: str, decision: dict[str, Any]) -> None:
+        self.match.perform(decision)
+
+    def _hand_over(self, seat: str) -> bool:
+        if isinstance(self.computers[seat], RandomPlayer):
+            return False
+        self.computers[seat] = RandomPlayer(takeover_seed(self.game.seed, self.match.action_count))
+        self.game.controllers[self.match.state.players.index(seat)] = "random"  # the save says so
+        return True
+
+    def _computer_words(self, seat: str, events: list[dict[str, Any]]) -> str:
+        said = "; ".join(events_text(events)[-4:])
+        return said + ("" if self.match.state.is_over else "  ·  " + todo(self.match.state))
+
+    def _move_done(self) -> None:
         self.give = None
         self._camera = None
-        self.dirty = True
-        self._saved()
+        self._changed()
         self._check_device()
 
     def _check_device(self) -> None:
@@ -301,7 +301,7 @@ class CrazyTowerScreen:
             return
         said = events_text(self.match.state.events[before:])
         self.message = "; ".join([*said, todo(self.match.state)])
-        self._after_move()
+        self._confirmed()
         if kind == "reveal_card":
             self._lay_revealed()
 
@@ -383,19 +383,13 @@ class CrazyTowerScreen:
             return
         self.match.commit_live(self._stamp(live.action()), live.after, live.verdict.fallen)
         self.live = None
-        state = self.match.state
-        self.message = todo(state)
-        self._after_move()
+        self.message = todo(self.match.state)
+        self._confirmed()
 
-    def undo(self) -> None:
-        if self.live is None:
-            self.message = "Nothing to undo: only an unconfirmed move can be taken back."
-            return
-        self.match.rebuild()  # the world as the action log left it
+    def _take_back(self) -> str:
         self.live, self.lowering = None, False
         self._camera = None
-        self.message = "Move undone.  " + todo(self.match.state)
-        self.dirty = True
+        return "Move undone.  " + todo(self.match.state)
 
     def _grab_at(self, x: float, y: float) -> None:
         """Diamonds box: grip the block under the mouse, if it may be pulled out."""
@@ -417,34 +411,9 @@ class CrazyTowerScreen:
 
     # -- saving -------------------------------------------------------------------------
 
-    def save(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        if self.live is not None:  # the world holds a move the log does not: no exact save
-            self.message = "Finish the move first (Enter confirms, Backspace undoes), then save."
-            return
-        try:
-            session.save(self.game, target)
-        except OSError as exc:
-            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
-            return
-        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
-
-    def load(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        try:
-            game = session.load(target)
-        except Exception as exc:  # a bad file must not end the game on screen
-            self.message = f"Cannot load {target}: {exc}"
-            return
+    def _adopt(self, game: Game) -> str:
         self._start(game)
-        self.message = f"Loaded {target}.  " + todo(game.match.state)
-
-    def _saved(self) -> None:
-        if self.autosave:
-            try:
-                session.save(self.game, session.autosave_path())
-            except OSError as exc:
-                self.message = f"Autosave failed: {exc.strerror or exc}"
+        return todo(game.match.state)
 
     # -- input (logical coordinates) ----------------------------------------------------
 
@@ -483,8 +452,7 @@ class CrazyTowerScreen:
         if self.covers:
             self._uncover()
             return
-        if self.computers.showing:  # a click only skips a computer's move
-            self.computers.skip()
+        if self.skip_click():  # a click only skips a computer's move
             return
         if self.hud.press(x, y):
             return
@@ -505,27 +473,18 @@ class CrazyTowerScreen:
             self.angle += TILT if scroll_y > 0 else -TILT
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         if self.covers:
             if symbol in (key.SPACE, key.RETURN, key.ENTER):
                 self._uncover()
             return
-        if self.computers.showing:  # keys only skip a computer's move
-            if symbol in (key.SPACE, key.RETURN, key.ENTER):
-                self.computers.skip()
+        if self.skip_key(symbol):  # keys only skip a computer's move
             return
         live = self.live
         holding = live is not None and live.stage == HOLDING
         turning = holding and live is not None and not live.pulling
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        elif turning and symbol in (key.Q, key.E):
+        if self._game_key(symbol, modifiers):
+            return
+        if turning and symbol in (key.Q, key.E):
             self.angle += TILT if symbol == key.Q else -TILT
         elif holding and symbol == key.DOWN:
             self.lowering = True
@@ -565,8 +524,6 @@ class CrazyTowerScreen:
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         window.view = base
-        if getattr(window, "loop", None) is not None and window.loop.dt != self.dt:
-            window.loop = FixedStep(self.dt)  # a loaded game may pin another profile's dt
         if self.covers:
             cover = self.covers[0]
             if self._shown_cover != (id(cover), cover.stage):  # text layouts are costly
@@ -574,16 +531,13 @@ class CrazyTowerScreen:
                 cover.draw(self.cover_hud, self.match.state)
             self.cover_hud.draw()
             return
-        if self._scene is None or self._scene.world is not self.match.world:
-            if self._scene is not None:
-                self._scene.delete()
-            self._scene = WorldScene(self.match.world)
+        scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
-        frame = self.computers.frame() if self.live is None else None
-        self._scene.sync(frame.bodies if frame is not None else None)
+        frame = self.playback.frame if self.playback is not None and self.live is None else None
+        scene.sync(frame.bodies if frame is not None else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
-            self._scene.batch.draw()
+            scene.batch.draw()
             self._draw_ghost()
         window.view = base
         if self.dirty:
@@ -593,10 +547,9 @@ class CrazyTowerScreen:
         self.banner.draw(self.message)
 
     def close(self) -> None:
-        """Free the GL objects this screen owns (the window leaves it); safe twice."""
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
+        """Stop the computers' worker, free the GL objects this screen owns (the window
+        leaves it); safe twice."""
+        super().close()
         if self._ghost is not None:
             self._ghost[0].delete()
             self._ghost, self._ghost_key = None, None

@@ -6,16 +6,18 @@ Space swaps the roles; a free shape or colour is picked) -> the block follows th
 over the player's sheet, snapped to the boxes, turned with the wheel or Q/E, flipped
 with F, red where the rules refuse it -> a click draws it in pencil, P adds a purple
 space -> Enter inks the turn (one ``place`` move), Backspace rubs out the pencil.
-Computer seats move after a short pause, so their moves can be seen (they think in a
-process of their own, ``filled_in_thinking``, so the window keeps drawing); in the place
-phase they wait for the humans (placing is simultaneous at the table, so nobody sees
-another's block first). Every confirmed move is autosaved as a replayable scenario.
+Computer seats move after a short pause, so their moves can be seen (the bots think in
+a process of their own, ``filled_in_thinking``, so the window keeps drawing); in the
+place phase they wait for the humans (placing is simultaneous at the table, so nobody
+sees another's block first). Every confirmed move is autosaved as a replayable scenario
+(simulator/app/game_screen.py).
 """
 
 from __future__ import annotations
 
 import weakref
 from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +44,13 @@ from simulator.app.filled_in_sheet_view import (
 from simulator.app.filled_in_strips import paint_footer, paint_tabs
 from simulator.app.filled_in_thinking import Thinker
 from simulator.app.filled_in_turn import PendingTurn
+from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
 DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
-COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so it can be seen
 LEFT_W = 800.0  # the sheet side of the screen; the panel is to the right
 SHEET_REGION = (20.0, 112.0, 770.0, 498.0)  # x, y, w, h: the tower and its level scores
 TABS = (8.0, 668.0, 784.0, 60.0)
@@ -83,16 +85,18 @@ def load_screen(path: Path) -> FilledInScreen:
     return FilledInScreen(session.load(Path(path)))
 
 
-class FilledInScreen:
+class FilledInScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
+    session = session
     dt = DT
+    SAVE_REFUSED = "Confirm (Enter) or rub out (Backspace) what is in pencil, then save."
+    NOTHING_TO_UNDO = "Nothing in pencil to rub out (what is confirmed is ink)."
 
     def __init__(
         self, game: FilledInGame, *, save_path: Path | None = None, autosave: bool = True
     ) -> None:
+        super().__init__(save_path=save_path or session.default_save_path(), autosave=autosave)
         self.game = game
-        self.save_path = save_path or session.default_save_path()
-        self.autosave = autosave
         self.pending: PendingTurn | None = None
         self.purple_mode = False
         self.viewed = 0
@@ -106,14 +110,11 @@ class FilledInScreen:
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_list: Any = None
         self._ghost_key: Any = None
-        self._computer_wait = 0.0
-        self._thinking: tuple[Any, Future] | None = None  # (the state, its decision)
-        self._thinker = Thinker()
+        self._thinker = Thinker(self.worker)
         weakref.finalize(self, self._thinker.close)
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
         self._watching = False  # a computer just drew a block: its sheet stays in view
-        self.dirty = True
         self._sync_turn()
 
     # -- who moves ------------------------------------------------------------------------
@@ -155,57 +156,54 @@ class FilledInScreen:
     def seat(self, name: str) -> int:
         return self.state.index(name)
 
-    # -- time ---------------------------------------------------------------------------
+    # -- computer seats -------------------------------------------------------------------
 
-    def advance(self, steps: int, seconds: float) -> None:
-        name = self.computer_to_move()
-        if name is None:
-            self._computer_wait = 0.0
+    def _think(self, name: str) -> Future:
+        """Bots think in their own process (pure Python: a thread would hold the window
+        up at every GL call); the random player on the worker thread."""
+        level = self.game.computers[name]
+        return self._thinker.think(self.state, name, level, self.game.seed, self.match.action_count)
+
+    def _bot_raised(self, name: str, exc: Exception) -> None:
+        if isinstance(exc, BrokenProcessPool):  # the worker process died, not the bot
+            self._thinker.fall_back()
+            self.say(f"The computers' worker stopped; {name} thinks in the window's process.")
             return
-        state = self.state
-        if self._thinking is None or self._thinking[0] is not state:
-            decision = self._thinker.think(
-                state, name, self.game.computers[name], self.game.seed, len(self.match.actions)
-            )
-            self._thinking = (state, decision)
-            self._computer_wait = 0.0
-        self._computer_wait += seconds
-        decision = self._thinking[1]
-        if self._computer_wait < COMPUTER_PAUSE:
-            return
-        if not decision.done():
-            if not self.message.endswith("is thinking..."):
-                self.message = f"{name} is thinking..."
-            return
-        self._thinking = None
-        try:
-            move = decision.result()
-        except Exception as exc:  # a fault must not end the game on screen
-            self._thinker.fall_back()  # the next try thinks in this process
-            self.message = f"The computer ({name}) could not decide: {_one_line(exc)}"
-            return
-        if state.phase == PLACE:
+        super()._bot_raised(name, exc)
+
+    def _perform_computer(self, name: str, move: dict[str, Any]) -> None:
+        if self.state.phase == PLACE:
             self.viewed = self.seat(name)  # show the block it draws until a human acts
             self._watching = True
-        self._apply(move)
+        self.match.perform(move)
+
+    def _hand_over(self, name: str) -> bool:
+        if self.game.computers[name] == "random":
+            return False
+        self.game.computers[name] = "random"
+        return True
+
+    def _computer_words(self, name: str, events: list[dict[str, Any]]) -> str:
+        # what the computers did since the human's last move stays readable
+        return events_text(self.state.events[self._told_from :])
+
+    def _move_done(self) -> None:
+        self._sync_turn()
+        self._changed()
 
     # -- moves --------------------------------------------------------------------------
 
     def _apply(self, move: dict[str, Any]) -> bool:
+        """A person's move; False if the rules refuse it."""
         before = len(self.state.events)
         try:
             self.match.perform(move)
         except IllegalMove as exc:
-            self.message = f"Refused: {exc.reason}"
-            self._changed()
+            self.say(f"Refused: {exc.reason}")
             return False
-        if not self.game.is_computer(move["player"]):
-            self._told_from, self._watching = before, False
-        # what the computers did since the human's last move stays readable
-        self.message = events_text(self.state.events[self._told_from :]) or self.message
-        self._autosave()
-        self._sync_turn()
-        self._changed()
+        self._told_from, self._watching = before, False
+        self.message = events_text(self.state.events[before:]) or self.message
+        self._confirmed()
         return True
 
     def _sync_turn(self) -> None:
@@ -343,13 +341,10 @@ class FilledInScreen:
             return
         self._apply(pending.as_move(self.state))
 
-    def undo(self) -> None:
-        rubbed = self.pending.undo() if self.pending is not None else None
-        if rubbed is None:
-            self.message = "Nothing in pencil to rub out (what is confirmed is ink)."
-        else:
-            self.message = f"Rubbed out the {rubbed if rubbed == 'block' else 'purple space'}."
-        self._changed()
+    def _take_back(self) -> str:
+        assert self.pending is not None  # something is drawn in pencil
+        rubbed = self.pending.undo()
+        return f"Rubbed out the {rubbed if rubbed == 'block' else 'purple space'}."
 
     def _what_now(self) -> str:
         state = self.state
@@ -365,40 +360,13 @@ class FilledInScreen:
 
     # -- saving -------------------------------------------------------------------------
 
-    def save(self, path: Path | None = None) -> None:
-        target = Path(path or self.save_path)
-        try:
-            session.save(self.game, target)
-        except OSError as exc:
-            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
-            return
-        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
-
-    def load(self, path: Path | None = None) -> None:
-        target = Path(path or self.save_path)
-        try:
-            game = session.load(target)
-        except Exception as exc:  # a bad file must not end the game on screen
-            self.message = f"Cannot load {target}: {_one_line(exc)}"
-            self._changed()
-            return
+    def _adopt(self, game: FilledInGame) -> str:
         self.game = game
-        self.pending, self._last_active, self._thinking = None, None, None
+        self.pending, self._last_active = None, None
         self.viewed, self.purple_mode = 0, False  # the loaded game may have fewer players
         self._told_from, self._watching = len(game.match.state.events), False
         self._sync_turn()
-        self.message = f"Loaded {target}."
-        self._changed()
-
-    def _autosave(self) -> None:
-        if self.autosave:
-            try:
-                session.save(self.game, session.autosave_path())
-            except OSError as exc:
-                self.message = f"Autosave failed: {exc.strerror or exc}"
-
-    def _changed(self) -> None:
-        self.dirty = True
+        return ""
 
     # -- the block under the mouse --------------------------------------------------------
 
@@ -451,18 +419,11 @@ class FilledInScreen:
             self.pending.turn(1 if scroll_y > 0 else -1)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         pending = self.pending
         phase = self.state.phase
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        elif symbol == key.TAB:
+        if self._game_key(symbol, modifiers):
+            return
+        if symbol == key.TAB:
             self.view(self.viewed + (-1 if modifiers & key.MOD_SHIFT else 1))
         elif symbol == key.R:
             self.roll()
@@ -579,8 +540,8 @@ class FilledInScreen:
     def close(self) -> None:
         """The window leaves this screen or closes: stop the computers' worker (a
         decision under way is dropped) and free the GL objects; safe to call twice."""
+        super().close()
         self._thinker.close()
-        self._thinking = None
         for item in self._lists:
             item.delete()
         self._lists.clear()
@@ -594,8 +555,3 @@ class FilledInScreen:
     def _label(self, name: str) -> str:
         bot = self.game.computers.get(name)
         return "you" if bot is None else f"computer, {bot}"
-
-
-def _one_line(exc: Exception) -> str:
-    text = str(exc) or type(exc).__name__
-    return text.splitlines()[0]

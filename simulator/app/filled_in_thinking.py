@@ -6,12 +6,14 @@ frames drawn meanwhile wait for the GIL at every GL call (measured: a 3.5 s fram
 long as the decision). A process of its own (spawned: no window, no GL; it imports
 only the rules and the bots) thinks while the window draws. A decision depends only on
 the state, the seat, its level, the seed and the number of moves made, so a game comes
-out the same whichever process decided and however long it took.
+out the same wherever it was decided and however long it took; every decision starts
+from a copy of the state (its dictionary), never the screen's own.
 
 The worker is spawned, so it re-imports the ``__main__`` module: a script that opens
 the screen must guard its main code with ``if __name__ == "__main__":`` (or every
-worker would run the script again). Where no process can be made (no /dev/shm, no
-``sem_open``), every level decides in the caller's process instead.
+worker would run the script again). The random player, and every level where no
+process can be made (no /dev/shm, no ``sem_open``), decide on the screen's worker
+thread instead (simulator/app/workers.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from rules.filled_in.playout import random_move
 from rules.filled_in.state import GameState
+from simulator.app.workers import ThreadWorker
 from simulator.bots.levels import level
 from simulator.games.filled_in.bots import FilledInBot
 from simulator.games.filled_in.player import player_chance
@@ -50,38 +53,39 @@ def _decide(state_data: dict[str, Any], name: str, bot: str, seed: int, moves_ma
 
 class Thinker:
     """One worker process for the bot levels, started on first use; ``close`` stops it.
-    The random player, and every level once the process cannot run (``fall_back``),
-    decide in the caller's process."""
+    The random player, and every level once the process cannot run (``fall_back``:
+    ``inline``), decide on a thread of this process."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: ThreadWorker | None = None) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._threads = threads or ThreadWorker()
         self.inline = False
 
     def think(self, state: GameState, name: str, bot: str, seed: int, moves_made: int) -> Future:
+        args = (state.to_dict(), name, bot, seed, moves_made)
         if self.inline or bot == "random":  # the random player needs no thinking time
-            done: Future = Future()
-            try:
-                done.set_result(seat_move(state, name, bot, seed, moves_made))
-            except Exception as exc:  # handed to the caller like a worker's fault
-                done.set_exception(exc)
-            return done
+            return self._threads.submit(_decide, *args)
         try:
             if self._pool is None:
                 spawn = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-            return self._pool.submit(_decide, state.to_dict(), name, bot, seed, moves_made)
-        except Exception:  # no worker on this host (no /dev/shm, no sem_open): think here
+            return self._pool.submit(_decide, *args)
+        except Exception:  # no worker on this host (no /dev/shm, no sem_open): a thread
             self.fall_back()
             return self.think(state, name, bot, seed, moves_made)
 
     def fall_back(self) -> None:
-        """Think in this process from now on (the worker broke or could not start)."""
-        self.close()
+        """Think on a thread from now on (the process broke or could not start)."""
+        self._stop_process()
         self.inline = True
 
     def close(self) -> None:
         """Stop the worker at once, even in the middle of a decision (nobody waits for
         it any more); safe to call twice."""
+        self._threads.close()
+        self._stop_process()
+
+    def _stop_process(self) -> None:
         pool, self._pool = self._pool, None
         if pool is None:
             return

@@ -20,9 +20,9 @@ from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import session
+from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
-from simulator.app.playback import Playback
 from simulator.app.risk import RiskEstimator
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -31,20 +31,17 @@ from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.player import play_turns
+from simulator.games.lots.player import MAX_RETRIES
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
-from simulator.render.film import Film
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
-from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list
+from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
 from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
-PLAYBACK_FPS = 60.0  # frames a simulated second when a computer placement is shown
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
-COMPUTER_PAUSE = 0.6  # real seconds between two computer decisions, so they can be seen
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block"),
     ("mouse", "move the hand (it pushes what it meets)"),
@@ -99,8 +96,11 @@ def seats_from(
     return set(range(len(players))) - set(levels), levels
 
 
-class LotsScreen:
+class LotsScreen(GameScreen):
     shortcuts = SHORTCUTS
+    SAVE_REFUSED = "Confirm (Enter) or undo (Backspace) the placement, then save."
+    NOTHING_TO_UNDO = "Nothing to undo: only an unconfirmed placement can be taken back."
+    COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(
         self,
@@ -113,6 +113,9 @@ class LotsScreen:
         levels: dict[int, str] | None = None,
         dexterity: str | None = None,
     ) -> None:
+        super().__init__(
+            save_path=save_path or session.save_dir() / "lots-save.toml", autosave=autosave
+        )
         self.match = match
         self.seed = seed
         if humans is None:
@@ -123,10 +126,6 @@ class LotsScreen:
         self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
         self._hand(dexterity)
         self.show_risk = True
-        self.playback: Playback | None = None
-        self._after_playback = ""
-        self.save_path = save_path or session.save_dir() / "lots-save.toml"
-        self.autosave = autosave
         self.dt = match.profile.dt
         self.live: LivePlacement | None = None
         self.with_cube = False
@@ -141,14 +140,11 @@ class LotsScreen:
         self.risk_hud = Hud()
         self._risk_shown: Any = None
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
-        self._scene: WorldScene | None = None
         self._ghost: Any = None
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
-        self._computer_wait = 0.0
-        self.dirty = True
 
-    # -- time ---------------------------------------------------------------------------
+    # -- seats ----------------------------------------------------------------------------
 
     def _seat(self, humans: set[int], levels: dict[int, str]) -> None:
         players = self.match.state.players
@@ -172,13 +168,11 @@ class LotsScreen:
         players = self.match.state.players
         return {players[seat]: level for seat, level in sorted(self.levels.items())}
 
-    def advance(self, steps: int, seconds: float) -> None:
-        """Run ``steps`` fixed physics steps (from the window's accumulator)."""
-        if self.playback is not None:
-            self._play_back(seconds)
-            return
+    # -- time ---------------------------------------------------------------------------
+
+    def _advance_live(self, steps: int) -> None:
         live = self.live
-        if live is not None and live.stage == HOLDING and steps:
+        if live.stage == HOLDING and steps:
             x, y = self.target
             if self.lowering:
                 hand_y = self.match.hand.body.position.y
@@ -189,65 +183,37 @@ class LotsScreen:
             if resting and self.lowering:
                 self.lowering = False
                 self.message = "The piece rests on the tower: release it (Space or click)."
-        elif live is not None and live.stage == SETTLING:
-            every = max(1, round(0.02 / self.dt))
-            for _ in range(max(1, steps // every)):
-                if live.settle_chunk():
-                    self._after_settle()
-                    break
-        elif live is None:
-            self._computer_turn(seconds)
+        elif live.stage == SETTLING:
+            self._settle(live, steps, self._after_settle)
 
-    def _computer_turn(self, seconds: float) -> None:
+    # -- computer seats -------------------------------------------------------------------
+
+    def computer_to_move(self) -> int | None:
         seat = self.match.state.to_act
-        if seat is None or seat in self.humans:
-            return
-        self._computer_wait += seconds
-        if self._computer_wait < COMPUTER_PAUSE:
-            return
-        state = self.match.state
-        if state.phase in ("place", "replace") and self.levels[seat] != "random":
-            thinking = f"{state.players[seat]} is thinking..."
-            if self.message != thinking:  # shown for a frame before the rollouts run
-                self.message = thinking
-                return
-        self._computer_wait = 0.0
-        before = len(self.match.state.events)
-        world = self.match.world
-        every = max(1, round(1 / (PLAYBACK_FPS * self.dt)))
-        with Film(every).watching(world) as film:  # the real world only, not rollouts
-            try:
-                play_turns(self.match, {seat: self.computers[seat]}, 1)
-            except Exception as exc:  # a bot's fault must not end the game on screen
-                self._bot_failed(seat, exc)
-                return
-        new = self.match.state.events[before:]
-        said = "; ".join(_event_text(e) for e in new[-3:]) or self.message
-        if len(film.frames) > 1 and self.match.world is world:
-            self.playback = Playback(film.frames)
-            self._after_playback = said
-            self.message = f"{self.match.state.players[seat]} is placing a piece... (Space: skip)"
-        else:
-            self.message = said
-        self._changed()
+        return None if seat is None or seat in self.humans else seat
 
-    def _bot_failed(self, seat: int, exc: Exception) -> None:
-        """Hand a seat whose bot failed to the legal random player, and say so."""
-        level = self.levels[seat]
+    def _seat_name(self, seat: int) -> str:
+        return self.match.state.players[seat]
+
+    def _perform_computer(self, seat: int, decision: tuple[str, Any]) -> None:
+        kind, what = decision
+        if kind == "move":
+            self.match.perform(what)
+        else:
+            self.match.place(what)
+
+    def _hand_over(self, seat: int) -> bool:
+        if self.levels[seat] == "random":
+            return False
         self.levels[seat] = "random"
         self.computers[seat] = make_player("random", seat_seed(self.seed, seat))
-        name = self.match.state.players[seat]
-        self.message = f"{name}'s {level} bot failed ({exc}); the random player takes over."
-        self._changed()
+        return True
 
-    def _play_back(self, seconds: float) -> None:
-        playback = self.playback
-        assert playback is not None
-        playback.advance(seconds)
-        if playback.done:
-            self.playback = None
-            self.message = self._after_playback
-            self._changed()
+    def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
+        return "; ".join(_event_text(e) for e in events[-3:])
+
+    def _showing_words(self, seat: int) -> str:
+        return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
 
     def _after_settle(self) -> None:
         live = self.live
@@ -266,8 +232,7 @@ class LotsScreen:
             self.preview = None
             return
         self.preview = new
-        self.message = verdict(state, new)
-        self._changed()
+        self.say(verdict(state, new))
 
     # -- actions ------------------------------------------------------------------------
 
@@ -320,8 +285,7 @@ class LotsScreen:
             return
         events = self.match.state.events
         self.message = _event_text(events[-1]) if events else ""
-        self._saved()
-        self._changed()
+        self._confirmed()
 
     def release(self) -> None:
         live = self.live
@@ -344,73 +308,38 @@ class LotsScreen:
         self.match.commit_live(action, self.preview)
         self.live, self.preview = None, None
         self.risk.end_placement()
-        self._saved()
-        self._changed()
+        self._confirmed()
 
-    def undo(self) -> None:
-        if self.live is None:
-            self.message = "Nothing to undo: only an unconfirmed placement can be taken back."
-            return
-        self.match.rebuild()  # the world as the action log left it
+    def _take_back(self) -> str:
         self.live, self.preview, self.lowering = None, None, False
         self.risk.end_placement()
-        self.message = "Placement undone."
-        self._changed()
+        return "Placement undone."
 
-    def save(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        if self.live is not None:  # the world holds an unconfirmed piece: no replay has it
-            self.message = "Confirm (Enter) or undo (Backspace) the placement, then save."
-            return
-        try:
-            self._write(target)
-        except OSError as exc:
-            self.message = f"Cannot save to {target}: {exc.strerror or exc}"
-            return
-        self.message = f"Saved to {target} (towersim replay {target.name} replays it)."
-
-    def load(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        try:
-            saved = session.load_saved(target)
-        except Exception as exc:  # a bad file must not end the game on screen
-            said = str(exc)  # a ScenarioError names the file itself
-            self.message = f"Cannot load {said if str(target) in said else f'{target}: {said}'}"
-            return
-        if self.live is not None:
-            self.undo()
-        self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
-        self._seat(*seats_from(saved.match.state.players, saved.computers))
-        self._hand(saved.hand)
-        self.live, self.preview, self.playback = None, None, None
-        self.with_cube, self.lowering, self._computer_wait = False, False, 0.0
-        self.risk.end_placement()
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
-        self.message = f"Loaded {target}."
-        self._changed()
-
-    def _saved(self) -> None:
-        if self.autosave:
-            try:
-                self._write(session.autosave_path())
-            except OSError as exc:
-                self.message = f"Autosave failed: {exc.strerror or exc}"
+    # -- saving -------------------------------------------------------------------------
 
     def _write(self, path: Path) -> None:
         hand = self.hand.name if self.hand else None
         session.save(self.match, self.seed, path, self.computer_seats(), hand)
 
-    def _changed(self) -> None:
-        self.dirty = True
+    def _autosave_path(self) -> Path:
+        return session.autosave_path()
+
+    def _read(self, path: Path) -> session.SavedLots:
+        return session.load_saved(path)
+
+    def _adopt(self, saved: session.SavedLots) -> str:
+        self.risk.end_placement()
+        self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
+        self._seat(*seats_from(saved.match.state.players, saved.computers))
+        self._hand(saved.hand)
+        self.live, self.preview = None, None
+        self.with_cube, self.lowering = False, False
+        return ""
 
     def close(self) -> None:
-        """Leaving the screen: stop the risk worker, free the GL objects (idempotent)."""
+        """Leaving the screen: stop the workers, free the GL objects (idempotent)."""
+        super().close()
         self.risk.close()
-        if self._scene is not None:
-            self._scene.delete()
-            self._scene = None
 
     # -- the ghost ----------------------------------------------------------------------
 
@@ -496,8 +425,7 @@ class LotsScreen:
             self.lowering = False
 
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
-        if self.playback is not None:
-            self.playback.skip()
+        if self.skip_click():
             return
         if self.hud.press(x, y):
             return
@@ -512,12 +440,9 @@ class LotsScreen:
             self.angle += 90.0 if scroll_y > 0 else -90.0
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        ctrl = modifiers & key.MOD_CTRL
         state = self.match.state
         holding = self.live is not None and self.live.stage == HOLDING
-        if self.playback is not None:
-            if symbol in (key.SPACE, key.RETURN, key.ENTER):
-                self.playback.skip()
+        if self.skip_key(symbol) or self._game_key(symbol, modifiers):
             return
         if symbol == key.K:
             self.show_risk = not self.show_risk
@@ -526,14 +451,6 @@ class LotsScreen:
                 self.risk.end_placement()
             elif self.live is not None:
                 self.message += " (from the next piece picked up)"
-        elif ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
         elif holding and symbol == key.Q:
             self.angle += 90.0
         elif holding and symbol == key.E:
@@ -576,14 +493,11 @@ class LotsScreen:
 
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
-        if self._scene is None or self._scene.world is not self.match.world:
-            if self._scene is not None:
-                self._scene.delete()
-            self._scene = WorldScene(self.match.world, lot=self.match.lot)
-        self._scene.sync(self.playback.frame.bodies if self.playback else None)
+        scene = self._world_scene(lot=self.match.lot)
+        scene.sync(self.playback.frame.bodies if self.playback else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
-            self._scene.batch.draw()
+            scene.batch.draw()
             self._draw_ghost()
         window.view = base
         self._draw_risk()

@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.footprints import footprints
 from simulator.app.display import display_available
 from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
+
+if TYPE_CHECKING:
+    from simulator.app.screen import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,7 +99,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     )
 
 
-def first_screen(args: argparse.Namespace) -> Any:
+def first_screen(args: argparse.Namespace) -> Screen:
     """The screen the window opens on; raises with a one-line message if it cannot."""
     from simulator.app import screens, session
 
@@ -104,16 +107,16 @@ def first_screen(args: argparse.Namespace) -> Any:
         path = Path(args.load) if args.load else session.autosave_path(args.game or GAMES[0])
         if not path.is_file():
             raise ValueError(f"{path} does not exist")
-        screen = screens.load_game(path)
+        game = screens.load_game(path)
     elif args.game is not None:
-        screen = screens.open_game(setup_from(args))
+        game = screens.open_game(setup_from(args))
     else:
         from simulator.app.start_screen import StartScreen
 
         return StartScreen()
-    if args.save and hasattr(screen, "save_path"):
-        screen.save_path = Path(args.save)
-    return screen
+    if args.save:
+        game.save_path = Path(args.save)
+    return game
 
 
 def run(args: argparse.Namespace) -> int:
@@ -133,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def open_window(screen: Any, caption: str = "towersim") -> None:
+def open_window(screen: Screen, caption: str = "towersim") -> None:
     import pyglet
 
     from simulator.app.start_screen import StartScreen

@@ -8,12 +8,16 @@ loads no game it does not open.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from simulator.app.setup import GAMES, REGISTRY, GameSetup
 
+if TYPE_CHECKING:
+    from simulator.app.game_screen import GameScreen
+    from simulator.app.watch import FilmScreen
 
-def open_game(setup: GameSetup) -> Any:
+
+def open_game(setup: GameSetup) -> GameScreen:
     return REGISTRY.get(setup.game).load("screen").open_screen(setup)
 
 
@@ -24,7 +28,7 @@ def file_kind(path: Path) -> str:
     return load_scenario(path).kind
 
 
-def load_game(path: Path) -> Any:
+def load_game(path: Path) -> GameScreen:
     """A game screen continuing a saved game (or any game scenario) from ``path``."""
     from simulator.scenario.errors import ScenarioError
 
@@ -34,7 +38,7 @@ def load_game(path: Path) -> Any:
     return REGISTRY.get(kind).load("screen").load_screen(path)
 
 
-def watch_file(path: Path) -> Any:
+def watch_file(path: Path) -> FilmScreen:
     """A screen playing the headless run of ``path`` back (as ``replay --watch``)."""
     from simulator.app.watch import FilmScreen
     from simulator.replay import FRAME_EVERY, Filming, film_caption, replay_file

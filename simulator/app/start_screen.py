@@ -17,6 +17,7 @@ from rules.filled_in.sheets import tower_sheets
 from rules.footprints import footprints
 from simulator.app import screens, session
 from simulator.app.layout import DESIGN_W
+from simulator.app.screen import Screen
 from simulator.app.setup import GAMES, HUMAN
 from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
 from simulator.app.widgets import Hud
@@ -37,14 +38,11 @@ SHORTCUTS = [
 ]
 
 
-class StartScreen:
+class StartScreen(Screen):
     shortcuts = SHORTCUTS
-    dt = 1 / 60  # no physics here
-    live = None
 
     def __init__(self, choices: StartChoices | None = None) -> None:
         self.choices = choices or StartChoices()
-        self.window: Any = None  # set by AppWindow.show
         self.focus: str | None = None  # "name0".."name3", "seed", "path"
         self.path_text = ""
         self.seed_text = str(self.choices.seed)
@@ -65,7 +63,7 @@ class StartScreen:
             return
         problem = self.choices.problem()
         if problem:
-            self._say(f"Cannot start: {problem}.")
+            self.say(f"Cannot start: {problem}.")
             return
         self._open(lambda: screens.open_game(self.choices.setup()))
 
@@ -83,7 +81,7 @@ class StartScreen:
         try:
             screen = make()
         except Exception as exc:  # a bad file or setup: one line, the start screen stays
-            self._say(f"Cannot open: {exc}")
+            self.say(f"Cannot open: {exc}")
             return
         if self.window is not None:
             self.window.show(screen)
@@ -91,23 +89,23 @@ class StartScreen:
     def _typed_path(self) -> Path | None:
         text = self.path_text.strip()
         if not text:
-            self._say("Type the path of a saved game or scenario file first.")
+            self.say("Type the path of a saved game or scenario file first.")
             return None
         path = Path(text).expanduser()
         if not path.is_file():
-            self._say(f"Cannot open: {path} is not a file.")
+            self.say(f"Cannot open: {path} is not a file.")
             return None
         return path
 
     def _read_seed(self) -> bool:
         text = self.seed_text.strip()
         if not text.isdigit() or int(text) > MAX_SEED:
-            self._say(f"The seed must be a whole number from 0 to {MAX_SEED}.")
+            self.say(f"The seed must be a whole number from 0 to {MAX_SEED}.")
             return False
         self.choices.seed = int(text)
         return True
 
-    def _say(self, message: str) -> None:
+    def say(self, message: str) -> None:
         self.message = message
         self.dirty = True
 
@@ -128,13 +126,7 @@ class StartScreen:
 
         return act
 
-    # -- time and input -----------------------------------------------------------------
-
-    def advance(self, steps: int, seconds: float) -> None:
-        pass
-
-    def on_mouse_motion(self, x: float, y: float) -> None:
-        pass
+    # -- input --------------------------------------------------------------------------
 
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
         if button != mouse.LEFT:
@@ -143,9 +135,6 @@ class StartScreen:
         self.hud.press(x, y)
         if not self._field_hit and self.focus is not None:
             self._leave_field()  # a click anywhere but a text field leaves the field
-
-    def on_mouse_scroll(self, scroll_y: float) -> None:
-        pass
 
     def on_text(self, text: str) -> None:
         field = self.focus
@@ -173,9 +162,6 @@ class StartScreen:
         elif symbol == key.BACKSPACE and field is not None:
             self._erase(field)
         self.dirty = True
-
-    def on_key_release(self, symbol: int) -> None:
-        pass
 
     def _erase(self, field: str) -> None:
         if field == "seed":

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.screen import Screen
 
 if TYPE_CHECKING:
     from simulator.render.scene import WorldScene
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 SHORTCUTS = [("Space", "play again from the start"), ("+ / -", "faster / slower")]
 
 
-class FilmScreen:
+class FilmScreen(Screen):
     shortcuts = SHORTCUTS
 
     def __init__(self, film: Any, caption: list[str]) -> None:
@@ -71,15 +72,6 @@ class FilmScreen:
         )
         self.hud.draw()
 
-    def on_mouse_motion(self, x: float, y: float) -> None:
-        pass
-
-    def on_mouse_press(self, x: float, y: float, button: int) -> None:
-        pass
-
-    def on_mouse_scroll(self, scroll_y: float) -> None:
-        pass
-
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         from pyglet.window import key
 
@@ -89,9 +81,6 @@ class FilmScreen:
             self.speed = min(self.speed * 2, 16.0)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
             self.speed = max(self.speed / 2, 1 / 16)
-
-    def on_key_release(self, symbol: int) -> None:
-        pass
 
 
 def watch_film(film: Any, caption: list[str], err: TextIO) -> bool:

@@ -1,19 +1,19 @@
 """The app's window: a letterboxed logical screen, the fixed-step loop, the help overlay.
 
-A screen object supplies ``advance(steps, seconds)``, ``draw(window, base_view)``,
-the input handlers in logical coordinates and its ``shortcuts`` for the help overlay.
+It shows one ``Screen`` at a time (simulator/app/screen.py) and calls only what that
+protocol declares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pyglet
 from pyglet.window import key
 
 from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
 from simulator.app.loop import FixedStep
+from simulator.app.screen import Screen
 from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
@@ -23,49 +23,48 @@ FRAME_RATE = 60.0
 class AppWindow(pyglet.window.Window):
     def __init__(
         self,
-        screen: Any,
+        screen: Screen,
         *,
         visible: bool = True,
         width: int = DESIGN_W,
         height: int = DESIGN_H,
         caption: str = "towersim",
         schedule: bool = True,
-        home: Callable[[], Any] | None = None,
+        home: Callable[[], Screen] | None = None,
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
         self._help = Hud()
+        self.page = screen
         self.show(screen)
         self.frames = 0
         self.home = home  # makes the start screen (Ctrl+N); None: no way back
         if schedule:
             pyglet.clock.schedule_interval(self.tick, 1.0 / FRAME_RATE)
 
-    def show(self, screen: Any) -> None:
+    def show(self, screen: Screen) -> None:
         """Switch to another screen (the start screen opening a game, or back); the
         screen left behind stops its workers and frees its GL objects (``close``)."""
-        old = getattr(self, "page", None)
-        if old is not None and old is not screen and hasattr(old, "close"):
-            old.close()
+        if self.page is not screen:
+            self.page.close()
         self.page = screen
         self.loop = FixedStep(screen.dt)
         self.help_visible = False
-        if hasattr(screen, "window"):
-            screen.window = self  # a screen that switches screens itself (start, menu)
+        screen.attach(self)
 
     # -- time ---------------------------------------------------------------------------
 
     def tick(self, seconds: float) -> None:
         """One frame of real time: the physics steps it earns, at the fixed dt."""
-        if self.loop.dt != self.page.dt:  # a loaded game may pin another physics step
-            self.loop = FixedStep(self.page.dt)
-        self.page.advance(self.loop.steps_for(seconds), seconds)
+        page = self.page
+        if self.loop.dt != page.dt:  # a loaded game may pin another physics step
+            self.loop = FixedStep(page.dt)
+        page.advance(self.loop.steps_for(seconds), seconds)
 
     def close(self) -> None:
         pyglet.clock.unschedule(self.tick)
-        if hasattr(self.page, "close"):
-            self.page.close()
+        self.page.close()
         super().close()
 
     # -- drawing ------------------------------------------------------------------------
@@ -117,11 +116,12 @@ class AppWindow(pyglet.window.Window):
         self.page.on_mouse_scroll(scroll_y)
 
     def on_text(self, text: str) -> None:
-        if hasattr(self.page, "on_text") and not self.help_visible:
+        if not self.help_visible:
             self.page.on_text(text)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        typing = getattr(self.page, "typing", False)  # H then types an h
+        page = self.page
+        typing = page.typing  # H then types an h
         if symbol == key.F1 or (symbol == key.H and not typing):
             self.help_visible = not self.help_visible
             return
@@ -129,16 +129,15 @@ class AppWindow(pyglet.window.Window):
             self.help_visible = symbol != key.ESCAPE
             return
         if symbol == key.N and modifiers & key.MOD_CTRL and self.home is not None:
-            if getattr(self.page, "live", None) is not None and not typing:
+            if page.move_in_progress and not typing:
                 # a move in progress is not saved yet: it must be confirmed or undone
-                self.page.message = "Confirm or undo the move first, then Ctrl+N."
-                self.page.dirty = True
+                page.say("Confirm or undo the move first, then Ctrl+N.")
                 return
             self.show(self.home())  # games autosave every confirmed move: nothing is lost
             return
-        if symbol == key.ESCAPE and getattr(self.page, "live", None) is None and not typing:
+        if symbol == key.ESCAPE and not page.move_in_progress and not typing:
             return  # Esc never quits by accident: close the window to quit
-        self.page.on_key_press(symbol, modifiers)
+        page.on_key_press(symbol, modifiers)
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.page.on_key_release(symbol)

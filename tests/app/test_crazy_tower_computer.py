@@ -20,7 +20,7 @@ SEATS = (("Bob", "random"), ("Ann", "human"))
 def _until_showing(window, screen) -> None:
     for _ in range(200):
         frames(window, 1, 0.05)
-        if screen.computers.showing:
+        if screen.playback is not None:
             return
     raise AssertionError("the computer's move never played back")
 
@@ -29,7 +29,7 @@ def test_while_a_computers_move_plays_back_only_a_skip_does_anything(tmp_path: P
     window, screen = open_ct(SEATS, seed=2)
     try:
         _until_showing(window, screen)
-        playback = screen.computers.playback
+        playback = screen.playback
         assert screen.match.state.current_player == "Ann"  # the move is already made
         before, actions = screen.match.state_hash(), len(screen.match.actions)
         saved = tmp_path / "none.toml"
@@ -51,17 +51,17 @@ def test_while_a_computers_move_plays_back_only_a_skip_does_anything(tmp_path: P
         assert not holding(screen) and screen.live is None and not saved.exists()
         assert screen.match.state_hash() == before and len(screen.match.actions) == actions
         # The film plays on meanwhile, and the scene shows its frames.
-        assert screen.computers.showing and playback.index > 0
+        assert screen.playback is playback and playback.index > 0
         assert screen._scene is not None
         shown = {entry.id for entry, _ in playback.frame.bodies}
         assert set(screen._scene._lists) == shown
         # A click skips to the end of the move; then the human plays.
         send(window, "on_mouse_press", 300, 300, mouse.LEFT, 0)
         frames(window)
-        assert not screen.computers.showing and screen.message.startswith("Bob ")
+        assert screen.playback is None and screen.message.startswith("Bob ")
         send(window, "on_key_press", key._1, 0)
         frames(window)
-        assert holding(screen) and screen.computers.frame() is None
+        assert holding(screen) and screen.playback is None
         assert screen.live.piece in screen._scene._lists  # the held piece is drawn
     finally:
         close(window)
@@ -74,7 +74,7 @@ def test_space_or_enter_skips_a_computers_move():
             _until_showing(window, screen)
             send(window, "on_key_press", skip, 0)
             frames(window)
-            assert not screen.computers.showing and screen.message.startswith("Bob ")
+            assert screen.playback is None and screen.message.startswith("Bob ")
         finally:
             close(window)
 
@@ -86,7 +86,7 @@ def test_a_computer_that_fails_hands_its_seat_to_the_random_player():
         def broken(match):
             raise ZeroDivisionError("division by zero\nin a bot's plan")
 
-        screen.computers.players["Bob"].decide = broken
+        screen.computers["Bob"].decide = broken
         for _ in range(40):
             frames(window, 1, 0.05)
             if screen.game.controllers[0] == "random":
@@ -94,10 +94,10 @@ def test_a_computer_that_fails_hands_its_seat_to_the_random_player():
         assert screen.message.startswith("Bob's computer failed (ZeroDivisionError: division")
         assert "the random player takes the seat" in screen.message
         assert "\n" not in screen.message and not screen.match.actions
-        assert isinstance(screen.computers.players["Bob"], RandomPlayer)
+        assert isinstance(screen.computers["Bob"], RandomPlayer)
         for _ in range(200):  # the random player moves for Bob, and it plays back
             frames(window, 1, 0.05)
-            if screen.match.state.current_player == "Ann" and not screen.computers.showing:
+            if screen.match.state.current_player == "Ann" and screen.playback is None:
                 break
         assert screen.match.actions[0]["player"] == "Bob"
         assert session.document(screen.game)["setup"]["computers"] == {"Bob": "random"}
@@ -114,7 +114,7 @@ def test_a_random_player_that_cannot_move_stops_trying_and_says_so():
             calls.append(1)
             raise IllegalMove("no spot left")
 
-        screen.computers.players["Bob"].decide = refused
+        screen.computers["Bob"].decide = refused
         frames(window, 40, 0.05)
         assert screen.message.startswith("The computer cannot move for Bob: every try refused")
         assert "no spot left" in screen.message and "\n" not in screen.message

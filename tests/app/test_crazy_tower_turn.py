@@ -148,8 +148,8 @@ def test_a_computer_seat_moves_after_a_pause_and_its_move_plays_back():
         shown = False
         for _ in range(600):
             frames(window)
-            shown = shown or screen.computers.showing
-            if screen.match.state.current_player == "Ann" and not screen.computers.showing:
+            shown = shown or screen.playback is not None
+            if screen.match.state.current_player == "Ann" and screen.playback is None:
                 break
         assert shown and screen.match.actions[0]["player"] == "Cy"
         assert screen.message.startswith("Cy ")

@@ -8,7 +8,7 @@ import time
 from pyglet.window import key
 
 from rules.filled_in import draft, new_game, roll
-from simulator.app.filled_in_screen import COMPUTER_PAUSE
+from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in_thinking import Thinker, seat_move
 from simulator.render.palette import colour
 from tests.app.filled_in_helpers import (
@@ -103,6 +103,6 @@ def test_a_bot_thinks_in_its_own_process_and_decides_as_it_would_here():
         assert thinker.think(state, "Bo", "normal", 5, 5).result(timeout=60) == here
         thinker.fall_back()  # as after a worker that could not start
         decided = thinker.think(state, "Bo", "normal", 5, 5)
-        assert decided.done() and decided.result() == here
+        assert decided.result(timeout=60) == here  # on a thread of this process
     finally:
         thinker.close()

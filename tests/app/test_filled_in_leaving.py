@@ -11,7 +11,7 @@ from pyglet.window import key
 
 import simulator.app.filled_in_thinking as thinking
 from rules.filled_in import draft, new_game, roll
-from simulator.app.filled_in_screen import COMPUTER_PAUSE
+from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in_thinking import Thinker
 from tests.app.filled_in_helpers import (
     WAIT,

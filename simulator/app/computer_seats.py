@@ -1,0 +1,231 @@
+"""Computer seats on a game screen, one mechanism for every game.
+
+When a computer is to move, its bot decides on a worker (simulator/app/workers.py)
+while the window keeps drawing; the screen polls the decision each frame and, once the
+pause is over, applies it on the window's thread through the match's public API,
+filmed, so that the move plays back on screen. The bot only ever sees an exact copy of
+the match (``Match.copy`` replays the log), so it decides what it would decide on the
+match itself: the same seed and log give the same move, and saves and replays stay
+bit-exact. A move the rules refuse is decided again (at most ``COMPUTER_RETRIES`` times
+in a row); a bot that fails hands its seat to the random player and says so; a random
+player that fails stops its seat, saying why.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pyglet.window import key
+
+from rules.errors import IllegalMove
+from simulator.app.playback import Playback
+from simulator.app.workers import ThreadWorker
+from simulator.games.match import Match, PhysicalMatch
+from simulator.render.film import Film
+
+COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so its turn can be followed
+PLAYBACK_FPS = 60.0  # filmed frames per simulated second of a computer's move
+WHY_LENGTH = 120  # characters of a failure's reason shown in the message
+SKIP_KEYS = (key.SPACE, key.RETURN, key.ENTER)
+
+
+def decide_on_copy(bot: Any, match: Match) -> Any:
+    """A bot's decision, on an exact copy of the match (run on a worker)."""
+    return bot.decide(match.copy())
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())[:WHY_LENGTH]
+
+
+@dataclass
+class Decision:
+    """A computer's decision under way, for the match as it stood when it started."""
+
+    seat: Any
+    match: Match
+    actions: int
+    future: Future
+
+    def fits(self, match: Match, seat: Any) -> bool:
+        return match is self.match and match.action_count == self.actions and seat == self.seat
+
+
+class ComputerSeats(ABC):
+    """The computer-seat half of a GameScreen (which supplies the match, the messages,
+    the autosave and what a move changes on screen)."""
+
+    PLAYBACK_SPEED: ClassVar[float] = 1.0  # a computer's filmed move plays this much faster
+    COMPUTER_RETRIES: ClassVar[int] = 12  # refused decisions in a row before the bot fails
+
+    match: Any
+    dt: float
+    message: str
+    computers: dict[Any, Any]  # seat -> its bot (an object with ``decide(match)``)
+
+    def __init__(self) -> None:
+        self.playback: Playback | None = None  # a computer's move being shown
+        self.worker = ThreadWorker()
+        self.stuck: dict[Any, str] = {}  # seats no computer can move, and why
+        self._decision: Decision | None = None
+        self._wait = 0.0  # real seconds a computer's turn has lasted
+        self._tries = 0  # refused decisions in a row
+        self._after_playback = ""
+
+    # -- what the screen provides -------------------------------------------------------
+
+    @abstractmethod
+    def say(self, message: str) -> None: ...
+
+    @abstractmethod
+    def _autosave(self) -> None: ...
+
+    @abstractmethod
+    def _move_done(self) -> None: ...
+
+    @abstractmethod
+    def computer_to_move(self) -> Any:
+        """The computer seat that moves now (the game's key for it), or None."""
+
+    def _seat_name(self, seat: Any) -> str:
+        return str(seat)
+
+    def _think(self, seat: Any) -> Future:
+        """Start the decision of ``seat``'s bot on the worker."""
+        return self.worker.submit(decide_on_copy, self.computers[seat], self.match)
+
+    @abstractmethod
+    def _perform_computer(self, seat: Any, decision: Any) -> None:
+        """Apply a computer's decision to the match (IllegalMove: refused, unchanged)."""
+
+    @abstractmethod
+    def _hand_over(self, seat: Any) -> bool:
+        """Give a failed bot's seat to the random player; False if it was the random
+        player already."""
+
+    @abstractmethod
+    def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
+        """What the players read after a computer's move (its new events)."""
+
+    def _showing_words(self, seat: Any) -> str:
+        return f"{self._seat_name(seat)} (computer) moves: Space, Enter or a click skips it."
+
+    def _forget_decision(self) -> None:
+        """A load or a close: the decision under way and the move shown are dropped."""
+        self._decision, self.playback, self.stuck = None, None, {}
+        self._wait, self._tries = 0.0, 0
+
+    # -- computer seats -------------------------------------------------------------------
+
+    def _computer_turn(self, seconds: float) -> None:
+        seat = self.computer_to_move()
+        if seat is None or seat in self.stuck:
+            self._decision, self._wait = None, 0.0
+            return
+        decision = self._decision
+        if decision is None or not decision.fits(self.match, seat):
+            decision = self._start_decision(seat)
+        self._wait += seconds
+        if self._wait < COMPUTER_PAUSE:
+            return
+        if not decision.future.done():
+            thinking = f"{self._seat_name(seat)} is thinking..."
+            if self.message != thinking:
+                self.say(thinking)
+            return
+        self._decision = None
+        before = len(self.match.events())
+        try:
+            film = self._perform_filmed(seat, decision.future.result())
+        except IllegalMove as exc:
+            self._refused(seat, exc.reason)
+            return
+        except Exception as exc:  # a bot's bug must not end the game on screen
+            self._bot_raised(seat, exc)
+            return
+        self._computer_moved(seat, film, self.match.events()[before:])
+
+    def _bot_raised(self, seat: Any, exc: Exception) -> None:
+        self._failed(seat, f"{type(exc).__name__}: {exc}")
+
+    def _start_decision(self, seat: Any) -> Decision:
+        match = self.match
+        self._decision = Decision(seat, match, match.action_count, self._think(seat))
+        return self._decision
+
+    def _perform_filmed(self, seat: Any, decision: Any) -> Film:
+        """Apply a computer's decision, filming a physical match's world (the real one,
+        not a bot's copies) for the playback."""
+        match = self.match
+        film = Film(max(1, round(1 / (PLAYBACK_FPS * self.dt))))
+        try:
+            if isinstance(match, PhysicalMatch):
+                with film.watching(match.world):
+                    self._perform_computer(seat, decision)
+            else:
+                self._perform_computer(seat, decision)
+        except IllegalMove:
+            raise  # refused: the match is as it was
+        except Exception:
+            match.rebuild()  # whatever the failed move left in the world goes
+            raise
+        return film
+
+    def _computer_moved(self, seat: Any, film: Film, events: list[dict[str, Any]]) -> None:
+        self._wait, self._tries = 0.0, 0
+        self._autosave()
+        words = self._computer_words(seat, events)
+        if len(film.frames) > 1:
+            self.playback = Playback(film.frames, self.PLAYBACK_SPEED)
+            self._after_playback = words
+            # the panel keeps the state before the move until its film has played
+            self.message = self._showing_words(seat)
+        else:
+            self._shown(words)
+
+    def _refused(self, seat: Any, why: str) -> None:
+        self._tries += 1
+        if self._tries > self.COMPUTER_RETRIES:
+            self._failed(seat, f"every try refused ({why})")
+        else:  # decide again at once (the bot's own stream has moved on)
+            self._start_decision(seat)
+
+    def _failed(self, seat: Any, why: str) -> None:
+        why, name = one_line(why), self._seat_name(seat)
+        self._tries = 0
+        if self._hand_over(seat):
+            self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")
+        else:
+            self.stuck[seat] = why
+            self.say(f"The computer cannot move for {name}: {why}. The game stops here.")
+
+    def _play_back(self, seconds: float) -> None:
+        playback = self.playback
+        assert playback is not None
+        playback.advance(seconds)
+        if playback.done:
+            self.playback = None
+            self._shown(self._after_playback)
+
+    def _shown(self, words: str) -> None:
+        self.say(words or self.message)
+        self._move_done()
+
+    def skip_key(self, symbol: int) -> bool:
+        """While a computer's move plays back only a skip key acts: True if it did (or
+        the key was swallowed)."""
+        if self.playback is None:
+            return False
+        if symbol in SKIP_KEYS:
+            self.playback.skip()
+        return True
+
+    def skip_click(self) -> bool:
+        """A click during a computer's move skips to its end; True if one played."""
+        if self.playback is None:
+            return False
+        self.playback.skip()
+        return True

@@ -1,0 +1,204 @@
+"""What every game screen shares: saving and loading, the autosave after every confirmed
+move (the computers' too), confirming or undoing a live move, the settle loop, the
+keys every game has, messages, and the computer seats (simulator/app/computer_seats.py).
+A game adds its panel, its words and its live controls (the hooks below).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pyglet.window import key
+
+from simulator.app.computer_seats import ComputerSeats, one_line
+from simulator.app.screen import Screen
+from simulator.games.match import PhysicalMatch
+from simulator.render.scene import WorldScene
+
+SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
+
+
+class GameScreen(Screen, ComputerSeats):
+    # -- a game's words -----------------------------------------------------------------
+    SAVE_REFUSED: ClassVar[str] = "Confirm (Enter) or undo (Backspace) the move, then save."
+    NOTHING_TO_UNDO: ClassVar[str] = "Nothing to undo: only an unconfirmed move can be taken back."
+
+    match: Any  # the game's Match (an attribute or a property of the game)
+    live: Any  # the move under way and not yet confirmed, or None
+
+    def __init__(self, *, save_path: Path, autosave: bool) -> None:
+        super().__init__()  # the computer seats
+        self.save_path = save_path
+        self.autosave = autosave
+        self.message = ""
+        self.dirty = True
+        self._scene: WorldScene | None = None  # the match's world, drawn
+        self.closed = False  # the window left this screen: no computer thinks any more
+
+    # -- what a game provides -----------------------------------------------------------
+
+    @abstractmethod
+    def _write(self, path: Path) -> None:
+        """Save the game to ``path`` (through the game's session module)."""
+
+    @abstractmethod
+    def _autosave_path(self) -> Path:
+        """Where the game's autosave goes."""
+
+    @abstractmethod
+    def _read(self, path: Path) -> Any:
+        """A saved game from ``path`` (the session module's; raises if it is bad)."""
+
+    @abstractmethod
+    def _adopt(self, game: Any) -> str:
+        """Play on with a loaded game (any live move is dropped); words to add."""
+
+    @abstractmethod
+    def confirm(self) -> None:
+        """Confirm the live move: it enters the log (then ``_confirmed``)."""
+
+    @abstractmethod
+    def _take_back(self) -> str:
+        """Take the live move back (a physical match is rebuilt already); what to say."""
+
+    def _advance_live(self, steps: int) -> None:
+        """Run the live move ``steps`` fixed steps (the hand, then the settling)."""
+
+    def _move_done(self) -> None:
+        """A move is made and shown: what the game updates (the panel, whose turn)."""
+        self._changed()
+
+    # -- the window's calls -------------------------------------------------------------
+
+    @property
+    def move_in_progress(self) -> bool:
+        return self.live is not None
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.dirty = True
+
+    def _changed(self) -> None:
+        """Something the panel shows changed: rebuild it on the next draw."""
+        self.dirty = True
+
+    def advance(self, steps: int, seconds: float) -> None:
+        if self.playback is not None:
+            self._play_back(seconds)
+        elif self.live is not None:
+            self._advance_live(steps)
+        elif not self.closed:
+            self._computer_turn(seconds)
+
+    def close(self) -> None:
+        """Stop the computers' worker (a decision under way is dropped), free the
+        world's GL objects."""
+        self.closed = True
+        self.worker.close()
+        self._forget_decision()
+        if self._scene is not None:
+            self._scene.delete()
+            self._scene = None
+
+    def _world_scene(self, **options: Any) -> WorldScene:
+        """The scene of the match's world, made again when the world was replaced (a
+        rebuild, a load)."""
+        world = self.match.world
+        if self._scene is None or self._scene.world is not world:
+            if self._scene is not None:
+                self._scene.delete()
+            self._scene = WorldScene(world, **options)
+        return self._scene
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> None:
+        target = Path(path or self.save_path)
+        if self.move_in_progress:  # the world holds a move the log does not: no exact save
+            self.say(self.SAVE_REFUSED)
+            return
+        try:
+            self._write(target)
+        except OSError as exc:
+            self.say(f"Cannot save to {target}: {exc.strerror or exc}")
+            return
+        self.say(f"Saved to {target} (towersim replay {target.name} replays it).")
+
+    def load(self, path: Path | None = None) -> None:
+        """Play on with the game saved in ``path``; a bad file leaves the game as it was
+        and says why in one line."""
+        target = Path(path or self.save_path)
+        try:
+            game = self._read(target)
+        except Exception as exc:  # a bad file must not end the game on screen
+            said = one_line(str(exc) or type(exc).__name__)
+            self.say(f"Cannot load {said if str(target) in said else f'{target}: {said}'}")
+            return
+        self._forget_decision()
+        more = self._adopt(game)
+        self.say(f"Loaded {target}." + (f"  {more}" if more else ""))
+
+    def _confirmed(self) -> None:
+        """A person's move entered the log: autosave it, update the screen."""
+        self._autosave()
+        self._move_done()
+
+    def _autosave(self) -> None:
+        if self.autosave:
+            try:
+                self._write(self._autosave_path())
+            except OSError as exc:
+                self.say(f"Autosave failed: {exc.strerror or exc}")
+
+    # -- a live move ----------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if not self.move_in_progress:
+            self.say(self.NOTHING_TO_UNDO)
+            return
+        if isinstance(self.match, PhysicalMatch):
+            self.match.rebuild()  # the world as the action log left it
+        self.say(self._take_back())
+
+    def _settle(self, live: Any, steps: int, settled: Any) -> None:
+        """Let a released piece settle, in chunks; ``settled()`` once it rests."""
+        every = max(1, round(SETTLE_CHUNK / self.dt))
+        for _ in range(max(1, steps // every)):
+            if live.settle_chunk():
+                settled()
+                break
+
+    def _game_key(self, symbol: int, modifiers: int) -> bool:
+        """The keys every game shares (Ctrl+S, Ctrl+O, Backspace / Esc / Ctrl+Z, Enter);
+        True if ``symbol`` was one of them."""
+        ctrl = modifiers & key.MOD_CTRL
+        if ctrl and symbol == key.S:
+            self.save()
+        elif ctrl and symbol == key.O:
+            self.load()
+        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
+            self.undo()
+        elif symbol in (key.RETURN, key.ENTER):
+            self.confirm()
+        else:
+            return False
+        return True
+
+
+class SessionGameScreen(GameScreen):
+    """A game screen whose game (``self.game``) a session module saves and loads with
+    ``save(game, path)``, ``load(path)`` and ``autosave_path()``."""
+
+    session: ClassVar[Any]  # the game's session module
+    game: Any
+
+    def _write(self, path: Path) -> None:
+        self.session.save(self.game, path)
+
+    def _autosave_path(self) -> Path:
+        return self.session.autosave_path()
+
+    def _read(self, path: Path) -> Any:
+        return self.session.load(path)

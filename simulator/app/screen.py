@@ -1,0 +1,76 @@
+"""What the window asks of a screen (the start screen, a game, a film being watched).
+
+The window calls these and nothing else, so a screen states what it is instead of the
+window probing for attributes. Input arrives in logical coordinates (the letterbox's
+design size). Everything but ``draw`` has a default that does nothing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from simulator.app.window import AppWindow
+
+Shortcuts = list[tuple[str, str]]  # (keys, what they do), for the help overlay
+
+
+class Screen(ABC):
+    shortcuts: ClassVar[Shortcuts] = []
+    dt: float = 1 / 60  # the fixed step the window's loop runs (a physics profile's dt)
+
+    window: AppWindow | None = None
+
+    def attach(self, window: AppWindow) -> None:
+        """The window now shows this screen (a screen may switch to another one)."""
+        self.window = window
+
+    def close(self) -> None:  # noqa: B027 (nothing to free by default)
+        """The window leaves this screen or closes: stop workers, free GL objects. Safe
+        to call twice."""
+
+    # -- time and drawing ---------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:  # noqa: B027 (nothing moves)
+        """``steps`` fixed steps of ``dt`` for a frame that lasted ``seconds``."""
+
+    @abstractmethod
+    def draw(self, window: Any, base: Any) -> None:
+        """Draw into ``window``, whose view is the letterbox matrix ``base``."""
+
+    # -- what the window must know ------------------------------------------------------
+
+    @property
+    def typing(self) -> bool:
+        """A text field takes the keys (so H types an h instead of opening the help)."""
+        return False
+
+    @property
+    def move_in_progress(self) -> bool:
+        """A move is under way and not confirmed: leaving the screen (Ctrl+N) is refused
+        and Esc goes to the screen (it takes the move back)."""
+        return False
+
+    def say(self, message: str) -> None:  # noqa: B027 (a screen without messages)
+        """Show ``message`` to the player."""
+
+    # -- input ----------------------------------------------------------------------------
+
+    def on_mouse_motion(self, x: float, y: float) -> None:  # noqa: B027
+        pass
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:  # noqa: B027
+        pass
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:  # noqa: B027
+        pass
+
+    def on_text(self, text: str) -> None:  # noqa: B027
+        pass
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:  # noqa: B027
+        pass
+
+    def on_key_release(self, symbol: int) -> None:  # noqa: B027
+        pass
