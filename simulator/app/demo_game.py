@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pyglet
 
-from simulator.app import session
-from simulator.app.lots_screen import LotsScreen
+from simulator.app.lots import session
+from simulator.app.lots.screen import LotsScreen
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
 

@@ -101,10 +101,10 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
 
 def first_screen(args: argparse.Namespace) -> Screen:
     """The screen the window opens on; raises with a one-line message if it cannot."""
-    from simulator.app import screens, session
+    from simulator.app import save_folder, screens
 
     if args.load or args.resume:
-        path = Path(args.load) if args.load else session.autosave_path(args.game or GAMES[0])
+        path = Path(args.load) if args.load else save_folder.autosave_path(args.game or GAMES[0])
         if not path.is_file():
             raise ValueError(f"{path} does not exist")
         game = screens.load_game(path)

@@ -15,7 +15,7 @@ from pyglet.window import key, mouse
 from rules.crazy_tower import challenges
 from rules.filled_in.sheets import tower_sheets
 from rules.footprints import footprints
-from simulator.app import screens, session
+from simulator.app import save_folder, screens
 from simulator.app.layout import DESIGN_W
 from simulator.app.screen import Screen
 from simulator.app.setup import GAMES, HUMAN
@@ -330,7 +330,7 @@ class StartScreen(Screen):
         self._field("path", LEFT, y - 100, 780, self.path_text)
         hud.button(LEFT + 800, y - 100, 160, 38, "Play on", self._then(self.play_on))
         hud.button(LEFT + 970, y - 100, 160, 38, "Watch", self._then(self.watch))
-        recent = screens.recent_files(session.save_dir(), limit=4)
+        recent = screens.recent_files(save_folder.save_dir(), limit=4)
         if recent:
             hud.text("Recent:", LEFT, y - 128, 12)
         for i, path in enumerate(recent):

@@ -4,7 +4,7 @@ A worker takes a job (a function and its arguments) and hands back a Future the 
 polls each frame; the result is applied on the window's thread. ``ThreadWorker`` runs
 each job on a daemon thread of its own: physics bots spend most of their time in
 pymunk's C code, which lets the window's thread run. Filled In's pure-Python bots
-think in a process instead (simulator/app/filled_in_thinking.py), with the same
+think in a process instead (simulator/app/filled_in/thinking.py), with the same
 interface.
 """
 

@@ -134,7 +134,7 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
         title,
         f"simulator.games.{name}",
         f"rules.{name}.engine:ENGINE",
-        screen=f"simulator.app.{name}_screen",
+        screen=f"simulator.app.{name}.screen",
         **overrides,
     )
 

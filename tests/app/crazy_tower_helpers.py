@@ -8,7 +8,7 @@ from typing import Any
 
 from pyglet.window import key, mouse
 
-from simulator.app.crazy_tower_screen import CrazyTowerScreen, open_screen
+from simulator.app.crazy_tower.screen import CrazyTowerScreen, open_screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
 from simulator.games.crazy_tower.live import HOLDING, SETTLED

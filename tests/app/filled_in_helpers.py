@@ -10,7 +10,7 @@ from typing import Any
 from pyglet.window import key, mouse
 
 from simulator.app.computer_seats import COMPUTER_PAUSE
-from simulator.app.filled_in_screen import FilledInScreen, open_screen
+from simulator.app.filled_in.screen import FilledInScreen, open_screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
 from tests.app.helpers import frames, pixel, send

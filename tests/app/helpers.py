@@ -10,8 +10,8 @@ from simulator.app.window import AppWindow
 
 def open_lots(seed: int = 3, players: tuple[str, ...] = ("You", "Computer 2")) -> Any:
     # Imported here so the other games' app tests do not depend on the LOTS screen.
-    from simulator.app import session
-    from simulator.app.lots_screen import LotsScreen
+    from simulator.app.lots import session
+    from simulator.app.lots.screen import LotsScreen
 
     match = session.new_match(list(players), "1A", seed)
     screen = LotsScreen(match, seed=seed)

@@ -9,7 +9,7 @@ from pathlib import Path
 from pyglet.window import key, mouse
 
 from rules.errors import IllegalMove
-from simulator.app import crazy_tower_session as session
+from simulator.app.crazy_tower import session
 from simulator.games.crazy_tower.player import RandomPlayer
 from tests.app.crazy_tower_helpers import holding, open_ct
 from tests.app.helpers import close, frames, send

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pyglet.window import key
 
-from simulator.app.crazy_tower_screen import TILT, load_screen
+from simulator.app.crazy_tower.screen import TILT, load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import diamonds_scenario, holding, hover, open_ct, place

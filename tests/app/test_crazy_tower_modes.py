@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
-from simulator.app import crazy_tower_session as session
-from simulator.app.crazy_tower_cover import PASS, ROLE
-from simulator.app.crazy_tower_screen import load_screen
+from simulator.app.crazy_tower import session
+from simulator.app.crazy_tower.cover import PASS, ROLE
+from simulator.app.crazy_tower.screen import load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import diamonds_scenario, open_ct, settle

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
-from simulator.app import crazy_tower_session as session
+from simulator.app.crazy_tower import session
 from simulator.games.crazy_tower.live import HOLDING
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import (

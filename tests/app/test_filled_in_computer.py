@@ -9,7 +9,7 @@ from pyglet.window import key
 
 from rules.filled_in import draft, new_game, roll
 from simulator.app.computer_seats import COMPUTER_PAUSE
-from simulator.app.filled_in_thinking import Thinker, seat_move
+from simulator.app.filled_in.thinking import Thinker, seat_move
 from simulator.render.palette import colour
 from tests.app.filled_in_helpers import (
     draft_until_placing,

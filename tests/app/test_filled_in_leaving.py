@@ -9,10 +9,10 @@ import time
 
 from pyglet.window import key
 
-import simulator.app.filled_in_thinking as thinking
+import simulator.app.filled_in.thinking as thinking
 from rules.filled_in import draft, new_game, roll
 from simulator.app.computer_seats import COMPUTER_PAUSE
-from simulator.app.filled_in_thinking import Thinker
+from simulator.app.filled_in.thinking import Thinker
 from tests.app.filled_in_helpers import (
     WAIT,
     centre_of,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.filled_in import apply_move, draft, new_game, roll
 from rules.pieces import normalise
-from simulator.app.filled_in_turn import DRAWN_FIRST, PendingTurn
+from simulator.app.filled_in.turn import DRAWN_FIRST, PendingTurn
 
 FACES = ["?", "yellow O", "blue T", "green I", "red O"]
 

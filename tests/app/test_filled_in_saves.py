@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pyglet.window import key
 
-from simulator.app.filled_in_screen import load_screen
+from simulator.app.filled_in.screen import load_screen
 from simulator.cli import main as towersim
 from simulator.scenario.errors import ScenarioError
 from tests.app.filled_in_helpers import draft_until_placing, open_filled_in, press

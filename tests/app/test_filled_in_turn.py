@@ -5,8 +5,8 @@ from __future__ import annotations
 from pyglet.window import key
 
 from rules.filled_in import scores
-from simulator.app import filled_in_session as session
-from simulator.app.filled_in_sheet_view import ILLEGAL
+from simulator.app.filled_in import session
+from simulator.app.filled_in.sheet_view import ILLEGAL
 from simulator.render.palette import colour
 from simulator.replay import replay_file
 from tests.app.filled_in_helpers import (

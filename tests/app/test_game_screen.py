@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 from pyglet.window import key
 
-from simulator.app import crazy_tower_session, filled_in_session, session
-from simulator.app.lots_screen import LotsScreen
+from simulator.app.crazy_tower import session as crazy_tower_session
+from simulator.app.filled_in import session as filled_in_session
+from simulator.app.lots import session
+from simulator.app.lots.screen import LotsScreen
 from simulator.app.screen import Screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
-from simulator.app import session
-from simulator.app.lots_screen import LotsScreen
+from simulator.app.lots import session
+from simulator.app.lots.screen import LotsScreen
 from simulator.app.window import AppWindow
 from simulator.bots.dexterity import get_profile
 from simulator.games.lots.bots_risk import fall_risk

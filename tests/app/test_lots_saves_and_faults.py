@@ -8,8 +8,8 @@ import dataclasses
 
 from pyglet.window import key
 
-from simulator.app import session
-from simulator.app.lots_screen import LotsScreen, load_screen
+from simulator.app.lots import session
+from simulator.app.lots.screen import LotsScreen, load_screen
 from simulator.app.window import AppWindow
 from simulator.games.lots.live import HOLDING, SETTLING
 from tests.app.helpers import close, frames, send, until_my_placement, world_to_window

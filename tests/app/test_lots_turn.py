@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
-from simulator.app import session
+from simulator.app.lots import session
 from simulator.games.lots.live import HOLDING, SETTLED
 from simulator.replay import replay_file
 from tests.app.helpers import (

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from simulator.app import crazy_tower_session, filled_in_session, session
+from simulator.app.crazy_tower import session as crazy_tower_session
+from simulator.app.filled_in import session as filled_in_session
+from simulator.app.lots import session
 from simulator.app.setup import GameSetup, Seat
 from simulator.cli import main
 from simulator.games.registry import GAMES

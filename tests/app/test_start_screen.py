@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pyglet.window import key, mouse
 
-from simulator.app.lots_screen import LotsScreen
+from simulator.app.lots.screen import LotsScreen
 from simulator.app.start_choices import StartChoices, player_counts
 from simulator.app.start_screen import StartScreen
 from simulator.app.watch import FilmScreen
@@ -163,7 +163,7 @@ def test_app_options_describe_a_game_or_say_what_is_wrong():
 
 
 def test_a_save_keeps_who_the_computer_plays(tmp_path):
-    from simulator.app.lots_screen import load_screen, open_screen
+    from simulator.app.lots.screen import load_screen, open_screen
     from simulator.app.setup import GameSetup, Seat
     from simulator.replay import load_scenario
     from simulator.scenario.errors import ScenarioError

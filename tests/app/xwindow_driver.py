@@ -14,8 +14,8 @@ from pathlib import Path
 import pyglet
 
 from rules.lots import legal_moves, spec_of
-from simulator.app import session
-from simulator.app.lots_screen import LotsScreen
+from simulator.app.lots import session
+from simulator.app.lots.screen import LotsScreen
 from simulator.app.window import AppWindow
 from simulator.games.lots.landing import spots
 from simulator.games.lots.live import SETTLED

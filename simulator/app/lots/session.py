@@ -1,4 +1,4 @@
-"""Saving, autosaving and loading a LOTS game played in the app, and where saves go.
+"""Saving, autosaving and loading a LOTS game played in the app.
 
 A save *is* a scenario file (kind "lots"), written and loaded for every game by
 simulator.games.saves: ``towersim replay SAVE`` reproduces the game headless, and a
@@ -7,11 +7,11 @@ load checks it reaches the state hash it records.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import cast
 
 from rules.lots import LotsOptions
+from simulator.app import save_folder
 from simulator.games import saves
 from simulator.games.lots.match import LotsMatch
 from simulator.games.saves import Saved
@@ -21,14 +21,8 @@ from simulator.games.saves import Saved
 SavedLots = Saved[LotsMatch]
 
 
-def save_dir() -> Path:
-    """Where autosaves and saves go: $TOWERSIM_HOME, else ~/.towersim."""
-    return Path(os.environ.get("TOWERSIM_HOME") or Path.home() / ".towersim")
-
-
-def autosave_path(game: str = "lots") -> Path:
-    """Where a game's autosave goes (one a game, so the three never overwrite each other)."""
-    return save_dir() / f"autosave-{game}.toml"
+def autosave_path() -> Path:
+    return save_folder.autosave_path(LotsMatch.kind)
 
 
 def save(

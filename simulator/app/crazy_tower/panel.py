@@ -24,8 +24,8 @@ from rules.crazy_tower.state import (
     TURN,
     CrazyTowerState,
 )
-from simulator.app.crazy_tower_icons import Icons, block_width
-from simulator.app.crazy_tower_words import challenge_text, clock_text, events_text, todo
+from simulator.app.crazy_tower.icons import Icons, block_width
+from simulator.app.crazy_tower.words import challenge_text, clock_text, events_text, todo
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.widgets import Button, Hud
 from simulator.render.palette import colour

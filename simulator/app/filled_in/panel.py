@@ -14,9 +14,9 @@ from rules.filled_in.dice import Face
 from rules.filled_in.scoring import ScoreBreakdown
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
 from rules.pieces import get_piece
-from simulator.app.filled_in_sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
-from simulator.app.filled_in_strips import seat_tone
-from simulator.app.filled_in_turn import PendingTurn
+from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
+from simulator.app.filled_in.strips import seat_tone
+from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.widgets import Button, Hud
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, contrast

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from rules.filled_in.config import rules_config
 from rules.filled_in.scoring import ScoreBreakdown, largest_areas
 from rules.filled_in.state import ENDED, PLACE, GameState, PlayerState
-from simulator.app.filled_in_sheet_view import (
+from simulator.app.filled_in.sheet_view import (
     ILLEGAL,
     INK,
     colour_box,

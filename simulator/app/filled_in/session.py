@@ -14,23 +14,22 @@ from pathlib import Path
 from typing import cast
 
 from rules.filled_in.options import FilledInOptions
-from simulator.app.session import save_dir
+from simulator.app import save_folder
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
 from simulator.games import saves
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.saves import Saved
 
-AUTOSAVE_NAME = "autosave-filled-in.toml"
 SAVE_NAME = "filled-in-save.toml"
 
 
 def autosave_path() -> Path:
-    return save_dir() / AUTOSAVE_NAME
+    return save_folder.autosave_path(FilledInMatch.kind)
 
 
 def default_save_path() -> Path:
-    return save_dir() / SAVE_NAME
+    return save_folder.save_dir() / SAVE_NAME
 
 
 @dataclass

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from simulator.app import session
+from simulator.app import save_folder
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games import saves
 from simulator.games.crazy_tower.bodies import tower_profile
@@ -34,11 +34,11 @@ class Game:
 
 
 def autosave_path() -> Path:
-    return session.autosave_path("crazy-tower")
+    return save_folder.autosave_path(CrazyTowerMatch.kind)
 
 
 def save_path() -> Path:
-    return session.save_dir() / "crazy-tower-save.toml"
+    return save_folder.save_dir() / "crazy-tower-save.toml"
 
 
 def options_for(setup: GameSetup) -> dict[str, Any]:

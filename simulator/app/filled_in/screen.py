@@ -7,7 +7,7 @@ over the player's sheet, snapped to the boxes, turned with the wheel or Q/E, fli
 with F, red where the rules refuse it -> a click draws it in pencil, P adds a purple
 space -> Enter inks the turn (one ``place`` move), Backspace rubs out the pencil.
 Computer seats move after a short pause, so their moves can be seen (the bots think in
-a process of their own, ``filled_in_thinking``, so the window keeps drawing); in the
+a process of their own, ``filled_in.thinking``, so the window keeps drawing); in the
 place phase they wait for the humans (placing is simultaneous at the table, so nobody
 sees another's block first). Every confirmed move is autosaved as a replayable scenario
 (simulator/app/game_screen.py).
@@ -30,20 +30,20 @@ from rules.filled_in.config import rules_config
 from rules.filled_in.crew import get_crew_card
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL
 from rules.pieces import Cell
-from simulator.app import filled_in_session as session
-from simulator.app.filled_in_events import box, events_text
-from simulator.app.filled_in_panel import draw_panel
-from simulator.app.filled_in_session import FilledInGame
-from simulator.app.filled_in_sheet_view import (
+from simulator.app.filled_in import session
+from simulator.app.filled_in.events import box, events_text
+from simulator.app.filled_in.panel import draw_panel
+from simulator.app.filled_in.session import FilledInGame
+from simulator.app.filled_in.sheet_view import (
     INK,
     SheetGeometry,
     paint_crane,
     paint_ghost,
     paint_sheet,
 )
-from simulator.app.filled_in_strips import paint_footer, paint_tabs
-from simulator.app.filled_in_thinking import Thinker
-from simulator.app.filled_in_turn import PendingTurn
+from simulator.app.filled_in.strips import paint_footer, paint_tabs
+from simulator.app.filled_in.thinking import Thinker
+from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud

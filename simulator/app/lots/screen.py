@@ -19,11 +19,12 @@ from pyglet.window import key, mouse
 from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
-from simulator.app import session
+from simulator.app import save_folder
 from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H, clipped
-from simulator.app.lots_panel import PANEL_X, TRACK_H, draw_panel, draw_track
-from simulator.app.risk import RiskEstimator
+from simulator.app.lots import session
+from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
+from simulator.app.lots.risk import RiskEstimator
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import Jitter, draw, get_profile
@@ -114,7 +115,7 @@ class LotsScreen(GameScreen):
         dexterity: str | None = None,
     ) -> None:
         super().__init__(
-            save_path=save_path or session.save_dir() / "lots-save.toml", autosave=autosave
+            save_path=save_path or save_folder.save_dir() / "lots-save.toml", autosave=autosave
         )
         self.match = match
         self.seed = seed

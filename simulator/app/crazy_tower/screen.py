@@ -33,10 +33,10 @@ from rules.crazy_tower.state import (
     TURN,
 )
 from rules.errors import IllegalMove
-from simulator.app import crazy_tower_session as session
-from simulator.app.crazy_tower_cover import ROLE, Cover
-from simulator.app.crazy_tower_icons import Icons
-from simulator.app.crazy_tower_panel import (
+from simulator.app.crazy_tower import session
+from simulator.app.crazy_tower.cover import ROLE, Cover
+from simulator.app.crazy_tower.icons import Icons
+from simulator.app.crazy_tower.panel import (
     LEGEND_H,
     PANEL_X,
     PanelActions,
@@ -44,8 +44,8 @@ from simulator.app.crazy_tower_panel import (
     draw_legend,
     draw_panel,
 )
-from simulator.app.crazy_tower_session import Game
-from simulator.app.crazy_tower_words import events_text, todo, verdict
+from simulator.app.crazy_tower.session import Game
+from simulator.app.crazy_tower.words import events_text, todo, verdict
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.crazy_tower.state import CrazyTowerState
-from simulator.app.crazy_tower_words import role_text
+from simulator.app.crazy_tower.words import role_text
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.widgets import Hud
 

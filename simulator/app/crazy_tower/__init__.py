@@ -1,0 +1,1 @@
+"""Crazy Tower in the app: its screen, panel, words and session (saves)."""

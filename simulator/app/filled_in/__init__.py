@@ -1,0 +1,1 @@
+"""LOTS: Filled In in the app: its screen, panel, words and session (saves)."""
