@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from rules.engine import Outcome
 from rules.errors import IllegalMove
 from simulator.games.notices import Event, Notice, merge_notices
+from simulator.games.registry import GAMES
 from simulator.physics.hand import Hand
 from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
@@ -159,6 +161,10 @@ class Match(ABC):
     def summary(self) -> dict[str, Any]:
         """The report's view of the game: players, scores, winners, over, end_reason,
         turns, then the game's own fields (SCENARIO_FORMAT's report schema)."""
+
+    def outcome(self) -> Outcome:
+        """Whether the game is over, who won and why, as the game's rules engine says."""
+        return GAMES.get(self.kind).load("engine").outcome(self.state)
 
     def events(self) -> list[Event]:
         """The rules' events with the match's notices merged in where they happened."""

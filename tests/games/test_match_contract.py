@@ -101,3 +101,15 @@ def test_the_summary_has_the_report_fields(played: tuple[GameScenario, Match]) -
     assert set(summary) >= SUMMARY_KEYS
     assert summary["players"] == ["Ann", "Ben"] and set(summary["scores"]) == {"Ann", "Ben"}
     assert len(match.state_hash()) == 64
+
+
+def test_the_outcome_is_the_rules_and_agrees_with_the_summary(
+    played: tuple[GameScenario, Match],
+) -> None:
+    _, match = played
+    outcome = match.outcome()
+    summary = match.summary()
+    assert outcome.over == summary["over"]
+    assert sorted(outcome.winners) == sorted(summary["winners"])
+    engine = GAMES.get(match.kind).load("engine")
+    assert outcome == engine.outcome(match.state)
