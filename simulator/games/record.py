@@ -50,8 +50,10 @@ def scenario_document(
     if physical:
         document["physics"] = pinned_physics(match.profile)
     document["setup"] = setup
-    document["action"] = match.actions
+    # [expect] before the actions: a file that lost its end (a disk full, a copy cut
+    # short) then still says which state it holds, so the lost actions are noticed.
     document["expect"] = {"state_hash": match.state_hash()} if expect is None else expect
+    document["action"] = match.actions
     return document
 
 

@@ -139,3 +139,21 @@ def test_a_damaged_file_is_refused_in_one_line(tmp_path: Path) -> None:
         damaged.write_text(text, encoding="utf-8")
         _one_line_refusal(damaged)
     _one_line_refusal(tmp_path / "missing.toml", "no such file")
+
+
+@pytest.mark.parametrize("keep", [0.25, 0.5, 0.75, 0.95])
+def test_a_save_cut_short_is_refused_not_taken_for_an_earlier_game(
+    recorded: Recorded, tmp_path: Path, keep: float
+) -> None:
+    """A save that lost its end (a full disk, a copy cut short) no longer parses as the
+    game it held a few moves earlier: its state hash comes before its actions."""
+    save = tmp_path / "save.toml"
+    saves.save(save, recorded.halfway, name="a game in play")
+    text = save.read_text(encoding="utf-8")
+    if "[[action]]" in text:  # actions too long to inline come last, after [expect]
+        assert text.index("[expect]") < text.index("[[action]]")
+    cut = text[: int(len(text) * keep)]
+    save.write_text(cut[: cut.rfind("\n") + 1], encoding="utf-8")  # whole lines only
+    with pytest.raises(ScenarioError) as error:
+        saves.load_saved(save)
+    assert "\n" not in str(error.value) and str(error.value).startswith(f"{save}:")
