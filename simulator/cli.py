@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import importlib.util
 import io
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -188,5 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     return _game_commands()[args.command].run(args)  # argparse allows no other
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The ``towersim`` command: ``main`` as a process. A reader that closes the pipe
+    (``towersim replay --json ... | head``) ends it quietly, as it ends Unix tools."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

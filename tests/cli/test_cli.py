@@ -50,3 +50,23 @@ def test_replay_of_the_calibration_suite_exits_zero() -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.count("PASS") == len(files)
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """`towersim replay --json ... | head` ends as Unix tools end: no traceback."""
+    # Filled In reports: quick to make and, together, far more than a pipe's buffer holds,
+    # so the writer is still writing when the reader goes.
+    files = sorted(str(p) for p in (ROOT / "scenarios" / "filled-in").glob("*.toml"))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "simulator.cli", "replay", "--json", *files],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.read(10)  # the reader takes a little, then goes away
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    code = child.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+    assert code != 0  # the writer did not finish, and says so by its status only
