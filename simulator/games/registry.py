@@ -52,6 +52,9 @@ class GameKind:
       ``run(args) -> int``.
     - ``screen``: the app's screen module, ``open_screen(setup)`` and
       ``load_screen(path)``; None for a game the app does not offer.
+    - ``picture``: for a game without a physics world, ``write_picture(path, target,
+      caption)``, the picture ``replay --png`` draws of a scenario's end; None: the
+      world is drawn (every physical game).
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
     """
@@ -66,6 +69,7 @@ class GameKind:
     players: str
     command: str
     screen: str | None = None
+    picture: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -147,6 +151,7 @@ _BUILT_IN = (
         "LOTS: Filled In",
         "filled_in",
         commands={"sheet": "simulator.games.filled_in.sheet"},
+        picture="simulator.games.filled_in.picture:write_picture",
     ),
 )
 

@@ -70,3 +70,12 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
     code = child.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipeError" not in err
     assert code != 0  # the writer did not finish, and says so by its status only
+
+
+def test_replay_png_draws_a_filled_in_scenario(tmp_path: Path, capsys) -> None:
+    """A game without a physics world draws its own picture: the players' towers."""
+    scenario = ROOT / "scenarios" / "filled-in" / "double-wild.toml"
+    out = tmp_path / "sheet.png"
+    assert main(["replay", str(scenario), "--png", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 1000
+    assert capsys.readouterr().err == ""

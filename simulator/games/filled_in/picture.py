@@ -7,8 +7,10 @@ panel's title says whether the tower stands; pieces that fell are edged in red.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.filled_in.sheets import get_sheet
-from simulator.games.filled_in.draw import RGB, Canvas, colour_rgb, tint
+from simulator.games.filled_in.draw import RGB, Canvas, colour_rgb, tint, write_png
 from simulator.games.filled_in.stand import StandResult
 
 INK: RGB = (30, 30, 30)
@@ -20,6 +22,16 @@ MAX_SCALE = 16.0  # px per cm
 PANEL_HEIGHT = 620.0  # px for the tower's view at most
 SIDE_ROOM = 8.0  # cm of table shown beside the foundation at least
 HEADER, FOOTER, PAD = 70, 40, 24  # px
+
+
+def write_picture(path: str | Path, target: Path, caption: list[str]) -> None:
+    """``replay --png`` of a Filled In scenario: every player's tower as the sheet has it
+    drawn at the scenario's end, and as it would settle (the registry's ``picture``).
+    ``caption`` is for a world's picture; each panel here is titled by its tower."""
+    from simulator.games.filled_in.sheetfile import load_towers
+    from simulator.games.filled_in.stand import stand_tower
+
+    write_png(draw_stand([stand_tower(tower) for tower in load_towers(path)]), target)
 
 
 def draw_stand(results: list[StandResult]) -> Canvas:
