@@ -37,6 +37,8 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
     for part in PARTS:
         if part == "screen":  # a screen opens a display when imported: found is enough
             assert game.screen is None or importlib.util.find_spec(game.screen) is not None
+        elif part == "picture":  # optional: only a game without a physics world has one
+            assert game.picture is None or callable(game.load(part))
         else:
             assert game.load(part) is not None
     assert game.load("engine").kind == game.kind
