@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib.util
-import io
 import signal
 import sys
 import tempfile
@@ -144,17 +142,24 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _play_in_window(args: argparse.Namespace) -> int:
-    """``play`` without --headless: the game's own message, pointing at ``towersim app``
-    on the same line (the app is where LOTS is played with the mouse)."""
-    captured = io.StringIO()
-    with contextlib.redirect_stderr(captured):
-        code = GAMES.get(args.game).load("command").run(args)
-    text = captured.getvalue()
-    if "desktop app is not available" in text:
-        hint = f"towersim app --game {args.game}"
-        text = text.rstrip("\n") + f"; to play with the mouse: {hint}\n"
-    sys.stderr.write(text)
-    return code
+    """``play`` without --headless: the app opens on that game, seat 1 yours and the other
+    seats the computer's, with the same options (or one line saying why it cannot)."""
+    game = GAMES.get(args.game)
+    if game.screen is None:
+        print(
+            f"towersim play {args.game}: {game.title} is not in the app; use --headless "
+            "to watch computer players",
+            file=sys.stderr,
+        )
+        return 2
+    from simulator.app.main import app_arguments_for_play
+    from simulator.app.main import run as run_app
+
+    app_args = app_arguments_for_play(args)
+    if isinstance(app_args, str):
+        print(f"towersim play {args.game}: {app_args}", file=sys.stderr)
+        return 2
+    return run_app(app_args)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,6 +67,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def app_arguments_for_play(play: argparse.Namespace) -> argparse.Namespace | str:
+    """The app's options for ``towersim play GAME`` in a window: you in seat 1, the
+    computer in the others at --bot (the app's default level when not given), the
+    game's own options as given; one line if they cannot be seated in the app."""
+    if getattr(play, "seat", None):
+        return "--seat is for --headless games; in the app, --bot sets the computer's level"
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    mode = getattr(play, "mode", None)
+    count = getattr(play, "players", None)
+    count = count if count is not None else (1 if mode == "solo" else 2)
+    names = ["You", *(f"{COMPUTER_PREFIX} {seat}" for seat in range(2, count + 1))]
+    args.game, args.players, args.seed, args.mode = play.game, ",".join(names), play.seed, mode
+    if play.bot is not None:
+        if play.bot not in LEVEL_NAMES:
+            return f"--bot: unknown level {play.bot!r} ({', '.join(LEVEL_NAMES)})"
+        args.bot = play.bot
+    for option in ("footprint", "challenge", "sheet", "variant"):
+        if getattr(play, option, None) is not None:
+            setattr(args, option, getattr(play, option))
+    return args
+
+
 def setup_from(args: argparse.Namespace) -> GameSetup:
     """The game the options describe; ValueError (one line) if they do not fit."""
     names = [n.strip() for n in args.players.split(",") if n.strip()]

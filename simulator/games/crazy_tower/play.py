@@ -82,11 +82,6 @@ def run(args: argparse.Namespace) -> int:
     seats = bot_seats(args, len(options["players"]))
     if isinstance(seats, str):
         return _fail(seats)
-    if not args.headless:
-        return _fail(
-            "play it in the desktop app (towersim app --game crazy-tower), or use --headless "
-            "to watch computer players"
-        )
     started = time.perf_counter()
     profile = tower_profile(load_profile(), sleep_given=False)
     match = CrazyTowerMatch(options, profile)

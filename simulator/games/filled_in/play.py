@@ -54,10 +54,6 @@ def run(args: argparse.Namespace) -> int:
     counts = rules_config().players
     if args.players not in counts:
         return _fail(f"LOTS: Filled In is for {min(counts)} to {max(counts)} players")
-    if not args.headless:
-        return _fail(
-            "the desktop app is not available yet; use --headless to watch computer players"
-        )
     if args.seed < 0:
         return _fail("--seed must be 0 or more")
     seats = bot_seats(args, args.players)

@@ -48,13 +48,6 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(players, str):
         print(f"towersim play lots: {players}", file=sys.stderr)
         return 2
-    if not args.headless:
-        print(
-            "towersim play lots: the desktop app is not available yet; use --headless "
-            "to watch computer players",
-            file=sys.stderr,
-        )
-        return 2
     if args.seed < 0:
         print("towersim play lots: --seed must be 0 or more", file=sys.stderr)
         return 2

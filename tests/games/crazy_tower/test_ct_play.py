@@ -66,9 +66,14 @@ def test_two_processes_give_the_same_state_hash() -> None:
     assert len(hashes) == 1
 
 
-def test_without_headless_it_points_at_the_app() -> None:
-    result = towersim("play", "crazy-tower")
-    assert result.returncode == 2 and "towersim app --game crazy-tower" in result.stderr
+def test_without_headless_it_opens_the_app_or_says_there_is_no_display() -> None:
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(
+        [sys.executable, "-m", "simulator.cli", "play", "crazy-tower"],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 2 and "no display" in result.stderr
+    assert "--headless" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(

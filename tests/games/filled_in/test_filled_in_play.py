@@ -108,7 +108,6 @@ def test_same_game_in_two_processes(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--players", "5", "--headless"], "for 2 to 4 players"),
         (["--players", "1", "--headless"], "for 2 to 4 players"),
-        ([], "desktop app is not available yet"),
         (["--headless", "--seed", "-1"], "--seed must be 0 or more"),
     ],
 )
@@ -118,6 +117,16 @@ def test_bad_options_exit_2_with_one_line(
     assert main(["play", "filled-in", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_without_headless_and_without_a_display_it_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["play", "filled-in"]) == 2  # it would open the app on a desktop
+    err = capsys.readouterr().err
+    assert "no display" in err and "--headless" in err and len(err.strip().splitlines()) == 1
 
 
 def test_unwritable_record_path_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
