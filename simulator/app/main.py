@@ -154,7 +154,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         screen = first_screen(args)
     except Exception as exc:  # one clear line, never a traceback
-        print(f"towersim app: cannot start: {exc}", file=sys.stderr)
+        # a KeyError's str() quotes its message: say the message itself
+        said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"towersim app: cannot start: {said}", file=sys.stderr)
         return 2
     open_window(screen)
     return 0

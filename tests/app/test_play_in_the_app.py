@@ -48,3 +48,14 @@ def test_play_crazy_tower_solo_keeps_the_challenge_and_the_bot_level() -> None:
 def test_seat_levels_are_for_headless_games_only() -> None:
     said = app_arguments_for_play(_play("lots", "--seat", "2=easy"))
     assert isinstance(said, str) and "--headless" in said
+
+
+def test_a_bad_app_option_is_one_line_without_stray_quotes(capsys, monkeypatch) -> None:
+    from simulator.app import main as app_main
+
+    monkeypatch.setattr(app_main, "display_available", lambda: True)
+    monkeypatch.setattr(app_main, "open_window", lambda screen: None)
+    args = _parser().parse_args(["app", "--game", "filled-in", "--sheet", "9"])
+    assert app_main.run(args) == 2
+    err = capsys.readouterr().err
+    assert err == "towersim app: cannot start: unknown tower sheet 9 (known: 1, 2, 3, 4, 5)\n"
