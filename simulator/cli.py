@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 from simulator.games.registry import GAMES, MissingPart, PluginError, load_path
+from simulator.seeds import seed_option
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
         "headless, and print what happened: settling, falls, the grid view, contacts.",
     )
     demo.add_argument("--pieces", type=int, default=8, help="how many pieces (default 8)")
-    demo.add_argument("--seed", type=int, default=0, help="seed for the piece order")
+    demo.add_argument("--seed", type=seed_option, default=0, help="seed for the piece order")
     demo.add_argument("--footprint", default="1A", help="footprint id (default 1A)")
     demo.add_argument("--json", action="store_true", help="print the report as JSON")
     demo.add_argument(

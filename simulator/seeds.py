@@ -24,6 +24,25 @@ LOTS_HAND_SALT = 0x4A4E0
 CRAZY_TOWER_HAND_SALT = 0x4A4E
 
 
+# Seeds a command line accepts: 0 up to the largest a 64-bit integer holds, so that a
+# recording's seed is an ordinary integer in every TOML and JSON reader.
+MAX_SEED = 2**63 - 1
+
+
+def seed_option(text: str) -> int:
+    """An argparse ``type`` for --seed, the same for every command: an integer, 0 to
+    MAX_SEED, or one line saying what is wrong."""
+    import argparse
+
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_SEED}, not {seed}")
+    return seed
+
+
 def seat_seed(seed: int, seat: int) -> int:
     """The seed of the computer player at ``seat`` (its index) in a game seeded ``seed``."""
     return seed * SEAT_STRIDE + seat

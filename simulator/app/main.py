@@ -15,6 +15,7 @@ from rules.footprints import footprints
 from simulator.app.display import display_available
 from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.seeds import seed_option
 
 if TYPE_CHECKING:
     from simulator.app.screen import Screen
@@ -55,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PROFILE",
         help="your hand's dexterity profile (assets/dexterity/profiles.toml; default exact)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
     parser.add_argument("--load", metavar="FILE", help="open a saved game (any game's save)")
     parser.add_argument(
         "--resume", action="store_true", help="continue the autosaved game of --game (default lots)"
@@ -85,6 +86,8 @@ def app_arguments_for_play(play: argparse.Namespace) -> argparse.Namespace | str
         if play.bot not in LEVEL_NAMES:
             return f"--bot: unknown level {play.bot!r} ({', '.join(LEVEL_NAMES)})"
         args.bot = play.bot
+    if getattr(play, "dexterity", None) is not None:  # --hand: the hand you play with
+        args.hand = play.dexterity
     for option in ("footprint", "challenge", "sheet", "variant"):
         if getattr(play, option, None) is not None:
             setattr(args, option, getattr(play, option))
@@ -96,8 +99,6 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if not names:
         raise ValueError("--players names nobody")
-    if args.seed < 0:
-        raise ValueError("--seed must be 0 or more")
     seats = tuple(
         Seat(name, args.bot if name.startswith(COMPUTER_PREFIX) else HUMAN) for name in names
     )

@@ -33,10 +33,12 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
     )
     if hands:
         parser.add_argument(
-            "--dexterity",
+            "--hand",
+            "--dexterity",  # its first name, kept: --hand is the app's name for it too
+            dest="dexterity",
             metavar="PROFILE",
             default=None,
-            help=f"the bots' hand: {', '.join(profiles())} (default: the level's)",
+            help=f"the players' hand: {', '.join(profiles())} (default: the level's)",
         )
 
 

@@ -14,11 +14,12 @@ from simulator.bots.cli import add_bot_arguments
 from simulator.games.match import Match
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
+from simulator.seeds import seed_option
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
     """--seed, --headless, --json, --record and the computer players' options."""
-    parser.add_argument("--seed", type=int, default=0, help="seed for every random draw")
+    parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
     parser.add_argument(
         "--headless", action="store_true", help="no window: every seat is a computer player"
     )

@@ -54,7 +54,7 @@ def test_play_records_a_game_that_replays_to_its_hash(tmp_path: Path) -> None:
     [
         (["--players", "5"], "--players must be 1 to 4"),
         (["--bot", "hard"], "random only"),
-        ([], "no window; use --headless"),
+        ([], "Tiny Tower is not in the app; use --headless"),
     ],
 )
 def test_bad_play_options_are_one_line(args: list[str], message: str) -> None:

@@ -57,8 +57,6 @@ def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
     if not low <= players <= high:
         span = f"{low}" if low == high else f"{low} to {high}"
         return f"{args.mode} mode is for {span} player(s), not {players}"
-    if args.seed < 0:
-        return "--seed must be 0 or more"
     options: dict[str, Any] = {
         "mode": args.mode,
         "players": [f"Player {i + 1}" for i in range(players)],

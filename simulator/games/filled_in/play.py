@@ -54,8 +54,6 @@ def run(args: argparse.Namespace) -> int:
     counts = rules_config().players
     if args.players not in counts:
         return _fail(f"LOTS: Filled In is for {min(counts)} to {max(counts)} players")
-    if args.seed < 0:
-        return _fail("--seed must be 0 or more")
     seats = bot_seats(args, args.players)
     if isinstance(seats, str):
         return _fail(seats)

@@ -48,9 +48,6 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(players, str):
         print(f"towersim play lots: {players}", file=sys.stderr)
         return 2
-    if args.seed < 0:
-        print("towersim play lots: --seed must be 0 or more", file=sys.stderr)
-        return 2
     seats = bot_seats(args, players)
     if isinstance(seats, str):
         print(f"towersim play lots: {seats}", file=sys.stderr)

@@ -108,7 +108,6 @@ def test_same_game_in_two_processes(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--players", "5", "--headless"], "for 2 to 4 players"),
         (["--players", "1", "--headless"], "for 2 to 4 players"),
-        (["--headless", "--seed", "-1"], "--seed must be 0 or more"),
     ],
 )
 def test_bad_options_exit_2_with_one_line(
@@ -117,6 +116,17 @@ def test_bad_options_exit_2_with_one_line(
     assert main(["play", "filled-in", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["lots", "crazy-tower", "filled-in"])
+def test_every_play_command_checks_the_seed_the_same_way(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play", game, "--headless", "--seed", "-1"])
+    assert stop.value.code == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.endswith("argument --seed: must be 0 to 9223372036854775807, not -1")
 
 
 def test_without_headless_and_without_a_display_it_says_so(

@@ -25,14 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _problem(args: argparse.Namespace) -> str | None:
-    if not args.headless:
-        return "Tiny Tower has no window; use --headless"
     if not 1 <= args.players <= MAX_PLAYERS:
         return f"--players must be 1 to {MAX_PLAYERS}"
     if not 1 <= args.target <= len(BOXES):
         return f"--target must be 1 to {len(BOXES)}"
-    if args.seed < 0:
-        return "--seed must be 0 or more"
     seats = bot_seats(args, args.players)
     if isinstance(seats, str):
         return seats
