@@ -105,7 +105,10 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     game = args.game or GAMES[0]
     default_mode = "solo" if len(names) == 1 else "competitive"
     if game == "lots" and args.mode not in (None, default_mode):  # LOTS: the count decides
-        raise ValueError(f"--mode {args.mode} does not fit {len(names)} LOTS player(s)")
+        raise ValueError(
+            f"--mode {args.mode} does not fit {len(names)} LOTS player(s): LOTS is "
+            "competitive (2 to 4 players) or solo (1)"
+        )
     if args.hand is not None:
         from simulator.bots.dexterity import profiles
 
