@@ -72,13 +72,14 @@ def app_arguments_for_play(play: argparse.Namespace) -> argparse.Namespace | str
     """The app's options for ``towersim play GAME`` in a window: you in seat 1, the
     computer in the others at --bot (the app's default level when not given), the
     game's own options as given; one line if they cannot be seated in the app."""
-    if getattr(play, "seat", None):
+    given = vars(play)  # the play command of each game has its own options
+    if given.get("seat"):
         return "--seat is for --headless games; in the app, --bot sets the computer's level"
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     args = parser.parse_args([])
-    mode = getattr(play, "mode", None)
-    count = getattr(play, "players", None)
+    mode = given.get("mode")
+    count = given.get("players")
     count = count if count is not None else (1 if mode == "solo" else 2)
     names = ["You", *(f"{COMPUTER_PREFIX} {seat}" for seat in range(2, count + 1))]
     args.game, args.players, args.seed, args.mode = play.game, ",".join(names), play.seed, mode
@@ -86,11 +87,11 @@ def app_arguments_for_play(play: argparse.Namespace) -> argparse.Namespace | str
         if play.bot not in LEVEL_NAMES:
             return f"--bot: unknown level {play.bot!r} ({', '.join(LEVEL_NAMES)})"
         args.bot = play.bot
-    if getattr(play, "dexterity", None) is not None:  # --hand: the hand you play with
-        args.hand = play.dexterity
+    if given.get("dexterity") is not None:  # --hand: the hand you play with
+        args.hand = given["dexterity"]
     for option in ("footprint", "challenge", "sheet", "variant"):
-        if getattr(play, option, None) is not None:
-            setattr(args, option, getattr(play, option))
+        if given.get(option) is not None:
+            vars(args)[option] = given[option]
     return args
 
 
