@@ -27,6 +27,7 @@ from rules.lots import (
 )
 from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
+from simulator.games.lots.falls import fallen_pieces
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.match import PhysicalMatch, Verdict
@@ -206,13 +207,14 @@ class LotsMatch(PhysicalMatch):
         """What the settled world says about a placement step: fallen pieces leave it,
         the rest snap to cells (also used by live placements, simulator/games/lots/live.py)."""
         world = self.world
-        fallen = list(monitor.fallen)
+        placed = [p for p in (block, cube) if p is not None]
+        fallen = fallen_pieces(world, [*self.state.tower, *placed], monitor)
         for piece in fallen:  # fallen pieces leave the tower (and the world)
             world.remove(piece)
         view = snap(world.dynamic_entries, self.rules_grid)
         # A piece just placed that came to rest outside the footprint is taken back
         # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
-        for piece in (p for p in (block, cube) if p is not None):
+        for piece in placed:
             cells = view.cells.get(piece)
             problem = bounds_problem(self.lot.footprint, cells) if cells else None
             if problem:
