@@ -13,6 +13,7 @@ and if the rules refuse what the physics produced, the world is rebuilt from the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import IllegalMove
@@ -171,7 +172,7 @@ class LotsMatch(PhysicalMatch):
     def _run_physics(self, p: Placement, drops: list[PlannedDrop]) -> PlacementOutcome:
         started = time.perf_counter()
         world, lot = self.world, self.lot
-        monitor, watch = self.fall_monitor(support=(lot.left, lot.right))
+        monitor, watch = self.placement_monitor()
 
         for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
@@ -203,9 +204,15 @@ class LotsMatch(PhysicalMatch):
         self.physics_ms += (time.perf_counter() - started) * 1000
         return outcome
 
+    def placement_monitor(self) -> tuple[Monitor, Callable[[], None]]:
+        """The fall monitor of one placement, scripted or live (live.py): table touches
+        beside the lot, for ``conclude``; and the per-step hook that checks it."""
+        return self.fall_monitor(support=(self.lot.left, self.lot.right))
+
     def conclude(self, block: str | None, cube: str | None, monitor: Monitor) -> PlacementOutcome:
         """What the settled world says about a placement step: fallen pieces leave it,
-        the rest snap to cells (also used by live placements, simulator/games/lots/live.py)."""
+        the rest snap to cells (also used by live placements, simulator/games/lots/live.py).
+        What fell is simulator/games/lots/falls.py's one definition."""
         world = self.world
         placed = [p for p in (block, cube) if p is not None]
         fallen = fallen_pieces(world, [*self.state.tower, *placed], monitor)
