@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.lots import LotsOptions, apply_move
+from rules.footprints import get_footprint
+from rules.lots import LotsOptions, apply_move, spec_of
 from simulator.bots.dexterity import Jitter
 from simulator.games.lots.bots_risk import ACCIDENT, OWN_FALL, PIECE_LOST, rollout
+from simulator.games.lots.falls import LOT_BODY, carried, fallen_pieces
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.physics.lot import build_lot
+from simulator.physics.monitor import Monitor, MotionEvent
+from simulator.physics.profile import load_profile
+from simulator.physics.settle import settle
+from simulator.physics.world import Pose, World
 
 # Ann, Ben and Cy on the 6-wide lot 1A: three blocks stand on it (blue-1 and blue-2
 # side by side, orange-1 on blue-1), and Ann holds a T (yellow-1) for the fourth.
@@ -105,3 +112,29 @@ def test_a_bot_rollout_of_the_sweep_charges_the_whole_heap() -> None:
     # Three of the others' pieces fell and the T must be placed again; nothing scored.
     assert sample.fell
     assert sample.value == -(ACCIDENT + 3 * PIECE_LOST + OWN_FALL)
+
+
+def test_the_lot_carries_what_rests_on_it_and_nothing_that_rests_on_a_fallen_piece() -> None:
+    """Without a hand: an O on the lot, an O on the table beside it, an O on that one
+    (never touching the table) and an O on the first, overhanging the lot's edge."""
+    world = World(load_profile())
+    lot = build_lot(world, get_footprint("1A"), spec_of("red-1").cell_size)
+    o = spec_of("orange-1")
+    half = o.cell_size  # an O is two cells wide and high
+    base = lot.grid.origin[1]
+    poses = {
+        "orange-1": Pose(lot.right - half - 0.1, base + half, 0.0),
+        "orange-2": Pose(lot.right + 10.0, half, 0.0),
+        "orange-3": Pose(lot.right + 10.0, 3 * half + 0.01, 0.0),
+        "orange-4": Pose(lot.right - 0.5, base + 3 * half + 0.01, 0.0),
+    }
+    for piece, pose in poses.items():
+        world.add_piece(piece, o, pose, world.material(o.material))
+    monitor = Monitor(world, support=(lot.left, lot.right))
+    settle(world, monitor)
+    assert carried(world, LOT_BODY) == {"orange-1", "orange-4"}
+    assert fallen_pieces(world, poses, monitor) == ["orange-2", "orange-3"]
+    # A piece the monitor saw touch the table is fallen wherever it lies, and so is
+    # what rests on it; those the monitor saw come first, in the order they fell.
+    monitor.events.append(MotionEvent(world.time, "orange-1", "fell", "touched the table"))
+    assert fallen_pieces(world, poses, monitor) == ["orange-2", "orange-1", "orange-3", "orange-4"]
