@@ -18,7 +18,7 @@ from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
-from simulator.physics.monitor import WATCH_EVERY, Monitor
+from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
 
@@ -58,7 +58,7 @@ class LivePlacement:
         self.jolt = (round(jolt[0], 3), round(jolt[1], 3))
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
-        self.monitor = Monitor(match.world, support=(match.lot.left, match.lot.right))
+        self.monitor, _ = match.placement_monitor()  # checked by drive, every WATCH_EVERY
         self.stage = HOLDING
         self.mirrored = False
         self.outcome: PlacementOutcome | None = None

@@ -13,6 +13,7 @@ and if the rules refuse what the physics produced, the world is rebuilt from the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import IllegalMove
@@ -27,6 +28,7 @@ from rules.lots import (
 )
 from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
+from simulator.games.lots.falls import fallen_pieces
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.match import PhysicalMatch, Verdict
@@ -170,7 +172,7 @@ class LotsMatch(PhysicalMatch):
     def _run_physics(self, p: Placement, drops: list[PlannedDrop]) -> PlacementOutcome:
         started = time.perf_counter()
         world, lot = self.world, self.lot
-        monitor, watch = self.fall_monitor(support=(lot.left, lot.right))
+        monitor, watch = self.placement_monitor()
 
         for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
@@ -202,17 +204,24 @@ class LotsMatch(PhysicalMatch):
         self.physics_ms += (time.perf_counter() - started) * 1000
         return outcome
 
+    def placement_monitor(self) -> tuple[Monitor, Callable[[], None]]:
+        """The fall monitor of one placement, scripted or live (live.py): table touches
+        beside the lot, for ``conclude``; and the per-step hook that checks it."""
+        return self.fall_monitor(support=(self.lot.left, self.lot.right))
+
     def conclude(self, block: str | None, cube: str | None, monitor: Monitor) -> PlacementOutcome:
         """What the settled world says about a placement step: fallen pieces leave it,
-        the rest snap to cells (also used by live placements, simulator/games/lots/live.py)."""
+        the rest snap to cells (also used by live placements, simulator/games/lots/live.py).
+        What fell is simulator/games/lots/falls.py's one definition."""
         world = self.world
-        fallen = list(monitor.fallen)
+        placed = [p for p in (block, cube) if p is not None]
+        fallen = fallen_pieces(world, [*self.state.tower, *placed], monitor)
         for piece in fallen:  # fallen pieces leave the tower (and the world)
             world.remove(piece)
         view = snap(world.dynamic_entries, self.rules_grid)
         # A piece just placed that came to rest outside the footprint is taken back
         # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
-        for piece in (p for p in (block, cube) if p is not None):
+        for piece in placed:
             cells = view.cells.get(piece)
             problem = bounds_problem(self.lot.footprint, cells) if cells else None
             if problem:
