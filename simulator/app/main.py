@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rules.footprints import footprints
 from simulator.app.display import display_available
 from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
-from simulator.bots.levels import LEVEL_NAMES
+from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from simulator.seeds import seed_option
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot",
         choices=LEVEL_NAMES,
-        default="normal",
-        help="level of the computer players (default normal)",
+        default=DEFAULT_LEVEL,
+        help=f"level of the computer players (default {DEFAULT_LEVEL}, as in play)",
     )
     parser.add_argument(
         "--mode",

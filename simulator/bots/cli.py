@@ -8,7 +8,7 @@ import argparse
 from dataclasses import dataclass
 
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
-from simulator.bots.levels import LEVEL_NAMES, seat_levels
+from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, seat_levels
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
         "--bot",
         metavar="LEVEL",
         default=None,
-        help=f"level of every computer seat: {', '.join(LEVEL_NAMES)} (default random)",
+        help=f"level of every computer seat: {', '.join(LEVEL_NAMES)} (default {DEFAULT_LEVEL})",
     )
     parser.add_argument(
         "--seat",

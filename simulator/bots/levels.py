@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LEVEL_NAMES = ("random", "easy", "normal", "hard")
+# What --bot means when not given, in `play` and in the app alike: the legal random
+# player, quick and honest. The app's start screen offers its own choice of level.
+DEFAULT_LEVEL = "random"
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,10 @@ def level(name: str) -> Level:
 def seat_levels(bot: str | None, seats: list[str] | None, players: int) -> dict[int, str] | str:
     """Level per seat (0-based) from ``--bot LEVEL`` and ``--seat N=LEVEL`` (1-based; a
     seat given twice keeps the last), or one line saying what is wrong. Seats nobody
-    names get ``--bot``, else ``random``."""
+    names get ``--bot``, else DEFAULT_LEVEL."""
     if bot is not None and bot not in LEVEL_NAMES:
         return f"--bot {bot!r}: unknown level (choose from {', '.join(LEVEL_NAMES)})"
-    out = {seat: bot or "random" for seat in range(players)}
+    out = {seat: bot or DEFAULT_LEVEL for seat in range(players)}
     for item in seats or []:
         number, sep, name = item.partition("=")
         if not sep or not number.strip().isdigit():

@@ -20,7 +20,7 @@ def test_play_lots_opens_the_lots_screen_with_its_options() -> None:
         _play("lots", "--players", "3", "--footprint", "2A", "--seed", "4")
     )
     assert isinstance(args, argparse.Namespace)
-    assert args.players == "You,Computer 2,Computer 3" and args.bot == "normal"
+    assert args.players == "You,Computer 2,Computer 3" and args.bot == "random"
     screen = first_screen(args)
     try:
         assert isinstance(screen, LotsScreen)
