@@ -74,7 +74,8 @@ HAND: dict[str, Range] = {
     "release_vx": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
     "release_vy": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
 }
-# A live move's path rows: [steps, x, y, angle degrees, ...].
+# A live move's path rows: [steps, x, y, angle degrees, ...], and their length in all.
+MAX_PATH_SECONDS = 600.0  # ten minutes of holding one piece: a broken file, not a move
 PATH: dict[str, Range] = {
     "x": SANDBOX["x"],
     "y": SANDBOX["y"],
@@ -100,7 +101,6 @@ CRAZY_TOWER: dict[str, Range] = {
 FILLED_IN: dict[str, Range] = {
     "die": Range(0, 99, "", "a die of the pool, from 0", True),
     "swap": Range(0, 1, "", "one of your two dice", True),
-    "sheet": Range(1, 99, "", "a tower sheet's number", True),
 }
 
 
