@@ -13,7 +13,7 @@ logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.crazy_tower import floor_cards, new_game
 from rules.crazy_tower.blocks import is_block
@@ -26,6 +26,7 @@ from simulator.games.crazy_tower.match import (
 )
 from simulator.games.crazy_tower.match import (
     CLOCK_KEY,
+    PHYSICAL,
     THINK_SECONDS,
     CrazyTowerMatch,
 )
@@ -61,6 +62,8 @@ _SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height", "angle_erro
 @dataclass(frozen=True)
 class CrazyTowerScenario(GameScenario):
     options: dict[str, Any]
+    # The actions the hand carries out: what the replay budget counts.
+    PHYSICAL_ACTIONS: ClassVar[frozenset[str]] = frozenset(PHYSICAL)
     # Headless thinking time per action for the timed challenges (seconds).
     think_seconds: float = THINK_SECONDS
 

@@ -16,7 +16,7 @@ A refused action is logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
@@ -67,6 +67,8 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class LotsScenario(GameScenario):
     options: LotsOptions
+    # The actions the hand carries out: what the replay budget counts.
+    PHYSICAL_ACTIONS: ClassVar[frozenset[str]] = frozenset({"place"})
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
