@@ -1,5 +1,5 @@
 """Every bad scenario file gets exactly one clear line on stderr, exit status 2, and never
-a traceback (SCENARIO_FORMAT.md, `towersim replay`)."""
+a traceback (docs/scenario-format.md, `towersim replay`)."""
 
 from __future__ import annotations
 
