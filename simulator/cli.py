@@ -192,9 +192,7 @@ def main(argv: list[str] | None = None) -> int:
             from simulator.app.watch import watch_film
 
             watch = watch_film
-        return replay(
-            args.files, as_json=args.json, png=args.png, watch=watch, budget=args.budget
-        )
+        return replay(args.files, as_json=args.json, png=args.png, watch=watch, budget=args.budget)
     if args.command == "demo":
         return _demo(args)
     if args.command == "app":
