@@ -59,7 +59,8 @@ def test_every_range_is_documented(table: dict[str, ranges.Range], text: str) ->
 
 def test_no_reference_points_outside_the_repository() -> None:
     root = DOCS.parent
-    pattern = re.compile(r"SCENARIO_FORMAT|DESIGN\.md|\.\./shared|rulebooks/")
+    # Files only the project's parent folder holds (spelt so this line does not match).
+    pattern = re.compile(r"SCENARIO[_]FORMAT|DESIGN\.md|\.\./shared|rulebook[s]/")
     sources = [*root.glob("*.md"), *root.glob("docs/**/*.md"), *root.glob("simulator/**/*.py")]
     sources += [*root.glob("rules/**/*.py"), *root.glob("scripts/**/*.py")]
     offenders = [str(p) for p in sources if pattern.search(p.read_text())]
