@@ -22,7 +22,8 @@ SANDBOX_LIMIT = 200_000_000
 GAME_LIMIT = 300_000_000
 # Simulated seconds a placement by the hand is counted: its carry and a settle.
 HAND_SECONDS = 5.0
-# Decisions a "computer" action without ``moves`` is counted as: a whole game's worth.
+# Decisions a "computer" action is counted as at most (and without ``moves``): a whole
+# game's placements, since the game's rules end it there whatever ``moves`` says.
 COMPUTER_DECISIONS = 100
 
 
@@ -41,14 +42,14 @@ def game_work(actions: list[dict[str, Any]], physical: frozenset[str], profile: 
     """Steps x iterations of every physical action (carried and settled) and live path.
 
     ``physical`` are the action types the hand carries out; a ``computer`` action counts
-    its ``moves`` (else COMPUTER_DECISIONS) as placements when the game has any."""
+    its ``moves``, at most COMPUTER_DECISIONS, as placements when the game has any."""
     placements = 0
     path_steps = 0
     for action in actions:
         if action["type"] in physical:
             placements += 1
         elif action["type"] == "computer" and physical:
-            placements += action.get("moves", COMPUTER_DECISIONS)
+            placements += min(action.get("moves", COMPUTER_DECISIONS), COMPUTER_DECISIONS)
         path_steps += sum(row[0] for key in ("path", "cube_path") for row in action.get(key, ()))
     seconds = placements * (HAND_SECONDS + profile.settle_cap)
     return _steps(seconds, profile) + path_steps * profile.iterations

@@ -75,6 +75,9 @@ def test_a_game_counts_its_placements_and_paths(tmp_path: Path) -> None:
     work = budget.game_work(loaded.scenario.actions, frozenset({"place"}), profile)
     per_placement = (budget.HAND_SECONDS + profile.settle_cap) / 1e-4 * 1000
     assert work == pytest.approx(budget.COMPUTER_DECISIONS * per_placement)
+    computer = [{"type": "computer", "moves": 5000}, {"type": "computer", "moves": 3}]
+    counted = budget.game_work(computer, frozenset({"place"}), profile) / per_placement
+    assert counted == pytest.approx(budget.COMPUTER_DECISIONS + 3)  # a game ends by its rules
     path = [{"type": "place", "path": [[500, 0, 10, 0, 0], [100, 0, 9, 0, 0]]}]
     assert budget.game_work(path, frozenset(), profile) == 600 * 1000
     loaded.check_budget(1e9)
