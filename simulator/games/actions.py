@@ -27,14 +27,16 @@ def action_head(table: Table, kinds: tuple[str, ...], players: list[str]) -> dic
     return action
 
 
-def hand_path(table: Table, key: str, *, mirrored: bool, dt: float) -> list[list[Any]]:
+def hand_path(table: Table, key: str, *, mirrored: bool, dt: float) -> list[list[Any]] | None:
     """A live move's hand targets, as the app records them: [steps, x, y, angle degrees]
     rows (LOTS adds mirrored 0/1), each value within its range and at most
     ``MAX_PATH_SECONDS`` of simulated time at ``dt`` in all, so no path can hang a replay."""
     width = 5 if mirrored else 4
     names = "steps, x, y, angle, mirrored" if mirrored else "steps, x, y, angle"
     message = f"must be a list of [{names}] rows (the app records them)"
-    rows = table._get(key, True)
+    rows = table._get(key, False)
+    if rows is None:  # JSON null: no path
+        return None
     if not isinstance(rows, list) or not rows:
         table.fail(message, key)
     out: list[list[Any]] = []

@@ -5,6 +5,7 @@ the message only, never run."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,19 @@ def test_a_physics_value_at_either_end_loads(tmp_path: Path, key: str) -> None:
     bounds = PHYSICS[key]
     for value in (bounds.minimum, bounds.maximum):
         loads(tmp_path, GOOD_TOML + f"\n[physics]\n{key} = {value}\n")
+
+
+@pytest.mark.parametrize("kind", ["lots", "crazy-tower"])
+def test_json_null_for_an_action_key_is_the_key_left_out(tmp_path: Path, kind: str) -> None:
+    carrier = CARRIERS[kind]["*"]
+    action = dict(line.split(" = ") for line in carrier.splitlines())
+    action = {key: value.strip('"') for key, value in action.items()}
+    keys = GAMES.get(kind).load("action_keys")[action["type"]]
+    nulls = dict.fromkeys(key for key in keys if key in GAME_RANGES[kind] or key == "path")
+    assert len(nulls) >= 6
+    bare = tmp_path / "bare.json"
+    with_nulls = tmp_path / "nulls.json"
+    head = {"format": "towersim/1", "kind": kind, "setup": {"players": ["Ann", "Ben"]}}
+    bare.write_text(json.dumps({**head, "action": [action]}))
+    with_nulls.write_text(json.dumps({**head, "action": [{**action, **nulls}]}))
+    assert load_scenario(with_nulls).scenario.actions == load_scenario(bare).scenario.actions

@@ -144,23 +144,12 @@ def _parse_action(
     action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     for key in _REQUIRED.get(kind, ()):
-        if not table.has(key):
+        if table.data.get(key) is None:
             table.fail(f"a {kind} action needs {key!r}")
     for key in ACTION_KEYS[kind]:
-        if not table.has(key):
-            continue
-        if key == "moves":
-            action[key] = table.ranged(key, MOVES)
-        elif key == "path":
-            action[key] = hand_path(table, key, mirrored=False, dt=dt)
-        elif key in CRAZY_TOWER:
-            action[key] = table.ranged(key, CRAZY_TOWER[key])
-        elif key in HAND:
-            action[key] = table.ranged(key, HAND[key])
-        elif key == "side":
-            action[key] = table.string(key, choices=("left", "right"))
-        else:
-            action[key] = table.string(key)
+        value = _value(table, key, dt) if table.has(key) else None
+        if value is not None:  # JSON null: the key left out
+            action[key] = value
     for key in ("block", "give", "take"):
         if key in action and not is_block(action[key]):
             table.fail(f"{action[key]!r} is not a Crazy Tower block (like red-3b)", key)
@@ -175,6 +164,21 @@ def _parse_action(
             )
     table.finish()
     return action
+
+
+def _value(table: Table, key: str, dt: float) -> Any:
+    """One action key's value, read and checked (None for JSON null)."""
+    if key == "moves":
+        return table.ranged(key, MOVES)
+    if key == "path":
+        return hand_path(table, key, mirrored=False, dt=dt)
+    if key in CRAZY_TOWER:
+        return table.ranged(key, CRAZY_TOWER[key])
+    if key in HAND:
+        return table.ranged(key, HAND[key])
+    if key == "side":
+        return table.string(key, choices=("left", "right"))
+    return table.string(key)
 
 
 def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:

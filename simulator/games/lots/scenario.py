@@ -116,26 +116,30 @@ def _parse_action(
     action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     for key in ACTION_KEYS[kind]:
-        if not table.has(key):
-            continue
-        if key == "moves":
-            action[key] = table.ranged(key, MOVES)
-        elif key in LOTS:
-            action[key] = table.ranged(key, LOTS[key])
-        elif key in HAND:
-            action[key] = table.ranged(key, HAND[key])
-        elif key == "mirror":
-            action[key] = table.boolean(key)
-        elif key in ("path", "cube_path"):
-            action[key] = hand_path(table, key, mirrored=True, dt=dt)
-        else:
-            action[key] = table.string(key)
+        value = _value(table, key, dt) if table.has(key) else None
+        if value is not None:  # JSON null: the key left out
+            action[key] = value
     if kind == "place" and "block" not in action and "cube" not in action:
         table.fail("a place action needs a block (or a cube being put back)")
     if kind == "place" and "feel" in action and ("path" in action or "cube_path" in action):
         table.fail("a live move (path) has no 'feel': the hand that drove it was its own", "feel")
     table.finish()
     return action
+
+
+def _value(table: Table, key: str, dt: float) -> Any:
+    """One action key's value, read and checked (None for JSON null)."""
+    if key == "moves":
+        return table.ranged(key, MOVES)
+    if key in LOTS:
+        return table.ranged(key, LOTS[key])
+    if key in HAND:
+        return table.ranged(key, HAND[key])
+    if key == "mirror":
+        return table.boolean(key)
+    if key in ("path", "cube_path"):
+        return hand_path(table, key, mirrored=True, dt=dt)
+    return table.string(key)
 
 
 def play_computer(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
