@@ -1,6 +1,6 @@
 """The rules of the three games: pure Python, fed plain data by the simulator.
 
-Nothing in this package imports pymunk or pyglet (see DESIGN.md, "Layering"), nor the
+Nothing in this package imports pymunk or pyglet (docs/architecture.md, "The layers"), nor the
 simulator. The front door to each game is its engine, ``rules.<game>.engine.ENGINE``,
 implementing ``rules.engine.Engine`` (docs/architecture.md, "The engine contract").
 """

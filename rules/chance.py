@@ -1,6 +1,6 @@
 """Seeded chance kept inside a game state.
 
-A game is its setup, its seed and its move log (DESIGN.md), so the generator's whole
+A game is its setup, its seed and its move log (docs/architecture.md), so the generator's whole
 state is one integer that serialises with the rest of the state. SplitMix64 is small,
 well studied and gives the same stream on every platform and Python version, which
 ``random.Random`` does not promise for its derived methods.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import signal
 import sys
 import tempfile
@@ -25,9 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="run scenario files headless and check their expectations",
-        description="Run scenario files (TOML or JSON, see SCENARIO_FORMAT.md) headless. "
+        description="Run scenario files (TOML or JSON, see docs/scenario-format.md) headless. "
         "Exit 0 if every file ran and met its [expect], 1 if an expectation was not met, "
-        "2 if a file is unreadable or invalid.",
+        "2 if a file is unreadable, invalid or would cost more work than the budget.",
     )
     replay.add_argument("files", nargs="+", metavar="FILE", help="scenario files")
     replay.add_argument(
@@ -45,6 +46,14 @@ def _parser() -> argparse.ArgumentParser:
         "--watch",
         action="store_true",
         help="play each scenario back live in a window (needs a display)",
+    )
+    replay.add_argument(
+        "--budget",
+        type=_budget_factor,
+        default=1.0,
+        metavar="FACTOR",
+        help="allow each run FACTOR times the work budget (default 1: about a minute of "
+        "physics; see docs/scenario-format.md)",
     )
 
     demo = commands.add_parser(
@@ -93,6 +102,17 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
         module.add_arguments(command)
     return parser
+
+
+def _budget_factor(text: str) -> float:
+    """--budget's value: a positive, finite multiple of the work budget."""
+    try:
+        factor = float(text)
+    except ValueError:
+        factor = math.nan
+    if not (math.isfinite(factor) and factor > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text[:40]!r}")
+    return factor
 
 
 def _game_commands() -> dict[str, ModuleType]:
@@ -179,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             from simulator.app.watch import watch_film
 
             watch = watch_film
-        return replay(args.files, as_json=args.json, png=args.png, watch=watch)
+        return replay(args.files, as_json=args.json, png=args.png, watch=watch, budget=args.budget)
     if args.command == "demo":
         return _demo(args)
     if args.command == "app":

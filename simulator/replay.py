@@ -1,7 +1,8 @@
-"""``towersim replay``: run scenario files headless and report (SCENARIO_FORMAT.md).
+"""``towersim replay``: run scenario files headless and report (docs/scenario-format.md).
 
 Exit status: 0 every file ran and met its expectations, 1 an expectation was not met,
-2 a file is unreadable or invalid (one line on stderr per bad file, never a traceback).
+2 a file is unreadable, invalid or over the budget (one line on stderr per bad file, never
+a traceback).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any, TextIO
 from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import OnWorld, PlacementRefused
+from simulator.scenario import budget as budgets
+from simulator.scenario.budget import OverBudget
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.load import open_scenario
 from simulator.scenario.sandbox import parse_sandbox, run_sandbox
@@ -49,6 +52,17 @@ class Loaded:
 
         return run(self.scenario, settings, on_world)
 
+    def check_budget(self, factor: float = 1.0) -> None:
+        """Raise OverBudget if the run would cost more than ``factor`` times the
+        budget (its work is estimated from the file, before anything runs)."""
+        if self.kind == SANDBOX:
+            work = budgets.sandbox_work(self.scenario)
+            budgets.check(work, budgets.SANDBOX_LIMIT, factor, "body-steps x iterations")
+            return
+        physical = getattr(type(self.scenario), "PHYSICAL_ACTIONS", frozenset())
+        work = budgets.game_work(self.scenario.actions, physical, self.scenario.profile)
+        budgets.check(work, budgets.GAME_LIMIT, factor, "steps x iterations")
+
 
 def load_scenario(path: str | Path) -> Loaded:
     """Read, validate and parse a scenario file of any kind; ScenarioError if bad."""
@@ -60,12 +74,17 @@ def load_scenario(path: str | Path) -> Loaded:
     return Loaded(header.kind, parse(root, header, profile))
 
 
-def replay_file(path: str, film: Filming | None = None) -> dict[str, Any]:
-    """Load, validate and run one file; raise ScenarioError if it is bad.
+def replay_file(path: str, film: Filming | None = None, budget: float = 1.0) -> dict[str, Any]:
+    """Load, validate and run one file; raise ScenarioError if it is bad or would cost
+    more than ``budget`` times the limits of simulator.scenario.budget.
 
     ``film`` films the worlds the run hands it (its main worlds), for --png/--watch.
     """
     loaded = load_scenario(path)
+    try:
+        loaded.check_budget(budget)
+    except OverBudget as exc:
+        raise ScenarioError(path, str(exc)) from None
     try:
         if film is None:
             report = loaded.run()
@@ -109,7 +128,9 @@ def replay(
     err: TextIO | None = None,
     png: str | None = None,
     watch: Watcher | None = None,
+    budget: float = 1.0,
 ) -> int:
+    """Replay ``paths``; ``budget`` multiplies the limits on each run's work."""
     # Looked up per call, not bound at import: the streams may be replaced after that
     # (pytest's capsys, contextlib.redirect_stdout).
     out = sys.stdout if out is None else out
@@ -122,7 +143,7 @@ def replay(
     for path in paths:
         film = _film(png, watch is not None)
         try:
-            report = replay_file(path, film)
+            report = replay_file(path, film, budget)
         except ScenarioError as exc:
             print(f"towersim replay: {exc}", file=err)
             invalid = True

@@ -1,4 +1,4 @@
-"""LOTS game content read from assets/lots/ and checked once (DESIGN.md: no constants in code)."""
+"""LOTS game content read from assets/lots/ and checked once: no game constants in code."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""The head every game's [[action]] shares: its type and the acting player."""
+"""What every game's [[action]] shares: its type, the acting player, a live move's path."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from simulator.scenario.fields import Table
+from simulator.scenario.ranges import MAX_PATH_SECONDS, PATH
 
 # The action that lets seeded computer players decide; it plays every seat, so it names
 # no player.
@@ -24,3 +25,38 @@ def action_head(table: Table, kinds: tuple[str, ...], players: list[str]) -> dic
             table.fail(f"{player!r} is not one of the players ({', '.join(players)})", "player")
         action["player"] = player
     return action
+
+
+def hand_path(table: Table, key: str, *, mirrored: bool, dt: float) -> list[list[Any]] | None:
+    """A live move's hand targets, as the app records them: [steps, x, y, angle degrees]
+    rows (LOTS adds mirrored 0/1), each value within its range and at most
+    ``MAX_PATH_SECONDS`` of simulated time at ``dt`` in all, so no path can hang a replay."""
+    width = 5 if mirrored else 4
+    names = "steps, x, y, angle, mirrored" if mirrored else "steps, x, y, angle"
+    message = f"must be a list of [{names}] rows (the app records them)"
+    rows = table._get(key, False)
+    if rows is None:  # JSON null: no path
+        return None
+    if not isinstance(rows, list) or not rows:
+        table.fail(message, key)
+    out: list[list[Any]] = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != width:
+            table.fail(message, key)
+        values = [table._as_number(v, key, message) for v in row]
+        if values[0] < 0 or values[0] != int(values[0]) or values[4:] not in ([], [0], [1]):
+            table.fail(message, key)
+        x, y, angle = (table.within(values[i], key, PATH[n], n) for i, n in _PATH_PARTS)
+        out.append([int(values[0]), x, y, angle, *(int(v) for v in values[4:])])
+    most = int(MAX_PATH_SECONDS / dt)
+    total = sum(row[0] for row in out)
+    if total > most:
+        table.fail(
+            f"the hand's path lasts {total} steps, more than {MAX_PATH_SECONDS / 60:g} minutes "
+            f"of simulated time ({most} steps)",
+            key,
+        )
+    return out
+
+
+_PATH_PARTS = ((1, "x"), (2, "y"), (3, "angle"))

@@ -2,7 +2,7 @@
 
 A match binds a rules state to whatever decides its outcomes (for LOTS and Crazy Tower,
 a physics world and the simulated hand). A game is its options, its seed and its action
-log (DESIGN.md), so every accepted action is logged as a scenario file writes it, a
+log (docs/architecture.md), so every accepted action is logged as a scenario file writes it, a
 refused one changes nothing, and the state can always be rebuilt by replaying the log:
 ``rebuild``, ``copy`` and ``truncate`` (the app's undo) all do exactly that, which is
 bit-exact where ``Space.copy()`` is not. Nothing outside a match writes its state or log.
@@ -160,7 +160,7 @@ class Match(ABC):
     @abstractmethod
     def summary(self) -> dict[str, Any]:
         """The report's view of the game: players, scores, winners, over, end_reason,
-        turns, then the game's own fields (SCENARIO_FORMAT's report schema)."""
+        turns, then the game's own fields (docs/scenario-format.md, the report)."""
 
     def outcome(self) -> Outcome:
         """Whether the game is over, who won and why, as the game's rules engine says."""

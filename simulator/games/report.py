@@ -1,4 +1,4 @@
-"""The `replay --json` object for game kinds (SCENARIO_FORMAT.md), shared by every game."""
+"""The `replay --json` object for game kinds (docs/scenario-format.md), shared by every game."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ def perform(match: Match, action: dict[str, Any], index: int, seed: int) -> None
 def report(
     match: Match, header: Header, profile: PhysicsProfile, expect: GameExpect, wall_ms: float
 ) -> dict[str, Any]:
-    """The replay report of a match as it stands (SCENARIO_FORMAT's schema)."""
+    """The replay report of a match as it stands (docs/scenario-format.md)."""
     world = match.world if isinstance(match, PhysicalMatch) else None
     return game_report(
         header,

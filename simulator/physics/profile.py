@@ -19,7 +19,8 @@ from simulator.physics.materials import materials as asset_materials
 
 PROFILES_FILE = "physics/profiles.toml"
 
-# Keys a scenario's [physics] table may override (SCENARIO_FORMAT.md).
+# Keys a scenario's [physics] table may override (docs/scenario-format.md); their
+# ranges are in simulator/scenario/ranges.py.
 OVERRIDABLE = (
     "dt",
     "iterations",

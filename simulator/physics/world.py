@@ -1,6 +1,6 @@
 """The physics world: a pymunk space built only from asset data and options.
 
-Determinism (DESIGN.md): a fixed dt, one solver thread and bodies created in a fixed
+Determinism (docs/architecture.md): a fixed dt, one solver thread and bodies created in a fixed
 order make a run bit-for-bit reproducible on one platform. Reproduction never relies on
 ``Space.copy()``; it comes from rebuilding the world and replaying the actions.
 

@@ -1,1 +1,1 @@
-"""Scenario files (SCENARIO_FORMAT.md): reading, validating and running them headless."""
+"""Scenario files (docs/scenario-format.md): reading, validating and running them headless."""

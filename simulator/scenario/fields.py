@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from simulator.scenario.document import Document
 from simulator.scenario.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from simulator.scenario.ranges import Range
+
+ECHO = 40  # characters of a refused value a message repeats
 
 
 class Table:
@@ -149,6 +154,34 @@ class Table:
             self.fail(f"must be at most {maximum}, not {value}", key)
         return number
 
+    def ranged(
+        self, key: str, bounds: Range, *, default: float | None = None, required: bool = False
+    ) -> Any:
+        """``key`` read as a number (or an integer) within ``bounds``; ``default`` if absent."""
+        value = self._get(key, required)
+        if value is None:
+            return default
+        return self.within(value, key, bounds)
+
+    def within(self, value: Any, key: str, bounds: Range, what: str = "") -> Any:
+        """``value`` (read from ``key``) checked against ``bounds``; ``what`` names the
+        part of the value it is (``x of each point``)."""
+        subject = f"{what} must be" if what else "must be"
+        if bounds.integer:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fail(f"{subject} an integer, not {_kind(value)}", key)
+            number: float = value
+        else:
+            number = self._as_number(value, key)
+        if not bounds.minimum <= number <= bounds.maximum:
+            self.fail(f"{subject} {bounds.describe()}, not {echo(value)}", key)
+        return value if bounds.integer else number
+
+    def ranged_pair(self, key: str, xs: Range, ys: Range, *, what: str) -> tuple[float, float]:
+        """A required [x, y] pair whose parts lie within ``xs`` and ``ys``."""
+        x, y = self.pair(key, required=True, what=what) or (0.0, 0.0)
+        return self.within(x, key, xs, "x"), self.within(y, key, ys, "y")
+
     def pair(
         self, key: str, *, positive: bool = False, required: bool = False, what: str = "numbers"
     ) -> tuple[float, float] | None:
@@ -217,6 +250,12 @@ class Table:
         unknown = sorted(set(self.data) - self._read)
         if unknown:
             self.fail(f"unknown key {unknown[0]!r}", unknown[0])
+
+
+def echo(value: Any) -> str:
+    """A refused value as a message repeats it: cut to a readable length."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text if len(text) <= ECHO else text[: ECHO - 3] + "..."
 
 
 def _kind(value: Any) -> str:

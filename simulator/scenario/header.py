@@ -6,13 +6,9 @@ from dataclasses import dataclass
 
 from simulator.physics.profile import OVERRIDABLE, PhysicsProfile, load_profile, profile_names
 from simulator.scenario.fields import Table
+from simulator.scenario.ranges import PHYSICS, SEED
 
 FORMAT = "towersim/1"
-
-# Solver settings a file may ask for: beyond these a run takes hours (or never ends).
-MIN_DT = 1e-4
-MAX_DT = 0.1
-MAX_ITERATIONS = 1000
 
 MAX_NAME = 200  # characters: a name is one line of a report
 MAX_DESCRIPTION = 10_000
@@ -42,7 +38,7 @@ def parse_header(root: Table, kinds: tuple[str, ...]) -> Header:
         kind=kind,
         name=root.string("name", default="", max_length=MAX_NAME) or "",
         description=root.string("description", default="", max_length=MAX_DESCRIPTION) or "",
-        seed=root.integer("seed", default=0, minimum=0),
+        seed=root.ranged("seed", SEED, default=0),
     )
 
 
@@ -53,24 +49,10 @@ def parse_physics(root: Table) -> PhysicsProfile:
     name = table.string("profile", default="default", choices=tuple(profile_names()))
     profile = load_profile(name or "default")
     overrides = {}
-    for key in OVERRIDABLE:
-        if key == "iterations":
-            if table.has(key):
-                overrides[key] = table.integer(key, minimum=1)
-                if overrides[key] > MAX_ITERATIONS:
-                    table.fail(f"must be at most {MAX_ITERATIONS}, not {overrides[key]}", key)
-        elif key == "dt":
-            value = table.number(key, positive=True, minimum=MIN_DT, maximum=MAX_DT)
-            if value is not None:
-                overrides[key] = value
-        elif key == "gravity":
-            value = table.number(key, positive=True)
-            if value is not None:
-                overrides[key] = value
-        else:
-            value = table.number(key, minimum=0.0)
-            if value is not None:
-                overrides[key] = value
+    for key in OVERRIDABLE:  # every one has its range: beyond it a run takes hours
+        value = table.ranged(key, PHYSICS[key])
+        if value is not None:
+            overrides[key] = value
     table.finish()
     try:
         return profile.with_overrides(**overrides)

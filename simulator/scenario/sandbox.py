@@ -1,5 +1,5 @@
 """``kind = "sandbox"``: bodies at rest where the file puts them, optional placements by
-the hand, a fixed run, and a report of what moved (SCENARIO_FORMAT.md)."""
+the hand, a fixed run, and a report of what moved (docs/scenario-format.md)."""
 
 from __future__ import annotations
 
@@ -25,13 +25,9 @@ from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import OnWorld, Pose, World
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.scenario.ranges import SANDBOX
 
-# Longest run a sandbox file may ask for, so a typo cannot hang a batch of replays.
-MAX_SECONDS = 600.0
-# Slowest lowering a placement may ask for (cm/s), and its widest turn (degrees): the hand
-# takes steps in proportion to both, so a typo could otherwise run for hours.
-MIN_LOWER_SPEED = 0.5
-MAX_TURN = 360.0
+X, Y = SANDBOX["x"], SANDBOX["y"]
 
 
 @dataclass(frozen=True)
@@ -131,11 +127,11 @@ def _parse_material(table: Table, static: bool, piece_material: str | None) -> M
     if static and table.has("density"):
         table.fail("a static body has no density", "density")
     if table.has("density"):
-        own.append(("density", table.number("density", positive=True)))
+        own.append(("density", table.ranged("density", SANDBOX["density"])))
     if table.has("friction"):
-        own.append(("friction", table.number("friction", minimum=0.0)))
+        own.append(("friction", table.ranged("friction", SANDBOX["friction"])))
     if table.has("elasticity"):
-        own.append(("elasticity", table.number("elasticity", minimum=0.0, maximum=1.0)))
+        own.append(("elasticity", table.ranged("elasticity", SANDBOX["elasticity"])))
     return MaterialChoice(name, tuple((key, float(v)) for key, v in own if v is not None))
 
 
@@ -163,21 +159,30 @@ def _parse_body(root: Table, raw: Any, section: str, index: int, seen: set[str])
         for key in ("at", "angle"):
             if table.has(key):
                 table.fail("a polygon is given in world coordinates; drop 'at' and 'angle'", key)
+        points = table.points("polygon") or []
+        for x, y in points:
+            table.within(x, "polygon", X, "x of each point")
+            table.within(y, "polygon", Y, "y of each point")
         try:
-            polygon = checked_convex(table.points("polygon") or [])
+            polygon = checked_convex(points)
         except GeometryError as exc:
             table.fail(str(exc), "polygon")
         cx, cy = polygon_centroid([polygon])
         pose = Pose(cx, cy, 0.0)
         polygons = [[(x - cx, y - cy) for x, y in polygon]]
     else:
-        at = table.pair("at", required=True, what="numbers for the centre")
-        assert at is not None
-        pose = Pose(at[0], at[1], math.radians(table.number("angle", default=0.0) or 0.0))
+        at = table.ranged_pair("at", X, Y, what="numbers for the centre")
+        angle = table.ranged("angle", SANDBOX["angle"], default=0.0)
+        pose = Pose(at[0], at[1], math.radians(angle))
         if way == "box":
-            size = table.pair("box", positive=True)
-            assert size is not None
-            polygons = [box_polygon(*size)]
+            width, height = table.pair("box", positive=True, required=True) or (1.0, 1.0)
+            size = SANDBOX["size"]
+            polygons = [
+                box_polygon(
+                    table.within(width, "box", size, "width"),
+                    table.within(height, "box", size, "height"),
+                )
+            ]
         else:
             piece = _parse_piece(table)
             mirror = bool(table.boolean("mirror", default=False))
@@ -194,18 +199,19 @@ def _parse_place(root: Table, raw: Any, index: int, seen: set[str]) -> PlaceSpec
     piece = _parse_piece(table)
     mirror = bool(table.boolean("mirror", default=False))
     material = MaterialChoice(piece.material)
-    left, bottom, right, top = World.play_area  # the default play area
-    x = table.number("x", required=True, minimum=left, maximum=right)
-    angle = table.number("angle", default=0.0, minimum=-MAX_TURN, maximum=MAX_TURN)
-    start = table.pair("start", what="numbers for where the hand picks the piece up")
+    x = table.ranged("x", X, required=True)
+    angle = table.ranged("angle", SANDBOX["angle"], default=0.0)
+    start = None
+    if table.has("start"):
+        start = table.ranged_pair("start", X, Y, what="numbers for where the hand picks it up")
     path = HandPath(
-        x=x or 0.0,
-        angle=angle or 0.0,
-        lower_speed=table.number("lower_speed", positive=True, minimum=MIN_LOWER_SPEED),
-        travel_height=table.number("travel_height", minimum=bottom, maximum=top),
+        x=x,
+        angle=angle,
+        lower_speed=table.ranged("lower_speed", SANDBOX["lower_speed"]),
+        travel_height=table.ranged("travel_height", Y),
     )
     table.finish()
-    start_pose = Pose(start[0], start[1], 0.0) if start else Pose(x or 0.0, math.nan, 0.0)
+    start_pose = Pose(start[0], start[1], 0.0) if start else Pose(x, math.nan, 0.0)
     return PlaceSpec(table.data["id"], piece, mirror, material, start_pose, path)
 
 
@@ -213,12 +219,10 @@ def _parse_run(table: Table | None) -> RunSpec:
     if table is None:
         return RunSpec()
     run = RunSpec(
-        seconds=table.number(
-            "seconds", default=RunSpec.seconds, positive=True, maximum=MAX_SECONDS
-        ),
-        tolerance=table.number("tolerance", default=RunSpec.tolerance, positive=True),
-        rotation_tolerance=table.number(
-            "rotation_tolerance", default=RunSpec.rotation_tolerance, positive=True
+        seconds=table.ranged("seconds", SANDBOX["seconds"], default=RunSpec.seconds),
+        tolerance=table.ranged("tolerance", SANDBOX["tolerance"], default=RunSpec.tolerance),
+        rotation_tolerance=table.ranged(
+            "rotation_tolerance", SANDBOX["rotation_tolerance"], default=RunSpec.rotation_tolerance
         ),
     )
     table.finish()

@@ -1,4 +1,4 @@
-"""`towersim replay --json` reports what SCENARIO_FORMAT.md promises, and its exit status
+"""`towersim replay --json` reports what docs/scenario-format.md promises, and its exit status
 follows the expectations."""
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ BASE = GOOD_TOML.replace("seconds = 0.5", "seconds = 0.2") + (
 VALUES = [
     "0", "-1", "1e400", "nan", "inf", "-inf", "true", '"x"', '"lots-T"', "[]", "[1]",
     "[0, 0]", "[1, 2, 3]", "{}", "{a = 1}", "9" * 40, "0.0001", "600", '"felt"', '"table"',
+    "1e300", "-1e300", "1e-300", str(2**62),  # beyond every range: refused when read
 ]  # fmt: skip
 VALUE = re.compile(r"(?<== )[^\n]+")  # the right-hand side of each `key = value` line
 

@@ -13,20 +13,20 @@ logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.crazy_tower import floor_cards, new_game
 from rules.crazy_tower.blocks import is_block
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import profiles
-from simulator.games.actions import action_head
+from simulator.games.actions import action_head, hand_path
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
     ACTION_KEYS as MOVE_KEYS,
 )
 from simulator.games.crazy_tower.match import (
     CLOCK_KEY,
-    HAND_KEYS,
+    PHYSICAL,
     THINK_SECONDS,
     CrazyTowerMatch,
 )
@@ -37,9 +37,11 @@ from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.scenario.ranges import CRAZY_TOWER, HAND, moves
 from simulator.seeds import seat_seed
 
 MAX_COMPUTER_DECISIONS = 3000  # a "computer" action always ends
+MOVES = moves(MAX_COMPUTER_DECISIONS)
 
 # A scenario action's keys: the move's, and the thinking time the clock charged for it.
 ACTION_KEYS = {
@@ -55,13 +57,13 @@ _REQUIRED = {
 }
 # What a live move's path replaces: the scripted hand's position and manner.
 _SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height", "angle_error")
-PATH_MESSAGE = "must be a list of [steps, x, y, angle] rows (the app records them)"
-MAX_PATH_SECONDS = 600.0  # a hand's path longer than this is a broken file, not a move
 
 
 @dataclass(frozen=True)
 class CrazyTowerScenario(GameScenario):
     options: dict[str, Any]
+    # The actions the hand carries out: what the replay budget counts.
+    PHYSICAL_ACTIONS: ClassVar[frozenset[str]] = frozenset(PHYSICAL)
     # Headless thinking time per action for the timed challenges (seconds).
     think_seconds: float = THINK_SECONDS
 
@@ -73,7 +75,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     if setup is None:
         root.fail("a crazy-tower scenario needs a [setup] table with the players")
     options = _parse_setup(setup, header.seed)
-    think = setup.number("think_seconds", default=THINK_SECONDS, minimum=0.0)
+    think = setup.ranged("think_seconds", CRAZY_TOWER["think_seconds"], default=THINK_SECONDS)
     try:
         state = new_game(options)
     except IllegalMove as exc:
@@ -83,9 +85,8 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     hand = setup.string("hand", choices=tuple(profiles()))
     setup.finish()
     tower = tower_profile(profile, sleep_given)
-    max_steps = int(MAX_PATH_SECONDS / tower.dt)
     actions = [
-        _parse_action(root, raw, index, players, max_steps)
+        _parse_action(root, raw, index, players, tower.dt)
         for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
@@ -123,7 +124,7 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
     options["players"] = players
     for key in ("challenge", "colour_count"):
         if setup.has(key):
-            options[key] = setup.integer(key, minimum=1)
+            options[key] = setup.ranged(key, CRAZY_TOWER[key])
     for key in ("first_player", "saboteur"):
         if setup.has(key):
             options[key] = setup.string(key)
@@ -137,31 +138,18 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
 
 
 def _parse_action(
-    root: Table, raw: Any, index: int, players: list[str], max_steps: int
+    root: Table, raw: Any, index: int, players: list[str], dt: float
 ) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
     action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     for key in _REQUIRED.get(kind, ()):
-        if not table.has(key):
+        if table.data.get(key) is None:
             table.fail(f"a {kind} action needs {key!r}")
     for key in ACTION_KEYS[kind]:
-        if not table.has(key):
-            continue
-        if key == "moves":
-            action[key] = table.integer(key, minimum=1)
-        elif key == "path":
-            action[key] = _hand_path(table, max_steps)
-        elif key == CLOCK_KEY:
-            action[key] = table.number(key, minimum=0.0)
-        elif key in ("at", "offset", "travel_height", *HAND_KEYS):
-            action[key] = table.number(key)
-        elif key == "lower_speed":
-            action[key] = table.number(key, positive=True)
-        elif key == "side":
-            action[key] = table.string(key, choices=("left", "right"))
-        else:
-            action[key] = table.string(key)
+        value = _value(table, key, dt) if table.has(key) else None
+        if value is not None:  # JSON null: the key left out
+            action[key] = value
     for key in ("block", "give", "take"):
         if key in action and not is_block(action[key]):
             table.fail(f"{action[key]!r} is not a Crazy Tower block (like red-3b)", key)
@@ -178,28 +166,19 @@ def _parse_action(
     return action
 
 
-def _hand_path(table: Table, max_steps: int) -> list[list[float]]:
-    """A live move's hand targets: [steps, x, y, angle degrees] rows, at most
-    ``max_steps`` steps in all (MAX_PATH_SECONDS of simulated time)."""
-    rows = table._get("path", True)
-    if not isinstance(rows, list) or not rows:
-        table.fail(PATH_MESSAGE, "path")
-    out = []
-    for row in rows:
-        if not isinstance(row, list) or len(row) != 4:
-            table.fail(PATH_MESSAGE, "path")
-        values = [table._as_number(v, "path", PATH_MESSAGE) for v in row]
-        if values[0] < 0 or values[0] != int(values[0]):
-            table.fail(PATH_MESSAGE, "path")
-        out.append([int(values[0]), *values[1:]])
-    total = sum(int(row[0]) for row in out)
-    if total > max_steps:
-        table.fail(
-            f"the hand's path lasts {total} steps, more than {MAX_PATH_SECONDS / 60:g} minutes "
-            f"of simulated time ({max_steps} steps)",
-            "path",
-        )
-    return out
+def _value(table: Table, key: str, dt: float) -> Any:
+    """One action key's value, read and checked (None for JSON null)."""
+    if key == "moves":
+        return table.ranged(key, MOVES)
+    if key == "path":
+        return hand_path(table, key, mirrored=False, dt=dt)
+    if key in CRAZY_TOWER:
+        return table.ranged(key, CRAZY_TOWER[key])
+    if key in HAND:
+        return table.ranged(key, HAND[key])
+    if key == "side":
+        return table.string(key, choices=("left", "right"))
+    return table.string(key)
 
 
 def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlayer]:

@@ -31,9 +31,11 @@ from simulator.games.seats import parse_computers
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.scenario.ranges import FILLED_IN, moves
 
 # Decisions a "computer" action may take at most; a 4-player game takes about 200.
 MAX_COMPUTER_DECISIONS = 5000
+MOVES = moves(MAX_COMPUTER_DECISIONS)
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "roll": ("faces", "reroll"),
@@ -134,12 +136,12 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
             if faces is not None:
                 action[key] = faces
     elif kind == "draft":
-        action["die"] = table.integer("die", minimum=0)
+        action["die"] = table.ranged("die", FILLED_IN["die"], required=True)
     elif kind == "place":
         action.update(_parse_place(table))
     else:
         if table.has("moves"):
-            action["moves"] = table.integer("moves", minimum=1)
+            action["moves"] = table.ranged("moves", MOVES)
     table.finish()
     return action
 
@@ -157,10 +159,7 @@ def _parse_place(table: GridTable) -> dict[str, Any]:
     if table.boolean("crew", default=False):
         place["crew"] = True
     if table.has("swap"):
-        swap = table.integer("swap", minimum=0)
-        if swap > 1:
-            table.fail(f"swap names one of your two dice, 0 or 1, not {swap}", "swap")
-        place["swap"] = swap
+        place["swap"] = table.ranged("swap", FILLED_IN["swap"])
     return place
 
 

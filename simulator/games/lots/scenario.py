@@ -16,25 +16,26 @@ A refused action is logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.bots.dexterity import profiles
-from simulator.games.actions import action_head
+from simulator.games.actions import action_head, hand_path
 from simulator.games.expect import parse_game_expect
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
-from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
+from simulator.scenario.ranges import HAND, LOTS, moves
 from simulator.seeds import computer_action_seed
 
 # Decisions a "computer" action may take at most, so a scenario always ends.
 MAX_COMPUTER_DECISIONS = 5000
+MOVES = moves(MAX_COMPUTER_DECISIONS)
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "roll": (),
@@ -66,6 +67,8 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class LotsScenario(GameScenario):
     options: LotsOptions
+    # The actions the hand carries out: what the replay budget counts.
+    PHYSICAL_ACTIONS: ClassVar[frozenset[str]] = frozenset({"place"})
 
 
 def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
@@ -98,34 +101,24 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
         start_player=players.index(start) if start is not None else None,
     )
     actions = [
-        _parse_action(root, raw, index, players) for index, raw in enumerate(root.tables("action"))
+        _parse_action(root, raw, index, players, profile.dt)
+        for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
     root.finish()
     return LotsScenario(header, profile, options, actions, expect, computers, hand)
 
 
-def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict[str, Any]:
+def _parse_action(
+    root: Table, raw: Any, index: int, players: list[str], dt: float
+) -> dict[str, Any]:
     table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
     action = action_head(table, tuple(ACTION_KEYS), players)
     kind = action["type"]
     for key in ACTION_KEYS[kind]:
-        if not table.has(key):
-            continue
-        if key in ("col", "turns", "cube_col", "moves", "feel"):
-            action[key] = table.integer(key, minimum=0 if key != "moves" else 1)
-            if key == "feel" and action[key] > MAX_RESEATS:
-                table.fail(f"must be at most {MAX_RESEATS}, not {action[key]}", key)
-        elif key == "mirror":
-            action[key] = table.boolean(key)
-        elif key in ("path", "cube_path"):
-            action[key] = _hand_path(table, key)
-        elif key in ("lower_speed",):
-            action[key] = table.number(key, positive=True)
-        elif key in ("travel_height", "nudge", "angle_error", "release_vx", "release_vy"):
-            action[key] = table.number(key)
-        else:
-            action[key] = table.string(key)
+        value = _value(table, key, dt) if table.has(key) else None
+        if value is not None:  # JSON null: the key left out
+            action[key] = value
     if kind == "place" and "block" not in action and "cube" not in action:
         table.fail("a place action needs a block (or a cube being put back)")
     if kind == "place" and "feel" in action and ("path" in action or "cube_path" in action):
@@ -134,26 +127,19 @@ def _parse_action(root: Table, raw: Any, index: int, players: list[str]) -> dict
     return action
 
 
-MAX_PATH_STEPS = 600_000  # over 10 minutes of holding one piece at the finest step in use
-
-
-def _hand_path(table: Table, key: str) -> list[list[float]]:
-    """A live placement's hand targets: [steps, x, y, angle degrees, mirrored 0/1] rows."""
-    message = "must be a list of [steps, x, y, angle, mirrored] rows (the app records them)"
-    rows = table._get(key, True)
-    if not isinstance(rows, list):
-        table.fail(message, key)
-    out = []
-    for row in rows:
-        if not isinstance(row, list) or len(row) != 5:
-            table.fail(message, key)
-        values = [table._as_number(v, key, message) for v in row]
-        if values[0] < 0 or values[0] != int(values[0]) or values[4] not in (0, 1):
-            table.fail(message, key)
-        out.append([int(values[0]), values[1], values[2], values[3], int(values[4])])
-    if sum(row[0] for row in out) > MAX_PATH_STEPS:  # a corrupt count would hang a replay
-        table.fail(f"a path may run {MAX_PATH_STEPS} steps at most (minutes of holding)", key)
-    return out
+def _value(table: Table, key: str, dt: float) -> Any:
+    """One action key's value, read and checked (None for JSON null)."""
+    if key == "moves":
+        return table.ranged(key, MOVES)
+    if key in LOTS:
+        return table.ranged(key, LOTS[key])
+    if key in HAND:
+        return table.ranged(key, HAND[key])
+    if key == "mirror":
+        return table.boolean(key)
+    if key in ("path", "cube_path"):
+        return hand_path(table, key, mirrored=True, dt=dt)
+    return table.string(key)
 
 
 def play_computer(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:

@@ -180,7 +180,10 @@ BAD_ACTIONS = [
         "the hand's path lasts 600000 steps",
     ),
     ('{ type = "clock", player = "Ann" }', "needs 'elapsed'"),
-    ('{ type = "reveal_card", player = "Ann", elapsed = -2.0 }', "at least 0"),
+    (
+        '{ type = "reveal_card", player = "Ann", elapsed = -2.0 }',
+        "elapsed: must be from 0 to 3600 s, not -2",
+    ),
 ]
 
 

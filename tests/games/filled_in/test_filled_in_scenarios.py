@@ -86,7 +86,10 @@ def _invalid(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> s
         (SETUP + '\n[[action]]\ntype = "jump"\nplayer = "Ann"\n', "must be one of"),
         (SETUP + '\n[[action]]\ntype = "draft"\nplayer = "Zed"\ndie = 0\n', "'Zed' is not"),
         (SETUP + '\n[[action]]\ntype = "draft"\nplayer = "Ann"\n', "missing required key 'die'"),
-        (SETUP + '\n[[action]]\ntype = "draft"\nplayer = "Ann"\ndie = -1\n', "at least 0"),
+        (
+            SETUP + '\n[[action]]\ntype = "draft"\nplayer = "Ann"\ndie = -1\n',
+            "die: must be from 0 to 99, not -1",
+        ),
         (
             SETUP + '\n[[action]]\ntype = "roll"\nplayer = "Ann"\nfaces = [1, 2]\n',
             "list of strings",
@@ -121,10 +124,13 @@ def _invalid(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> s
         (
             SETUP + '\n[[action]]\ntype = "place"\nplayer = "Ann"\nshape = "I"\ncolour = "red"\n'
             "row = 0\ncol = 0\nswap = 2\n",
-            "0 or 1",
+            "swap: must be from 0 to 1, not 2",
         ),
         (SETUP + '\n[[action]]\ntype = "computer"\nplayer = "Ann"\n', "takes no player"),
-        (SETUP + '\n[[action]]\ntype = "computer"\nmoves = 0\n', "at least 1"),
+        (
+            SETUP + '\n[[action]]\ntype = "computer"\nmoves = 0\n',
+            "moves: must be from 1 to 5000 decisions, not 0",
+        ),
         (SETUP + '\n[expect]\nwinner = "Zed"\n', "'Zed' is not a player"),
     ],
 )

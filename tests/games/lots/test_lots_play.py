@@ -140,18 +140,18 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
             'block = "red-1"\ncol = -1\n',
-            "at least 0",
+            "col: must be from 0 to 99, not -1",
         ),
         ('[setup]\nplayers = ["Ann", "Ben"]\n[expect]\nwinner = "Zed"\n', "not a player"),
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
             'block = "red-1"\npath = [[100000000, 0.0, 20.0, 0.0, 0]]\n',
-            "a path may run 600000 steps at most",
+            "path: the hand's path lasts 100000000 steps, more than 10 minutes",
         ),
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
             'block = "red-1"\nfeel = 12\n',
-            "feel: must be at most 9, not 12",
+            "feel: must be from 0 to 9, not 12",
         ),
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
