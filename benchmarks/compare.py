@@ -55,16 +55,37 @@ def child_cpu(tree: Path, name: str, args: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def compare(base: Path, head: Path, names: list[str], pairs: int) -> list[tuple[str, float, float]]:
+Row = tuple[str, list[float], list[float]]
+
+
+def compare(base: Path, head: Path, names: list[str], pairs: int) -> list[Row]:
     rows = []
     for name in names:
         base_runs, head_runs = [], []
         for _ in range(pairs):
             base_runs.append(child_cpu(base, name, BENCHMARKS[name]))
             head_runs.append(child_cpu(head, name, BENCHMARKS[name]))
-        rows.append((name, median(base_runs), median(head_runs)))
+        rows.append((name, base_runs, head_runs))
         print(f"  {name}: base {base_runs}, head {head_runs}", file=sys.stderr)
     return rows
+
+
+def table(rows: list[Row]) -> list[str]:
+    """The medians, and head / base of each pair run back to back: their median is the
+    change (a paired design: a load that comes and goes hits both runs of a pair), their
+    range the noise."""
+    out = [
+        "| benchmark | base CPU s (median) | head CPU s (median) | head / base, median of pairs "
+        "| pairs' range |",
+        "|---|---|---|---|---|",
+    ]
+    for name, base_runs, head_runs in rows:
+        ratios = [h / b for b, h in zip(base_runs, head_runs, strict=True)]
+        out.append(
+            f"| {name} | {median(base_runs):.2f} | {median(head_runs):.2f} | "
+            f"{median(ratios):.3f} | {min(ratios):.3f} to {max(ratios):.3f} |"
+        )
+    return out
 
 
 def main() -> int:
@@ -92,10 +113,7 @@ def main() -> int:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)])
     print(machine_line())
     print(f"base {args.base}, head the working tree; {args.pairs} alternated pairs per row")
-    print("| benchmark | base CPU s (median) | head CPU s (median) | head / base |")
-    print("|---|---|---|---|")
-    for name, base_s, head_s in rows:
-        print(f"| {name} | {base_s:.2f} | {head_s:.2f} | {head_s / base_s:.3f} |")
+    print("\n".join(table(rows)))
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 
