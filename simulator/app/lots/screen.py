@@ -25,6 +25,7 @@ from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.lots.risk import RiskEstimator
+from simulator.app.lots.words import event_text
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import Jitter, draw, get_profile
@@ -211,7 +212,7 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
-        return "; ".join(_event_text(e) for e in events[-3:])
+        return said(events[-3:])
 
     def _showing_words(self, seat: int) -> str:
         return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
@@ -285,7 +286,7 @@ class LotsScreen(GameScreen):
             self.message = f"Refused: {exc.reason}"
             return
         events = self.match.state.events
-        self.message = _event_text(events[-1]) if events else ""
+        self.message = said(events[-1:])
         self._confirmed()
 
     def release(self) -> None:
@@ -599,35 +600,10 @@ def risk_tone(risk: float) -> tuple[int, int, int]:
 
 def verdict(before: Any, after: Any) -> str:
     """The rules' verdict on a settled placement, in words."""
-    new = after.events[len(before.events) :]
-    parts = [_event_text(e) for e in new if e["type"] not in ("turn_start",)]
-    return "Verdict: " + ("; ".join(parts) or "placed") + ".  Enter confirms, Backspace undoes."
+    told = said(after.events[len(before.events) :]) or "The piece is placed."
+    return f"Verdict: {told} Enter confirms it; Backspace takes it back."
 
 
-def _event_text(event: dict[str, Any]) -> str:
-    kind = event["type"]
-    who = event.get("player") or ""
-    if kind == "turn_score":
-        if event.get("accident"):
-            return f"{who}: ACCIDENT, the turn scores 0"
-        floors = event.get("floors") or []
-        matches = event.get("matches") or []
-        bits = [f"{event.get('points', 0)} points"]
-        if floors:
-            bits.append(f"floors completed {floors}")
-        if matches:
-            bits.append(f"colour matches {', '.join(matches)}")
-        return f"{who}: " + ", ".join(bits)
-    if kind == "place":
-        fell = event.get("fallen") or []
-        return f"{who} placed {event.get('block') or event.get('cube')}" + (
-            f", fell: {', '.join(fell)}" if fell else ""
-        )
-    if kind == "roll":
-        return f"{who} rolled {event.get('face')}"
-    details = ", ".join(
-        f"{k} {v}"
-        for k, v in event.items()
-        if k not in ("turn", "player", "type") and v not in (None, [], {})
-    )
-    return f"{who} {kind.replace('_', ' ')}" + (f" ({details})" if details else "")
+def said(events: list[dict[str, Any]]) -> str:
+    """Events as the sentences words.py gives them, one after another."""
+    return " ".join(t for t in (event_text(e) for e in events) if t)

@@ -1,0 +1,189 @@
+"""The LOTS screen's sentences: every event of the rules' log in words a player reads.
+
+Past tense throughout, so "You" and a name take the same verb; floors are counted from
+1 as the screen shows them; a piece is named by its colour and shape ("the orange I"),
+never by its instance id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.lots.content import get_card
+from rules.lots.instances import colour_of, is_cube, spec_of
+
+YOU = "You"
+ENDINGS = {
+    "target": "reached the target score",
+    "piles": "three supply piles are empty, and the highest score wins",
+    "stolen": "the win was stolen with Eminent Domain",
+    "solo_target": "the solo game is won",
+    "solo_piles": "three supply piles ran out before 40 points",
+    "solo_fall": "a piece fell, and the solo game is lost",
+}
+SILENT = ("setup", "turn_start", "deal_crew")
+
+
+def piece_name(piece: str) -> str:
+    """``the orange I``, ``the purple cube``."""
+    if is_cube(piece):
+        return "the purple cube"
+    return f"the {colour_of(piece)} {spec_of(piece).shape}"
+
+
+def with_article(name: str) -> str:
+    """``a T``, ``an L``, ``an I``, ``an O``, ``an S``."""
+    return f"an {name}" if name[:1] in "AEFHILMNORSX" else f"a {name}"
+
+
+def listed(items: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def floors_text(floors: Iterable[int]) -> str:
+    """Floors as the screen counts them, from 1: ``floor 1``, ``floors 1 and 2``."""
+    numbers = [str(f + 1) for f in floors]
+    return ("floor " if len(numbers) == 1 else "floors ") + listed(numbers)
+
+
+def card_name(card: str) -> str:
+    try:
+        return get_card(card).name
+    except KeyError:
+        return card
+
+
+def possessive(who: str) -> str:
+    return "Your" if who == YOU else f"{who}'s"
+
+
+def event_text(event: Mapping[str, Any]) -> str | None:
+    """One event as a sentence, or None for the bookkeeping the screen does not tell."""
+    kind = event["type"]
+    if kind in SILENT:
+        return None
+    text = _TELL.get(kind)
+    if text is None:  # a new kind of event: still a plain sentence
+        return f"{event.get('player') or 'The game'}: {kind.replace('_', ' ')}."
+    return text(event.get("player") or "", event)
+
+
+def _roll(who: str, e: Mapping[str, Any]) -> str:
+    face = e.get("face")
+    if face == "?":
+        return f"{who} rolled the wild face: any shape may be taken."
+    return f"{who} rolled {with_article(str(face))}."
+
+
+def _place(who: str, e: Mapping[str, Any]) -> str:
+    placed = [piece_name(p) for p in (e.get("block"), e.get("cube")) if p]
+    text = f"{who} placed {listed(placed)}" if placed else f"{who} placed nothing"
+    fell = [piece_name(p) for p in e.get("fallen") or []]
+    if fell:
+        text += f", and {listed(fell)} fell"
+    return text + "."
+
+
+def _turn_score(who: str, e: Mapping[str, Any]) -> str:
+    if e.get("accident") and not e.get("insured"):
+        return f"{possessive(who)} turn scores 0 points: there was an accident."
+    points = int(e.get("points", 0))
+    reasons = []
+    if e.get("floors"):
+        reasons.append(f"{floors_text(e['floors'])} completed")
+    matches = len(e.get("matches") or [])
+    if matches:
+        reasons.append(f"{matches} colour match{'es' if matches > 1 else ''}")
+    unit = "point" if points == 1 else "points"
+    return f"{who} scored {points} {unit}" + (f": {listed(reasons)}." if reasons else ".")
+
+
+def _score(who: str, e: Mapping[str, Any]) -> str | None:
+    why = e.get("why")
+    bumped = int(e.get("bumped", 0))
+    if why == "turn" and not bumped:
+        return None  # the turn's score says it already
+    text = f"{possessive(who)} inspector moved to spot {e.get('spot')}"
+    if why != "turn":
+        text += f" ({card_name(str(why))})"
+    if bumped:
+        text += f", past {bumped} occupied spot{'s' if bumped > 1 else ''}"
+    return text + "."
+
+
+def _move_back(who: str, e: Mapping[str, Any]) -> str:
+    return (
+        f"{possessive(who)} inspector moved back to spot {e.get('spot')} "
+        f"({card_name(str(e.get('why')))})."
+    )
+
+
+def _would_win(who: str, e: Mapping[str, Any]) -> str:
+    winners = listed(e.get("winners") or [])
+    if e.get("reason") == "piles":
+        return f"Three supply piles are empty: {winners} would win unless a crew card steals it."
+    return f"{winners} reached the target score and would win unless a crew card steals it."
+
+
+def _game_end(who: str, e: Mapping[str, Any]) -> str:
+    winners = list(e.get("winners") or [])
+    why = ENDINGS.get(str(e.get("reason")), str(e.get("reason")))
+    if not winners:
+        return f"The game is over: {why}."
+    verb = "win" if len(winners) > 1 or winners == [YOU] else "wins"
+    return f"{listed(winners)} {verb}: {why}."
+
+
+_TELL: dict[str, Any] = {
+    "setup_roll": lambda who, e: (
+        f"{who} rolled {with_article(str(e.get('face')))} for a starting block."
+        if e.get("face") != "?"
+        else f"{who} rolled the wild face for a starting block."
+    ),
+    "roll": _roll,
+    "take_block": lambda who, e: f"{who} took {piece_name(e['block'])} from the supply.",
+    "marker_move": lambda who, e: f"The marker moved to the {e.get('to')} pile.",
+    "place": _place,
+    "fall": lambda who, e: f"{listed(piece_name(p) for p in e.get('pieces') or [])} fell.",
+    "accident": lambda who, e: f"Accident: {piece_name(e['piece'])} leaves the game.",
+    "lost_block": lambda who, e: (
+        f"{piece_name(e['piece']).capitalize()} fell again after {e.get('tries')} tries "
+        "and leaves the game."
+    ),
+    "replace": lambda who, e: (
+        f"{who} must put "
+        f"{listed(piece_name(p) for p in (e.get('block'), e.get('cube')) if p)} back."
+    ),
+    "turn_score": _turn_score,
+    "score": _score,
+    "move_back": _move_back,
+    "award_cube": lambda who, e: (
+        f"{who} reached spot {e.get('spot')} and took its purple cube."
+        if e.get("cube")
+        else f"{who} reached spot {e.get('spot')}; its purple cube was taken before."
+    ),
+    "award_crew": lambda who, e: f"{who} reached crew spot {e.get('spot')}.",
+    "draw_crew": lambda who, e: (
+        f"You drew {card_name(str(e.get('card')))}." if who == YOU else f"{who} drew a crew card."
+    ),
+    "crew_owed": lambda who, e: f"{who} must give a crew card away before drawing the next.",
+    "crew_deck_empty": lambda who, e: "The crew deck is empty: no card to draw.",
+    "give_crew": lambda who, e: f"{who} gave {card_name(str(e.get('card')))} to {e.get('to')}.",
+    "give_crew_discarded": lambda who, e: (
+        f"{who} gave up {card_name(str(e.get('card')))}: {e.get('to')} already holds two "
+        "crew cards, so it is discarded."
+    ),
+    "play_crew": lambda who, e: f"{who} played {card_name(str(e.get('card')))}.",
+    "take_cube": lambda who, e: f"{who} took the purple cube from spot {e.get('spot')}.",
+    "steal_card": lambda who, e: f"{who} took a crew card from {e.get('victim')}.",
+    "return_block": lambda who, e: f"{who} returned {piece_name(e['block'])} to the supply.",
+    "salvage": lambda who, e: f"{who} salvaged {piece_name(e['block'])} for the supply.",
+    "pass": lambda who, e: f"{who} passed.",
+    "would_win": _would_win,
+    "game_end": _game_end,
+}
