@@ -73,7 +73,7 @@ def event_text(event: dict[str, Any]) -> str | None:
     if kind == "exchange":
         return f"{who} gave {event['give']} to {event['other']} for {event['take']}"
     if kind == "loop":
-        return f"Loop box: {who} plays again"
+        return f"Loop box: {who} {'play' if who == 'You' else 'plays'} again"
     if kind == "play_again":
         return None  # the loop event said it
     if kind == "pass":
@@ -99,7 +99,13 @@ def verdict(before: CrazyTowerState, after: CrazyTowerState) -> str:
     points = ""
     if changed and not after.is_over:
         now = scores(after)
-        points = " " + "; ".join(f"{p} now holds {now[p]} points" for p in changed) + "."
+        points = (
+            " "
+            + "; ".join(
+                f"{p} now {'hold' if p == 'You' else 'holds'} {now[p]} points" for p in changed
+            )
+            + "."
+        )
     text = "; ".join(lines) or "nothing changed"
     return f"Verdict: {text}.{points}  Enter confirms, Backspace undoes."
 
