@@ -190,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     except (PluginError, MissingPart) as exc:
         print(f"towersim: {exc}", file=sys.stderr)
         return 2
+    except argparse.ArgumentError as exc:  # a plug-in's command named like a built-in one
+        print(f"towersim: TOWERSIM_GAMES: a game's command clashes: {exc}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if args.command == "replay":
         from simulator.replay import replay

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
 import time
@@ -11,6 +12,10 @@ from pathlib import Path
 
 _TEMP_SUFFIX = ".tmp"
 _OLD_STYLE_AGE = 3600.0  # seconds
+# What follows ".NAME." in a temp file of NAME (another file's, ".NAME.2026.toml...",
+# must not match): this writer's pid and tag, or mkstemp's 8 characters of old.
+_OURS = re.compile(r"(\d+)\.[0-9a-f]{8}" + re.escape(_TEMP_SUFFIX))
+_OLD_STYLE = re.compile(r"[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX))
 
 
 def write_atomically(path: str | Path, text: str | bytes) -> None:
@@ -21,7 +26,8 @@ def write_atomically(path: str | Path, text: str | bytes) -> None:
     less the umask); a read-only file is not replaced (PermissionError, "the file is
     read-only"). Temporary files that killed writers left beside ``path`` are removed.
     """
-    target = Path(path)
+    # Through a link to the file it names: the link stays a link, the file is replaced.
+    target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = _mode_for(target)
     _remove_orphans(target)
@@ -75,10 +81,12 @@ def _remove_orphans(target: Path) -> None:
     except OSError:
         return
     for temp in found:
-        pid_text = temp.name[len(prefix) :].split(".", 1)[0]
-        if pid_text.isdigit() and not _running(int(pid_text)):
-            temp.unlink(missing_ok=True)
-        elif not pid_text.isdigit() and _older_than(temp, _OLD_STYLE_AGE):
+        rest = temp.name[len(prefix) :]
+        ours = _OURS.fullmatch(rest)
+        if ours is not None:  # exactly this file's: .NAME.PID.HEX8.tmp
+            if not _running(int(ours.group(1))):
+                temp.unlink(missing_ok=True)
+        elif _OLD_STYLE.fullmatch(rest) and _older_than(temp, _OLD_STYLE_AGE):
             temp.unlink(missing_ok=True)  # named before the pid was: gone after an hour
 
 

@@ -67,10 +67,27 @@ def test_temp_files_of_killed_writers_are_removed(tmp_path: Path) -> None:
     child.wait()
     alive = tmp_path / f".{target.name}.{os.getppid()}.12345678.tmp"  # a live writer's
     alive.write_text("in progress")
-    old_style = tmp_path / f".{target.name}.k3j4h5.tmp"  # named without a pid, long ago
+    old_style = tmp_path / f".{target.name}.k3j4h5x9.tmp"  # named without a pid, long ago
     old_style.write_text("old")
     hour_ago = time.time() - 7200
     os.utime(old_style, (hour_ago, hour_ago))
     write_atomically(target, "whole")
     assert _temps(tmp_path) == [alive]
     assert target.read_text() == "whole"
+
+
+def test_another_files_temp_file_is_left_alone(tmp_path: Path) -> None:
+    # ".save.2026.toml.PID.TAG.tmp" is save.2026.toml's, not a dead writer's of "save".
+    other = tmp_path / f".save.2026.toml.{os.getpid()}.abcd1234.tmp"
+    other.write_text("being written")
+    write_atomically(tmp_path / "save", "x")
+    assert other.exists()
+
+
+def test_a_link_stays_a_link_and_its_file_is_replaced(tmp_path: Path) -> None:
+    real = tmp_path / "real.toml"
+    real.write_text("old")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    write_atomically(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"

@@ -60,3 +60,14 @@ def hand_path(table: Table, key: str, *, mirrored: bool, dt: float) -> list[list
 
 
 _PATH_PARTS = ((1, "x"), (2, "y"), (3, "angle"))
+
+
+def live_target(x: float, y: float, angle: float) -> tuple[float, float, float]:
+    """A live move's hand target kept within the ranges ``hand_path`` reads a save with,
+    so the app never records a path its own loader would refuse."""
+    return PATH["x"].clamp(x), PATH["y"].clamp(y), PATH["angle"].clamp(angle)
+
+
+def path_steps_left(path: list[list[Any]], dt: float) -> int:
+    """Steps a live path may still record before it reaches ``MAX_PATH_SECONDS``."""
+    return max(0, int(MAX_PATH_SECONDS / dt) - sum(int(row[0]) for row in path))

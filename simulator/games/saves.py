@@ -23,6 +23,7 @@ from simulator.games.registry import GAMES
 from simulator.games.runner import perform
 from simulator.physics.world import PlacementRefused
 from simulator.replay import load_scenario
+from simulator.scenario.budget import OverBudget
 from simulator.scenario.errors import ScenarioError
 
 SAVED_BY = "Saved by towersim app; replays headless to the same state."
@@ -76,6 +77,10 @@ def load_saved(path: str | Path, kind: str | None = None) -> Saved[Match]:
     if kind is not None and loaded.kind != kind:
         title = GAMES.get(kind).title
         raise ScenarioError(name, f"a {loaded.kind} scenario is not a {title} game")
+    try:  # the window waits for a load: a file that would take hours is refused first
+        loaded.check_budget()
+    except OverBudget as exc:
+        raise ScenarioError(name, f"too much work to load: {str(exc).split(';')[0]}") from None
     scenario = loaded.scenario
     match = scenario.new_match()
     try:

@@ -26,6 +26,10 @@ class Range:
     why: str = ""
     integer: bool = False
 
+    def clamp(self, value: float) -> float:
+        """``value`` brought within the range."""
+        return min(max(value, self.minimum), self.maximum)
+
     def describe(self) -> str:
         """``from 0 to 3 quarter turns``: the range as a message and the docs give it."""
         unit = f" {self.unit}" if self.unit else ""
@@ -75,7 +79,7 @@ HAND: dict[str, Range] = {
     "release_vy": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
 }
 # A live move's path rows: [steps, x, y, angle degrees, ...], and their length in all.
-MAX_PATH_SECONDS = 600.0  # ten minutes of holding one piece: a broken file, not a move
+MAX_PATH_SECONDS = 3600.0  # an hour of holding one piece: a broken file, not a move
 PATH: dict[str, Range] = {
     "x": SANDBOX["x"],
     "y": SANDBOX["y"],

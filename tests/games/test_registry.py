@@ -134,6 +134,7 @@ def test_a_plug_in_game_is_listed_and_replayed_in_a_fresh_process() -> None:
         ("no.such.module", "cannot be imported: No module named 'no'"),
         ("tests games", "'tests games' is not a module name"),
         ("json", "json has no 'GAME'"),
+        ("tests.games.tiny.clash", "a game's command clashes"),
     ],
 )
 def test_a_bad_plug_in_is_one_line(games: str, message: str) -> None:

@@ -157,3 +157,14 @@ def test_a_save_cut_short_is_refused_not_taken_for_an_earlier_game(
     with pytest.raises(ScenarioError) as error:
         saves.load_saved(save)
     assert "\n" not in str(error.value) and str(error.value).startswith(f"{save}:")
+
+
+def test_a_save_too_costly_to_load_is_refused_before_it_runs(tmp_path: Path) -> None:
+    """A load runs while the window waits: work that would take hours is refused first."""
+    path = tmp_path / "heavy.toml"
+    path.write_text(
+        'format = "towersim/1"\nkind = "lots"\n[physics]\ndt = 0.0001\niterations = 1000\n'
+        '[setup]\nplayers = ["Ann", "Ben"]\n' + '[[action]]\ntype = "computer"\nmoves = 5000\n' * 3,
+        encoding="utf-8",
+    )
+    _one_line_refusal(path, "too much work to load")

@@ -23,6 +23,7 @@ from rules.crazy_tower.blocks import is_block
 from rules.crazy_tower.placement import block_problem
 from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE, CrazyTowerState
 from rules.errors import IllegalMove
+from simulator.games.actions import live_target, path_steps_left
 from simulator.games.crazy_tower import handicap as noise
 from simulator.games.crazy_tower.bodies import (
     BLOCK_FILTER,
@@ -167,7 +168,9 @@ class LiveMove:
         block came clear of its cards (it is then out of the tower and the tower settles)."""
         if self.stage != HOLDING:
             raise RuntimeError("the hand holds nothing")
-        x, y, angle = _r(x), _r(y), _r(angle)
+        x, y, angle = (_r(v) for v in live_target(x, y, angle))
+        # A hold longer than a save may record freezes the hand: the player must let go.
+        steps = min(steps, path_steps_left(self.path, self.match.profile.dt))
         tx, turn = x + self.jitter.dx, math.radians(angle + self.jitter.angle)
         speed = self.hand.settings.travel_speed
         resting = False

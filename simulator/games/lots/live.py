@@ -16,6 +16,7 @@ import pymunk
 
 from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
+from simulator.games.actions import live_target, path_steps_left
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
@@ -94,10 +95,14 @@ class LivePlacement:
         (counter-clockwise); True when the piece rests on something."""
         if self.stage != HOLDING:
             raise RuntimeError("the hand holds nothing")
-        x, y, angle = _r(x), _r(y), _r(angle)
+        x, y, angle = (_r(v) for v in live_target(x, y, angle))
         path = self.paths[-1]
+        # A hold longer than a save may record freezes the hand: the player must let go.
+        steps = min(steps, path_steps_left(path, self.match.profile.dt))
         mirror = int(self.mirrored)
-        if path and path[-1][1:] == [x, y, angle, mirror]:
+        if not steps:
+            pass
+        elif path and path[-1][1:] == [x, y, angle, mirror]:
             path[-1][0] += steps
         else:
             path.append([steps, x, y, angle, mirror])

@@ -138,3 +138,22 @@ def test_the_lot_carries_what_rests_on_it_and_nothing_that_rests_on_a_fallen_pie
     # what rests on it; those the monitor saw come first, in the order they fell.
     monitor.events.append(MotionEvent(world.time, "orange-1", "fell", "touched the table"))
     assert fallen_pieces(world, poses, monitor) == ["orange-2", "orange-1", "orange-3", "orange-4"]
+
+
+def test_the_app_never_records_a_path_its_loader_refuses() -> None:
+    """A wrist turned past a hundred turns, the mouse beyond the play area and a hold past
+    an hour: the live path stays within the ranges a save is read with."""
+    from simulator.games.actions import path_steps_left
+    from simulator.scenario.ranges import MAX_PATH_SECONDS, PATH
+
+    match = _tower()
+    live = LivePlacement(match, "yellow-1")
+    live.drive(-15.5, 20.0, 50_000.0, 3)
+    live.drive(900.0, 20.0, 0.0, 2)
+    path = live.paths[-1]
+    assert path[0][3] == PATH["angle"].maximum and path[1][1] == PATH["x"].maximum
+    most = int(MAX_PATH_SECONDS / match.profile.dt)
+    path[-1][0] = most - 5  # as if held for most of an hour (the steps are not run)
+    live.drive(-15.5, 20.0, 0.0, 100)
+    assert sum(row[0] for row in live.paths[-1]) == most
+    assert path_steps_left(live.paths[-1], match.profile.dt) == 0
