@@ -172,12 +172,12 @@ BAD_ACTIONS = [
     (  # ten minutes of simulated time in one move: a broken file, refused at once
         '{ type = "place_block", player = "Ann", block = "red-1a", '
         "path = [[100000000, 0, 10, 0]] }",
-        "action #1: path: the hand's path lasts 100000000 steps, more than 10 minutes",
+        "action #1: path: the hand's path lasts 100000000 steps, more than 60 minutes",
     ),
     (
         '{ type = "place_block", player = "Ann", block = "red-1a", '
-        "path = [[300000, 0, 10, 0], [300000, 0, 9, 0]] }",
-        "the hand's path lasts 600000 steps",
+        "path = [[2000000, 0, 10, 0], [2000000, 0, 9, 0]] }",
+        "the hand's path lasts 4000000 steps",
     ),
     ('{ type = "clock", player = "Ann" }', "needs 'elapsed'"),
     (

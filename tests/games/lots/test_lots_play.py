@@ -146,7 +146,7 @@ def test_every_lots_scenario_meets_its_expectations() -> None:
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
             'block = "red-1"\npath = [[100000000, 0.0, 20.0, 0.0, 0]]\n',
-            "path: the hand's path lasts 100000000 steps, more than 10 minutes",
+            "path: the hand's path lasts 100000000 steps, more than 60 minutes",
         ),
         (
             '[setup]\nplayers = ["Ann", "Ben"]\n[[action]]\ntype = "place"\nplayer = "Ann"\n'
