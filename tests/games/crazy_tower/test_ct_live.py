@@ -169,7 +169,7 @@ BAD_ACTIONS = [
         "path = [[1, 0, 0, 0]] }",
         "a live move (path) has no 'at'",
     ),
-    (  # ten minutes of simulated time in one move: a broken file, refused at once
+    (  # a day of simulated time in one move: a broken file, refused at once
         '{ type = "place_block", player = "Ann", block = "red-1a", '
         "path = [[100000000, 0, 10, 0]] }",
         "action #1: path: the hand's path lasts 100000000 steps, more than 60 minutes",
