@@ -196,50 +196,34 @@ def _show(
     watch: Watcher | None,
     err: TextIO,
 ) -> bool:
-    """Write the PNG and/or play the film; False (with a line on err) if that failed."""
+    """Write the PNG and/or play the film; False (with a line on err) if that failed.
+    A game without a physics world draws its own picture (the registry's ``picture``)
+    and has nothing to watch."""
     caption = film_caption(report, path)
     if film.world is None:
-        return _picture(report, path, png, watch, caption, err)
-    if png is not None:
+        kind = report["kind"]
+        picture = GAMES.get(kind).picture if kind in GAMES.kinds() else None
+        if picture is None or watch is not None:
+            print(f"towersim replay: {path}: this scenario has no physics world to watch", file=err)
+            return False
+        draw = GAMES.get(kind).load("picture")
+    else:
         from simulator.render.offscreen import write_world_png
 
+        def draw(_: str, target: Path) -> None:
+            write_world_png(film.world, target, caption=caption)
+
+    if png is not None:
         target = Path(png)
         if target.is_dir():
             target = target / (Path(path).stem + ".png")
         try:
-            write_world_png(film.world, target, caption=caption)
+            draw(path, target)
         except OSError as exc:
             print(f"towersim replay: cannot write {target}: {exc.strerror or exc}", file=err)
             return False
     if watch is not None:
         return watch(film, caption, err)
-    return True
-
-
-def _picture(
-    report: dict[str, Any],
-    path: str,
-    png: str | None,
-    watch: Watcher | None,
-    caption: list[str],
-    err: TextIO,
-) -> bool:
-    """A game without a physics world draws its own picture (the registry's ``picture``);
-    there is nothing to watch."""
-    kind = report["kind"]
-    picture = GAMES.get(kind).picture if kind in GAMES.kinds() else None
-    if picture is None or watch is not None:
-        print(f"towersim replay: {path}: this scenario has no physics world to watch", file=err)
-        return False
-    assert png is not None
-    target = Path(png)
-    if target.is_dir():
-        target = target / (Path(path).stem + ".png")
-    try:
-        GAMES.get(kind).load("picture")(path, target, caption)
-    except OSError as exc:
-        print(f"towersim replay: cannot write {target}: {exc.strerror or exc}", file=err)
-        return False
     return True
 
 

@@ -52,9 +52,9 @@ class GameKind:
       ``run(args) -> int``.
     - ``screen``: the app's screen module, ``open_screen(setup)`` and
       ``load_screen(path)``; None for a game the app does not offer.
-    - ``picture``: for a game without a physics world, ``write_picture(path, target,
-      caption)``, the picture ``replay --png`` draws of a scenario's end; None: the
-      world is drawn (every physical game).
+    - ``picture``: for a game without a physics world, ``write_picture(path, target)``,
+      the picture ``replay --png`` draws of a scenario's end; None: the world is drawn
+      (every physical game).
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
     """

@@ -24,10 +24,10 @@ SIDE_ROOM = 8.0  # cm of table shown beside the foundation at least
 HEADER, FOOTER, PAD = 70, 40, 24  # px
 
 
-def write_picture(path: str | Path, target: Path, caption: list[str]) -> None:
+def write_picture(path: str | Path, target: Path) -> None:
     """``replay --png`` of a Filled In scenario: every player's tower as the sheet has it
-    drawn at the scenario's end, and as it would settle (the registry's ``picture``).
-    ``caption`` is for a world's picture; each panel here is titled by its tower."""
+    drawn at the scenario's end, and as it would settle (the registry's ``picture``);
+    each panel is titled by its tower."""
     from simulator.games.filled_in.sheetfile import load_towers
     from simulator.games.filled_in.stand import stand_tower
 
