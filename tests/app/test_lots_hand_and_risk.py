@@ -16,6 +16,11 @@ from simulator.replay import replay_file
 from tests.app.helpers import close, frames, send, until_my_placement, world_to_window
 
 
+def overlaps(a, b):
+    """Two boxes (x, y, w, h) share some area."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 def _open(**options):
     match = session.new_match(["You", "Computer 2"], "1A", 3)
     screen = LotsScreen(match, seed=3, **options)
@@ -44,8 +49,11 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         frames(window, 2)
         risk = screen.ghost_risk()
         assert risk is not None and 0.0 <= risk <= 1.0
-        labels = [item.text for item in screen.risk_hud._items if hasattr(item, "text")]
-        assert labels == [f"fall risk {round(risk * 100)}%"]
+        # Whose hand and what it means, beside the ghost and the piece, never over them.
+        said = f"Chance a steady hand makes something fall here: {round(risk * 100)}%"
+        assert screen.ghost_label.text == said
+        label, ghost, held = screen.ghost_label.box, screen.ghost_box(), screen.held_box()
+        assert not overlaps(label, ghost) and not overlaps(label, held)
         # The number is fall_risk of the ghost's spot, for the steady hand, on the
         # match as it was before the pick: the same in any process for this seed.
         live = screen.live
