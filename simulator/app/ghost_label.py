@@ -13,9 +13,9 @@ from simulator.render.camera import Rect
 from simulator.render.palette import FONT, RGB
 
 GAP = 12.0  # logical pixels between the ghost and the label
-PAD = 8.0
-HEIGHT = 24.0
-SIZE = 12
+PAD = 6.0
+LINE = 18.0  # logical pixels a line of text takes
+SIZE = 11
 
 
 def union(a: Rect, b: Rect) -> Rect:
@@ -25,16 +25,23 @@ def union(a: Rect, b: Rect) -> Rect:
 
 
 def beside(avoid: Rect, size: tuple[float, float], view: Rect) -> tuple[float, float]:
-    """Where a box of ``size`` goes: right of ``avoid`` at its middle height, else left
-    of it when the view has no room on the right; kept inside ``view``."""
+    """Where a box of ``size`` goes, clear of ``avoid``: on its right at its middle
+    height, else on its left, else above it, else below it (the first that fits in
+    ``view``); squeezed into the view when none does."""
     ax, ay, aw, ah = avoid
     vx, vy, vw, vh = view
     w, h = size
-    x = ax + aw + GAP
-    if x + w > vx + vw:
-        x = max(vx, ax - GAP - w)
-    y = min(max(ay + ah / 2 - h / 2, vy), vy + vh - h)
-    return x, y
+    middle_y = min(max(ay + ah / 2 - h / 2, vy), vy + vh - h)
+    middle_x = min(max(ax + aw / 2 - w / 2, vx), vx + vw - w)
+    for x, y in (
+        (ax + aw + GAP, middle_y),
+        (ax - GAP - w, middle_y),
+        (middle_x, ay + ah + GAP),
+        (middle_x, ay - GAP - h),
+    ):
+        if vx <= x and x + w <= vx + vw and vy <= y and y + h <= vy + vh:
+            return x, y
+    return min(max(ax + aw + GAP, vx), vx + vw - w), middle_y
 
 
 class GhostLabel:
@@ -44,22 +51,23 @@ class GhostLabel:
         self.text = ""
         self._shown: Any = None
 
-    def show(self, text: str, tone: RGB, avoid: Rect, view: Rect) -> None:
-        """``text`` in ``tone`` beside ``avoid`` (the ghost and the piece, logical
-        pixels), inside ``view``."""
-        wanted = (text, tone, tuple(round(v) for v in avoid))
+    def show(self, lines: list[str], tone: RGB, avoid: Rect, view: Rect) -> None:
+        """``lines`` of text in ``tone`` beside ``avoid`` (the ghost and the piece,
+        logical pixels), inside ``view``."""
+        wanted = (tuple(lines), tone, tuple(round(v) for v in avoid))
         if wanted == self._shown:
             return
-        self._shown, self.text = wanted, text
+        self._shown, self.text = wanted, " ".join(lines)
         self.hud.clear()
-        width = _text_width(text) + 2 * PAD
-        x, y = beside(avoid, (width, HEIGHT), view)
-        self.box = (x, y, width, HEIGHT)
-        self.hud.rect(x, y, width, HEIGHT, (255, 255, 255), 225, layer=0)
-        self.hud.border(x, y, width, HEIGHT, tone, layer=1)
-        self.hud.text(
-            text, x + PAD, y + HEIGHT / 2, SIZE, tone, bold=True, anchor_y="center", layer=2
-        )
+        width = max(_text_width(line) for line in lines) + 2 * PAD
+        height = LINE * len(lines) + PAD
+        x, y = beside(avoid, (width, height), view)
+        self.box = (x, y, width, height)
+        self.hud.rect(x, y, width, height, (255, 255, 255), 225, layer=0)
+        self.hud.border(x, y, width, height, tone, layer=1)
+        for index, line in enumerate(lines):
+            top = y + height - PAD / 2 - index * LINE
+            self.hud.text(line, x + PAD, top - LINE / 2, SIZE, tone, bold=True, anchor_y="center")
 
     def hide(self) -> None:
         if self._shown is not None:

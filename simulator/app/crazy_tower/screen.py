@@ -645,7 +645,7 @@ class CrazyTowerScreen(SessionGameScreen):
             self.ghost_label.hide()
             return
         avoid = union(ghost, held) if held is not None else ghost
-        said = f"Cannot release here: {found[1]}."
+        said = ["Cannot release here:", f"{found[1]}."]
         self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=WORLD_VIEW)
         self.ghost_label.draw()
 

@@ -629,20 +629,19 @@ class LotsScreen(GameScreen):
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
-    def ghost_words(self) -> tuple[str, tuple[int, int, int]] | None:
+    def ghost_words(self) -> tuple[list[str], tuple[int, int, int]] | None:
         """What the label beside the ghost says, and in which tone: why a release there
         is refused, or the fall risk of the spot (None: nothing to say)."""
         if self._ghost_problem:
-            return f"Cannot release here: {self._ghost_problem}.", REFUSED_TONE
+            return ["Cannot release here:", f"{self._ghost_problem}."], REFUSED_TONE
         if not self.show_risk or not self._ghost_cells:
             return None
         risk = self.ghost_risk()
-        hand = f"your {self.hand.name}" if self.hand else f"a {RISK_HAND}"
+        hand = f"for your {self.hand.name} hand" if self.hand else f"for a {RISK_HAND} hand"
         if risk is None:
-            return f"Chance {hand} hand makes something fall here: ...", (90, 90, 90)
-        return f"Chance {hand} hand makes something fall here: {round(risk * 100)}%", risk_tone(
-            risk
-        )
+            return ["Chance of a fall here: ...", f"{hand} (K hides this)"], (90, 90, 90)
+        shown = f"Chance of a fall here: {round(risk * 100)}%"
+        return [shown, f"{hand} (K hides this)"], risk_tone(risk)
 
     def _draw_ghost_label(self) -> None:
         """The ghost's label, beside the ghost and the held piece, never over them."""
