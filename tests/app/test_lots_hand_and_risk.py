@@ -13,7 +13,7 @@ from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.live import SETTLED
 from simulator.games.lots.match import Placement
 from simulator.replay import replay_file
-from tests.app.helpers import close, frames, send, until_my_placement, world_to_window
+from tests.app.helpers import close, frames, pixel, send, until_my_placement, world_to_window
 
 
 def overlaps(a, b):
@@ -107,5 +107,36 @@ def test_a_computer_placement_is_played_back_on_screen():
         send(window, "on_key_press", key.SPACE, 0)  # Space skips to the end
         frames(window)
         assert screen.playback is None and "placed" in screen.message
+    finally:
+        close(window)
+
+
+def test_off_the_lot_the_ghost_stays_red_with_the_reason_beside_it():
+    window, screen, match = _open()
+    try:
+        until_my_placement(window, screen)
+        send(window, "on_key_press", key._1, 0)
+        frames(window)
+        lot = match.lot
+        for x in (lot.right + 1.0, lot.right + 6.0):  # partly, then wholly off the lot
+            send(window, "on_mouse_motion", *world_to_window(window, screen, x, 9.0), 0, 0)
+            frames(window, 90)
+            cells, problem = screen.ghost()
+            assert cells and problem == "the piece is not over the footprint"
+            assert max(c for _, c in cells) >= lot.footprint.width  # beside the lot
+            said = "Cannot release here: the piece is not over the footprint."
+            assert screen.ghost_label.text == said
+            label = screen.ghost_label.box
+            assert not overlaps(label, screen.ghost_box())
+            assert not overlaps(label, screen.held_box())
+            # Red where the ghost's outermost cell lies (a quarter in: clear of its cross).
+            row, col = max(cells, key=lambda cell: cell[1])
+            size, (ox, oy) = lot.grid.cell, lot.grid.origin
+            spot = (ox + (col + 0.2) * size, oy + (row + 0.2) * size)
+            r, g, b = pixel(window, *world_to_window(window, screen, *spot))
+            assert r > g + 60 and r > b + 60
+        send(window, "on_key_press", key.SPACE, 0)  # the release is refused, saying why
+        frames(window)
+        assert screen.live.stage == "holding" and "not over the footprint" in screen.message
     finally:
         close(window)
