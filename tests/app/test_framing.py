@@ -105,6 +105,25 @@ def test_a_tall_crazy_tower_fills_most_of_the_view():
         close(window)
 
 
+def test_a_tall_lots_tower_fills_most_of_the_view():
+    from simulator.app.lots.screen import WORLD_VIEW as LOTS_VIEW
+    from simulator.app.lots.screen import load_screen as load_lots
+
+    screen = load_lots(Path("scenarios/lots/accident.toml"))
+    window = AppWindow(screen, visible=False, schedule=False)
+    try:
+        frames(window, 3)
+        world = screen.match.world
+        top = max(s.bb.top for e in world.entries if not e.is_table for s in e.shapes)
+        assert top > 40.0
+        camera = screen.camera()
+        table, roof = camera.to_screen(0.0, 0.0)[1], camera.to_screen(0.0, top)[1]
+        assert (roof - table) / LOTS_VIEW[3] > 0.65
+        assert roof < LOTS_VIEW[1] + LOTS_VIEW[3]
+    finally:
+        close(window)
+
+
 def test_a_floor_card_is_drawn_thick_enough_to_read_its_boxes():
     window, screen = open_ct()
     try:
