@@ -16,6 +16,7 @@ from simulator.physics.world import World
 from simulator.render.camera import Camera, Rect
 
 EASE_SECONDS = 0.4
+AIM_TOLERANCE = 0.25  # cm: a new aim closer than this to the last one is not taken
 SHAKE_SECONDS = 0.45
 SHAKE_PIXELS = 7.0  # the first swing of a shake, in logical pixels
 SHAKE_HZ = 14.0
@@ -59,8 +60,10 @@ class Framing:
         """Frame ``bounds`` (the tower with its headroom): at once the first time, else
         eased from what is shown now. Call it only between moves."""
         region = frame(bounds, self.aspect)
-        if region == self._aim:
-            return
+        if self._aim is not None and all(
+            abs(a - b) < AIM_TOLERANCE for a, b in zip(region, self._aim, strict=True)
+        ):
+            return  # a body settling a hair does not restart the ease
         if self.region is None:
             self.region = region
             self._eased = EASE_SECONDS

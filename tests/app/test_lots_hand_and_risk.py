@@ -50,7 +50,7 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         risk = screen.ghost_risk()
         assert risk is not None and 0.0 <= risk <= 1.0
         # Whose hand and what it means, beside the ghost and the piece, never over them.
-        said = f"Chance a steady hand makes something fall here: {round(risk * 100)}%"
+        said = f"Chance of a fall here: {round(risk * 100)}% for a steady hand (K hides this)"
         assert screen.ghost_label.text == said
         label, ghost, held = screen.ghost_label.box, screen.ghost_box(), screen.held_box()
         assert not overlaps(label, ghost) and not overlaps(label, held)
@@ -138,5 +138,23 @@ def test_off_the_lot_the_ghost_stays_red_with_the_reason_beside_it():
         send(window, "on_key_press", key.SPACE, 0)  # the release is refused, saying why
         frames(window)
         assert screen.live.stage == "holding" and "not over the footprint" in screen.message
+    finally:
+        close(window)
+
+
+def test_a_piece_flat_on_the_empty_base_shows_no_risk():
+    match = session.new_match(["You", "Computer 2"], "1A", 2)  # You place first
+    screen = LotsScreen(match, seed=2)
+    window = AppWindow(screen, visible=False, schedule=False)
+    try:
+        until_my_placement(window, screen)
+        assert not match.state.tower
+        _hold_over_the_middle(window, screen, match, height=8.0)
+        screen.risk.wait(30)
+        frames(window, 2)
+        cells, problem = screen.ghost()
+        assert problem is None and min(r for r, _ in cells) == 0  # flat on the base
+        assert screen.ghost_risk() == 0.0
+        assert screen.ghost_label.text.startswith("Chance of a fall here: 0%")
     finally:
         close(window)

@@ -116,6 +116,7 @@ class CrazyTowerScreen(SessionGameScreen):
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
         self.ghost_label = GhostLabel()
+        self._ghost_memo: Any = None  # ghost() of a held piece, until the world steps
         self.framing = Framing(WORLD_VIEW)
         self.fall_feel = FallFeel()
         self._shown_cover: tuple[int, str] | None = None
@@ -587,6 +588,7 @@ class CrazyTowerScreen(SessionGameScreen):
         for hud in (self.hud, self.cover_hud, self.banner.hud):
             hud.clear()
         self.ghost_label.hide()
+        self._ghost_memo = None
         self.icons.clear()
         self._shown_cover = None
 
@@ -597,7 +599,12 @@ class CrazyTowerScreen(SessionGameScreen):
         live = self.live
         if live is None or live.stage != HOLDING or live.pulling:
             return None
-        return live.landing(), live.release_problem()
+        world = self.match.world
+        memo = self._ghost_memo  # (live, world, steps, ghost): the same until a step
+        if memo is None or memo[0] is not live or memo[1] is not world or memo[2] != world.steps:
+            memo = (live, world, world.steps, (live.landing(), live.release_problem()))
+            self._ghost_memo = memo
+        return memo[3]
 
     def ghost_pose(self) -> tuple[float, float, float] | None:
         """Where the ghost is drawn: the landing, or, over nothing of the tower, on the
