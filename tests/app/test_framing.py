@@ -169,3 +169,36 @@ def test_a_fall_shakes_the_drawn_view_a_moment_and_not_the_mouse():
         assert screen.framing.shake_offset() == (0.0, 0.0)
     finally:
         close(window)
+
+
+def test_a_fall_in_a_computer_move_shakes_when_its_playback_shows_it():
+    from types import SimpleNamespace
+
+    from simulator.app.framing import FallFeel, shown_time
+    from simulator.games.crazy_tower.bodies import build_table
+    from simulator.physics.profile import load_profile
+    from simulator.physics.world import World
+    from simulator.render.film import Frame
+
+    world = World(load_profile())
+    build_table(world)
+    world.step()  # the ground card settles on the table at once: not a fall
+    framing, feel = Framing(VIEW), FallFeel()
+    framing.aim((-20.0, -1.0, 40.0, 30.0))
+    feel.feel(world, shown_time(world, None), framing)
+    start = world.time
+    # A computer's move: it runs to its end at once (a block falls beside the tower),
+    # then its film plays back from the world time the move began.
+    add_block(world, "red-1a", Pose(-card_half_length() - 4.0, 3.0, 0.0))
+    while not any(t.body_id == "red-1a" for t in world.table_touches):
+        world.step()
+    world.step(60)
+    fell = next(t.time for t in world.table_touches if t.body_id == "red-1a") - start
+    playback = SimpleNamespace(frames=[Frame(0.0, ()), Frame(world.time - start, ())], clock=0.0)
+    for clock in (0.0, fell - 0.01):
+        playback.clock = clock
+        feel.feel(world, shown_time(world, playback), framing)
+        assert framing.shake_offset() == (0.0, 0.0)  # not yet on screen
+    playback.clock = fell + 0.01
+    feel.feel(world, shown_time(world, playback), framing)
+    assert framing.shake_offset() != (0.0, 0.0)
