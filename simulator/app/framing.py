@@ -35,6 +35,13 @@ def frame(bounds: Rect, aspect: float) -> Rect:
     return x, y, w, h
 
 
+def below(view: Rect, top: float) -> Rect:
+    """The part of ``view`` under ``top`` (logical y): where the tower is framed when a
+    message strip covers the top of the view (the world is still drawn under it)."""
+    x, y, w, h = view
+    return x, y, w, min(h, top - y)
+
+
 def _smooth(t: float) -> float:
     """Ease in and out over t in [0, 1]."""
     t = min(max(t, 0.0), 1.0)

@@ -12,6 +12,8 @@ from simulator.app.widgets import Hud
 from simulator.render.camera import Rect
 from simulator.render.palette import FONT, RGB
 
+REFUSED_TONE = (220, 40, 40)  # a ghost where a release is refused, and its words
+REFUSED_INK = (120, 0, 0, 230)  # the cross on such a ghost
 GAP = 12.0  # logical pixels between the ghost and the label
 PAD = 6.0
 LINE = 18.0  # logical pixels a line of text takes

@@ -47,9 +47,9 @@ from simulator.app.crazy_tower.panel import (
 )
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import events_text, todo, verdict
-from simulator.app.framing import FallFeel, Framing, shown_time
+from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
-from simulator.app.ghost_label import GhostLabel, union
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -71,19 +71,17 @@ WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
 STEP = 2.0  # cm an arrow key moves the held piece: one cube, half a box
 # The region the camera shows around the tower (cm): room on the left where the hand
-# picks pieces up (the near end of a piece there shows), a little on the right, above
-# for the hand, and never narrower than the ground card.
-ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 2.0, 12.0, 10.0
+# picks pieces up (the near end of a piece there shows), a little on the right (more
+# when a diamonds box lets a block be pulled out), above for the hand, and never
+# narrower than the ground card.
+ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 2.0, 8.0, 10.0, 10.0
 TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
-REFUSED_TONE = (220, 40, 40)
-REFUSED_INK = (120, 0, 0, 230)
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block (move A, or the block of move B)"),
     ("V", "reveal a floor card (move B): it comes into your hand"),
     ("mouse", "move the hand (it pushes what it meets)"),
-    ("Left / Right, Up", f"move the piece {STEP:g} cm sideways (one cube) / raise it"),
     ("wheel, Q / E", f"tilt the piece {TILT:g} degrees"),
-    ("hold Down", "lower the piece slowly"),
+    ("Left / Right, Up, hold Down", f"move the piece {STEP:g} cm / raise it / lower it slowly"),
     ("click, Space", "release the piece; Space also puts back what fell"),
     ("Space, Enter, click", "skip to the end of a computer's move (nothing else meanwhile)"),
     ("click a lower block", "diamonds box: grip it, pull it out sideways"),
@@ -117,7 +115,9 @@ class CrazyTowerScreen(SessionGameScreen):
         self._ghost_key: tuple[str, bool] | None = None
         self.ghost_label = GhostLabel()
         self._ghost_memo: Any = None  # ghost() of a held piece, until the world steps
-        self.framing = Framing(WORLD_VIEW)
+        # framed under the message strip (its top is 8 below the screen's): the piece in
+        # the hand is never hidden under it
+        self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
         self.fall_feel = FallFeel()
         self._shown_cover: tuple[int, str] | None = None
         self._start(game)
@@ -448,7 +448,8 @@ class CrazyTowerScreen(SessionGameScreen):
         held = self.live.piece if self.live is not None else None
         boxes = [s.bb for e in world.entries if not e.is_table and e.id != held for s in e.shapes]
         left = min(min(b.left for b in boxes), -MIN_HALF_WIDTH) - ROOM_LEFT
-        right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + ROOM_RIGHT
+        room = ROOM_PULL if self.match.state.phase == DIAMONDS else ROOM_RIGHT
+        right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + room
         bottom, top = TABLE_SHOWN, max(b.top for b in boxes) + ROOM_ABOVE
         return left, bottom, right - left, top - bottom
 
@@ -653,7 +654,7 @@ class CrazyTowerScreen(SessionGameScreen):
             return
         avoid = union(ghost, held) if held is not None else ghost
         said = ["Cannot release here:", f"{found[1]}."]
-        self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=WORLD_VIEW)
+        self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=self.framing.viewport)
         self.ghost_label.draw()
 
     def _draw_ghost(self) -> None:

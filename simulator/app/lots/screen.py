@@ -20,9 +20,9 @@ from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import save_folder
-from simulator.app.framing import FallFeel, Framing, shown_time
+from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
-from simulator.app.ghost_label import GhostLabel, union
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
@@ -43,7 +43,8 @@ from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
-from simulator.render.symbols import placed, symbol_triangles
+from simulator.render.symbols import placed as placed_at
+from simulator.render.symbols import symbol_triangles
 from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
@@ -51,26 +52,19 @@ WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H
 # The framing around the tower (cm): the pick-up spot left of the lot (a piece there is
 # up to PIECE_ROOM wide and tall), the hand's headroom above the tower, the table below.
 PIECE_ROOM = 5.0
-HEADROOM = PICKUP_ABOVE + PIECE_ROOM + 1.0
+HEADROOM = PICKUP_ABOVE + PIECE_ROOM / 2 + 1.0
 TABLE_SHOWN = 1.5
-REFUSED_TONE = (220, 40, 40)
-REFUSED_INK = (120, 0, 0, 230)
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block"),
     ("mouse", "move the hand (it pushes what it meets)"),
-    ("Left / Right, Up", "move the piece one column sideways / raise it (no mouse needed)"),
     ("wheel, Q / E", "turn the piece a quarter turn"),
     ("F", "flip the piece over (mirror)"),
-    ("hold Down", "lower the piece slowly"),
+    ("Left / Right, Up, hold Down", "move the piece a column / raise it / lower it slowly"),
     ("click, Space", "release the piece"),
     ("C", "also place a purple cube"),
     ("Enter", "confirm the placement"),
     ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
-    (
-        "K",
-        "show / hide the fall risk: the chance that your hand (a steady one if yours is "
-        "exact) makes something fall at the ghost's spot, from six practice drops",
-    ),
+    ("K", "show / hide the chance of a fall at the ghost (six practice drops)"),
     ("Space (fallen piece)", "pick up the fallen piece to put it back"),
     ("Space, Enter, click", "skip a computer's placement being shown"),
     ("R", "roll the die"),
@@ -156,7 +150,9 @@ class LotsScreen(GameScreen):
         self.track_hud = Hud()
         self.banner = Banner(WORLD_VIEW[2])
         self.ghost_label = GhostLabel()
-        self.framing = Framing(WORLD_VIEW)
+        # framed under the message strip (its top is 8 below the screen's): the piece in
+        # the hand is never hidden under it
+        self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
         self.fall_feel = FallFeel()
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
         self._ghost_problem: str | None = None
@@ -596,7 +592,9 @@ class LotsScreen(GameScreen):
             mesh.outline(square, 0.06, opaque(tone, 200))
             if problem:
                 cross = symbol_triangles("cross")
-                mesh.triangles(placed(cross, x + size / 2, y + size / 2, size * 0.6), REFUSED_INK)
+                mesh.triangles(
+                    placed_at(cross, x + size / 2, y + size / 2, size * 0.6), REFUSED_INK
+                )
         self._ghost = mesh_list(mesh, self._ghost_batch, self._ghost_group)
         self._ghost_batch.draw()
         self._ghost_cells, self._ghost_problem = cells, problem
@@ -650,7 +648,7 @@ class LotsScreen(GameScreen):
             self.ghost_label.hide()
             return
         avoid = union(ghost, held) if held is not None else ghost
-        self.ghost_label.show(*said, avoid=avoid, view=WORLD_VIEW)
+        self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport)
         self.ghost_label.draw()
 
     def _rebuild_hud(self) -> None:
