@@ -78,6 +78,11 @@ class Framing:
             self._start, self._eased = self.region, 0.0
         self._aim = region
 
+    def reset(self) -> None:
+        """Forget the framing: the next aim is shown at once (a new game, a load)."""
+        self.region = self._start = self._aim = None
+        self._eased = EASE_SECONDS
+
     def hold(self) -> None:
         """Stop where the view is now (a piece was picked up mid-ease)."""
         self._aim = self._start = self.region

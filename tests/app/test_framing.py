@@ -206,3 +206,12 @@ def test_a_fall_in_a_computer_move_shakes_when_its_playback_shows_it():
     playback.clock = fell + 0.01
     feel.feel(world, shown_time(world, playback), framing)
     assert framing.shake_offset() != (0.0, 0.0)
+
+
+def test_a_reset_framing_shows_its_next_aim_at_once():
+    framing = Framing(VIEW)
+    framing.aim((-10.0, 0.0, 40.0, 30.0))
+    framing.reset()
+    assert framing.region is None
+    framing.aim((-10.0, 0.0, 40.0, 30.0))  # the same aim again: shown, not skipped
+    assert framing.region == (-10.0, 0.0, 40.0, 30.0) and not framing.moving

@@ -146,7 +146,7 @@ class CrazyTowerScreen(SessionGameScreen):
         self.covers: list[Cover] = []
         self._holder: str | None = None  # the human who last had the device
         self._shown_second = -1
-        self.framing.region = None  # a new game or a load: framed at once
+        self.framing.reset()  # a new game or a load: framed at once
         self.dirty = True
         state = game.match.state
         if state.mode == SABOTEUR and not state.is_over:
