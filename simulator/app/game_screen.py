@@ -14,6 +14,7 @@ from pyglet.window import key
 
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.screen import Screen
+from simulator.app.sound import GameSounds
 from simulator.games.match import PhysicalMatch
 from simulator.render.scene import WorldScene
 
@@ -36,6 +37,7 @@ class GameScreen(Screen, ComputerSeats):
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
         self.closed = False  # the window left this screen: no computer thinks any more
+        self.sound = GameSounds()  # silent until a window lends its mixer (attach)
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -91,11 +93,18 @@ class GameScreen(Screen, ComputerSeats):
             self._advance_live(steps)
         elif not self.closed:
             self._computer_turn(seconds)
+        if not self.closed:
+            self.sound.frame(self.match, self.playback)
+
+    def attach(self, window: Any) -> None:
+        super().attach(window)
+        self.sound.use(window.sounds)  # the app's one mixer
 
     def close(self) -> None:
         """Stop the computers' worker (a decision under way is dropped), free the
         world's GL objects."""
         self.closed = True
+        self.sound.close()
         self.worker.close()
         self._forget_decision()
         if self._scene is not None:

@@ -14,10 +14,12 @@ from pyglet.window import key
 from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
 from simulator.app.loop import FixedStep
 from simulator.app.screen import Screen
+from simulator.app.sound import Sounds
 from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
 FRAME_RATE = 60.0
+MUTE_KEY = ("M", "sound off or on")
 
 
 class AppWindow(pyglet.window.Window):
@@ -31,8 +33,10 @@ class AppWindow(pyglet.window.Window):
         caption: str = "towersim",
         schedule: bool = True,
         home: Callable[[], Screen] | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
+        self.sounds = sounds or Sounds()  # the app's one mixer: every screen plays through it
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
         self._help = Hud()
@@ -92,7 +96,7 @@ class AppWindow(pyglet.window.Window):
         hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
         y = 650
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
-        for keys, what in [*self.page.shortcuts, *home, ("Esc", "close this help")]:
+        for keys, what in [*self.page.shortcuts, *home, MUTE_KEY, ("Esc", "close this help")]:
             hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
             hud.text(what, 500, y, 14, (240, 240, 240))
             y -= 32
@@ -107,6 +111,7 @@ class AppWindow(pyglet.window.Window):
         self.page.on_mouse_motion(*self.box.to_logical(x, y))
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.sounds.click()
         if self.help_visible:
             self.help_visible = False
             return
@@ -134,6 +139,10 @@ class AppWindow(pyglet.window.Window):
                 page.say("Confirm or undo the move first, then Ctrl+N.")
                 return
             self.show(self.home())  # games autosave every confirmed move: nothing is lost
+            return
+        if symbol == key.M and not typing and not modifiers & key.MOD_CTRL:
+            muted = self.sounds.toggle_mute()
+            page.say("Sound off (M turns it on)." if muted else "Sound on (M turns it off).")
             return
         if symbol == key.ESCAPE and not page.move_in_progress and not typing:
             return  # Esc never quits by accident: close the window to quit
