@@ -83,7 +83,7 @@ class GameSounds:
         else:
             until = self._film_start + playback.clock
             now = [i for i in self._due if i.time <= until]
-            self._due = self._due[len(now) :]
+            self._due = [i for i in self._due if i.time > until]
         return self._cues(now, sounds)
 
     def _cues(self, impacts: Iterable[Impact], sounds: Sounds) -> list[Cue]:

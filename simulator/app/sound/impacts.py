@@ -84,7 +84,7 @@ class ImpactListener:
         self.world = None
 
     def take(self) -> list[Impact]:
-        """The impacts heard since the last call, in time order."""
+        """The impacts heard since the last call."""
         heard, self.heard = self.heard, []
         return heard
 
@@ -95,6 +95,7 @@ class ImpactListener:
             self._pending = 0
 
     def _look(self, world: World, steps: int) -> None:
+        self._table(world)  # before the speeds are updated: it reads them as they were
         tuning, last = self.tuning, self._last
         now = world.time
         fall = world.profile.gravity * world.profile.dt * steps  # what gravity alone adds
@@ -122,16 +123,17 @@ class ImpactListener:
             self.heard.append(
                 Impact(now, KNOCK, tuning.volume(lost), entry.id, self.variant(entry.id))
             )
-        self._table(world)
 
     def _table(self, world: World) -> None:
         touches = world.table_touches
         for touch in touches[self._touches :]:
-            if touch.body_id not in self._on_table:  # each piece falls once
-                self._on_table.add(touch.body_id)
-                self.heard.append(
-                    Impact(touch.time, FALL, 1.0, touch.body_id, self.variant(touch.body_id))
-                )
+            body_id = touch.body_id
+            if body_id in self._on_table:  # each piece falls once
+                continue
+            self._on_table.add(body_id)
+            vx, vy, _ = self._last.get(body_id, (0.0, 0.0, 0.0))
+            if math.hypot(vx, vy) > self.tuning.quiet:  # it came down: not a piece at rest
+                self.heard.append(Impact(touch.time, FALL, 1.0, body_id, self.variant(body_id)))
         self._touches = len(touches)
 
     def variant(self, body_id: str) -> int:
