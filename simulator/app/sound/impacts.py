@@ -13,9 +13,11 @@ import math
 import zlib
 from dataclasses import dataclass, field
 
+import numpy as np
 import pymunk
+import pymunk.batch
 
-from simulator.physics.world import Observation, World
+from simulator.physics.world import Entry, Observation, World
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,11 @@ class ImpactListener:
     heard: list[Impact] = field(default_factory=list)  # not yet taken
     world: World | None = None
     _observation: Observation | None = None
-    _last: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    _buffer: pymunk.batch.Buffer = field(default_factory=pymunk.batch.Buffer)
+    _ids: np.ndarray | None = None  # the bodies' ids at the last look, in space order
+    _speeds: np.ndarray | None = None  # their (vx, vy, spin) then
+    _entries: dict[int, Entry] = field(default_factory=dict)  # pymunk body id -> entry
+    _radii: tuple[bytes, np.ndarray] = (b"", np.zeros(0))  # the ids' rims, cached
     _quiet_until: dict[str, float] = field(default_factory=dict)
     _on_table: set[str] = field(default_factory=set)
     _touches: int = 0
@@ -71,7 +77,8 @@ class ImpactListener:
         self.detach()
         self.world = world
         self._observation = world.observe(self._stepped)
-        self._last.clear()
+        self._ids = self._speeds = None
+        self._entries.clear()
         self._quiet_until.clear()
         self._on_table = {touch.body_id for touch in world.table_touches}
         self._touches = len(world.table_touches)
@@ -96,33 +103,54 @@ class ImpactListener:
 
     def _look(self, world: World, steps: int) -> None:
         self._table(world)  # before the speeds are updated: it reads them as they were
-        tuning, last = self.tuning, self._last
-        now = world.time
+        buffer = self._buffer
+        buffer.clear()  # every body's velocity and spin in one call, not 60 property reads
+        pymunk.batch.get_space_bodies(world.space, _FIELDS, buffer)
+        ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp).copy()
+        speeds = np.frombuffer(buffer.float_buf(), dtype=np.float64).reshape(-1, 3).copy()
+        last_ids, before = self._ids, self._speeds
+        self._ids, self._speeds = ids, speeds
+        if last_ids is None or before is None:
+            return
+        if ids.tobytes() != last_ids.tobytes():  # a body came, went or fell asleep
+            rows = {body_id: row for row, body_id in enumerate(last_ids.tolist())}
+            found = np.array([rows.get(body_id, -1) for body_id in ids.tolist()], dtype=int)
+            known = found >= 0
+            ids, speeds, before = ids[known], speeds[known], before[found[known]]
+        # The speed lost that gravity does not explain, less what holding a piece up
+        # against gravity takes (a resting piece is silent, a piece pushed or carried
+        # gains speed and loses none), and the spin lost, at the piece's rim.
         fall = world.profile.gravity * world.profile.dt * steps  # what gravity alone adds
-        for entry in world.entries:
-            body = entry.body
-            if body.is_sleeping or not entry.dynamic:
-                continue
-            vx, vy = body.velocity
-            spin = body.angular_velocity
-            before = last.get(entry.id)
-            last[entry.id] = (vx, vy, spin)
-            if before is None:
-                continue
-            px, py, pspin = before
-            # The speed lost that gravity does not explain, less what holding a piece
-            # up against gravity takes (a resting piece is silent, a piece pushed or
-            # carried gains speed and loses none), and the spin lost, at the rim.
-            lost = math.hypot(px, py - fall) - math.hypot(vx, vy) - fall
-            lost += (abs(pspin) - abs(spin)) * entry.radius
-            if lost <= tuning.quiet or now < self._quiet_until.get(entry.id, 0.0):
-                continue
-            if _held(body) and not _touching(body):
-                continue  # the hand stopped it, nothing was hit
-            self._quiet_until[entry.id] = now + tuning.gap
-            self.heard.append(
-                Impact(now, KNOCK, tuning.volume(lost), entry.id, self.variant(entry.id))
-            )
+        lost = np.hypot(before[:, 0], before[:, 1] - fall) - np.hypot(speeds[:, 0], speeds[:, 1])
+        lost += (np.abs(before[:, 2]) - np.abs(speeds[:, 2])) * self._rims(world, ids) - fall
+        for row in np.flatnonzero(lost > self.tuning.quiet).tolist():
+            self._knock(world, int(ids[row]), float(lost[row]))
+
+    def _knock(self, world: World, body_id: int, lost: float) -> None:
+        entry = self._entry(world, body_id)
+        if entry is None or not entry.dynamic:  # the hand, a static body
+            return
+        now = world.time
+        if now < self._quiet_until.get(entry.id, 0.0):
+            return
+        if _held(entry.body) and not _touching(entry.body):
+            return  # the hand stopped it, nothing was hit
+        self._quiet_until[entry.id] = now + self.tuning.gap
+        volume = self.tuning.volume(lost)
+        self.heard.append(Impact(now, KNOCK, volume, entry.id, self.variant(entry.id)))
+
+    def _entry(self, world: World, body_id: int) -> Entry | None:
+        if body_id not in self._entries:  # a body added since: map them again
+            self._entries = {entry.body.id: entry for entry in world.entries}
+        return self._entries.get(body_id)
+
+    def _rims(self, world: World, ids: np.ndarray) -> np.ndarray:
+        """Each body's radius (0 for a body that is not the world's: the hand)."""
+        key = ids.tobytes()
+        if self._radii[0] != key:
+            rims = [getattr(self._entry(world, i), "radius", 0.0) for i in ids.tolist()]
+            self._radii = (key, np.array(rims, dtype=np.float64))
+        return self._radii[1]
 
     def _table(self, world: World) -> None:
         touches = world.table_touches
@@ -131,14 +159,27 @@ class ImpactListener:
             if body_id in self._on_table:  # each piece falls once
                 continue
             self._on_table.add(body_id)
-            vx, vy, _ = self._last.get(body_id, (0.0, 0.0, 0.0))
-            if math.hypot(vx, vy) > self.tuning.quiet:  # it came down: not a piece at rest
+            if self._speed(world, body_id) > self.tuning.quiet:  # it came down: not at rest
                 self.heard.append(Impact(touch.time, FALL, 1.0, body_id, self.variant(body_id)))
         self._touches = len(touches)
+
+    def _speed(self, world: World, body_id: str) -> float:
+        """A body's speed at the last look (0 if it was not seen)."""
+        if self._ids is None or self._speeds is None or body_id not in world:
+            return 0.0
+        rows = np.flatnonzero(self._ids == world.entry(body_id).body.id)
+        return float(np.hypot(*self._speeds[rows[0], :2])) if rows.size else 0.0
 
     def variant(self, body_id: str) -> int:
         """The clack sound of a piece: fixed per piece, so that each keeps its voice."""
         return zlib.crc32(body_id.encode()) % self.tuning.variants + 1
+
+
+_FIELDS = (
+    pymunk.batch.BodyFields.BODY_ID
+    | pymunk.batch.BodyFields.VELOCITY
+    | pymunk.batch.BodyFields.ANGULAR_VELOCITY
+)
 
 
 def _held(body: pymunk.Body) -> bool:
