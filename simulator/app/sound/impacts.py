@@ -61,8 +61,8 @@ class ImpactListener:
     world: World | None = None
     _observation: Observation | None = None
     _buffer: pymunk.batch.Buffer = field(default_factory=pymunk.batch.Buffer)
-    _ids: np.ndarray | None = None  # the bodies' ids at the last look, in space order
-    _speeds: np.ndarray | None = None  # their (vx, vy, spin) then
+    _ids: bytes = b""  # the bodies' ids at the last look, in space order
+    _speeds: bytes = b""  # their (vx, vy, spin) then, as doubles
     _entries: dict[int, Entry] = field(default_factory=dict)  # pymunk body id -> entry
     _radii: tuple[bytes, np.ndarray] = (b"", np.zeros(0))  # the ids' rims, cached
     _quiet_until: dict[str, float] = field(default_factory=dict)
@@ -77,7 +77,7 @@ class ImpactListener:
         self.detach()
         self.world = world
         self._observation = world.observe(self._stepped)
-        self._ids = self._speeds = None
+        self._ids = self._speeds = b""
         self._entries.clear()
         self._quiet_until.clear()
         self._on_table = {touch.body_id for touch in world.table_touches}
@@ -106,25 +106,29 @@ class ImpactListener:
         buffer = self._buffer
         buffer.clear()  # every body's velocity and spin in one call, not 60 property reads
         pymunk.batch.get_space_bodies(world.space, _FIELDS, buffer)
-        ids = np.frombuffer(buffer.int_buf(), dtype=np.uintp).copy()
-        speeds = np.frombuffer(buffer.float_buf(), dtype=np.float64).reshape(-1, 3).copy()
-        last_ids, before = self._ids, self._speeds
-        self._ids, self._speeds = ids, speeds
-        if last_ids is None or before is None:
-            return
-        if ids.tobytes() != last_ids.tobytes():  # a body came, went or fell asleep
-            rows = {body_id: row for row, body_id in enumerate(last_ids.tolist())}
-            found = np.array([rows.get(body_id, -1) for body_id in ids.tolist()], dtype=int)
+        ids, raw = bytes(buffer.int_buf()), bytes(buffer.float_buf())
+        last_ids, last = self._ids, self._speeds
+        self._ids, self._speeds = ids, raw
+        if not last or (raw == last and ids == last_ids):
+            return  # the first look, or nothing moved (a tower asleep): nothing to hear
+        speeds = np.frombuffer(raw).reshape(-1, 3)
+        body_ids = np.frombuffer(ids, dtype=np.uintp)
+        before = np.frombuffer(last).reshape(-1, 3)
+        if ids != last_ids:  # a body came, went or fell asleep: match the rows by id
+            rows = {
+                body: row for row, body in enumerate(np.frombuffer(last_ids, np.uintp).tolist())
+            }
+            found = np.array([rows.get(body, -1) for body in body_ids.tolist()], dtype=int)
             known = found >= 0
-            ids, speeds, before = ids[known], speeds[known], before[found[known]]
+            body_ids, speeds, before = body_ids[known], speeds[known], before[found[known]]
         # The speed lost that gravity does not explain, less what holding a piece up
         # against gravity takes (a resting piece is silent, a piece pushed or carried
         # gains speed and loses none), and the spin lost, at the piece's rim.
         fall = world.profile.gravity * world.profile.dt * steps  # what gravity alone adds
         lost = np.hypot(before[:, 0], before[:, 1] - fall) - np.hypot(speeds[:, 0], speeds[:, 1])
-        lost += (np.abs(before[:, 2]) - np.abs(speeds[:, 2])) * self._rims(world, ids) - fall
+        lost += (np.abs(before[:, 2]) - np.abs(speeds[:, 2])) * self._rims(world, body_ids) - fall
         for row in np.flatnonzero(lost > self.tuning.quiet).tolist():
-            self._knock(world, int(ids[row]), float(lost[row]))
+            self._knock(world, int(body_ids[row]), float(lost[row]))
 
     def _knock(self, world: World, body_id: int, lost: float) -> None:
         entry = self._entry(world, body_id)
@@ -146,7 +150,7 @@ class ImpactListener:
 
     def _rims(self, world: World, ids: np.ndarray) -> np.ndarray:
         """Each body's radius (0 for a body that is not the world's: the hand)."""
-        key = ids.tobytes()
+        key = ids.tobytes()  # the same bodies as last time: the same rims
         if self._radii[0] != key:
             rims = [getattr(self._entry(world, i), "radius", 0.0) for i in ids.tolist()]
             self._radii = (key, np.array(rims, dtype=np.float64))
@@ -165,10 +169,13 @@ class ImpactListener:
 
     def _speed(self, world: World, body_id: str) -> float:
         """A body's speed at the last look (0 if it was not seen)."""
-        if self._ids is None or self._speeds is None or body_id not in world:
+        if body_id not in world:
             return 0.0
-        rows = np.flatnonzero(self._ids == world.entry(body_id).body.id)
-        return float(np.hypot(*self._speeds[rows[0], :2])) if rows.size else 0.0
+        rows = np.flatnonzero(np.frombuffer(self._ids, np.uintp) == world.entry(body_id).body.id)
+        if not rows.size:
+            return 0.0
+        vx, vy, _ = np.frombuffer(self._speeds).reshape(-1, 3)[rows[0]]
+        return float(np.hypot(vx, vy))
 
     def variant(self, body_id: str) -> int:
         """The clack sound of a piece: fixed per piece, so that each keeps its voice."""
