@@ -298,3 +298,43 @@ def test_a_computers_roll_and_placement_are_heard_with_its_film() -> None:
     assert clacks and all(playing for _, _, playing in clacks)  # heard as the film shows it
     placed = next(f for f, name, _ in heard if name.startswith("clack"))
     assert placed > heard[0][0] + 30  # after the pause and the hand's carry, not at once
+
+
+def _filmed_drop(height: float) -> tuple[Any, Any, Any, FakeSpeaker]:
+    """A LOTS match whose world a block falls in while filmed (as a computer's move
+    runs), and its game sounds following it."""
+    from simulator.app.lots import session
+    from simulator.app.playback import Playback
+    from simulator.app.sound import GameSounds
+    from simulator.render.film import Film
+
+    sounds, speaker, _ = fake_sounds()
+    match = session.new_match(["You", "Ann"], "1A", 3)
+    game = GameSounds(sounds)
+    game.frame(match, None)  # now listening to the match's world
+    world = match.world
+    world.add_body("b", [box_polygon(4, 2)], Pose(0, 1 + height, 0), world.material("wood"))
+    with Film(9).watching(world) as film:
+        _run(world, 1.0)
+    return match, game, Playback(film.frames), speaker
+
+
+def test_a_filmed_move_is_heard_when_its_film_shows_the_landing() -> None:
+    match, game, playback, speaker = _filmed_drop(10.0)
+    landing = math.sqrt(2 * 10.0 / 981)
+    heard_at = []
+    while not playback.done:
+        before = len(speaker.played)
+        game.frame(match, playback)
+        if len(speaker.played) > before:
+            heard_at.append(playback.clock)
+        playback.advance(1 / 60)
+    assert heard_at and heard_at[0] == pytest.approx(landing, abs=0.03)
+
+
+def test_a_skipped_film_drops_the_sounds_it_did_not_reach() -> None:
+    match, game, playback, speaker = _filmed_drop(10.0)
+    game.frame(match, playback)
+    playback.skip()
+    game.frame(match, None)  # the screen drops a skipped playback
+    assert speaker.played == []

@@ -71,20 +71,27 @@ class GameSounds:
     def _impact_cues(self, playback: Any, sounds: Sounds) -> list[Cue]:
         listener = self.listener
         assert listener is not None and listener.world is not None
-        self._due += listener.take()
-        if playback is not self._playback:
-            if self._playback is not None:  # it ended or was skipped: drop what was not
-                self._due = [i for i in self._due if i.time <= self._film_start]
-            self._playback = playback
-            if playback is not None:  # its film ran up to now in the world
-                self._film_start = listener.world.time - playback.frames[-1].time
+        heard, now = listener.take(), []
+        shown = self._playback
+        if shown is not None and playback is not shown:  # its film ended or was skipped
+            now = self._until(self._film_start + shown.clock)
+            self._due.clear()  # what its clock did not reach was skipped
+        if playback is not None and playback is not shown:  # a computer's move, filmed
+            self._film_start = listener.world.time - playback.frames[-1].time
+        self._playback = playback
+        self._due += heard
         if playback is None:
-            now, self._due = self._due, []
+            now += self._due
+            self._due = []
         else:
-            until = self._film_start + playback.clock
-            now = [i for i in self._due if i.time <= until]
-            self._due = [i for i in self._due if i.time > until]
+            now += self._until(self._film_start + playback.clock)
         return self._cues(now, sounds)
+
+    def _until(self, time: float) -> list[Impact]:
+        """Take the due impacts heard by world time ``time``."""
+        now = [impact for impact in self._due if impact.time <= time]
+        self._due = [impact for impact in self._due if impact.time > time]
+        return now
 
     def _cues(self, impacts: Iterable[Impact], sounds: Sounds) -> list[Cue]:
         table = sounds.table
