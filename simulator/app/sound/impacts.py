@@ -144,7 +144,8 @@ class ImpactListener:
         self.heard.append(Impact(now, KNOCK, volume, entry.id, self.variant(entry.id)))
 
     def _entry(self, world: World, body_id: int) -> Entry | None:
-        if body_id not in self._entries:  # a body added since: map them again
+        if body_id not in self._entries or len(self._entries) != len(world.entries):
+            # a body added or removed since (a new one may reuse a removed one's id)
             self._entries = {entry.body.id: entry for entry in world.entries}
         return self._entries.get(body_id)
 
@@ -182,6 +183,7 @@ class ImpactListener:
         return zlib.crc32(body_id.encode()) % self.tuning.variants + 1
 
 
+# pymunk.batch (pymunk 7) reads these for every body in one call, without changing any.
 _FIELDS = (
     pymunk.batch.BodyFields.BODY_ID
     | pymunk.batch.BodyFields.VELOCITY
