@@ -48,6 +48,8 @@ class PygletSpeaker:
 
         if pyglet.options.get("headless"):
             raise NoSound("headless: no sound")
+        import pyglet.gl  # pyglet.media needs it: without a display this fails, cleanly
+
         # Importing the drivers picks the first that opens and falls back to the
         # silent one (a machine without an audio device: CI).
         from pyglet.media import get_audio_driver
