@@ -338,3 +338,36 @@ def test_a_skipped_film_drops_the_sounds_it_did_not_reach() -> None:
     playback.skip()
     game.frame(match, None)  # the screen drops a skipped playback
     assert speaker.played == []
+
+
+class EventsOnly:
+    """A match without a world (as Filled In): its log and its events."""
+
+    def __init__(self) -> None:
+        self.action_count = 0
+        self.log: list[dict[str, Any]] = [{"type": "setup"}]
+
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.log)
+
+    def act(self, *events: dict[str, Any]) -> None:
+        self.action_count += 1
+        self.log += events
+
+
+def test_a_moves_events_play_once_and_a_fall_heard_in_the_physics_is_not_repeated() -> None:
+    from simulator.app.sound import GameSounds
+
+    sounds, speaker, clock = fake_sounds()
+    match, game = EventsOnly(), GameSounds(sounds)
+    game.frame(match, None)  # the game as it stands is not heard
+    assert speaker.played == []
+    match.act({"type": "roll", "dice": [1, 2]}, {"type": "turn_start"})
+    game.frame(match, None)
+    game.frame(match, None)  # once, not every frame
+    assert [name for name, _ in speaker.played] == ["dice"]
+    clock.now += 1
+    game._fell = {"clatter"}  # the physics played a piece's fall during this move
+    match.act({"type": "accident", "piece": "red-1"}, {"type": "collapse"})
+    game.frame(match, None)
+    assert [name for name, _ in speaker.played] == ["dice", "crash"]  # no second clatter

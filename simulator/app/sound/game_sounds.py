@@ -25,7 +25,7 @@ class GameSounds:
         self._events = 0  # how many of its events that was
         self._due: list[Impact] = []  # heard in the world, not played yet
         self._falls: list[float] = []  # world times of recent falls (a crash is several)
-        self._fell = False  # the physics played a fall since the last move's events
+        self._fell: set[str] = set()  # fall sounds the physics played since the last move
         self._playback: Any = None  # the computer's filmed move being shown
         self._film_start = 0.0  # its world time at the film's first frame
 
@@ -64,7 +64,7 @@ class GameSounds:
             self.listener.attach(match.world)
             self._due.clear()
             self._falls.clear()
-            self._fell = False
+            self._fell.clear()
 
     # -- the physics ----------------------------------------------------------------------
 
@@ -101,11 +101,11 @@ class GameSounds:
             if impact.kind != FALL:
                 cues.append(Cue(table.clacks[impact.variant - 1], impact.volume))
                 continue
-            self._fell = True
             window = impact.time - table.crash_window
             self._falls = [t for t in self._falls if t >= window] + [impact.time]
-            crash = len(self._falls) >= table.crash_pieces
-            cues.append(Cue(table.crash if crash else table.clatter, impact.volume))
+            name = table.crash if len(self._falls) >= table.crash_pieces else table.clatter
+            self._fell.add(name)
+            cues.append(Cue(name, impact.volume))
         return cues
 
     # -- the rules' events ------------------------------------------------------------------
@@ -117,10 +117,11 @@ class GameSounds:
         new = events[self._events :] if len(events) >= self._events else []
         self._actions, self._events = match.action_count, len(events)
         cues = event_cues(new, table.events, table.crash_pieces, table.clatter, table.crash)
-        if self._fell:  # the physics played this move's fall as it happened
-            cues = [cue for cue in cues if cue.name not in table.falls]
-        self._fell = False
-        return cues
+        # A fall the physics played as it happened is not played again: any fall stands
+        # for a clatter, a crash only for a crash (a collapse heard as one piece crashes).
+        heard = self._fell | ({table.clatter} if self._fell else set())
+        self._fell = set()
+        return [cue for cue in cues if cue.name not in heard]
 
 
 def event_cues(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from rules.assets import assets_dir, load_asset
 from rules.errors import AssetError
@@ -31,11 +30,6 @@ class SoundTable:
 
     def path(self, name: str) -> Path:
         return assets_dir() / "sounds" / f"{name}.wav"
-
-    @property
-    def falls(self) -> frozenset[str]:
-        """The sounds of pieces falling, which the physics plays as they happen."""
-        return frozenset((self.clatter, self.crash))
 
 
 def load_table() -> SoundTable:
@@ -73,7 +67,7 @@ def load_table() -> SoundTable:
 
 
 def _check(table: SoundTable) -> None:
-    named: list[Any] = [*table.clacks, *table.falls, *table.events.values(), table.click]
+    named = [*table.clacks, table.clatter, table.crash, *table.events.values(), table.click]
     unknown = sorted({name for name in named if name not in table.levels})
     if unknown:
         raise AssetError(f"{TABLE}: no [levels] entry for {', '.join(unknown)}")
