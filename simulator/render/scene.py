@@ -93,8 +93,10 @@ class WorldScene:
         *,
         lot: Lot | None = None,
         parent: pyglet.graphics.Group | None = None,
+        symbols: bool = True,
     ) -> None:
         self.world = world
+        self.symbols = symbols  # each colour's symbol on the pieces (a player's setting)
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
             order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
@@ -141,7 +143,7 @@ class WorldScene:
             self._lists.pop(body_id)[1].delete()
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
-        mesh = entry_mesh(entry)
+        mesh = entry_mesh(entry, symbols=self.symbols)
         if entry.is_table or not entry.dynamic:
             order = STATIC
         else:

@@ -47,6 +47,7 @@ from simulator.app.crazy_tower.panel import (
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import events_text, todo, verdict
 from simulator.app.game_screen import SessionGameScreen
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -438,6 +439,21 @@ class CrazyTowerScreen(SessionGameScreen):
         else:
             height = width / aspect
         return Camera((left, bottom, width, height), WORLD_VIEW)
+
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """Your bank's blocks, Reveal, the tower and Confirm, where shown."""
+        boxes = [s.bb for e in self.match.world.entries if not e.is_table for s in e.shapes]
+        camera = self.camera()
+        left, bottom = camera.to_screen(min(b.left for b in boxes), min(b.bottom for b in boxes))
+        right, top = camera.to_screen(max(b.right for b in boxes), max(b.top for b in boxes))
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        state = self.match.state
+        hand = set(state.hands[state.current_player]) if self._human_turn() else set()
+        buttons = self.hud.buttons
+        found |= bounds(buttons, lambda b: b.label in hand, "bank")
+        found |= bounds(buttons, lambda b: b.label.startswith("Reveal"), "reveal")
+        found |= bounds(buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
 
     def _in_world(self, x: float, y: float) -> bool:
         return x < WORLD_VIEW[2] and y > LEGEND_H

@@ -21,6 +21,7 @@ from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import save_folder
 from simulator.app.game_screen import GameScreen
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
@@ -406,6 +407,20 @@ class LotsScreen(GameScreen):
     def ghost_problem(self) -> str | None:
         found = self.ghost()
         return found[1] if found else None
+
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """The roll button, your bank's blocks, the lot and Confirm, where shown."""
+        lot, camera = self.match.lot, self.camera()
+        left, bottom = camera.to_screen(lot.left, lot.grid.origin[1])
+        right, top = camera.to_screen(lot.right, lot.grid.origin[1] + 6 * lot.grid.cell)
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        seat = self.match.state.to_act
+        bank = self.match.state.banks[seat] if seat in self.humans else []
+        labels = {f"{i + 1}: {piece}" for i, piece in enumerate(bank)}
+        found |= bounds(self.hud.buttons, lambda b: b.label in labels, "bank")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Roll"), "roll")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
 
     # -- input (logical coordinates) ----------------------------------------------------
 
