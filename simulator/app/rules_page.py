@@ -223,7 +223,7 @@ class RulesPage(Overlay):
         hud.text(
             "Wheel, arrows or Page Up / Down scroll; Tab: the next game's rules.",
             x + PAD,
-            y + 12,
+            y + 9,
             11,
             (90, 90, 90),
         )
