@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in logical pixels
 UNTIL = ("next", "click", "gone", "live", "move")
-BOX_W = 380.0
+BOX_W = 400.0
+TOP = DESIGN_H - 72.0  # the box stays below the message strip along the top
 GAP = 54.0  # between the text box and what it points at
 MARGIN = 10.0
 ACCENT = (245, 170, 20)
@@ -247,7 +248,7 @@ class GuideOverlay(Overlay):
         measure = pyglet.text.Label(
             self.step.text, font_name=FONT, font_size=13 * s, width=int(text_w), multiline=True
         )
-        height = measure.content_height + 98 * s
+        height = measure.content_height + 116 * s
         measure.delete()
         box = self.box_for(rect, height)
         self.box = box
@@ -260,15 +261,9 @@ class GuideOverlay(Overlay):
         _frame(hud, box, ACCENT, 3)
         top = y + h - 14 * s
         hud.text(self.content.title, x + 16, top - 12 * s, 14 * s, bold=True)
-        hud.text(
-            f"Step {self.index + 1} of {len(steps)}",
-            x + w - 16,
-            top - 12 * s,
-            11 * s,
-            (110, 110, 110),
-            anchor_x="right",
-        )
-        hud.text(self.step.text, x + 16, top - 26 * s, 13 * s, INK, width=text_w, anchor_y="top")
+        counter = f"Step {self.index + 1} of {len(steps)}"
+        hud.text(counter, x + 16, top - 32 * s, 11 * s, (110, 110, 110))
+        hud.text(self.step.text, x + 16, top - 44 * s, 13 * s, INK, width=text_w, anchor_y="top")
         last = self.index + 1 == len(steps)
         bh = 30 * s
         hud.button(x + w - 16 - 110 * s, y + 12, 110 * s, bh, "Done" if last else "Next", self.next)
@@ -295,7 +290,7 @@ def _overlap(a: Rect, b: Rect) -> bool:
 def _clamped(box: Rect) -> Rect:
     x, y, w, h = box
     x = min(max(x, MARGIN), DESIGN_W - MARGIN - w)
-    y = min(max(y, MARGIN), DESIGN_H - MARGIN - h)
+    y = min(max(y, MARGIN), TOP - h)
     return (x, y, w, h)
 
 

@@ -86,10 +86,12 @@ def document(blocks: list[Block], scale: float) -> Any:
         start = len(doc.text)
         shown = f"•  {block.text}" if block.kind == "bullet" else block.text
         doc.insert_text(start, shown + "\n", _style(block.kind, scale))
-        if block.kind == "bullet":  # wrapped lines start under the text, not the dot
-            doc.set_paragraph_style(
-                start, len(doc.text), {"margin_left": round(20 * scale), "indent": -12 * scale}
-            )
+        bullet = block.kind == "bullet"  # its wrapped lines start under the text
+        doc.set_paragraph_style(
+            start,
+            len(doc.text),
+            {"margin_left": round(27 * scale) if bullet else 0, "indent": -19 * scale * bullet},
+        )
     return doc
 
 
