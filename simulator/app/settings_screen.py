@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +37,8 @@ SHORTCUTS = [
 class SettingsScreen(Screen):
     shortcuts = SHORTCUTS
 
-    def __init__(self) -> None:
+    def __init__(self, back: Callable[[], Screen]) -> None:
+        self._back = back  # the screen Back shows (the start screen)
         loaded = settings.load()
         self.saved = loaded.settings  # what the file holds (the defaults if it is bad)
         self.settings = loaded.settings  # what the page shows
@@ -67,10 +69,8 @@ class SettingsScreen(Screen):
         self.say(f"Settings saved to {path}.", GOOD)
 
     def back(self) -> None:
-        from simulator.app.start_screen import StartScreen
-
         if self.window is not None:
-            self.window.show(StartScreen())
+            self.window.show(self._back())
 
     def say(self, message: str, tone: tuple[int, int, int] = BAD) -> None:
         self.message, self.message_tone = message, tone

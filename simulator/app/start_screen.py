@@ -97,7 +97,7 @@ class StartScreen(Screen):
         from simulator.app.settings_screen import SettingsScreen
 
         if self.window is not None:
-            self.window.show(SettingsScreen())
+            self.window.show(SettingsScreen(back=StartScreen))
 
     def _open(self, make: Any) -> None:
         try:

@@ -75,6 +75,7 @@ class AppWindow(pyglet.window.Window):
 
     def close(self) -> None:
         pyglet.clock.unschedule(self.tick)
+        self.open_overlay(None)
         self.page.close()
         super().close()
 

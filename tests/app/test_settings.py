@@ -163,7 +163,7 @@ def test_saving_over_a_bad_file_replaces_it_and_a_failed_save_says_why(monkeypat
     path = settings.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("volume = [", encoding="utf-8")
-    page = SettingsScreen()
+    page = SettingsScreen(back=StartScreen)
     window = AppWindow(page, visible=False, schedule=False, home=StartScreen)
     try:
         frames(window)
