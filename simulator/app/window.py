@@ -110,10 +110,12 @@ class AppWindow(pyglet.window.Window):
         y = 650
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
         more = [(a.keys, a.what) for a in self.help_actions]
-        for keys, what in [*self.page.shortcuts, *more, *home, ("Esc", "close this help")]:
+        rows = [*self.page.shortcuts, *more, *home, ("Esc", "close this help")]
+        step = min(32.0, 536.0 / len(rows))  # every row inside the panel
+        for keys, what in rows:
             hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
             hud.text(what, 500, y, 14, (240, 240, 240))
-            y -= 32
+            y -= step
         hud.draw()
 
     # -- input --------------------------------------------------------------------------
