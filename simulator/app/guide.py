@@ -120,7 +120,12 @@ def show(screen: GameScreen) -> GuideOverlay | None:
     game = screen.match.kind
     if window is None or not has_guide(game):
         return None
-    guide = GuideOverlay(screen, load_guide(game))
+    try:
+        content = load_guide(game)
+    except AssetError as exc:  # a guide file that does not fit: one line, the game goes on
+        screen.say(f"The guide cannot be shown: {exc}")
+        return None
+    guide = GuideOverlay(screen, content)
     window.open_overlay(guide)
     return guide
 

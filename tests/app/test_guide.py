@@ -258,6 +258,7 @@ def test_a_guide_file_that_does_not_fit_is_one_line(tmp_path, monkeypatch):
     from rules import assets
     from rules.errors import AssetError
 
+    window, screen, _ = open_lots()  # with the real assets
     root = tmp_path / "assets"
     (root / "physics").mkdir(parents=True)
     (root / "guides").mkdir()
@@ -270,7 +271,10 @@ def test_a_guide_file_that_does_not_fit_is_one_line(tmp_path, monkeypatch):
     try:
         with pytest.raises(AssetError, match=r"step 1: until = 'gone' needs an anchor"):
             load_guide("lots")
+        assert guide.show(screen) is None and window.overlay is None
+        assert screen.message.startswith("The guide cannot be shown: assets/guides/lots.toml")
     finally:
         monkeypatch.delenv("TOWERSIM_ASSETS")
         assets.assets_dir.cache_clear()
         assets.load_asset.cache_clear()
+        close(window)

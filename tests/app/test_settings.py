@@ -12,7 +12,7 @@ from pyglet.window import mouse
 
 from simulator.app import settings
 from simulator.app.settings import Settings
-from simulator.app.settings_screen import SettingsScreen
+from simulator.app.settings_screen import OFF, ON, SettingsScreen
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
 from tests.app.helpers import close, frames, pixel, send, world_to_window
@@ -132,7 +132,11 @@ def test_the_settings_page_changes_values_by_clicks_and_saves_atomically(monkeyp
         assert isinstance(page, SettingsScreen)
         _click(window, page, "exact")  # the hand cycles to the first profile
         _click(window, page, "Sound on")  # mute
+        toggle = next(b for b in page.hud.buttons if b.label == "On")
+        corner = window.box.to_window(toggle.x + 4, toggle.y + 4)  # clear of its label
+        assert _near(pixel(window, *corner), ON)
         _click(window, page, "On")  # colour symbols off
+        assert _near(pixel(window, *corner), OFF)  # the button drawn in its off tone
         minus = [b for b in page.hud.buttons if b.label == "-"]
         speed_minus = max(minus, key=lambda b: b.y)  # the highest row of - / +
         x, y = window.box.to_window(speed_minus.x + 5, speed_minus.y + 5)
@@ -221,6 +225,10 @@ def test_colour_symbols_off_leaves_the_pieces_plain():
         assert not screen._world_scene().symbols and not _far(off, fill)  # the plain fill
     finally:
         close(window)
+
+
+def _near(a, b):
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 6
 
 
 def _far(a, b):
