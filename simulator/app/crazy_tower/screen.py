@@ -534,7 +534,7 @@ class CrazyTowerScreen(SessionGameScreen):
         scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = self.playback.frame if self.playback is not None and self.live is None else None
-        scene.sync(frame.bodies if frame is not None else None)
+        scene.sync(frame)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()

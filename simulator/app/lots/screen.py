@@ -496,7 +496,7 @@ class LotsScreen(GameScreen):
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         scene = self._world_scene(lot=self.match.lot)
-        scene.sync(self.playback.frame.bodies if self.playback else None)
+        scene.sync(self.playback.frame if self.playback else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
