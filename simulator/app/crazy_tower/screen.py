@@ -95,7 +95,6 @@ class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
     session = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
-    PLAYBACK_SPEED = 1.5
     COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:

@@ -212,10 +212,10 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
-        return said(events[-3:])
+        return f"{said(events[-3:])} {self._turn_words()}".strip()
 
-    def _showing_words(self, seat: int) -> str:
-        return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
+    def _computer_doing(self, seat: int) -> str:
+        return "placing a piece"
 
     def _after_settle(self) -> None:
         live = self.live
