@@ -72,15 +72,13 @@ def test_the_speed_steps_within_its_range_and_refuses_others():
     assert playback.speed == MIN_SPEED
     assert checked_speed(MAX_SPEED) == MAX_SPEED
     for bad in (0.0, 0.1, 5.0, -1.0):
-        with pytest.raises(ValueError, match="between 0.25 and 4"):
+        with pytest.raises(ValueError, match=r"between 0\.25 and 4,"):
             checked_speed(bad)
 
 
 def _arrow(screen: LotsScreen) -> str:
     """The name the panel's arrow points at."""
-    marked = [
-        item.text for item in screen.hud._items if getattr(item, "text", "").startswith("▶ ")
-    ]
+    marked = [item.text for item in screen.hud._items if getattr(item, "text", "").startswith("▶ ")]
     assert len(marked) == 1, marked
     return marked[0].removeprefix("▶ ").split(" (")[0]
 
