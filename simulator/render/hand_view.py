@@ -18,7 +18,7 @@ from simulator.render.mesh import Mesh
 from simulator.render.palette import RGB, RGBA
 from simulator.render.symbols import Point
 
-GRIPPER: RGB = (52, 60, 78)  # slate: no piece, card or table colour is near it
+GRIPPER: RGB = (48, 62, 100)  # slate blue: far from every piece, card, table and text tone
 GRIPPER_EDGE: RGB = (236, 240, 246)  # a light rim, so the grip reads on dark pieces too
 ARM_ALPHA = 225  # the arm above the piece lets the tower show through a little
 # Sizes in cm (a LOTS cell is 2.5 cm).
