@@ -96,7 +96,6 @@ class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
     session = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
-    PLAYBACK_SPEED = 1.5
     COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
@@ -550,7 +549,7 @@ class CrazyTowerScreen(SessionGameScreen):
         scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = self.playback.frame if self.playback is not None and self.live is None else None
-        scene.sync(frame.bodies if frame is not None else None)
+        scene.sync(frame)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()

@@ -213,10 +213,10 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
-        return said(events[-3:])
+        return f"{said(events[-3:])} {self._turn_words()}".strip()
 
-    def _showing_words(self, seat: int) -> str:
-        return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
+    def _computer_doing(self, seat: int) -> str:
+        return "placing a piece"
 
     def _after_settle(self) -> None:
         live = self.live
@@ -511,7 +511,7 @@ class LotsScreen(GameScreen):
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         scene = self._world_scene(lot=self.match.lot)
-        scene.sync(self.playback.frame.bodies if self.playback else None)
+        scene.sync(self.playback.frame if self.playback else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
