@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from pyglet.window import key
 
 from rules.errors import IllegalMove
+from simulator.app import settings
 from simulator.app.playback import Playback, checked_speed, speed_text
 from simulator.app.workers import ThreadWorker
 from simulator.games.match import Match, PhysicalMatch
@@ -77,7 +78,7 @@ class ComputerSeats(ABC):
 
     def __init__(self) -> None:
         self.playback: Playback | None = None  # a computer's move being shown
-        self._playback_speed = 1.0  # see playback_speed
+        self._playback_speed = settings.current().animation_speed  # see playback_speed
         self._playing = ""  # what the computer whose move plays is doing, in words
         self.worker = ThreadWorker()
         self.stuck: dict[Any, str] = {}  # seats no computer can move, and why

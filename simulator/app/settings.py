@@ -21,6 +21,7 @@ from typing import Any
 
 import tomli_w
 
+from simulator.app.playback import MAX_SPEED, MIN_SPEED
 from simulator.app.save_folder import save_dir
 from simulator.bots.dexterity import profiles
 from simulator.files import read_limited, write_atomically
@@ -29,7 +30,7 @@ SETTINGS_FILE = "settings.toml"
 MAX_BYTES = 64 * 1024  # a settings file is a few lines; anything larger is not one
 EXACT = "exact"  # the hand that puts a piece exactly where the mouse is
 
-SPEED_RANGE = (0.25, 4.0)
+SPEED_RANGE = (MIN_SPEED, MAX_SPEED)  # a computer move's playback (simulator/app/playback.py)
 VOLUME_RANGE = (0.0, 1.0)
 UI_SCALE_RANGE = (0.8, 1.5)
 # The steps the settings page offers (a file may hold any value in range).

@@ -233,3 +233,14 @@ def _near(a, b):
 
 def _far(a, b):
     return max(abs(x - y) for x, y in zip(a, b, strict=True)) > 40
+
+
+def test_a_game_plays_computer_moves_back_at_the_saved_speed():
+    from tests.app.helpers import open_lots
+
+    settings.save(Settings(animation_speed=2.0))
+    window, screen, _ = open_lots()
+    try:
+        assert screen.playback_speed == 2.0
+    finally:
+        close(window)
