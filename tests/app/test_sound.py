@@ -250,20 +250,42 @@ def test_events_map_to_dice_cards_clatters_and_a_crash_for_several_pieces() -> N
 # -- the app -----------------------------------------------------------------------------
 
 
-def test_m_mutes_says_so_and_the_help_lists_it() -> None:
+def test_m_mutes_says_so_keeps_it_in_the_settings_and_the_help_lists_it() -> None:
+    from dataclasses import replace
+
+    from simulator.app import settings
     from tests.app.helpers import close, frames, open_lots, send
 
+    settings.save(replace(settings.Settings(), volume=0.3))
     window, screen, _ = open_lots()
     try:
-        assert screen.sound.sounds is window.sounds
+        sounds = window.sounds
+        assert screen.sound.sounds is sounds and (sounds.volume, sounds.muted) == (0.3, False)
         send(window, "on_key_press", key.M, 0)
-        assert window.sounds.muted and screen.message == "Sound off (M turns it on)."
+        assert sounds.muted and screen.message == "Sound off (M turns it on)."
+        assert settings.current().muted  # kept between runs
         send(window, "on_key_press", key.M, 0)
-        assert not window.sounds.muted and screen.message == "Sound on (M turns it off)."
+        assert not sounds.muted and screen.message == "Sound on (M turns it off)."
+        assert settings.current() == replace(settings.Settings(), volume=0.3)
         send(window, "on_key_press", key.H, 0)
         frames(window)
         shown = [item.text for item in window._help._items if hasattr(item, "text")]
         assert "M" in shown and "sound off or on" in shown
+    finally:
+        close(window)
+
+
+def test_the_settings_volume_holds_from_the_next_screen_shown() -> None:
+    from dataclasses import replace
+
+    from simulator.app import settings
+    from tests.app.helpers import close, open_lots
+
+    window, screen, _ = open_lots()
+    try:
+        settings.save(replace(settings.Settings(), volume=0.5, muted=True))  # the page saved
+        window.show(screen)
+        assert (window.sounds.volume, window.sounds.muted) == (0.5, True)
     finally:
         close(window)
 

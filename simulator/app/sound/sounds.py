@@ -93,7 +93,7 @@ class Sounds:
             self.table: SoundTable | None = table or load_table()
         except AssetError as exc:
             self.table, self.problem = None, str(exc)
-        self._volume = self.table.volume if self.table else 0.0
+        self._volume = 1.0  # the app sets the player's (sound/preferences.py)
         self._make_speaker = speaker
         self._speaker: Speaker | None = None
         self._sources: dict[str, Any] = {}

@@ -15,7 +15,6 @@ TABLE = "sounds/sounds.toml"
 
 @dataclass(frozen=True)
 class SoundTable:
-    volume: float  # the master volume a new app starts with
     voices: int  # sounds started in one frame at most
     repeat_gap: float  # real seconds before the same sound starts again
     levels: dict[str, float]  # sound name -> its own level
@@ -40,7 +39,6 @@ def load_table() -> SoundTable:
         levels = {str(name): float(level) for name, level in data["levels"].items()}
         clacks = tuple(str(name) for name in impacts["clacks"])
         table = SoundTable(
-            volume=float(mixer["volume"]),
             voices=int(mixer["voices"]),
             repeat_gap=float(mixer["repeat_gap"]),
             levels=levels,
