@@ -163,6 +163,6 @@ class FallFeel:
 def shown_time(world: World, playback: Any) -> float:
     """The world time a screen shows: now, or where a computer's filmed move (which ran
     to its end already) is being played back."""
-    if playback is None or not playback.frames:
+    if playback is None or playback.frame is None:
         return world.time
-    return world.time - playback.frames[-1].time + playback.clock
+    return world.time - playback.frames[-1].time + playback.frame.time

@@ -198,12 +198,13 @@ def test_a_fall_in_a_computer_move_shakes_when_its_playback_shows_it():
         world.step()
     world.step(60)
     fell = next(t.time for t in world.table_touches if t.body_id == "red-1a") - start
-    playback = SimpleNamespace(frames=[Frame(0.0, ()), Frame(world.time - start, ())], clock=0.0)
-    for clock in (0.0, fell - 0.01):
-        playback.clock = clock
+    frames = [Frame(t, ()) for t in (0.0, fell - 0.01, fell + 0.01, world.time - start)]
+    playback = SimpleNamespace(frames=frames, frame=frames[0])  # the frame on screen
+    for shown in frames[:2]:
+        playback.frame = shown
         feel.feel(world, shown_time(world, playback), framing)
         assert framing.shake_offset() == (0.0, 0.0)  # not yet on screen
-    playback.clock = fell + 0.01
+    playback.frame = frames[2]
     feel.feel(world, shown_time(world, playback), framing)
     assert framing.shake_offset() != (0.0, 0.0)
 
