@@ -57,7 +57,8 @@ def test_a_lots_placement_by_keys_only_lands_where_the_ghost_said():
             frames(window)
             if screen.live.stage == SETTLED:
                 break
-        _press(window, key.RETURN)
+        send(window, "on_key_press", key.RETURN, 0)
+        frames(window)
         assert screen.live is None and match.actions[-1]["block"] == block
         assert {tuple(c) for c in match.state.tower[block]} == set(cells)
     finally:
