@@ -32,8 +32,8 @@ def bounds_problem(footprint: Footprint, cells: Iterable[Cell]) -> str | None:
     for r, c in cells:
         if not 0 <= c < footprint.width:
             return (
-                f"the cell at row {r + 1}, column {c + 1} is outside footprint {footprint.id}, "
-                f"whose columns are 1 to {footprint.width}"
+                f"the piece reaches past the {'left' if c < 0 else 'right'} edge of footprint "
+                f"{footprint.id}, whose columns are 1 to {footprint.width}"
             )
         if r < 0:
             return f"the piece would reach below the ground (at column {c + 1})"
@@ -84,7 +84,7 @@ def check_candidate(state: LotsState, piece: str, cells: Iterable[Cell]) -> None
     touching the last block played."""
     blocks, cubes = placeable(state)
     if piece not in blocks and piece not in cubes:
-        may = ", ".join(piece_name(p) for p in blocks + cubes) or "nothing"
+        may = ", ".join(dict.fromkeys(piece_name(p) for p in blocks + cubes)) or "nothing"
         raise IllegalMove(f"{piece_name(piece)} cannot be placed now (you may place {may})")
     cells = frozenset(cells)
     check_placement(

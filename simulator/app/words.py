@@ -18,9 +18,15 @@ COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")  # "2 block(s)", as rules' texts wri
 IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
 
 
+def whom(who: str) -> str:
+    """A player after a verb or a preposition: ``you``, ``Ann``."""
+    return "you" if who == YOU else who
+
+
 def listed(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` ("You" after the first: ``Ann and you``)."""
     words = list(items)
+    words[1:] = [whom(word) for word in words[1:]]
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
@@ -40,7 +46,7 @@ def with_article(phrase: str) -> str:
 def agree(who: str, verb: str) -> str:
     """The subject with its verb in the present: ``You hold``, ``Ann holds``,
     ``Ann and Ben hold`` (``verb`` in its base form)."""
-    if who == YOU or " and " in who:
+    if who == YOU or " and " in who or ", " in who:
         return f"{who} {'are' if verb == 'be' else verb}"
     if verb in IRREGULAR:
         return f"{who} {IRREGULAR[verb]}"

@@ -26,7 +26,7 @@ from rules.crazy_tower.state import (
     TURN,
     CrazyTowerState,
 )
-from simulator.app.words import agree, counted, listed, possessive, refusal, sentence
+from simulator.app.words import agree, counted, listed, possessive, refusal, sentence, whom
 
 SKIPPED = ("setup", "turn_start", "play_again")  # play_again: the loop event said it
 REASONS = {
@@ -129,13 +129,13 @@ _TELL: dict[str, Any] = {
     "piece_replaced": _replaced,
     "block_removed": lambda who, e: (
         f"{who} pulled {block_name(e['block'])} out of {floor_name(e['floor'])} "
-        f"and gave it back to {e['to']}."
+        f"and gave it back to {whom(e['to'])}."
     ),
     "removal_declined": lambda who, e: f"{who} chose not to pull a block out (diamonds box).",
     "diamonds_skipped": lambda who, e: SKIPPED_BOX["diamonds_skipped"],
     "exchange_skipped": lambda who, e: SKIPPED_BOX["exchange_skipped"],
     "exchange": lambda who, e: (
-        f"{who} gave {block_name(e['give'])} to {e['other']} for {block_name(e['take'])}."
+        f"{who} gave {block_name(e['give'])} to {whom(e['other'])} for {block_name(e['take'])}."
     ),
     "loop": lambda who, e: f"Loop box: {agree(who, 'play')} again.",
     "pass": lambda who, e: f"{who} passed.",

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.filled_in.crew import get_crew_card
 from rules.filled_in.placement import box_name
-from simulator.app.words import counted, listed, refusal, sentence, with_article
+from simulator.app.words import agree, counted, listed, refusal, sentence, with_article
 
 QUIET = ("setup", "round_start")  # shown otherwise (the panel's title says the round)
 WILD = "?"
@@ -38,7 +38,7 @@ def winners_text(winner: Any) -> str:
         return f"{listed(winner)} share the win"
     if not winner:
         return "nobody wins"
-    return f"{winner} {'win' if winner == 'You' else 'wins'}"
+    return agree(str(winner), "win")
 
 
 def event_text(event: dict[str, Any]) -> str:
