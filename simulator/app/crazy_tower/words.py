@@ -1,9 +1,8 @@
 """The Crazy Tower screen's sentences: events, verdicts and what the player must do.
 
-Past tense for what happened, so "You" and a name take the same verb; a block is named
-by its colour and length ("the red 3-cube block"), a floor card by its printed name,
-floors as the players count them (the starting card is the ground floor, then floor 1,
-2, ...) and a card's boxes from 1 at its left end. Hidden events (who the saboteur is)
+Past tense for what happened, so "You" and a name take the same verb; blocks, floor
+cards, floors and boxes are named as players name them (``rules.crazy_tower.names``,
+which the rules' refusals use too). Hidden events (who the saboteur is)
 are never put in words while the game runs.
 """
 
@@ -13,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.crazy_tower import get_card, get_challenge, scores
-from rules.crazy_tower.blocks import get_block, is_block
+from rules.crazy_tower.names import block_name, boxes_text, card_name, floor_name, piece_name
 from rules.crazy_tower.state import (
     COMPETITIVE,
     DIAMONDS,
@@ -43,34 +42,8 @@ SKIPPED_BOX = {
 }
 
 
-def block_name(block: str) -> str:
-    """``the red 3-cube block`` (a block of one cube: ``the red 1-cube block``)."""
-    spec = get_block(block)
-    return f"the {spec.colour} {spec.shape}-cube block"
-
-
-def card_name(card: str) -> str:
-    """A floor card by its printed name: ``the Open plan card``."""
-    return f"the {get_card(card).name} card"
-
-
-def piece_name(piece: str) -> str:
-    return block_name(piece) if is_block(piece) else card_name(piece)
-
-
 def pieces_text(pieces: Iterable[str]) -> str:
     return listed(piece_name(p) for p in pieces)
-
-
-def floor_name(floor: int) -> str:
-    """``the ground floor`` (the starting card), ``floor 1``, ``floor 2``..."""
-    return "the ground floor" if floor == 0 else f"floor {floor}"
-
-
-def boxes_text(boxes: Iterable[int]) -> str:
-    """A card's boxes counted from 1 at its left end: ``box 2``, ``boxes 4 and 5``."""
-    numbers = [str(b + 1) for b in boxes]
-    return ("box " if len(numbers) == 1 else "boxes ") + listed(numbers)
 
 
 def winners_text(winner: Any) -> str:
