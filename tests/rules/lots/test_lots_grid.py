@@ -38,5 +38,5 @@ def test_placement_refuses_outside_columns_ground_and_overlap():
     assert "below the ground" in placement_problem(hill, [(-1, 2)])
     assert "already taken" in placement_problem(hill, [(2, 2)], occupied=[(2, 2)])
     assert "at least one" in placement_problem(hill, [])
-    with pytest.raises(IllegalMove, match="outside"):
+    with pytest.raises(IllegalMove, match="past the right edge"):
         check_placement(hill, [(0, 7)])
