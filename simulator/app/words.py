@@ -14,7 +14,7 @@ from collections.abc import Iterable
 YOU = "You"
 # Letters whose names start with a vowel sound ("an F", "an L"), for shapes named by one.
 VOWEL_LETTERS = "AEFHILMNORSX"
-COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")  # "2 block(s)", as rules' texts write them
+COUNTED = re.compile(r"\b(\d+) ((?:\w+ )*?\w+)\(s\)")  # "2 block(s)", as rules' texts write them
 IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
 
 
