@@ -47,9 +47,9 @@ def test_events_name_blocks_boxes_and_dice_from_one() -> None:
              "cells": [[2, 3], [1, 3], [3, 3], [4, 3]]}  # fmt: skip
     assert event_text(place) == "Ann drew an orange I at row 2, column 4."
     draft = {"type": "draft", "player": "You", "face": "?", "die": 5}
-    assert event_text(draft) == "You drafted die 6, a wild ?."
+    assert event_text(draft) == "You drafted die 6, a wild face."
     roll = {"type": "roll", "player": "You", "faces": ["yellow T", "orange L", "?"]}
-    assert event_text(roll) == "You rolled a yellow T, an orange L and a wild ?."
+    assert event_text(roll) == "You rolled a yellow T, an orange L and a wild face."
     purple = {"type": "purple", "player": "Ann", "cell": [0, 0], "crane_box": 2, "penalty": 1}
     assert event_text(purple) == (
         "Ann drew a purple space at row 1, column 1 and crossed off crane box 2: 1 point off."

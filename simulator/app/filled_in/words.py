@@ -24,8 +24,9 @@ def box(cell: Iterable[int]) -> str:
 
 
 def face_name(label: str) -> str:
-    """A die face with its article: ``a yellow T``, ``an orange L``, ``a wild ?``."""
-    return "a wild ?" if label == WILD else with_article(label)
+    """A die face with its article: ``a yellow T``, ``an orange L``, ``a wild face`` (the
+    "?", as LOTS calls its own)."""
+    return "a wild face" if label == WILD else with_article(label)
 
 
 def faces_text(labels: Iterable[str]) -> str:
@@ -72,7 +73,7 @@ def _triangle(who: str, e: dict[str, Any]) -> str:
 _TELL: dict[str, Any] = {
     "roll": lambda who, e: f"{who} rolled {faces_text(e['faces'])}.",
     "reroll": lambda who, e: (
-        f"More than half of the dice showed ?, so those were rolled again: "
+        f"More than half of the dice showed the wild face, so those were rolled again: "
         f"now {faces_text(e['faces'])}."
     ),
     "draft": lambda who, e: f"{who} drafted die {e['die'] + 1}, {face_name(e['face'])}.",
