@@ -82,3 +82,10 @@ def test_the_panel_says_the_phase_in_words() -> None:
     assert phase_text("roll") == "rolling the die"
     assert phase_text("give_crew") == "giving a crew card away"
     assert phase_text("over") == "game over"
+
+
+def test_a_placement_says_what_fell() -> None:
+    place = {"type": "place", "player": "You", "block": "orange-2", "fallen": ["orange-2"]}
+    assert event_text(place) == "You placed the orange O, but it fell."
+    knock = {**place, "player": "Ann", "fallen": ["red-1", "orange-2"]}
+    assert event_text(knock) == "Ann placed the orange O, and the red I and the orange O fell."

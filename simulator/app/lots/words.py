@@ -81,7 +81,9 @@ def _place(who: str, e: Mapping[str, Any]) -> str:
     placed = [piece_name(p) for p in (e.get("block"), e.get("cube")) if p]
     text = f"{who} placed {listed(placed)}" if placed else f"{who} placed nothing"
     fell = [piece_name(p) for p in e.get("fallen") or []]
-    if fell:
+    if fell and fell == placed:  # what was placed fell itself, and only that
+        text += f", but {'it' if len(fell) == 1 else 'both'} fell"
+    elif fell:
         text += f", and {listed(fell)} fell"
     return text + "."
 
