@@ -13,7 +13,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.filled_in.choices import can_place, hand_faces
 from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
+from rules.filled_in.crafting import cannot_craft, craft_options
 from rules.filled_in.crew import (
     CLAIM_TRIANGLE,
     EXTRA_PURPLE,
@@ -160,9 +160,7 @@ def place(
     faces = hand_faces(s, p, swap)
     options = craft_options(*faces, effect)
     if (shape, colour) not in options:
-        dice = " and ".join(f.label for f in faces)
-        article = "an" if colour[:1] in "aeiou" else "a"
-        raise IllegalMove(f"the dice {dice} cannot craft {article} {colour} {shape} block")
+        raise IllegalMove(cannot_craft(faces, colour, shape))
     block_cells = _cells(cells)
     purple_cells = _cells(purples)
     cfg = rules_config()

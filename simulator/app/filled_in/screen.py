@@ -48,7 +48,7 @@ from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
-from simulator.app.words import agree, listed, refusal, with_article
+from simulator.app.words import agree, listed, refusal, sentence, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
@@ -187,7 +187,9 @@ class FilledInScreen(SessionGameScreen):
 
     def _computer_words(self, name: str, events: list[dict[str, Any]]) -> str:
         # what the computers did since the human's last move stays readable
-        return events_text(self.state.events[self._told_from :])
+        # ... and ends with whose move it is, as the panel's arrows show it
+        told = events_text(self.state.events[self._told_from :])
+        return f"{told} {sentence(self._what_now())}".strip()
 
     def _move_done(self) -> None:
         self._sync_turn()
