@@ -1,0 +1,339 @@
+"""The end of a game: the results over the final table, and what to do next.
+
+When a match's ``outcome()`` says it is over and its last move has settled or played
+back, the game screen hands the window to a ``ResultsScreen`` (``Ending``, the hook in
+``GameScreen.advance``): the winner in a sentence, why the game ended, the scores, and
+Rematch (the same players, seats, hand and options, with the next seed: the same setup
+deals a new game, as a second game at a table would), New game (the start screen, on
+this game), Watch the replay (the viewer on this game's log) and Back to the table.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.engine import Outcome
+from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.screen import Screen
+from simulator.app.widgets import Hud
+
+if TYPE_CHECKING:
+    from simulator.app.game_screen import GameScreen
+
+RESULTS_PAUSE = 1.2  # real seconds the final table shows before the results come up
+YOU = "You"
+SHORTCUTS = [
+    ("R", "rematch: the same players and options, the next seed"),
+    ("N", "a new game (the start screen)"),
+    ("W", "watch the replay of this game"),
+    ("B", "back to the table (Enter shows the results again)"),
+]
+CARD = (230.0, 130.0, 820.0, 540.0)  # the results card: x, y, w, h
+CARD_TONE = (252, 250, 244)
+WINNER_TONE = (255, 236, 170)
+
+
+@dataclass(frozen=True)
+class Results:
+    """A finished game in words: who won, why it ended, the score table."""
+
+    headline: str
+    why: str
+    heading: str  # the score column's title
+    rows: list[tuple[str, str, bool]]  # (name, score, won)
+
+
+def listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text[-1:] in ".!?" else ".")
+
+
+def points(value: int) -> str:
+    return f"{value} point{'' if value == 1 else 's'}"
+
+
+def wins(winners: list[str], scores: dict[str, int] | None) -> str:
+    """``Ann wins with 23 points.``, ``You win``, ``Ann and Bob share the win``."""
+    if not winners:
+        return "Nobody wins."
+    if len(winners) > 1:
+        shared = f"{listed(winners)} share the win"
+        if scores is not None and len({scores[w] for w in winners}) == 1:
+            shared += f" with {points(scores[winners[0]])} each"
+        return shared + "."
+    who = winners[0]
+    verb = "win" if who == YOU else "wins"
+    tail = f" with {points(scores[who])}" if scores is not None else ""
+    return f"{who} {verb}{tail}."
+
+
+def results_of(match: Any) -> Results:
+    """The finished ``match`` in words (its rules' outcome, scores and state)."""
+    outcome: Outcome = match.outcome()
+    scores: dict[str, int] = dict(match.summary()["scores"])
+    winners = list(outcome.winners)
+    tell = _TELL.get(match.kind, _plain)
+    headline, why, heading = tell(match.state, outcome, winners, scores)
+    ranked = sorted(scores, key=lambda name: (name not in winners, list(scores).index(name)))
+    rows = [(name, str(scores[name]), name in winners) for name in ranked]
+    return Results(headline, why, heading, rows)
+
+
+def _plain(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    why = f"The game ended: {outcome.reason}." if outcome.reason else "The game is over."
+    return wins(winners, scores), why, "Points"
+
+
+def _lots(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    from simulator.app.lots.words import ENDINGS
+
+    reason = str(outcome.reason)
+    why = ENDINGS.get(reason, reason)
+    if reason == "target":
+        why = f"{listed(winners)} {why}"
+    if len(state.players) == 1:
+        name = state.players[0]
+        you = "You" if name == YOU else name
+        headline = (
+            f"{you} won the solo game with {points(scores[name])}."
+            if winners
+            else f"{you} lost the solo game, with {points(scores[name])}."
+        )
+    else:
+        headline = wins(winners, scores)
+    return headline, sentence(why), "Points"
+
+
+def _crazy_tower(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    from simulator.app.crazy_tower.words import REASONS
+
+    reason = str(outcome.reason)
+    detail = (state.result or {}).get("detail") or reason
+    if reason in ("out_of_time", "challenge_failed"):  # the detail alone does not say it
+        detail = f"{REASONS[reason]}: {detail}"
+    heading = "Points left in hand (fewer is better)"
+    if state.mode == "saboteur":
+        saboteur = state.saboteur
+        if winners == [saboteur]:
+            verb = "win" if saboteur == YOU else "wins"
+            headline = f"The saboteur, {saboteur}, {verb}."
+        elif winners:
+            headline = f"The architects win: {listed(winners)}. {saboteur} was the saboteur."
+        else:
+            headline = "Nobody wins."
+    elif state.mode == "solo":
+        challenge = f"challenge {state.challenge}" if state.challenge is not None else "solo tower"
+        headline = sentence(f"{challenge} {'won' if winners else 'lost'}")
+    else:
+        headline = wins(winners, None)
+    return headline, sentence(detail), heading
+
+
+def _filled_in(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    why = sentence(str(outcome.reason)) if outcome.reason else "The game is over."
+    tied = [name for name in scores if scores[name] == max(scores.values())]
+    if len(winners) == 1 and len(tied) > 1:
+        why += " The tie-break decided the win."
+    return wins(winners, scores), why, "Points"
+
+
+# Each game's ending in words (another game gets the plain one).
+_TELL: dict[str, Callable[..., tuple]] = {
+    "lots": _lots,
+    "crazy-tower": _crazy_tower,
+    "filled-in": _filled_in,
+}
+
+
+class Ending:
+    """The game screen's watch for the end: once the match is over and nothing moves,
+    after RESULTS_PAUSE the window shows the results."""
+
+    def __init__(self) -> None:
+        self.waited = 0.0
+        self._seen: tuple[int, int] | None = None  # (match, actions) last looked at
+        self._over = False
+
+    def shows_results(self, screen: GameScreen, seconds: float) -> bool:
+        """True once the results screen has the window (the game screen then rests)."""
+        match = screen.match
+        seen = (id(match), match.action_count)
+        if seen != self._seen:  # the outcome changes only with the log
+            self._seen, self._over, self.waited = seen, match.outcome().over, 0.0
+        if not self._over or screen.window is None:
+            return False
+        self.waited += seconds
+        if self.waited >= RESULTS_PAUSE:
+            screen.window.show(ResultsScreen(screen))
+            return True
+        return False
+
+
+class ResultsScreen(Screen):
+    """The results card over the finished game's table; "Back to the table" hides it."""
+
+    shortcuts: ClassVar = SHORTCUTS
+
+    def __init__(self, game: GameScreen) -> None:
+        # The game screen is closed (its workers stopped) when the window leaves it; it
+        # is only drawn from here, its table as the last move left it.
+        self.game = game
+        self.dt = game.dt
+        self.results = results_of(game.match)
+        self.card_shown = True
+        self.hud = Hud()
+        self.dirty = True
+
+    # -- what the buttons do ---------------------------------------------------------------
+
+    def rematch(self) -> None:
+        """The same game set up again with the next seed (players, seats, hand, options)."""
+        self._open(lambda: rematch_of(self.game))
+
+    def new_game(self) -> None:
+        from simulator.app.start_choices import StartChoices
+        from simulator.app.start_screen import StartScreen
+
+        choices = StartChoices()
+        choices.choose_game(self.game.match.kind)
+        self._open(lambda: StartScreen(choices))
+
+    def watch(self) -> None:
+        """The replay viewer on this game's log; its Back button returns here."""
+        self._open(lambda: replay_of(self.game, ("Back to the results", lambda: self)))
+
+    def show_table(self, shown: bool) -> None:
+        self.card_shown = not shown
+        self.dirty = True
+
+    def _open(self, make: Callable[[], Screen]) -> None:
+        try:
+            screen = make()
+        except Exception as exc:  # a file that cannot be written or read: one line
+            self.game.say(f"Cannot open it: {exc}")
+            self.show_table(True)
+            return
+        if self.window is not None:
+            self.window.show(screen)
+
+    # -- the window's calls -----------------------------------------------------------------
+
+    def say(self, message: str) -> None:
+        self.game.say(message)
+
+    def draw(self, window: Any, base: Any) -> None:
+        self.game.draw(window, base)
+        window.view = base
+        if self.dirty:
+            self._rebuild()
+        self.hud.draw()
+
+    def close(self) -> None:
+        self.hud.clear()
+        self.dirty = True  # shown again (back from the replay): laid out again
+        self.game.close()  # frees the table's scene again (drawing made a new one)
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        self.hud.press(x, y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        from pyglet.window import key
+
+        if not self.card_shown:
+            if symbol in (key.RETURN, key.ENTER):
+                self.show_table(False)
+        elif symbol == key.R:
+            self.rematch()
+        elif symbol == key.N:
+            self.new_game()
+        elif symbol == key.W:
+            self.watch()
+        elif symbol == key.B:
+            self.show_table(True)
+
+    def _rebuild(self) -> None:
+        self.dirty = False
+        hud = self.hud
+        hud.clear()
+        if not self.card_shown:
+            hud.button(
+                DESIGN_W - 250,
+                8,
+                236,
+                34,
+                "Show the results (Enter)",
+                lambda: self.show_table(False),
+            )
+            return
+        results = self.results
+        x, y, w, h = CARD
+        hud.rect(0, 0, DESIGN_W, DESIGN_H, (20, 24, 32), 120, layer=0)
+        hud.rect(x, y, w, h, CARD_TONE, layer=0)
+        hud.border(x, y, w, h, (70, 110, 170))
+        hud.text("Game over", x + 32, y + h - 46, 15, (110, 110, 110), bold=True)
+        hud.text(results.headline, x + 32, y + h - 66, 24, bold=True, width=w - 64, anchor_y="top")
+        hud.text(results.why, x + 32, y + h - 146, 14, width=w - 64, anchor_y="top")
+        self._table(hud, x + 32, y + h - 220, w - 64)
+        buttons = [
+            ("Rematch (R)", self.rematch, (40, 140, 70)),
+            ("New game (N)", self.new_game, (70, 110, 170)),
+            ("Watch the replay (W)", self.watch, (70, 110, 170)),
+            ("Back to the table (B)", lambda: self.show_table(True), (110, 110, 120)),
+        ]
+        bx, gap = x + 24, 12.0
+        width = (w - 48 - gap * 3) / 4
+        for label, action, tone in buttons:
+            hud.button(bx, y + 24, width, 42, label, action, tone=tone)
+            bx += width + gap
+
+    def _table(self, hud: Hud, x: float, top: float, width: float) -> None:
+        results = self.results
+        hud.text("Player", x, top, 13, (90, 90, 90), bold=True)
+        hud.text(results.heading, x + width, top, 13, (90, 90, 90), bold=True, anchor_x="right")
+        y = top - 34
+        for name, score, won in results.rows[:6]:
+            if won:
+                hud.rect(x - 10, y - 10, width + 20, 30, WINNER_TONE, layer=1)
+            label = f"{name}  (winner)" if won else name
+            hud.text(label, x, y, 15, bold=won)
+            hud.text(score, x + width, y, 15, bold=won, anchor_x="right")
+            y -= 34
+
+
+def replay_of(game: GameScreen, back: tuple[str, Callable[[], Screen]]) -> Screen:
+    """The replay viewer on ``game``'s log (its save, filmed as any file is)."""
+    from simulator.app import screens
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{game.match.kind}.json"
+        game._write(path)
+        return screens.watch_file(path, back)
+
+
+def rematch_of(game: GameScreen) -> GameScreen:
+    """A new game screen: ``game``'s save (setup, seats, hand) with the next seed and no
+    moves, opened as any save is; it saves where ``game`` saved."""
+    from simulator.app import screens
+    from simulator.files import write_atomically
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rematch.json"
+        game._write(path)
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document["seed"] = document["seed"] + 1
+        document["action"] = []
+        document.pop("expect", None)
+        document["name"] = f"Rematch of {document.get('name') or 'a game'}"
+        write_atomically(path, json.dumps(document, indent=1))
+        screen = screens.load_game(path)
+    screen.save_path, screen.autosave = game.save_path, game.autosave
+    return screen
