@@ -332,7 +332,8 @@ def rematch_of(game: GameScreen) -> GameScreen:
         document["seed"] = document["seed"] + 1
         document["action"] = []
         document.pop("expect", None)
-        document["name"] = f"Rematch of {document.get('name') or 'a game'}"
+        # A new game, not a save cut short (a save without its state_hash is refused).
+        document["description"] = f"A rematch of {document.get('name') or 'a game'}."
         write_atomically(path, json.dumps(document, indent=1))
         screen = screens.load_game(path)
     screen.save_path, screen.autosave = game.save_path, game.autosave

@@ -1,0 +1,187 @@
+"""The results screen: it comes up when a game ends, says who won and why as the
+rules' outcome does, and each of its buttons does what it says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simulator.app import screens
+from simulator.app.results import (
+    CARD,
+    CARD_TONE,
+    RESULTS_PAUSE,
+    WINNER_TONE,
+    ResultsScreen,
+    results_of,
+)
+from simulator.app.start_screen import StartScreen
+from simulator.app.watch import ReplayViewer
+from simulator.app.window import AppWindow
+from tests.app.helpers import frames, pixel, send
+
+ROOT = Path(__file__).resolve().parents[2]
+LOTS_WIN = ROOT / "scenarios/lots/win-target.toml"
+SABOTEUR = ROOT / "scenarios/crazy-tower/saboteur-collapse-architect-turn.toml"
+
+
+def near(rgb: tuple[int, int, int], tone: tuple[int, int, int], by: int = 8) -> bool:
+    return all(abs(a - b) <= by for a, b in zip(rgb, tone, strict=True))
+
+
+def _ended(path: Path) -> tuple[AppWindow, ResultsScreen]:
+    """A finished save opened in the app, run until its results come up."""
+    game = screens.load_game(path)
+    window = AppWindow(game, visible=False, schedule=False)
+    for _ in range(round(RESULTS_PAUSE * 60) + 10):
+        window.tick(1 / 60)
+        if isinstance(window.page, ResultsScreen):
+            return window, window.page
+    window.close()
+    raise AssertionError(f"no results for {path}")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "headline", "why"),
+    [
+        ("lots/win-target.toml", "Ann wins with 35 points.", "Ann reached the target score."),
+        ("lots/solo-fall.toml", "Ann lost the solo game, with 2 points.", "A piece fell"),
+        (
+            "crazy-tower/saboteur-collapse-architect-turn.toml",
+            "The saboteur, Player 3, wins.",
+            "on an architect's turn",
+        ),
+        ("crazy-tower/solo-challenge-9-out-of-time.toml", "Challenge 9 lost.", "Out of time"),
+        ("filled-in/game-end-tie-break.toml", "Bob wins with 16 points.", "tie-break"),
+    ],
+)
+def test_a_finished_game_shows_its_results(scenario, headline, why):
+    window, results = _ended(ROOT / "scenarios" / scenario)
+    try:
+        outcome = results.game.match.outcome()
+        assert outcome.over
+        assert results.results.headline == headline
+        assert why in results.results.why
+        won = [name for name, _, winner in results.results.rows if winner]
+        assert won == list(outcome.winners)[: len(won)] and set(won) == set(outcome.winners)
+    finally:
+        window.close()
+
+
+def test_the_results_come_up_when_the_last_move_is_made():
+    game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
+    last = game.match.actions[-1]
+    game.match.truncate(game.match.action_count - 1)
+    window = AppWindow(game, visible=False, schedule=False)
+    try:
+        frames(window, 90)
+        assert window.page is game  # not over yet: no results
+        game.match.perform(last)  # the move that loses the solo game
+        game._move_done()
+        frames(window, round(RESULTS_PAUSE * 60) - 5)
+        assert window.page is game  # the final table shows a moment first
+        frames(window, 10)
+        assert isinstance(window.page, ResultsScreen)
+        assert window.page.results.headline == "Ann lost the solo game, with 2 points."
+    finally:
+        window.close()
+
+
+def test_the_results_card_pixels_and_back_to_the_table():
+    window, results = _ended(LOTS_WIN)
+    try:
+        frames(window, 1)
+        x, y, w, h = CARD
+        assert near(pixel(window, x + 12, y + h / 2), CARD_TONE)  # the card over the table
+        row = results.results.rows[0]
+        assert row[2]  # the winner's row is first, and marked
+        assert near(pixel(window, x + w - 120, y + h - 220 - 34 + 4), WINNER_TONE)
+        outside = pixel(window, 40, 40)
+        assert max(outside) < 200  # the table is dimmed around the card
+        send(window, "on_key_press", ord("b"), 0)  # back to the table
+        frames(window, 1)
+        assert window.page is results and not results.card_shown
+        assert not near(pixel(window, x + 12, y + h / 2), CARD_TONE)
+        from pyglet.window import key
+
+        send(window, "on_key_press", key.ENTER, 0)
+        frames(window, 1)
+        assert results.card_shown and near(pixel(window, x + 12, y + h / 2), CARD_TONE)
+    finally:
+        window.close()
+
+
+def _press(window: AppWindow, results: ResultsScreen, label: str) -> None:
+    button = next(b for b in results.hud.buttons if b.label.startswith(label))
+    send(window, "on_mouse_press", button.x + button.w / 2, button.y + button.h / 2, 1, 0)
+
+
+def test_rematch_same_players_and_options_next_seed(tmp_path):
+    window, results = _ended(SABOTEUR)
+    try:
+        frames(window, 1)
+        old = results.game.match
+        _press(window, results, "Rematch")
+        new = window.page
+        assert type(new) is type(results.game) and new is not results.game
+        assert new.match.state.players == old.state.players
+        assert new.match.state.mode == old.state.mode == "saboteur"
+        assert new.match.seed == old.seed + 1
+        assert new.match.action_count == 0 and not new.match.outcome().over
+        assert new.save_path == results.game.save_path
+    finally:
+        window.close()
+
+
+def test_new_game_opens_the_start_screen_on_this_game():
+    window, results = _ended(SABOTEUR)
+    try:
+        frames(window, 1)
+        _press(window, results, "New game")
+        assert isinstance(window.page, StartScreen)
+        assert window.page.choices.game == "crazy-tower"
+    finally:
+        window.close()
+
+
+def test_watch_the_replay_and_come_back():
+    window, results = _ended(LOTS_WIN)
+    try:
+        frames(window, 1)
+        count = results.game.match.action_count
+        _press(window, results, "Watch the replay")
+        viewer = window.page
+        assert isinstance(viewer, ReplayViewer)
+        assert len(viewer.moves) == count
+        assert viewer.filmed.report["state_hash"] == results.game.match.state_hash()
+        frames(window, 2)
+        back = next(b for b in viewer.hud.buttons if b.label == "Back to the results")
+        send(window, "on_mouse_press", back.x + 5, back.y + 5, 1, 0)
+        assert window.page is results
+        frames(window, 2)
+        assert near(pixel(window, CARD[0] + 12, CARD[1] + CARD[3] / 2), CARD_TONE)
+    finally:
+        window.close()
+
+
+def test_the_winner_sentence_grammar():
+    from simulator.app.results import wins
+
+    assert wins(["You"], {"You": 1}) == "You win with 1 point."
+    assert wins(["Ann"], {"Ann": 23}) == "Ann wins with 23 points."
+    assert (
+        wins(["Ann", "Bob"], {"Ann": 2, "Bob": 2})
+        == "Ann and Bob share the win with 2 points each."
+    )
+    assert wins([], {}) == "Nobody wins."
+
+
+def test_results_of_a_match_without_a_screen():
+    game = screens.load_game(ROOT / "scenarios/filled-in/shared-win.toml")
+    try:
+        results = results_of(game.match)
+        assert results.headline == "Ann and Bob share the win with 2 points each."
+        assert [row[2] for row in results.rows] == [True, True]
+    finally:
+        game.close()
