@@ -24,6 +24,7 @@ from simulator.app.widgets import Hud
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
+    from simulator.app.window import AppWindow
 
 RESULTS_PAUSE = 1.2  # real seconds the final table shows before the results come up
 YOU = "You"
@@ -226,6 +227,10 @@ class ResultsScreen(Screen):
             self.window.show(screen)
 
     # -- the window's calls -----------------------------------------------------------------
+
+    def attach(self, window: AppWindow) -> None:
+        super().attach(window)
+        self.game._changed()  # closing the game cleared its panel: lay it out again
 
     def say(self, message: str) -> None:
         self.game.say(message)
