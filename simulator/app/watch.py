@@ -41,10 +41,15 @@ WORDS = {
     "crazy-tower": "simulator.app.crazy_tower.words",
     "filled-in": "simulator.app.filled_in.events",
 }
+# A game without a physics world shows its rules' state after each move instead, drawn
+# by its painter (mesh, hud, state, region); a game without one lists its moves only.
+TABLES = {"filled-in": "simulator.app.watch:paint_sheets"}
 BOOKKEEPING = ("setup", "turn_start", "round_start")  # events no move is about
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 MOVE_PAUSE = 0.8  # seconds (at x1) a move's words stay before the next one plays
 NO_TABLE = "{title} has no table to watch: step through its moves, their verdicts and the scores."
+SHEETS = (16.0, 150.0, 760.0, 500.0)  # where a sheet game's sheets go (x, y, w, h)
+MOVES_X = 800.0  # the list of moves beside them
 
 # Layout (logical pixels): the text on top, the table, the timeline and the buttons.
 VIEW = (0.0, 140.0, float(DESIGN_W), 520.0)
@@ -117,6 +122,10 @@ class ReplayViewer(Screen):
         self.hud = Hud()
         self.cursor_hud = Hud()
         self._cursor: tuple[int, int] | None = None
+        painter = TABLES.get(filmed.kind) if self.world is None and filmed.states else None
+        self.painter = _imported(painter) if painter else None
+        self._sheet_batch: Any = None  # the painter's drawing (built on a draw: GL)
+        self._sheet_lists: list[Any] = []
 
     # -- where the replay stands ----------------------------------------------------------
 
@@ -218,6 +227,8 @@ class ReplayViewer(Screen):
             window.view = base
         if self.dirty:
             self._rebuild()
+        if self._sheet_batch is not None:
+            self._sheet_batch.draw()
         self.hud.draw()
         self._draw_cursor()
 
@@ -241,25 +252,53 @@ class ReplayViewer(Screen):
         self._buttons(hud)
 
     def _sheet_words(self, hud: Any) -> None:
-        """For a game without a table: what it is, the moves around this one, the scores."""
+        """For a game without a table: its state after the move (drawn by its painter),
+        the scores, and the moves around this one."""
         kind = self.filmed.kind
         title = GAMES.get(kind).title if kind in GAMES.kinds() else kind
-        x, top = 40.0, VIEW[1] + VIEW[3] - 30
-        hud.text(NO_TABLE.format(title=title), x, top, 13, (90, 90, 90), width=VIEW[2] - 80)
         state = self.filmed.states[self.move] if self.filmed.states else None
+        x, width = (MOVES_X, DESIGN_W - MOVES_X - 16) if self.painter else (40.0, VIEW[2] - 80)
+        top = VIEW[1] + VIEW[3] - 30
+        if self.painter is not None and state is not None:
+            self._paint_state(state)
+        else:
+            hud.text(NO_TABLE.format(title=title), x, top, 13, (90, 90, 90), width=width)
+            top -= 32
         if state is not None and kind in GAMES.kinds():
             scores = GAMES.get(kind).load("engine").scores(state)
             after = ", ".join(f"{name} {points}" for name, points in scores.items())
-            hud.text(f"Scores after this move: {after}.", x, top - 32, 13, bold=True)
-        y = top - 76
+            hud.text(f"Scores after this move: {after}.", x, top, 13, bold=True, width=width)
+        y = top - 44
+        chars = int(width / 9)  # a 12-point bold line's characters that fit
         for number in range(max(0, self.move - 4), min(len(self.moves), self.move + 6)):
             move = self.moves[number]
             line = move_text(kind, move, number + 1, len(self.moves))
             tone = (20, 20, 20) if number == self.move else (120, 120, 120)
             if number == self.move:
-                hud.rect(x - 8, y - 8, VIEW[2] - 64, 28, (255, 240, 190), 255)
-            hud.text(_shortened(line, 150), x, y, 12, tone, bold=number == self.move)
+                hud.rect(x - 8, y - 8, width + 8, 28, (255, 240, 190), 255)
+            shown = _shortened(line, chars - 4 if number == self.move else chars)  # bold: wider
+            hud.text(shown, x, y, 12, tone, bold=number == self.move)
             y -= 34
+
+    def _paint_state(self, state: Any) -> None:
+        import pyglet
+
+        from simulator.render.mesh import Mesh
+        from simulator.render.scene import MeshGroup, mesh_list
+
+        if self._sheet_batch is None:
+            self._sheet_batch = pyglet.graphics.Batch()
+            self._sheet_group = MeshGroup(0)
+        self._drop_sheets()
+        mesh = Mesh()
+        assert self.painter is not None
+        self.painter(mesh, self.hud, state, SHEETS)
+        self._sheet_lists.append(mesh_list(mesh, self._sheet_batch, self._sheet_group))
+
+    def _drop_sheets(self) -> None:
+        for item in self._sheet_lists:
+            item.delete()
+        self._sheet_lists.clear()
 
     def _timeline(self, hud: Any) -> None:
         x, y, w, h = BAR
@@ -316,6 +355,7 @@ class ReplayViewer(Screen):
             self.window.remove_handlers(on_mouse_release=self._released)
         self.hud.clear()
         self.cursor_hud.clear()
+        self._drop_sheets()
         if self.scene is not None:
             self.scene.delete()
             self.scene = None
@@ -359,6 +399,25 @@ class ReplayViewer(Screen):
     def _go_back(self) -> None:
         if self.back is not None and self.window is not None:
             self.window.show(self.back[1]())
+
+
+def paint_sheets(mesh: Any, hud: Any, state: Any, region: tuple[float, ...]) -> None:
+    """Filled In: every player's tower sheet as the move left it, side by side."""
+    from simulator.app.filled_in.sheet_view import SheetGeometry, paint_sheet
+
+    x, y, w, h = region
+    each = w / len(state.players)
+    for seat, player in enumerate(state.players):
+        left = x + seat * each
+        geo = SheetGeometry.fit(player.tower.spec, (left, y, each - 8, h - 30), max_cell=30.0)
+        paint_sheet(mesh, hud, geo, state, player)
+        name = _shortened(player.name, 20)
+        hud.text(name, left + (each - 8) / 2, y + h - 14, 13, bold=True, anchor_x="center")
+
+
+def _imported(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _shortened(text: str, chars: int) -> str:

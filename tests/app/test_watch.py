@@ -122,7 +122,20 @@ def test_a_game_without_a_table_steps_through_its_moves():
         x, y, w, h = BAR
         send(window, "on_mouse_press", x + w, y + h / 2, 1, 0)
         assert viewer.move == 75
+        viewer.playing = False
         frames(window, 1)
+        # each player's sheet as the last move left it: Ann's bottom-left box is drawn
+        from simulator.app.filled_in.sheet_view import SheetGeometry
+        from simulator.app.watch import SHEETS
+        from simulator.render.palette import BACKGROUND
+
+        ann = viewer.filmed.states[-1].players[0]
+        sx, sy, sw, sh = SHEETS
+        geo = SheetGeometry.fit(ann.tower.spec, (sx, sy, sw / 2 - 8, sh - 30), max_cell=30.0)
+        bx, by = geo.corner((0, 0))
+        inside = pixel(window, bx + geo.cell * 0.1, by + geo.cell * 0.1)
+        assert not near(inside, BACKGROUND, 6)
+        assert near(pixel(window, sx + sw / 2 - 4, sy + 4), BACKGROUND, 6)  # between sheets
     finally:
         window.close()
 
