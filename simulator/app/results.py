@@ -34,7 +34,7 @@ SHORTCUTS = [
     ("W", "watch the replay of this game"),
     ("B", "back to the table (Enter shows the results again)"),
 ]
-CARD = (230.0, 130.0, 820.0, 540.0)  # the results card: x, y, w, h
+CARD_W, CARD_BASE, ROW_H, MAX_ROWS = 820.0, 330.0, 34.0, 6  # the card grows with the rows
 CARD_TONE = (252, 250, 244)
 WINNER_TONE = (255, 236, 170)
 
@@ -280,7 +280,7 @@ class ResultsScreen(Screen):
             )
             return
         results = self.results
-        x, y, w, h = CARD
+        x, y, w, h = self.card
         hud.rect(0, 0, DESIGN_W, DESIGN_H, (20, 24, 32), 120, layer=0)
         hud.rect(x, y, w, h, CARD_TONE, layer=0)
         hud.border(x, y, w, h, (70, 110, 170))
@@ -300,18 +300,24 @@ class ResultsScreen(Screen):
             hud.button(bx, y + 24, width, 42, label, action, tone=tone)
             bx += width + gap
 
+    @property
+    def card(self) -> tuple[float, float, float, float]:
+        """The results card (x, y, w, h), centred: taller with more players."""
+        h = CARD_BASE + ROW_H * min(len(self.results.rows), MAX_ROWS)
+        return (DESIGN_W - CARD_W) / 2, (DESIGN_H - h) / 2, CARD_W, h
+
     def _table(self, hud: Hud, x: float, top: float, width: float) -> None:
         results = self.results
         hud.text("Player", x, top, 13, (90, 90, 90), bold=True)
         hud.text(results.heading, x + width, top, 13, (90, 90, 90), bold=True, anchor_x="right")
-        y = top - 34
-        for name, score, won in results.rows[:6]:
+        y = top - ROW_H
+        for name, score, won in results.rows[:MAX_ROWS]:
             if won:
                 hud.rect(x - 10, y - 10, width + 20, 30, WINNER_TONE, layer=1)
             label = f"{name}  (winner)" if won else name
             hud.text(label, x, y, 15, bold=won)
             hud.text(score, x + width, y, 15, bold=won, anchor_x="right")
-            y -= 34
+            y -= ROW_H
 
 
 def replay_of(game: GameScreen, back: tuple[str, Callable[[], Screen]]) -> Screen:

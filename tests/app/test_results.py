@@ -9,7 +9,6 @@ import pytest
 
 from simulator.app import screens
 from simulator.app.results import (
-    CARD,
     CARD_TONE,
     RESULTS_PAUSE,
     WINNER_TONE,
@@ -92,7 +91,7 @@ def test_the_results_card_pixels_and_back_to_the_table():
     window, results = _ended(LOTS_WIN)
     try:
         frames(window, 1)
-        x, y, w, h = CARD
+        x, y, w, h = results.card
         assert near(pixel(window, x + 12, y + h / 2), CARD_TONE)  # the card over the table
         row = results.results.rows[0]
         assert row[2]  # the winner's row is first, and marked
@@ -160,7 +159,8 @@ def test_watch_the_replay_and_come_back():
         send(window, "on_mouse_press", back.x + 5, back.y + 5, 1, 0)
         assert window.page is results
         frames(window, 2)
-        assert near(pixel(window, CARD[0] + 12, CARD[1] + CARD[3] / 2), CARD_TONE)
+        x, y, _, h = results.card
+        assert near(pixel(window, x + 12, y + h / 2), CARD_TONE)
     finally:
         window.close()
 
