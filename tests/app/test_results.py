@@ -185,3 +185,43 @@ def test_results_of_a_match_without_a_screen():
         assert [row[2] for row in results.rows] == [True, True]
     finally:
         game.close()
+
+
+def test_a_computer_last_move_plays_back_before_the_results():
+    from types import SimpleNamespace
+
+    from simulator.app.playback import Playback
+
+    game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
+    last = game.match.actions[-1]
+    game.match.truncate(game.match.action_count - 1)
+    window = AppWindow(game, visible=False, schedule=False)
+    try:
+        game.match.perform(last)
+        # the move's film: two seconds of the live world (only the frames' times matter)
+        game.playback = Playback([SimpleNamespace(time=t, bodies=None) for t in (0.0, 2.0)])
+        frames(window, 100)
+        assert window.page is game and game.playback is not None
+        frames(window, 30 + round(RESULTS_PAUSE * 60))
+        assert game.playback is None and isinstance(window.page, ResultsScreen)
+    finally:
+        window.close()
+
+
+def test_rematch_keeps_the_seats_levels_and_options():
+    from simulator.app.lots import session
+    from simulator.app.lots.screen import LotsScreen
+
+    match = session.new_match(["You", "Computer 2"], "2B", 7)
+    game = LotsScreen(match, seed=7, humans={0}, levels={1: "easy"}, dexterity="steady")
+    window = AppWindow(ResultsScreen(game), visible=False, schedule=False)
+    try:
+        window.page.rematch()
+        new = window.page
+        assert isinstance(new, LotsScreen) and new is not game
+        assert new.match.setup_table() == match.setup_table()  # players, footprint
+        assert new.seed == 8 and new.match.seed == 8
+        assert new.humans == {0} and new.levels == {1: "easy"}
+        assert new.hand is not None and new.hand == game.hand
+    finally:
+        window.close()
