@@ -46,6 +46,7 @@ WORDS = {
 TABLES = {"filled-in": "simulator.app.watch:paint_sheets"}
 BOOKKEEPING = ("setup", "turn_start", "round_start")  # events no move is about
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+NO_MOVES = "No moves yet: the game is as it was set up."
 MOVE_PAUSE = 0.8  # seconds (at x1) a move's words stay before the next one plays
 NO_TABLE = "{title} has no table to watch: step through its moves, their verdicts and the scores."
 SHEETS = (16.0, 150.0, 760.0, 500.0)  # where a sheet game's sheets go (x, y, w, h)
@@ -136,10 +137,14 @@ class ReplayViewer(Screen):
     @property
     def text(self) -> str:
         """What the current move said (the line under the title)."""
+        if not self.moves:
+            return NO_MOVES
         return move_text(self.filmed.kind, self.moves[self.move], self.move + 1, len(self.moves))
 
     def go_to_move(self, move: int) -> None:
         """Show the start of ``move`` (0-based): its first frame and its words."""
+        if not self.moves:
+            return
         self.move = max(0, min(move, len(self.moves) - 1))
         self.index = self.marks[self.move]
         self.clock = self.frames[self.index].time if self.frames else 0.0
@@ -153,6 +158,8 @@ class ReplayViewer(Screen):
         """Go to ``fraction`` (0 to 1) of the timeline: of the film's frames, or of the
         moves when there is no film."""
         fraction = max(0.0, min(1.0, fraction))
+        if not self.moves:
+            return
         if not self.frames:
             self.go_to_move(round(fraction * (len(self.moves) - 1)))
             return
@@ -243,7 +250,7 @@ class ReplayViewer(Screen):
             hud.text(self.caption[1], 14, DESIGN_H - 52, 11, (90, 90, 90), width=width)
         hud.rect(8, VIEW[1] + VIEW[3] + 4, DESIGN_W - 16, 78, (255, 255, 255), 230)
         hud.text(self.text, 16, VIEW[1] + VIEW[3] + 74, 14, width=width, anchor_y="top")
-        if self.world is None:
+        if self.world is None and self.moves:  # no world to film: the moves, in words
             self._sheet_words(hud)
         if self.back is not None:
             label, _ = self.back
@@ -339,7 +346,7 @@ class ReplayViewer(Screen):
 
     def _time_words(self) -> str:
         if not self.frames:
-            return f"move {self.move + 1} of {len(self.moves)}"
+            return f"move {self.move + 1} of {len(self.moves)}" if self.moves else "no moves"
         return f"{self.frames[self.index].time:.1f} s of {self.frames[-1].time:.1f} s"
 
     # -- input ----------------------------------------------------------------------------

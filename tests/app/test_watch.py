@@ -171,3 +171,21 @@ def test_watch_without_a_display_says_so(monkeypatch):
     err = io.StringIO()
     assert not watch_film(film_moves(SOLO_FALL), err)
     assert "needs a display" in err.getvalue()
+
+
+def test_a_game_with_no_moves_yet(tmp_path):
+    from simulator.app.lots import session
+
+    path = tmp_path / "fresh.toml"
+    session.save(session.new_match(["Ann", "Ben"], "1A", 2), 2, path)
+    window, viewer = _viewer(str(path))
+    try:
+        assert viewer.moves == [] and viewer.text.startswith("No moves yet")
+        for symbol in (key.RIGHT, key.LEFT, key.END, key.SPACE):
+            send(window, "on_key_press", symbol, 0)
+        x, y, w, h = BAR
+        send(window, "on_mouse_press", x + w / 2, y + h / 2, 1, 0)
+        frames(window, 5)
+        assert viewer.move == 0 and viewer.text.startswith("No moves yet")
+    finally:
+        window.close()
