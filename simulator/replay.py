@@ -156,11 +156,11 @@ def replay(
         print("towersim replay: with several files, --png needs an existing folder", file=err)
         return EXIT_INVALID
     for path in paths:
-        film = _film(png, watch is not None)
+        film: Filming | FilmedMoves | None = _film(png, watch is not None)
         try:
             if watch is not None:  # the viewer's film knows where each move starts
-                moves = film_moves(path, budget)
-                report, film = moves.report, moves
+                film = film_moves(path, budget)
+                report = film.report
             else:
                 report = replay_file(path, film, budget)
         except ScenarioError as exc:
@@ -276,13 +276,13 @@ def _checked_log(path: str, scenario: Any) -> list[dict[str, Any]]:
     """The match's log after the scenario's actions, its computers' decisions included."""
     from simulator.games.runner import perform
 
-    def run() -> dict[str, Any]:
-        match = scenario.new_match()
+    match = scenario.new_match()
+    try:
         for index, action in enumerate(scenario.actions):
             perform(match, action, index, seed=scenario.header.seed)
-        return {"actions": match.actions}
-
-    return _checked(path, run)["actions"]
+    except PlacementRefused as exc:
+        raise ScenarioError(path, exc.reason) from None
+    return match.actions
 
 
 def _play_filmed(
