@@ -124,11 +124,15 @@ def _crazy_tower(state: Any, outcome: Outcome, winners: list[str], scores: dict[
     heading = "Points left in hand (fewer is better)"
     if state.mode == "saboteur":
         saboteur = state.saboteur
+        unmasked = "You were the saboteur." if saboteur == YOU else f"{saboteur} was the saboteur."
         if winners == [saboteur]:
-            verb = "win" if saboteur == YOU else "wins"
-            headline = f"The saboteur, {saboteur}, {verb}."
+            headline = (
+                "You win as the saboteur."
+                if saboteur == YOU
+                else f"The saboteur, {saboteur}, wins."
+            )
         elif winners:
-            headline = f"The architects win: {listed(winners)}. {saboteur} was the saboteur."
+            headline = f"The architects win: {listed(winners)}. {unmasked}"
         else:
             headline = "Nobody wins."
     elif state.mode == "solo":

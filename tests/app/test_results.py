@@ -225,3 +225,20 @@ def test_rematch_keeps_the_seats_levels_and_options():
         assert new.hand is not None and new.hand == game.hand
     finally:
         window.close()
+
+
+def test_the_saboteur_sentences_say_you_and_names_alike():
+    from types import SimpleNamespace
+
+    from rules.engine import Outcome
+    from simulator.app.results import _crazy_tower
+
+    def told(saboteur: str, winners: list[str]) -> str:
+        state = SimpleNamespace(mode="saboteur", saboteur=saboteur, result={"detail": "x"})
+        scores = {"You": 3, "Ann": 4, "Bob": 1}
+        return _crazy_tower(state, Outcome(True, tuple(winners), "collapse"), winners, scores)[0]
+
+    assert told("You", ["You"]) == "You win as the saboteur."
+    assert told("Ann", ["Ann"]) == "The saboteur, Ann, wins."
+    assert told("You", ["Ann", "Bob"]) == "The architects win: Ann and Bob. You were the saboteur."
+    assert told("Bob", ["You", "Ann"]) == "The architects win: You and Ann. Bob was the saboteur."
