@@ -11,7 +11,7 @@ import json
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -202,9 +202,10 @@ def _film(png: str | None, watch: bool) -> Filming | None:
     return Filming(None) if png is not None and not watch else None
 
 
-# The replay viewer's film: frames at a modest rate, and never more than MAX_FRAMES of
-# them (a long game is filmed more sparsely), so that a game of any length stays within
-# about MAX_FRAMES x 200 bytes a body in memory (docs/app.md, "The replay viewer").
+# The replay viewer's film: frames at a modest rate, and never many more than MAX_FRAMES
+# of them (past that, every other frame goes and the rest of the run is filmed at half
+# the rate), so that a game of any length stays within about MAX_FRAMES x 210 bytes a
+# body in memory (docs/app.md, "The replay viewer").
 VIEWER_FPS = 30.0
 MAX_FRAMES = 6000
 
@@ -251,16 +252,15 @@ def film_moves(path: str, budget: float = 1.0) -> FilmedMoves:
     actions = scenario.actions
     if any(action["type"] == COMPUTER for action in actions):
         actions = _checked_log(path, scenario)
-    physical = getattr(type(scenario), "PHYSICAL_ACTIONS", frozenset())
-    work = budgets.game_work(actions, physical, scenario.profile)
-    film = Film(_frame_every(scenario.profile, work / scenario.profile.iterations))
+    film = Film(_frame_every(scenario.profile))
     filmed = FilmedMoves(loaded.kind, {}, film, [], [])
     filmed.report = _checked(path, lambda: _play_filmed(scenario, actions, filmed))
     return filmed
 
 
-def _frame_every(profile: PhysicsProfile, steps: float) -> int:
-    """Steps between two frames: VIEWER_FPS, fewer for a run of more than MAX_FRAMES."""
+def _frame_every(profile: PhysicsProfile, steps: float = 0.0) -> int:
+    """Steps between two frames: VIEWER_FPS, fewer for a run known to last more than
+    MAX_FRAMES frames (``steps``: a sandbox's, known before it runs)."""
     every = max(1, round(1 / (VIEWER_FPS * profile.dt)))
     return max(every, math.ceil(steps / MAX_FRAMES))
 
@@ -309,12 +309,23 @@ def _play_filmed(
             frame, before = len(film.frames), len(match.events())
             perform(match, action, index, seed=scenario.header.seed)
             filmed.moves.append(FilmedMove(frame, action, tuple(match.events()[before:])))
+            while len(film.frames) > MAX_FRAMES:
+                _thin(filmed)
             if not physical:
                 filmed.states.append(engine.clone(match.state))
     finally:
         film.close()
     wall_ms = (time.perf_counter() - started) * 1000
     return report(match, scenario.header, scenario.profile, scenario.expect, wall_ms)
+
+
+def _thin(filmed: FilmedMoves) -> None:
+    """Keep every other frame and film on at half the rate; each move's boundary moves
+    to the first frame kept at or after it."""
+    film = filmed.film
+    film.frames[:] = film.frames[::2]
+    film.every *= 2
+    filmed.moves[:] = [replace(m, frame=(m.frame + 1) // 2) for m in filmed.moves]
 
 
 def _show(

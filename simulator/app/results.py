@@ -11,21 +11,26 @@ this game), Watch the replay (the viewer on this game's log) and Back to the tab
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.engine import Outcome
+from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.screen import Screen
 from simulator.app.widgets import Hud
+from simulator.app.workers import ThreadWorker
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
     from simulator.app.window import AppWindow
 
+PREPARING = "Preparing the replay: the game runs again, move by move..."
 RESULTS_PAUSE = 1.2  # real seconds the final table shows before the results come up
 YOU = "You"
 SHORTCUTS = [
@@ -34,7 +39,7 @@ SHORTCUTS = [
     ("W", "watch the replay of this game"),
     ("B", "back to the table (Enter shows the results again)"),
 ]
-CARD_W, CARD_BASE, ROW_H, MAX_ROWS = 820.0, 330.0, 34.0, 6  # the card grows with the rows
+CARD_W, CARD_BASE, ROW_H, MAX_ROWS = 820.0, 336.0, 34.0, 6  # the card grows with the rows
 CARD_TONE = (252, 250, 244)
 WINNER_TONE = (255, 236, 170)
 
@@ -197,6 +202,9 @@ class ResultsScreen(Screen):
         self.card_shown = True
         self.hud = Hud()
         self.dirty = True
+        self.worker = ThreadWorker()
+        self.preparing: Future | None = None  # the replay being filmed
+        self.note = ""  # under the buttons: what is under way
 
     # -- what the buttons do ---------------------------------------------------------------
 
@@ -213,8 +221,41 @@ class ResultsScreen(Screen):
         self._open(lambda: StartScreen(choices))
 
     def watch(self) -> None:
-        """The replay viewer on this game's log; its Back button returns here."""
-        self._open(lambda: replay_of(self.game, ("Back to the results", lambda: self)))
+        """The replay viewer on this game's log (its Back button returns here). The game
+        is run again, filmed, on a worker: a long game takes seconds, the window draws on
+        and says so meanwhile."""
+        if self.preparing is not None:
+            return
+        folder = Path(tempfile.mkdtemp(prefix="towersim-replay-"))
+        path = folder / f"{self.game.match.kind}.json"
+        try:
+            self.game._write(path)
+        except OSError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            self._could_not(f"Cannot watch the replay: {exc.strerror or exc}")
+            return
+        self.preparing = self.worker.submit(_filmed_and_removed, path)
+        self.note = PREPARING
+        self.dirty = True
+
+    def advance(self, steps: int, seconds: float) -> None:
+        future = self.preparing
+        if future is None or not future.done():
+            return
+        self.preparing, self.note = None, ""
+        self.dirty = True
+        try:
+            filmed = future.result()
+        except Exception as exc:  # a file the replay refuses: one line, the results stay
+            self._could_not(f"Cannot watch the replay: {one_line(str(exc))}")
+            return
+        from simulator.app.watch import ReplayViewer
+        from simulator.replay import film_caption
+
+        caption = film_caption(filmed.report, filmed.report.get("name") or "")
+        viewer = ReplayViewer(filmed, caption, ("Back to the results", lambda: self))
+        if self.window is not None:
+            self.window.show(viewer)
 
     def show_table(self, shown: bool) -> None:
         self.card_shown = not shown
@@ -224,11 +265,15 @@ class ResultsScreen(Screen):
         try:
             screen = make()
         except Exception as exc:  # a file that cannot be written or read: one line
-            self.game.say(f"Cannot open it: {exc}")
-            self.show_table(True)
+            self._could_not(f"Cannot open it: {one_line(str(exc))}")
             return
         if self.window is not None:
             self.window.show(screen)
+
+    def _could_not(self, why: str) -> None:
+        """Say why on the game's message line, the table in view."""
+        self.game.say(why)
+        self.show_table(True)
 
     # -- the window's calls -----------------------------------------------------------------
 
@@ -247,6 +292,8 @@ class ResultsScreen(Screen):
         self.hud.draw()
 
     def close(self) -> None:
+        self.worker.close()
+        self.preparing, self.note = None, ""
         self.hud.clear()
         self.dirty = True  # shown again (back from the replay): laid out again
         self.game.close()  # frees the table's scene again (drawing made a new one)
@@ -301,8 +348,10 @@ class ResultsScreen(Screen):
         bx, gap = x + 24, 12.0
         width = (w - 48 - gap * 3) / 4
         for label, action, tone in buttons:
-            hud.button(bx, y + 24, width, 42, label, action, tone=tone)
+            hud.button(bx, y + 30, width, 42, label, action, tone=tone)
             bx += width + gap
+        if self.note:
+            hud.text(self.note, x + w / 2, y + 10, 12, (90, 90, 90), anchor_x="center")
 
     @property
     def card(self) -> tuple[float, float, float, float]:
@@ -324,14 +373,14 @@ class ResultsScreen(Screen):
             y -= ROW_H
 
 
-def replay_of(game: GameScreen, back: tuple[str, Callable[[], Screen]]) -> Screen:
-    """The replay viewer on ``game``'s log (its save, filmed as any file is)."""
-    from simulator.app import screens
+def _filmed_and_removed(path: Path) -> Any:
+    """The replay viewer's film of ``path`` (on a worker); its folder goes afterwards."""
+    from simulator.replay import film_moves
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{game.match.kind}.json"
-        game._write(path)
-        return screens.watch_file(path, back)
+    try:
+        return film_moves(str(path))
+    finally:
+        shutil.rmtree(path.parent, ignore_errors=True)
 
 
 def rematch_of(game: GameScreen) -> GameScreen:

@@ -7,7 +7,6 @@ loads no game it does not open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,6 @@ from simulator.app.setup import GAMES, REGISTRY, GameSetup
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
-    from simulator.app.screen import Screen
     from simulator.app.watch import ReplayViewer
 
 
@@ -40,14 +38,14 @@ def load_game(path: Path) -> GameScreen:
     return REGISTRY.get(kind).load("screen").load_screen(path)
 
 
-def watch_file(path: Path, back: tuple[str, Callable[[], Screen]] | None = None) -> ReplayViewer:
-    """The replay viewer on the run of ``path`` (as ``replay --watch``); ``back`` is a
-    button's label and the screen it returns to. ScenarioError (one line) for a bad file."""
+def watch_file(path: Path) -> ReplayViewer:
+    """The replay viewer on the run of ``path`` (as ``replay --watch``); ScenarioError (one
+    line) for a bad file."""
     from simulator.app.watch import ReplayViewer
     from simulator.replay import film_caption, film_moves
 
     filmed = film_moves(str(path))
-    return ReplayViewer(filmed, film_caption(filmed.report, str(path)), back)
+    return ReplayViewer(filmed, film_caption(filmed.report, str(path)))
 
 
 def recent_files(folder: Path, limit: int = 6) -> list[Path]:

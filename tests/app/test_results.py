@@ -3,6 +3,7 @@ rules' outcome does, and each of its buttons does what it says."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from simulator.app import screens
 from simulator.app.results import (
     CARD_TONE,
+    PREPARING,
     RESULTS_PAUSE,
     WINNER_TONE,
     ResultsScreen,
@@ -150,6 +152,12 @@ def test_watch_the_replay_and_come_back():
         frames(window, 1)
         count = results.game.match.action_count
         _press(window, results, "Watch the replay")
+        assert window.page is results and results.note == PREPARING  # filmed on a worker
+        for _ in range(600):  # the window draws on meanwhile
+            frames(window, 1)
+            if window.page is not results:
+                break
+            time.sleep(0.05)
         viewer = window.page
         assert isinstance(viewer, ReplayViewer)
         assert len(viewer.moves) == count

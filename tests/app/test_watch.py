@@ -189,3 +189,23 @@ def test_a_game_with_no_moves_yet(tmp_path):
         assert viewer.move == 0 and viewer.text.startswith("No moves yet")
     finally:
         window.close()
+
+
+def test_a_long_film_is_thinned_and_its_moves_still_start_on_their_frames(monkeypatch):
+    full = film_moves(SOLO_FALL)
+    monkeypatch.setattr("simulator.replay.MAX_FRAMES", 60)
+    thin = film_moves(SOLO_FALL)
+    assert len(full.film.frames) > 150 and len(thin.film.frames) <= 60 + 40
+    assert thin.film.every >= 4 * full.film.every
+    assert thin.report["state_hash"] == full.report["state_hash"]
+
+    def poses(film):
+        return [(entry.id, pose) for entry, pose in film.frames[-1].bodies]
+
+    assert poses(thin.film) == poses(full.film)  # the same end
+    dt = thin.film.world.profile.dt
+    for before, after in zip(full.moves, thin.moves, strict=True):
+        if before.frame < len(full.film.frames):  # a move with frames of its own
+            was = full.film.frames[before.frame].time
+            now = thin.film.frames[after.frame].time
+            assert was - 1e-9 <= now <= was + thin.film.every * dt + 1e-9
