@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from pyglet.window import key
 
+from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
@@ -72,6 +73,11 @@ class GameScreen(Screen, ComputerSeats):
         """A move is made and shown: what the game updates (the panel, whose turn)."""
         self._changed()
 
+    def guide_anchors(self) -> dict[str, guide.Rect]:
+        """What the first-game guide may point at: name -> logical (x, y, w, h), for
+        the things on screen now (simulator/app/guide.py)."""
+        return {}
+
     # -- the window's calls -------------------------------------------------------------
 
     @property
@@ -81,6 +87,10 @@ class GameScreen(Screen, ComputerSeats):
     def say(self, message: str) -> None:
         self.message = message
         self.dirty = True
+
+    def attach(self, window: Any) -> None:
+        super().attach(window)
+        guide.offer(self, window)  # G: the guide again, F2: the rules (in the help)
 
     def _changed(self) -> None:
         """Something the panel shows changed: rebuild it on the next draw."""
@@ -113,7 +123,7 @@ class GameScreen(Screen, ComputerSeats):
         if self._scene is None or self._scene.world is not world:
             if self._scene is not None:
                 self._scene.delete()
-            self._scene = WorldScene(world, **options)
+            self._scene = WorldScene(world, symbols=settings.current().colour_symbols, **options)
         return self._scene
 
     # -- saving ---------------------------------------------------------------------------

@@ -227,7 +227,7 @@ class ReplayViewer(Screen):
             if self.scene is None:
                 self.scene = WorldScene(self.world)
             if self.frames:
-                self.scene.sync(self.frames[self.index].bodies)
+                self.scene.sync(self.frames[self.index])  # the bodies and the hands
             window.view = base @ self.camera.matrix()
             with clipped(window, window.box, VIEW):
                 self.scene.batch.draw()
