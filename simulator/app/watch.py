@@ -17,8 +17,10 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from simulator.app import settings
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
+from simulator.app.playback import SPEEDS, schedule, speed_text
 from simulator.app.screen import Screen
 from simulator.games.registry import GAMES
 
@@ -45,8 +47,8 @@ WORDS = {
 # by its painter (mesh, hud, state, region); a game without one lists its moves only.
 TABLES = {"filled-in": "simulator.app.watch:paint_sheets"}
 BOOKKEEPING = ("setup", "turn_start", "round_start")  # events no move is about
-SPEEDS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 NO_MOVES = "No moves yet: the game is as it was set up."
+HAND_ROOM = 8.0  # cm above the final tower: the hand carries pieces in above it
 MOVE_PAUSE = 0.8  # seconds (at x1) a move's words stay before the next one plays
 NO_TABLE = "{title} has no table to watch: step through its moves, their verdicts and the scores."
 SHEETS = (16.0, 150.0, 760.0, 500.0)  # where a sheet game's sheets go (x, y, w, h)
@@ -110,16 +112,21 @@ class ReplayViewer(Screen):
         self.marks = [min(m.frame, max(len(self.frames) - 1, 0)) for m in self.moves]
         self.move = 0
         self.index = 0  # the frame shown
-        self.clock = self.frames[0].time if self.frames else 0.0
+        # When each frame shows, in real seconds at 1x: the pace of a computer's move
+        # on a game screen (the hand in slow motion while it holds a piece).
+        self.due = schedule(self.frames)
+        self.clock = 0.0  # real seconds at 1x from the film's start
         self.hold = MOVE_PAUSE  # the move's words stay this long before playing on
         self.playing = True
-        self.speed = 1.0
+        self.speed = settings.current().animation_speed
         self.dragging = False
         self.dirty = True
         self.scene: WorldScene | None = None  # built on the first draw (the window's GL)
         self.camera = None
-        if self.world is not None:
-            self.camera = Camera(fit_region(world_bounds(self.world), VIEW[2] / VIEW[3]), VIEW)
+        if self.world is not None:  # the final tower, with room above it for the hand
+            x, y, w, h = world_bounds(self.world)
+            region = (x, y, w, h + HAND_ROOM)
+            self.camera = Camera(fit_region(region, VIEW[2] / VIEW[3]), VIEW)
         self.hud = Hud()
         self.cursor_hud = Hud()
         self._cursor: tuple[int, int] | None = None
@@ -147,7 +154,7 @@ class ReplayViewer(Screen):
             return
         self.move = max(0, min(move, len(self.moves) - 1))
         self.index = self.marks[self.move]
-        self.clock = self.frames[self.index].time if self.frames else 0.0
+        self.clock = self.due[self.index] if self.frames else 0.0
         self.hold = MOVE_PAUSE
         self.dirty = True
 
@@ -164,7 +171,7 @@ class ReplayViewer(Screen):
             self.go_to_move(round(fraction * (len(self.moves) - 1)))
             return
         self.index = round(fraction * self.last_frame)
-        self.clock = self.frames[self.index].time
+        self.clock = self.due[self.index]
         self.move = max(0, bisect_right(self.marks, self.index) - 1)
         self.hold = 0.0
         self.dirty = True
@@ -182,8 +189,11 @@ class ReplayViewer(Screen):
         self.dirty = True
 
     def faster(self, steps: int) -> None:
-        at = SPEEDS.index(self.speed) if self.speed in SPEEDS else SPEEDS.index(1.0)
-        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, at + steps))]
+        """One step of SPEEDS up (``steps`` > 0) or down."""
+        if steps > 0:
+            self.speed = next((s for s in SPEEDS if s > self.speed), SPEEDS[-1])
+        else:
+            self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0])
         self.dirty = True
 
     def _at_end(self) -> bool:
@@ -206,8 +216,8 @@ class ReplayViewer(Screen):
             self.dirty = True
             return
         self.clock += seconds * self.speed
-        frames = self.frames
-        while self.index < self.last_frame and frames[self.index + 1].time <= self.clock:
+        due = self.due
+        while self.index < self.last_frame and due[self.index + 1] <= self.clock:
             self.index += 1
             if upcoming < len(self.moves) and self.marks[upcoming] <= self.index:
                 self._enter(upcoming)
@@ -326,7 +336,7 @@ class ReplayViewer(Screen):
         hud.button(434, ROW_Y, 210, ROW_H, "Next move (Right)", lambda: self.step(1))
         hud.button(676, ROW_Y, 120, ROW_H, "Slower (-)", lambda: self.faster(-1))
         hud.button(808, ROW_Y, 120, ROW_H, "Faster (+)", lambda: self.faster(1))
-        hud.text(f"Speed x{self.speed:g}", 944, ROW_Y + 14, 13, bold=True)
+        hud.text(f"Speed {speed_text(self.speed)}", 944, ROW_Y + 14, 13, bold=True)
 
     def _draw_cursor(self) -> None:
         """The timeline's cursor and the time shown, laid out again only when they move."""
