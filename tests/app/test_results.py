@@ -196,22 +196,27 @@ def test_results_of_a_match_without_a_screen():
 
 
 def test_a_computer_last_move_plays_back_before_the_results():
-    from types import SimpleNamespace
-
     from simulator.app.playback import Playback
+    from simulator.render.film import Film
 
     game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
     last = game.match.actions[-1]
     game.match.truncate(game.match.action_count - 1)
     window = AppWindow(game, visible=False, schedule=False)
     try:
-        game.match.perform(last)
-        # the move's film: two seconds of the live world (only the frames' times matter)
-        game.playback = Playback([SimpleNamespace(time=t, bodies=None) for t in (0.0, 2.0)])
-        frames(window, 100)
-        assert window.page is game and game.playback is not None
-        frames(window, 30 + round(RESULTS_PAUSE * 60))
-        assert game.playback is None and isinstance(window.page, ResultsScreen)
+        film = Film(16)  # the last move filmed, as a computer's move is
+        with film.watching(game.match.world):
+            game.match.perform(last)
+        game.playback = Playback(film.frames)
+        assert game.playback.duration > 0.5
+        played = 0
+        while game.playback is not None and played < 1200:
+            assert window.page is game  # no results while the move plays back
+            frames(window, 10)
+            played += 10
+        assert game.playback is None and window.page is game
+        frames(window, round(RESULTS_PAUSE * 60) + 10)
+        assert isinstance(window.page, ResultsScreen)
     finally:
         window.close()
 
