@@ -16,6 +16,7 @@ from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
+from simulator.app.sound import GameSounds
 from simulator.games.match import PhysicalMatch
 from simulator.render.scene import WorldScene
 
@@ -39,6 +40,7 @@ class GameScreen(Screen, ComputerSeats):
         self._scene: WorldScene | None = None  # the match's world, drawn
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
+        self.sound = GameSounds()  # silent until a window lends its mixer (attach)
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -91,6 +93,7 @@ class GameScreen(Screen, ComputerSeats):
     def attach(self, window: Any) -> None:
         super().attach(window)
         guide.offer(self, window)  # G: the guide again, F2: the rules (in the help)
+        self.sound.use(window.sounds)  # the app's one mixer
 
     def _changed(self) -> None:
         """Something the panel shows changed: rebuild it on the next draw."""
@@ -105,11 +108,14 @@ class GameScreen(Screen, ComputerSeats):
             return  # the game is over: the results screen has the window
         elif not self.closed:
             self._computer_turn(seconds)
+        if not self.closed:
+            self.sound.frame(self.match, self.playback)
 
     def close(self) -> None:
         """Stop the computers' worker (a decision under way is dropped), free the
         world's GL objects."""
         self.closed = True
+        self.sound.close()
         self.worker.close()
         self._forget_decision()
         if self._scene is not None:

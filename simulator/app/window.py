@@ -15,10 +15,12 @@ from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
 from simulator.app.loop import FixedStep
 from simulator.app.overlay import HelpAction, Overlay
 from simulator.app.screen import Screen
+from simulator.app.sound import Sounds, preferences
 from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
 FRAME_RATE = 60.0
+MUTE_KEY = ("M", "sound off or on")
 
 
 class AppWindow(pyglet.window.Window):
@@ -32,8 +34,10 @@ class AppWindow(pyglet.window.Window):
         caption: str = "towersim",
         schedule: bool = True,
         home: Callable[[], Screen] | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
+        self.sounds = sounds or Sounds()  # the app's one mixer: every screen plays through it
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
         self._help = Hud()
@@ -56,6 +60,7 @@ class AppWindow(pyglet.window.Window):
         self.help_visible = False
         self.open_overlay(None)
         self.help_actions = []
+        preferences.apply(self.sounds)  # the settings page may have changed them
         screen.attach(self)
 
     def open_overlay(self, overlay: Overlay | None) -> None:
@@ -110,7 +115,7 @@ class AppWindow(pyglet.window.Window):
         y = 650
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
         more = [(a.keys, a.what) for a in self.help_actions]
-        rows = [*self.page.shortcuts, *more, *home, ("Esc", "close this help")]
+        rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, ("Esc", "close this help")]
         step = min(32.0, 536.0 / len(rows))  # every row inside the panel
         for keys, what in rows:
             hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
@@ -127,6 +132,7 @@ class AppWindow(pyglet.window.Window):
         self.page.on_mouse_motion(*self.box.to_logical(x, y))
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.sounds.click()
         if self.help_visible:
             self.help_visible = False
             return
@@ -166,6 +172,9 @@ class AppWindow(pyglet.window.Window):
                 page.say("Confirm or undo the move first, then Ctrl+N.")
                 return
             self.show(self.home())  # games autosave every confirmed move: nothing is lost
+            return
+        if symbol == key.M and not typing and not modifiers & key.MOD_CTRL:
+            page.say(preferences.toggle_mute(self.sounds))
             return
         if symbol == key.ESCAPE and not page.move_in_progress and not typing:
             return  # Esc never quits by accident: close the window to quit
