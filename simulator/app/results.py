@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.engine import Outcome
 from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.lots.words import YOU, listed  # "You" and "a, b and c": one home
 from simulator.app.screen import Screen
 from simulator.app.widgets import Hud
 from simulator.app.workers import ThreadWorker
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 PREPARING = "Preparing the replay: the game runs again, move by move..."
 RESULTS_PAUSE = 1.2  # real seconds the final table shows before the results come up
-YOU = "You"
 SHORTCUTS = [
     ("R", "rematch: the same players and options, the next seed"),
     ("N", "a new game (the start screen)"),
@@ -52,10 +52,6 @@ class Results:
     why: str
     heading: str  # the score column's title
     rows: list[tuple[str, str, bool]]  # (name, score, won)
-
-
-def listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def sentence(text: str) -> str:
