@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
+from rules.crazy_tower import get_card
 from simulator.app.crazy_tower import session
 from simulator.games.crazy_tower.live import HOLDING
 from simulator.replay import replay_file
@@ -36,10 +37,13 @@ def test_a_block_then_a_floor_card_with_the_hand():
         frames(window)
         card = match.state.revealed
         assert card is not None and screen.live.piece == card and holding(screen)
-        assert card in screen.message
+        assert get_card(card).name in screen.message
         hover(window, screen, *over_card(screen, "fc-00", 10.0, 8.0))
         lower_and_release(window, screen)
-        assert screen.message.startswith("Verdict:") and f"laid {card}" in screen.message
+        assert (
+            screen.message.startswith("Verdict:")
+            and f"laid the {get_card(card).name} card" in screen.message
+        )
         send(window, "on_key_press", key.RETURN, 0)
         frames(window)
         assert match.state.floors == ["fc-00", card] and match.state.phase == "place"
