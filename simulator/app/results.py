@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.engine import Outcome
 from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.lots.words import YOU, listed  # "You" and "a, b and c": one home
 from simulator.app.screen import Screen
 from simulator.app.widgets import Hud
+from simulator.app.words import YOU, agree, counted, listed, sentence
 from simulator.app.workers import ThreadWorker
 
 if TYPE_CHECKING:
@@ -54,15 +54,6 @@ class Results:
     rows: list[tuple[str, str, bool]]  # (name, score, won)
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text[-1:] in ".!?" else ".")
-
-
-def points(value: int) -> str:
-    return f"{value} point{'' if value == 1 else 's'}"
-
-
 def wins(winners: list[str], scores: dict[str, int] | None) -> str:
     """``Ann wins with 23 points.``, ``You win``, ``Ann and Bob share the win``."""
     if not winners:
@@ -70,12 +61,11 @@ def wins(winners: list[str], scores: dict[str, int] | None) -> str:
     if len(winners) > 1:
         shared = f"{listed(winners)} share the win"
         if scores is not None and len({scores[w] for w in winners}) == 1:
-            shared += f" with {points(scores[winners[0]])} each"
+            shared += f" with {counted(scores[winners[0]], 'point')} each"
         return shared + "."
     who = winners[0]
-    verb = "win" if who == YOU else "wins"
-    tail = f" with {points(scores[who])}" if scores is not None else ""
-    return f"{who} {verb}{tail}."
+    tail = f" with {counted(scores[who], 'point')}" if scores is not None else ""
+    return f"{agree(who, 'win')}{tail}."
 
 
 def results_of(match: Any) -> Results:
@@ -100,28 +90,21 @@ def _lots(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, in
 
     reason = str(outcome.reason)
     why = ENDINGS.get(reason, reason)
-    if reason == "target":
-        why = f"{listed(winners)} {why}"
     if len(state.players) == 1:
         name = state.players[0]
-        you = "You" if name == YOU else name
-        headline = (
-            f"{you} won the solo game with {points(scores[name])}."
-            if winners
-            else f"{you} lost the solo game, with {points(scores[name])}."
-        )
+        result = "won the solo game with" if winners else "lost the solo game, with"
+        headline = f"{name} {result} {counted(scores[name], 'point')}."
     else:
         headline = wins(winners, scores)
     return headline, sentence(why), "Points"
 
 
 def _crazy_tower(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    from simulator.app.crazy_tower.words import REASONS
+    from simulator.app.crazy_tower.words import ending_text, winners_text
 
-    reason = str(outcome.reason)
-    detail = (state.result or {}).get("detail") or reason
-    if reason in ("out_of_time", "challenge_failed"):  # the detail alone does not say it
-        detail = f"{REASONS[reason]}: {detail}"
+    # The game's own ending, "Game over: why. Who wins.": the card says the rest.
+    who = " " + sentence(winners_text((state.result or {}).get("winner")))
+    detail = ending_text(state).removeprefix("Game over: ").removesuffix(who)
     heading = "Points left in hand (fewer is better)"
     if state.mode == "saboteur":
         saboteur = state.saboteur

@@ -41,7 +41,7 @@ SHORTCUTS = [
 WORDS = {
     "lots": "simulator.app.lots.words",
     "crazy-tower": "simulator.app.crazy_tower.words",
-    "filled-in": "simulator.app.filled_in.events",
+    "filled-in": "simulator.app.filled_in.words",
 }
 # A game without a physics world shows its rules' state after each move instead, drawn
 # by its painter (mesh, hud, state, region); a game without one lists its moves only.

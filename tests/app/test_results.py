@@ -46,14 +46,14 @@ def _ended(path: Path) -> tuple[AppWindow, ResultsScreen]:
 @pytest.mark.parametrize(
     ("scenario", "headline", "why"),
     [
-        ("lots/win-target.toml", "Ann wins with 35 points.", "Ann reached the target score."),
+        ("lots/win-target.toml", "Ann wins with 35 points.", "The target score is reached."),
         ("lots/solo-fall.toml", "Ann lost the solo game, with 2 points.", "A piece fell"),
         (
             "crazy-tower/saboteur-collapse-architect-turn.toml",
             "The saboteur, Player 3, wins.",
             "on an architect's turn",
         ),
-        ("crazy-tower/solo-challenge-9-out-of-time.toml", "Challenge 9 lost.", "Out of time"),
+        ("crazy-tower/solo-challenge-9-out-of-time.toml", "Challenge 9 lost.", "The time is up."),
         ("filled-in/game-end-tie-break.toml", "Bob wins with 16 points.", "tie-break"),
     ],
 )
@@ -247,7 +247,10 @@ def test_the_saboteur_sentences_say_you_and_names_alike():
     from simulator.app.results import _crazy_tower
 
     def told(saboteur: str, winners: list[str]) -> str:
-        state = SimpleNamespace(mode="saboteur", saboteur=saboteur, result={"detail": "x"})
+        result = {"reason": "collapse", "winner": winners}
+        state = SimpleNamespace(
+            mode="saboteur", saboteur=saboteur, result=result, current_player="Ann"
+        )
         scores = {"You": 3, "Ann": 4, "Bob": 1}
         return _crazy_tower(state, Outcome(True, tuple(winners), "collapse"), winners, scores)[0]
 
