@@ -94,11 +94,14 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         # Beside the card: the ghost turns red and the release is refused with the reason.
         hover(window, screen, 11.5, card_top + 3.0, count=90)  # off the right end
         _, problem = screen.ghost()
-        assert problem and "would miss floor card fc-00" in problem
+        assert problem and "would miss the Ground floor card" in problem
         send(window, "on_key_press", key.SPACE, 0)
         frames(window)
         assert screen.live.stage == HOLDING
-        assert screen.message.startswith("Refused:") and "miss floor card" in screen.message
+        assert (
+            screen.message.startswith("Refused:")
+            and "would miss the Ground floor card" in screen.message
+        )
         shown = [item.text for item in screen.banner.hud._items if hasattr(item, "text")]
         assert screen.message in shown  # drawn in the message box
         wx, wy = world_to_window(window, screen, *screen.ghost()[0][:2])

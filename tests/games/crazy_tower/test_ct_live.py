@@ -105,7 +105,7 @@ def test_a_recorded_path_the_rules_refuse_changes_nothing() -> None:
     match.perform({"type": "place_block", "player": ANN, "block": "red-2a", "at": 8.0})
     before = (match.state_hash(), len(match.actions))
     beside = {"type": "place_block", "player": BOB, "block": "green-2a"}
-    with pytest.raises(IllegalMove, match="would miss floor card fc-00"):
+    with pytest.raises(IllegalMove, match="would miss the Ground floor card"):
         match.perform({**beside, "path": [[900, 25.0, 5.0, 0.0]]})
     with pytest.raises(IllegalMove, match="not one of Bob's unplayed blocks"):
         match.perform({**beside, "block": "red-1a", "path": [[10, 0.0, 5.0, 0.0]]})
