@@ -24,8 +24,9 @@ from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.screen import Screen
 from simulator.app.widgets import Hud
-from simulator.app.words import YOU, agree, counted, listed, sentence
+from simulator.app.words import wins
 from simulator.app.workers import ThreadWorker
+from simulator.games.registry import GAMES, load_path
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
@@ -54,26 +55,13 @@ class Results:
     rows: list[tuple[str, str, bool]]  # (name, score, won)
 
 
-def wins(winners: list[str], scores: dict[str, int] | None) -> str:
-    """``Ann wins with 23 points.``, ``You win``, ``Ann and Bob share the win``."""
-    if not winners:
-        return "Nobody wins."
-    if len(winners) > 1:
-        shared = f"{listed(winners)} share the win"
-        if scores is not None and len({scores[w] for w in winners}) == 1:
-            shared += f" with {counted(scores[winners[0]], 'point')} each"
-        return shared + "."
-    who = winners[0]
-    tail = f" with {counted(scores[who], 'point')}" if scores is not None else ""
-    return f"{agree(who, 'win')}{tail}."
-
-
 def results_of(match: Any) -> Results:
     """The finished ``match`` in words (its rules' outcome, scores and state)."""
     outcome: Outcome = match.outcome()
     scores: dict[str, int] = dict(match.summary()["scores"])
     winners = list(outcome.winners)
-    tell = _TELL.get(match.kind, _plain)
+    words = GAMES.get(match.kind).words
+    tell = load_path(words + ":ending_words", "the game's words") if words else _plain
     headline, why, heading = tell(match.state, outcome, winners, scores)
     ranked = sorted(scores, key=lambda name: (name not in winners, list(scores).index(name)))
     rows = [(name, str(scores[name]), name in winners) for name in ranked]
@@ -83,64 +71,6 @@ def results_of(match: Any) -> Results:
 def _plain(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
     why = f"The game ended: {outcome.reason}." if outcome.reason else "The game is over."
     return wins(winners, scores), why, "Points"
-
-
-def _lots(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    from simulator.app.lots.words import ENDINGS
-
-    reason = str(outcome.reason)
-    why = ENDINGS.get(reason, reason)
-    if len(state.players) == 1:
-        name = state.players[0]
-        result = "won the solo game with" if winners else "lost the solo game, with"
-        headline = f"{name} {result} {counted(scores[name], 'point')}."
-    else:
-        headline = wins(winners, scores)
-    return headline, sentence(why), "Points"
-
-
-def _crazy_tower(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    from simulator.app.crazy_tower.words import ending_text, winners_text
-
-    # The game's own ending, "Game over: why. Who wins.": the card says the rest.
-    who = " " + sentence(winners_text((state.result or {}).get("winner")))
-    detail = ending_text(state).removeprefix("Game over: ").removesuffix(who)
-    heading = "Points left in hand (fewer is better)"
-    if state.mode == "saboteur":
-        saboteur = state.saboteur
-        unmasked = "You were the saboteur." if saboteur == YOU else f"{saboteur} was the saboteur."
-        if winners == [saboteur]:
-            headline = (
-                "You win as the saboteur."
-                if saboteur == YOU
-                else f"The saboteur, {saboteur}, wins."
-            )
-        elif winners:
-            headline = f"The architects win: {listed(winners)}. {unmasked}"
-        else:
-            headline = "Nobody wins."
-    elif state.mode == "solo":
-        challenge = f"challenge {state.challenge}" if state.challenge is not None else "solo tower"
-        headline = sentence(f"{challenge} {'won' if winners else 'lost'}")
-    else:
-        headline = wins(winners, None)
-    return headline, sentence(detail), heading
-
-
-def _filled_in(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    why = sentence(str(outcome.reason)) if outcome.reason else "The game is over."
-    tied = [name for name in scores if scores[name] == max(scores.values())]
-    if len(winners) == 1 and len(tied) > 1:
-        why += " The tie-break decided the win."
-    return wins(winners, scores), why, "Points"
-
-
-# Each game's ending in words (another game gets the plain one).
-_TELL: dict[str, Callable[..., tuple]] = {
-    "lots": _lots,
-    "crazy-tower": _crazy_tower,
-    "filled-in": _filled_in,
-}
 
 
 class Ending:

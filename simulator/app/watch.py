@@ -12,7 +12,6 @@ each, and says so.
 
 from __future__ import annotations
 
-import importlib
 from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -22,6 +21,7 @@ from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.playback import SPEEDS, schedule, speed_text
 from simulator.app.screen import Screen
+from simulator.app.words import sentence
 from simulator.games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -38,14 +38,6 @@ SHORTCUTS = [
 ]
 # Each game's words module (its event_text(event) -> sentence or None); a game without
 # one is told plainly from its events' types.
-WORDS = {
-    "lots": "simulator.app.lots.words",
-    "crazy-tower": "simulator.app.crazy_tower.words",
-    "filled-in": "simulator.app.filled_in.words",
-}
-# A game without a physics world shows its rules' state after each move instead, drawn
-# by its painter (mesh, hud, state, region); a game without one lists its moves only.
-TABLES = {"filled-in": "simulator.app.watch:paint_sheets"}
 BOOKKEEPING = ("setup", "turn_start", "round_start")  # events no move is about
 NO_MOVES = "No moves yet: the game is as it was set up."
 HAND_ROOM = 8.0  # cm above the final tower: the hand carries pieces in above it
@@ -64,16 +56,15 @@ INK_LIGHT = (235, 238, 245)
 
 def told(kind: str, events: tuple[dict[str, Any], ...]) -> str:
     """A move's events as the game's words say them, sentence after sentence."""
-    module = WORDS.get(kind)
-    say = importlib.import_module(module).event_text if module else None
+    say = _part(kind, "words")
+    say = say.event_text if say is not None else None
     lines = []
     for event in events:
         if event["type"] in BOOKKEEPING:
             continue
         text = say(event) if say else f"{event.get('player') or 'The game'}: {event['type']}"
-        if text:
-            text = text.strip()
-            lines.append(text[:1].upper() + text[1:] + ("" if text[-1] in ".!?" else "."))
+        if text and text.strip():
+            lines.append(sentence(text))
     return " ".join(lines)
 
 
@@ -130,8 +121,8 @@ class ReplayViewer(Screen):
         self.hud = Hud()
         self.cursor_hud = Hud()
         self._cursor: tuple[int, int] | None = None
-        painter = TABLES.get(filmed.kind) if self.world is None and filmed.states else None
-        self.painter = _imported(painter) if painter else None
+        table = self.world is None and filmed.states
+        self.painter = _part(filmed.kind, "replay_table") if table else None
         self._sheet_batch: Any = None  # the painter's drawing (built on a draw: GL)
         self._sheet_lists: list[Any] = []
 
@@ -418,23 +409,14 @@ class ReplayViewer(Screen):
             self.window.show(self.back[1]())
 
 
-def paint_sheets(mesh: Any, hud: Any, state: Any, region: tuple[float, ...]) -> None:
-    """Filled In: every player's tower sheet as the move left it, side by side."""
-    from simulator.app.filled_in.sheet_view import SheetGeometry, paint_sheet
+def _part(kind: str, part: str) -> Any:
+    """The game's registry part (its words, its replay table), or None without one."""
+    from simulator.games.registry import GAMES, MissingPart
 
-    x, y, w, h = region
-    each = w / len(state.players)
-    for seat, player in enumerate(state.players):
-        left = x + seat * each
-        geo = SheetGeometry.fit(player.tower.spec, (left, y, each - 8, h - 30), max_cell=30.0)
-        paint_sheet(mesh, hud, geo, state, player)
-        name = _shortened(player.name, 20)
-        hud.text(name, left + (each - 8) / 2, y + h - 14, 13, bold=True, anchor_x="center")
-
-
-def _imported(where: str) -> Any:
-    module, _, name = where.partition(":")
-    return getattr(importlib.import_module(module), name)
+    try:
+        return GAMES.get(kind).load(part)
+    except (KeyError, MissingPart):
+        return None
 
 
 def _shortened(text: str, chars: int) -> str:

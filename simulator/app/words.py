@@ -88,3 +88,17 @@ def refusal(reason: str, lead: str = "Refused") -> str:
     """A rules' refusal as the player reads it: ``Refused: the box ... is filled.``"""
     reason = plurals(reason.strip().rstrip("."))
     return f"{lead}: {reason}."
+
+
+def wins(winners: list[str], scores: dict[str, int] | None) -> str:
+    """``Ann wins with 23 points.``, ``You win``, ``Ann and Bob share the win``."""
+    if not winners:
+        return "Nobody wins."
+    if len(winners) > 1:
+        shared = f"{listed(winners)} share the win"
+        if scores is not None and len({scores[w] for w in winners}) == 1:
+            shared += f" with {counted(scores[winners[0]], 'point')} each"
+        return shared + "."
+    who = winners[0]
+    tail = f" with {counted(scores[who], 'point')}" if scores is not None else ""
+    return f"{agree(who, 'win')}{tail}."

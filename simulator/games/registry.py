@@ -55,6 +55,11 @@ class GameKind:
     - ``picture``: for a game without a physics world, ``write_picture(path, target)``,
       the picture ``replay --png`` draws of a scenario's end; None: the world is drawn
       (every physical game).
+    - ``words``: the app's words module: ``event_text(event) -> str`` (one event as a
+      sentence) and ``ending_words(state, outcome, winners, scores) -> (headline, why,
+      score heading)`` (the results card); None: plain words.
+    - ``replay_table``: for a game without a physics world, the replay viewer's painter
+      of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
     """
@@ -70,6 +75,8 @@ class GameKind:
     command: str
     screen: str | None = None
     picture: str | None = None
+    words: str | None = None
+    replay_table: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -139,6 +146,7 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
         f"simulator.games.{name}",
         f"rules.{name}.engine:ENGINE",
         screen=f"simulator.app.{name}.screen",
+        words=f"simulator.app.{name}.words",
         **overrides,
     )
 
@@ -152,6 +160,7 @@ _BUILT_IN = (
         "filled_in",
         commands={"sheet": "simulator.games.filled_in.sheet"},
         picture="simulator.games.filled_in.picture:write_picture",
+        replay_table="simulator.app.filled_in.replay_table:paint_sheets",
     ),
 )
 

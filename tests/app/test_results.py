@@ -174,7 +174,7 @@ def test_watch_the_replay_and_come_back():
 
 
 def test_the_winner_sentence_grammar():
-    from simulator.app.results import wins
+    from simulator.app.words import wins
 
     assert wins(["You"], {"You": 1}) == "You win with 1 point."
     assert wins(["Ann"], {"Ann": 23}) == "Ann wins with 23 points."
@@ -244,7 +244,7 @@ def test_the_saboteur_sentences_say_you_and_names_alike():
     from types import SimpleNamespace
 
     from rules.engine import Outcome
-    from simulator.app.results import _crazy_tower
+    from simulator.app.crazy_tower.words import ending_words
 
     def told(saboteur: str, winners: list[str]) -> str:
         result = {"reason": "collapse", "winner": winners}
@@ -252,7 +252,7 @@ def test_the_saboteur_sentences_say_you_and_names_alike():
             mode="saboteur", saboteur=saboteur, result=result, current_player="Ann"
         )
         scores = {"You": 3, "Ann": 4, "Bob": 1}
-        return _crazy_tower(state, Outcome(True, tuple(winners), "collapse"), winners, scores)[0]
+        return ending_words(state, Outcome(True, tuple(winners), "collapse"), winners, scores)[0]
 
     assert told("You", ["You"]) == "You win as the saboteur."
     assert told("Ann", ["Ann"]) == "The saboteur, Ann, wins."

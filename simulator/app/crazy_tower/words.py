@@ -25,7 +25,18 @@ from rules.crazy_tower.state import (
     TURN,
     CrazyTowerState,
 )
-from simulator.app.words import agree, counted, listed, possessive, refusal, sentence, whom
+from rules.engine import Outcome
+from simulator.app.words import (
+    YOU,
+    agree,
+    counted,
+    listed,
+    possessive,
+    refusal,
+    sentence,
+    whom,
+    wins,
+)
 
 SKIPPED = ("setup", "turn_start", "play_again")  # play_again: the loop event said it
 REASONS = {
@@ -217,3 +228,31 @@ def role_text(state: CrazyTowerState, player: str) -> tuple[str, str]:
 def clock_text(seconds: float) -> str:
     seconds = max(0.0, seconds)
     return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    """The results card's words for a finished game: (headline, why it ended, the
+    score column's heading)."""
+    # The game's own ending, "Game over: why. Who wins.": the card says the rest.
+    who = " " + sentence(winners_text((state.result or {}).get("winner")))
+    detail = ending_text(state).removeprefix("Game over: ").removesuffix(who)
+    heading = "Points left in hand (fewer is better)"
+    if state.mode == "saboteur":
+        saboteur = state.saboteur
+        unmasked = "You were the saboteur." if saboteur == YOU else f"{saboteur} was the saboteur."
+        if winners == [saboteur]:
+            headline = (
+                "You win as the saboteur."
+                if saboteur == YOU
+                else f"The saboteur, {saboteur}, wins."
+            )
+        elif winners:
+            headline = f"The architects win: {listed(winners)}. {unmasked}"
+        else:
+            headline = "Nobody wins."
+    elif state.mode == "solo":
+        challenge = f"challenge {state.challenge}" if state.challenge is not None else "solo tower"
+        headline = sentence(f"{challenge} {'won' if winners else 'lost'}")
+    else:
+        headline = wins(winners, None)
+    return headline, sentence(detail), heading

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rules.engine import Outcome
 from rules.filled_in.crew import get_crew_card
 from rules.filled_in.placement import box_name
-from simulator.app.words import agree, counted, listed, refusal, sentence, with_article
+from simulator.app.words import agree, counted, listed, refusal, sentence, wins, with_article
 
 QUIET = ("setup", "round_start")  # shown otherwise (the panel's title says the round)
 WILD = "?"
@@ -110,3 +111,13 @@ def events_text(events: list[dict[str, Any]], limit: int = 4, chars: int = 200) 
     while len(told) > 1 and len(" ".join(told)) > chars:
         told.pop(0)
     return " ".join(told)
+
+
+def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    """The results card's words for a finished game: (headline, why it ended, the
+    score column's heading)."""
+    why = sentence(str(outcome.reason)) if outcome.reason else "The game is over."
+    tied = [name for name in scores if scores[name] == max(scores.values())]
+    if len(winners) == 1 and len(tied) > 1:
+        why += " The tie-break decided the win."
+    return wins(winners, scores), why, "Points"

@@ -10,9 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.engine import Outcome
 from rules.lots.content import get_card
 from rules.lots.placement import piece_name
-from simulator.app.words import YOU, agree, counted, listed, possessive, whom, with_article
+from simulator.app.words import (
+    YOU,
+    agree,
+    counted,
+    listed,
+    possessive,
+    sentence,
+    whom,
+    wins,
+    with_article,
+)
 
 ENDINGS = {
     "target": "the target score is reached",
@@ -192,3 +203,17 @@ _TELL: dict[str, Any] = {
     "would_win": _would_win,
     "game_end": _game_end,
 }
+
+
+def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
+    """The results card's words for a finished game: (headline, why it ended, the
+    score column's heading)."""
+    reason = str(outcome.reason)
+    why = ENDINGS.get(reason, reason)
+    if len(state.players) == 1:
+        name = state.players[0]
+        result = "won the solo game with" if winners else "lost the solo game, with"
+        headline = f"{name} {result} {counted(scores[name], 'point')}."
+    else:
+        headline = wins(winners, scores)
+    return headline, sentence(why), "Points"
