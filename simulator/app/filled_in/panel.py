@@ -182,7 +182,7 @@ def _dice(
         if drafting and owner is None:
             below = str(pos + 1)
             hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
-        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center")
+        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center", width=step - 4, lines=1)
     return y - 80
 
 

@@ -105,10 +105,10 @@ def draw_panel(
         y -= 6
         for card_id in state.crew_hands[seat]:
             card = get_card(card_id)
-            hud.rect(x, y - 50, 458, 50, (255, 246, 220), layer=0)
+            hud.rect(x, y - 62, 458, 62, (255, 246, 220), layer=0)
             hud.text(card.name, x + 6, y - 15, 12, bold=True)
-            hud.text(card.text, x + 6, y - 22, 10, width=446, height=26, anchor_y="top")
-            y -= 56
+            hud.text(card.text, x + 6, y - 22, 10, width=446, height=38, anchor_y="top")
+            y -= 68
     if seat is not None and seat in humans and not holding:
         moves = legal_moves(state)
         if moves:
