@@ -171,3 +171,36 @@ def test_crazy_tower_bank_blocks_are_pictures_in_their_colour():
             assert painted_cells(window, button.x, button.y, CUBE, rgb, cells) == set(cells), block
     finally:
         close(window)
+
+
+def test_filled_in_shape_choices_are_pictures_in_the_blocks_colour(monkeypatch):
+    from rules.filled_in.config import rules_config
+    from simulator.app.filled_in.panel import shape_cells
+    from simulator.app.filled_in.screen import open_screen as open_filled_in
+    from simulator.app.filled_in.turn import PendingTurn
+    from simulator.app.piece_pictures import picture_size, unit_to_fit
+    from tests.app.filled_in_helpers import draft_until_placing
+
+    setup = GameSetup("filled-in", (Seat("Ann"), Seat("Computer", "random")), seed=1)
+    screen = open_filled_in(setup)
+    window = AppWindow(screen, visible=False, schedule=False, width=BIG[0], height=BIG[1])
+    try:
+        draft_until_placing(window, screen)
+        # A free shape (a wild die or a crew card) shows the shape choices.
+        monkeypatch.setattr(PendingTurn, "shape_free", lambda self, state: True)
+        screen.dirty = True
+        frames(window)
+        _, name = screen.pending.crafted(screen.state)
+        shown = {fitted.label.text for fitted in screen.front.texts}
+        letters = rules_config().shape_letters
+        for letter in letters:
+            assert letter not in shown  # a picture, not the letter
+            button = next(b for b in screen.front.buttons if b.label == letter)
+            cells = shape_cells(letter)
+            unit = min(7.0, unit_to_fit(cells, 36, 22))
+            w, h = picture_size(cells, unit)
+            x, y = button.x + (44 - w) / 2, button.y + (28 - h) / 2
+            rgb = colour(name).rgb
+            assert painted_cells(window, x, y, unit, rgb, cells) == set(cells), letter
+    finally:
+        close(window)

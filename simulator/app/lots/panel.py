@@ -16,7 +16,7 @@ from simulator.render.palette import colour
 PANEL_X = 812  # logical pixels: the right panel's left edge
 TRACK_H = 96  # the score track strip at the bottom
 SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
-BANK_UNIT = 9  # px: a cell of a bank piece's picture (a piece is at most 2 cells tall)
+BANK_UNIT = 11  # px: a cell of a bank piece's picture (a piece is at most 2 cells tall)
 BANK_W = 458  # px: a bank row's width
 NUMBER_W = 11  # px: the number key before a piece the player can pick
 
