@@ -4,11 +4,12 @@ A screen rebuilds its Hud when what it shows changes (not every frame); buttons 
 hit-tested in logical coordinates.
 
 Every text has a box (``TextBox``): a width (by default the room from its anchor to the
-screen's edge) and a height (a line limit, by default one line). A text that does not
-fit wraps (when it has more than one line), then shrinks down to a floor, then is
-shortened with an ellipsis, so the laid-out text never leaves its box; the logical
-screen is letterboxed (layout.py), so a text that fits fits at every window size. Each
-Hud keeps its texts with their boxes (``Hud.texts``) for the tests that check this.
+edge of its column: the screen, or the panel set by ``Hud.column``) and a height or a
+line limit (by default one line). A text that does not fit wraps (when it may take more
+than one line), then shrinks down to a floor, then is shortened with an ellipsis, so the
+laid-out text never leaves its box; the logical screen is letterboxed (layout.py), so a
+text that fits fits at every window size. Each Hud keeps its texts with their boxes
+(``Hud.texts``) for the tests that check this.
 """
 
 from __future__ import annotations
@@ -45,9 +46,8 @@ class TextBox:
 
 @dataclass
 class FittedText:
-    label: pyglet.text.Label
+    label: pyglet.text.Label  # its text may be shortened, its size smaller than asked
     box: TextBox
-    wanted: str  # the text asked for (the label may show it shortened)
 
 
 @cache
@@ -183,9 +183,9 @@ class Hud:
         lines: int | None = None,
         layer: int = 2,
     ) -> FittedText:
-        """A text in its box: ``width`` (default: the room to the screen's edge) by
-        ``height`` or ``lines`` lines (default: one line; three when a width is given,
-        the wrapped texts of old), wrapping when it may have more than one line."""
+        """A text in its box: ``width`` (default: the room to its column's edge) by
+        ``height`` or ``lines`` lines (default: one line; three when only a width is
+        given), wrapping when it may take more than one line."""
         w = max(1.0, width if width is not None else _room(x, anchor_x, self.bounds))
         if height is None:
             lines = lines or (3 if width is not None else 1)
@@ -210,7 +210,7 @@ class Hud:
         box = _box(x, y, w, h, anchor_x, anchor_y, _ascent(size, bold))
         fit(label, box)
         self._items.append(label)
-        fitted = FittedText(label, box, text)
+        fitted = FittedText(label, box)
         self.texts.append(fitted)
         return fitted
 
