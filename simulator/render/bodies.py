@@ -32,8 +32,9 @@ def is_floor_card(entry: Entry) -> bool:
     return entry.piece is not None and entry.piece.is_plank and entry.id.startswith("fc-")
 
 
-def entry_mesh(entry: Entry, alpha: int = 255) -> Mesh:
-    """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost."""
+def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True) -> Mesh:
+    """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost;
+    ``symbols`` False leaves the colours' symbols off the pieces (a player's setting)."""
     mesh = Mesh()
     if entry.is_table:
         for poly in entry.local_polygons:
@@ -61,7 +62,7 @@ def entry_mesh(entry: Entry, alpha: int = 255) -> Mesh:
             spec.cell_size,
             opaque(OUTLINE, alpha),
         )
-        shape = symbol_triangles(paint.symbol)
+        shape = symbol_triangles(paint.symbol) if symbols else []
         ink = opaque(contrast(paint.rgb), alpha)
         size = spec.cell_size * SYMBOL_SIZE
         for x, y in piece_cell_centres(spec, entry.mirror).values():

@@ -47,6 +47,7 @@ from simulator.app.crazy_tower.panel import (
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import events_text, todo, verdict
 from simulator.app.game_screen import SessionGameScreen
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
@@ -95,7 +96,6 @@ class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
     session = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
-    PLAYBACK_SPEED = 1.5
     COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
@@ -439,6 +439,21 @@ class CrazyTowerScreen(SessionGameScreen):
             height = width / aspect
         return Camera((left, bottom, width, height), WORLD_VIEW)
 
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """Your bank's blocks, Reveal, the tower and Confirm, where shown."""
+        boxes = [s.bb for e in self.match.world.entries if not e.is_table for s in e.shapes]
+        camera = self.camera()
+        left, bottom = camera.to_screen(min(b.left for b in boxes), min(b.bottom for b in boxes))
+        right, top = camera.to_screen(max(b.right for b in boxes), max(b.top for b in boxes))
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        state = self.match.state
+        hand = set(state.hands[state.current_player]) if self._human_turn() else set()
+        buttons = self.hud.buttons
+        found |= bounds(buttons, lambda b: b.label in hand, "bank")
+        found |= bounds(buttons, lambda b: b.label.startswith("Reveal"), "reveal")
+        found |= bounds(buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
+
     def _in_world(self, x: float, y: float) -> bool:
         return x < WORLD_VIEW[2] and y > LEGEND_H
 
@@ -533,7 +548,7 @@ class CrazyTowerScreen(SessionGameScreen):
         scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = self.playback.frame if self.playback is not None and self.live is None else None
-        scene.sync(frame.bodies if frame is not None else None)
+        scene.sync(frame)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()

@@ -21,6 +21,7 @@ from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import save_folder
 from simulator.app.game_screen import GameScreen
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
@@ -212,10 +213,10 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
-        return said(events[-3:])
+        return f"{said(events[-3:])} {self._turn_words()}".strip()
 
-    def _showing_words(self, seat: int) -> str:
-        return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
+    def _computer_doing(self, seat: int) -> str:
+        return "placing a piece"
 
     def _after_settle(self) -> None:
         live = self.live
@@ -407,6 +408,20 @@ class LotsScreen(GameScreen):
         found = self.ghost()
         return found[1] if found else None
 
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """The roll button, your bank's blocks, the lot and Confirm, where shown."""
+        lot, camera = self.match.lot, self.camera()
+        left, bottom = camera.to_screen(lot.left, lot.grid.origin[1])
+        right, top = camera.to_screen(lot.right, lot.grid.origin[1] + 6 * lot.grid.cell)
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        seat = self.match.state.to_act
+        bank = self.match.state.banks[seat] if seat in self.humans else []
+        labels = {f"{i + 1}: {piece}" for i, piece in enumerate(bank)}
+        found |= bounds(self.hud.buttons, lambda b: b.label in labels, "bank")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Roll"), "roll")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
+
     # -- input (logical coordinates) ----------------------------------------------------
 
     def camera(self) -> Camera:
@@ -496,7 +511,7 @@ class LotsScreen(GameScreen):
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         scene = self._world_scene(lot=self.match.lot)
-        scene.sync(self.playback.frame.bodies if self.playback else None)
+        scene.sync(self.playback.frame if self.playback else None)
         window.view = base @ self.camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
