@@ -95,8 +95,8 @@ def test_a_release_over_a_red_box_is_refused_and_the_piece_stays_in_the_hand() -
     match.perform({"type": "lay_card", "player": ANN})
     live = LiveMove(match, {"type": "place_block", "player": ANN, "block": "blue-2a"})
     carry(live, "fc-03", 2.0)  # over box 0, the red one
-    assert "red box 0" in (live.release_problem() or "")
-    assert "red box 0" in (live.release() or "")
+    assert "cover box 1 of the Left wall card, a red box" in (live.release_problem() or "")
+    assert "cover box 1 of the Left wall card, a red box" in (live.release() or "")
     assert live.stage == HOLDING
 
 
