@@ -2,19 +2,103 @@
 
 A screen rebuilds its Hud when what it shows changes (not every frame); buttons are
 hit-tested in logical coordinates.
+
+Every text has a box (``TextBox``): a width (by default the room from its anchor to the
+edge of its column: the screen, or the panel set by ``Hud.column``) and a height or a
+line limit (by default one line). A text that does not fit wraps (when it may take more
+than one line), then shrinks down to a floor, then is shortened with an ellipsis, so the
+laid-out text never leaves its box; the logical screen is letterboxed (layout.py), so a
+text that fits fits at every window size. Each Hud keeps its texts with their boxes
+(``Hud.texts``) for the tests that check this.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pyglet
 from pyglet import shapes
 
-from simulator.app.layout import DESIGN_H
+from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.render.mesh import Mesh
 from simulator.render.palette import FONT, INK, RGB
+from simulator.render.scene import MeshGroup, mesh_list
+
+MARGIN = 8  # logical px: a text's default box stops this short of the screen's edge
+MIN_FONT = 8.0  # pt: a text shrinks no further (then it is shortened) ...
+MIN_SHARE = 0.7  # ... nor below this share of its own size
+ELLIPSIS = "…"
+BUTTON_PAD = 5  # px: a button's label keeps this far from its sides
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """Where a text may lie: lower left corner and size, logical pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass
+class FittedText:
+    label: pyglet.text.Label  # its text may be shortened, its size smaller than asked
+    box: TextBox
+
+
+@cache
+def line_height(size: float, bold: bool = False) -> float:
+    """One line's height at ``size`` pt: what a wrapped label adds a line."""
+    font = pyglet.font.load(FONT, size, weight="bold" if bold else "normal")
+    return float(font.ascent - font.descent)
+
+
+@cache
+def _ascent(size: float, bold: bool) -> float:
+    return float(pyglet.font.load(FONT, size, weight="bold" if bold else "normal").ascent)
+
+
+def _fits(label: pyglet.text.Label, box: TextBox) -> bool:
+    return label.content_width <= box.w + 0.5 and label.content_height <= box.h + 0.5
+
+
+def fit(label: pyglet.text.Label, box: TextBox) -> None:
+    """Make ``label`` fit ``box``: smaller type down to the floor, then fewer words
+    and an ellipsis (a word longer than the box is cut inside)."""
+    if _fits(label, box):
+        return
+    size = float(label.font_size)
+    floor = max(MIN_FONT, size * MIN_SHARE)
+    if not label.multiline and label.content_width > 0:  # one line: straight to its size
+        size = max(floor, min(size - 0.5, size * box.w / label.content_width))
+        label.font_size = size
+    while not _fits(label, box) and size > floor:
+        size = max(floor, size - 1.0)
+        label.font_size = size
+    if _fits(label, box):
+        return
+    text = label.text
+    low, high = 0, len(text)  # the longest prefix that fits with an ellipsis
+    while low < high:
+        middle = (low + high + 1) // 2
+        label.text = _shortened(text, middle)
+        if _fits(label, box):
+            low = middle
+        else:
+            high = middle - 1
+    label.text = _shortened(text, low)
+
+
+def _shortened(text: str, chars: int) -> str:
+    head = text[:chars]
+    cut = head.rfind(" ")
+    if chars < len(text) and cut > chars // 2:  # end on a whole word when one is near
+        head = head[:cut]
+    return head.rstrip(" ,;:.-") + ELLIPSIS
 
 
 @dataclass
@@ -39,12 +123,21 @@ class Hud:
         self._groups = [pyglet.graphics.Group(order=i) for i in range(4)]
         self._items: list[Any] = []
         self.buttons: list[Button] = []
+        self.texts: list[FittedText] = []
+        self.bounds = (MARGIN, DESIGN_W - MARGIN)  # the column texts fill by default
 
     def clear(self) -> None:
         for item in self._items:
             item.delete()
         self._items.clear()
         self.buttons.clear()
+        self.texts.clear()
+        self.bounds = (MARGIN, DESIGN_W - MARGIN)
+
+    def column(self, left: float, right: float) -> None:
+        """Texts drawn from now on (until ``clear``) without a width of their own fill
+        at most this column: a panel's texts stop at its edges."""
+        self.bounds = (left + MARGIN, right - MARGIN)
 
     def rect(
         self, x: float, y: float, w: float, h: float, rgb: RGB, alpha: int = 255, layer: int = 0
@@ -68,6 +161,12 @@ class Hud:
         item = shapes.Polygon(*points, color=rgb, batch=self.batch, group=self._groups[layer])
         self._items.append(item)
 
+    def picture(self, mesh: Mesh, layer: int = 2) -> None:
+        """A mesh (say a piece's picture, piece_pictures.py) drawn in a layer."""
+        if mesh.count:
+            group = MeshGroup(0, parent=self._groups[layer])
+            self._items.append(mesh_list(mesh, self.batch, group))
+
     def text(
         self,
         text: str,
@@ -80,8 +179,19 @@ class Hud:
         anchor_x: str = "left",
         anchor_y: str = "baseline",
         width: float | None = None,
+        height: float | None = None,
+        lines: int | None = None,
         layer: int = 2,
-    ) -> None:
+    ) -> FittedText:
+        """A text in its box: ``width`` (default: the room to its column's edge) by
+        ``height`` or ``lines`` lines (default: one line; three when only a width is
+        given), wrapping when it may take more than one line."""
+        w = max(1.0, width if width is not None else _room(x, anchor_x, self.bounds))
+        if height is None:
+            lines = lines or (3 if width is not None else 1)
+        h = height if height is not None else (lines or 1) * line_height(size, bold)
+        h = min(h, _room_below(y, anchor_y, _ascent(size, bold)))  # a box stays on the screen
+        multiline = h >= 2 * line_height(size, bold)
         label = pyglet.text.Label(
             text,
             x=x,
@@ -92,12 +202,17 @@ class Hud:
             color=(*rgb, 255),
             anchor_x=anchor_x,
             anchor_y=anchor_y,
-            width=int(width) if width else None,
-            multiline=width is not None,
+            width=int(w) if multiline else None,
+            multiline=multiline,
             batch=self.batch,
             group=self._groups[layer],
         )
+        box = _box(x, y, w, h, anchor_x, anchor_y, _ascent(size, bold))
+        fit(label, box)
         self._items.append(label)
+        fitted = FittedText(label, box)
+        self.texts.append(fitted)
+        return fitted
 
     def button(
         self,
@@ -121,6 +236,8 @@ class Hud:
             (255, 255, 255),
             anchor_x="center",
             anchor_y="center",
+            width=w - 2 * BUTTON_PAD,
+            height=min(h, line_height(12)),
             layer=3,
         )
         button = Button(x, y, w, h, action, label, enabled)
@@ -154,5 +271,35 @@ class Banner:
             hud, top = self.hud, DESIGN_H - 8
             hud.clear()
             hud.rect(8, top - self.height, self.width - 16, self.height, (255, 255, 255), 228)
-            hud.text(message, 16, top - 8, self.size, width=self.width - 36, anchor_y="top")
+            box_h = self.height - 12
+            hud.text(
+                message, 16, top - 6, self.size, width=self.width - 36, height=box_h, anchor_y="top"
+            )
         self.hud.draw()
+
+
+def _room(x: float, anchor_x: str, bounds: tuple[float, float]) -> float:
+    """The width a text anchored at x has up to its column's edges."""
+    left, right = x - bounds[0], bounds[1] - x
+    if anchor_x == "center":
+        return 2 * min(left, right)
+    return left if anchor_x == "right" else right
+
+
+def _room_below(y: float, anchor_y: str, ascent: float) -> float:
+    """The most height a text anchored at y has before it leaves the screen."""
+    if anchor_y == "top":
+        return y
+    if anchor_y == "baseline":
+        return y + ascent
+    if anchor_y == "bottom":
+        return DESIGN_H - y
+    return 2 * min(y, DESIGN_H - y)
+
+
+def _box(
+    x: float, y: float, w: float, h: float, anchor_x: str, anchor_y: str, ascent: float
+) -> TextBox:
+    left = {"left": x, "center": x - w / 2, "right": x - w}[anchor_x]
+    top = {"top": y, "center": y + h / 2, "bottom": y + h, "baseline": y + ascent}[anchor_y]
+    return TextBox(left, top - h, w, h)

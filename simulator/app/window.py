@@ -20,6 +20,7 @@ from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
 FRAME_RATE = 60.0
+HELP_PANEL = (190, 90, 900, 640)  # the help overlay's panel: x, y, w, h (logical)
 MUTE_KEY = ("M", "sound off or on")
 
 
@@ -109,18 +110,24 @@ class AppWindow(pyglet.window.Window):
     def _draw_help(self) -> None:
         hud = self._help
         hud.clear()
+        x, bottom, w, h = HELP_PANEL
         hud.rect(0, 0, DESIGN_W, DESIGN_H, (20, 24, 32), 150, layer=0)
-        hud.rect(190, 90, 900, 640, (20, 24, 32), 235, layer=1)
-        hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
-        y = 650
+        hud.rect(x, bottom, w, h, (20, 24, 32), 235, layer=1)
+        left, inner = x + 40, w - 80
+        white = (255, 255, 255)
+        hud.text("Keys and mouse", left, bottom + h - 40, 20, white, bold=True, width=inner)
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
         more = [(a.keys, a.what) for a in self.help_actions]
         rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, ("Esc", "close this help")]
-        step = min(32.0, 536.0 / len(rows))  # every row inside the panel
+        top = bottom + h - 60
+        step = min(32.0, (top - bottom - 12) / len(rows))  # every row fits the panel
+        keys_w = 250
         for keys, what in rows:
-            hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
-            hud.text(what, 500, y, 14, (240, 240, 240))
-            y -= step
+            fit = dict(height=step - 2, anchor_y="top")
+            hud.text(keys, left, top, 14, (250, 220, 120), bold=True, width=keys_w, **fit)
+            text_w = inner - keys_w - 20
+            hud.text(what, left + keys_w + 20, top, 14, (240, 240, 240), width=text_w, **fit)
+            top -= step
         hud.draw()
 
     # -- input --------------------------------------------------------------------------

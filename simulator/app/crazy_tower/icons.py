@@ -1,24 +1,24 @@
 """Small pictures for the Crazy Tower panel, in logical pixels: blocks as a row of cubes
-in their colour with the colour's symbol, floor cards as their row of boxes in each
-kind's tone with its symbol (the renderer's palette and symbols, so the panel matches
-the world)."""
+in their colour with the colour's symbol (piece_pictures.py, shared with the other
+games' panels), floor cards as their row of boxes in each kind's tone with its symbol
+(the renderer's palette and symbols, so the panel matches the world)."""
 
 from __future__ import annotations
 
 import pyglet
 
 from rules.crazy_tower import get_block, get_card
+from rules.pieces import get_piece
+from simulator.app.piece_pictures import SYMBOL, paint_piece, picture_size
 from simulator.render.bodies import opaque
 from simulator.render.mesh import Mesh
-from simulator.render.palette import BOX_TONES, OUTLINE, colour, contrast
+from simulator.render.palette import BOX_TONES, OUTLINE, contrast
 from simulator.render.scene import MeshGroup, mesh_list
 from simulator.render.symbols import placed, symbol_triangles
 
-SYMBOL = 0.55  # a symbol's size, as a share of its cube or box
-
 
 def block_width(block: str, cube: float, gap: float = 0.0) -> float:
-    return int(get_block(block).shape) * cube + gap
+    return picture_size(get_piece(get_block(block).piece).cells, cube)[0] + gap
 
 
 class Icons:
@@ -43,20 +43,9 @@ class Icons:
 
     def block(self, block: str, x: float, y: float, cube: float, *, dim: bool = False) -> None:
         """A block lying flat, its lower left corner at (x, y)."""
-        paint = colour(get_block(block).colour)
-        alpha = 110 if dim else 255
+        spec = get_block(block)
         mesh = Mesh()
-        cubes = int(get_block(block).shape)
-        for k in range(cubes):
-            x0 = x + k * cube
-            square = [(x0, y), (x0 + cube, y), (x0 + cube, y + cube), (x0, y + cube)]
-            mesh.polygon(square, opaque(paint.rgb, alpha))
-            mesh.triangles(
-                placed(symbol_triangles(paint.symbol), x0 + cube / 2, y + cube / 2, cube * SYMBOL),
-                opaque(contrast(paint.rgb), alpha),
-            )
-        outline = [(x, y), (x + cubes * cube, y), (x + cubes * cube, y + cube), (x, y + cube)]
-        mesh.outline(outline, 1.5, opaque(OUTLINE, alpha))
+        paint_piece(mesh, get_piece(spec.piece).cells, spec.colour, x, y, cube, dim=dim)
         self.add(mesh)
 
     def card(self, card: str, x: float, y: float, box: float, height: float) -> None:

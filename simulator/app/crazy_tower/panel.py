@@ -5,7 +5,6 @@ bottom. Pure drawing into a Hud and an Icons batch; the screen passes what to sh
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -35,7 +34,7 @@ from simulator.app.crazy_tower.words import (
     todo,
 )
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.widgets import Button, Hud
+from simulator.app.widgets import Button, Hud, line_height
 from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
@@ -45,7 +44,6 @@ CUBE = 15  # px: a bank block's cube
 GREY = (110, 110, 110)
 _BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bots
 LOG_LINES = 6
-EFFECT_CHARS = 66  # characters of 10 pt text a panel line holds
 
 
 @cache
@@ -118,7 +116,7 @@ def _players(
 ) -> float:
     state = view.state
     points = scores(state)
-    placeable = set(block_choices(state))
+    numbered = pick_order(state)
     exchanging = state.phase == EXCHANGE
     for seat, name in enumerate(state.players):
         current = seat == state.current and not state.is_over
@@ -139,24 +137,19 @@ def _players(
         )
         y -= 10
         mine = current and human and not view.holding
-        # a row a colour: the player's own, then any received in an exchange
-        colours = dict.fromkeys([*state.colours[name], *(get_block(b).colour for b in hand)])
-        for shade in colours:
-            row = [b for b in hand if get_block(b).colour == shade]
-            if not row:
-                continue
+        for row in bank_rows(state, name):
             y -= CUBE + 14
             bx = x + 20
             for block in row:
-                index = hand.index(block)
                 w = block_width(block, CUBE)
-                pickable = mine and state.phase in (TURN, PLACE) and block in placeable
+                pickable = mine and block in numbered
                 choosable = exchanging and _human_turn(view)
                 if block in (view.give, view.held):  # chosen to give, or in the hand
                     hud.rect(bx - 3, y - 3, w + 6, CUBE + 6, (250, 200, 40))
                 icons.block(block, bx, y, CUBE, dim=mine and not pickable and not exchanging)
-                if pickable and index < 9:
-                    hud.text(str(index + 1), bx + w / 2, y + CUBE + 2, 9, GREY, anchor_x="center")
+                number = numbered.index(block) + 1 if pickable else 0
+                if 0 < number <= 9:
+                    hud.text(str(number), bx + w / 2, y + CUBE + 2, 9, GREY, anchor_x="center")
                 if pickable or choosable:
                     hud.buttons.append(Button(bx, y, w, CUBE, _bind(on.pick, block), block))
                 bx += w + 9
@@ -165,6 +158,25 @@ def _players(
             hud.text("no blocks left", x + 20, y, 11, GREY)
         y -= 24
     return y
+
+
+def bank_rows(state: CrazyTowerState, name: str) -> list[list[str]]:
+    """A player's bank as the panel shows it: a row a colour, the player's own colours
+    first, then any received in an exchange."""
+    hand = state.hands[name]
+    shades = dict.fromkeys([*state.colours[name], *(get_block(b).colour for b in hand)])
+    rows = [[b for b in hand if get_block(b).colour == shade] for shade in shades]
+    return [row for row in rows if row]
+
+
+def pick_order(state: CrazyTowerState) -> list[str]:
+    """The blocks the current player can pick up now, in the order the panel shows
+    them: number key k picks the k-th, and the panel numbers exactly these 1..n."""
+    if state.is_over or state.phase not in (TURN, PLACE):
+        return []
+    placeable = set(block_choices(state))
+    rows = bank_rows(state, state.current_player)
+    return [block for row in rows for block in row if block in placeable]
 
 
 def _human_turn(view: PanelView) -> bool:
@@ -189,8 +201,8 @@ def _card(hud: Hud, icons: Icons, state: CrazyTowerState, x: float, y: float) ->
         y -= 16
         text = effects.get(kind, kind)
         icons.box(kind, x, y - 1, 13)
-        hud.text(text, x + 20, y + 11, 10, width=WIDTH - 20, anchor_y="top")
-        y -= 14 * (math.ceil(len(text) / EFFECT_CHARS) - 1)
+        said = hud.text(text, x + 20, y + 11, 10, width=WIDTH - 20, lines=2, anchor_y="top")
+        y -= said.label.content_height - line_height(10)  # the lines past the first
     return y - 30
 
 
@@ -249,7 +261,7 @@ def _log(hud: Hud, events: list[dict[str, Any]], x: float, y: float) -> None:
     hud.text("Latest", x, y - 4, 11, GREY, bold=True)
     y -= 20
     for line in lines[-(room - 1) :]:
-        hud.text(line, x, y, 10, width=WIDTH, anchor_y="top")
+        hud.text(line, x, y, 10, width=WIDTH, lines=1, anchor_y="top")
         y -= 17
 
 

@@ -23,7 +23,6 @@ import pyglet
 from pyglet.window import key, mouse
 
 from rules.crazy_tower import get_card, get_challenge, legal_moves
-from rules.crazy_tower.legal import block_choices
 from rules.crazy_tower.state import (
     DIAMONDS,
     EXCHANGE,
@@ -44,6 +43,7 @@ from simulator.app.crazy_tower.panel import (
     PanelView,
     draw_legend,
     draw_panel,
+    pick_order,
 )
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, verdict
@@ -556,11 +556,10 @@ class CrazyTowerScreen(SessionGameScreen):
             self.show_role()
         elif symbol == key.SPACE and state.phase == REPLACE:
             self.move(next(m for m in moves if m["type"] == "replace_piece"))
-        elif key._1 <= symbol <= key._9 and state.phase in (TURN, PLACE):
-            hand = state.hands[state.current_player]
-            index = symbol - key._1
-            if index < len(hand) and hand[index] in block_choices(state):
-                self.pick(hand[index])
+        elif key._1 <= symbol <= key._9:
+            order = pick_order(state)  # the numbers the panel shows
+            if symbol - key._1 < len(order):
+                self.pick(order[symbol - key._1])
 
     def show_role(self) -> None:
         if self.match.state.mode == SABOTEUR and self._human_turn():

@@ -18,6 +18,7 @@ from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, r
 from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import winners_text
+from simulator.app.piece_pictures import paint_piece, picture_size, unit_to_fit
 from simulator.app.widgets import Button, Hud
 from simulator.app.words import agree, listed, sentence
 from simulator.render.mesh import Mesh
@@ -78,11 +79,13 @@ def paint_face(mesh: Mesh, hud: Hud, x: float, y: float, face: Face, *, dim: boo
     symbol(mesh, paint.symbol, x + 9, y + 9, 11, ink, alpha)
 
 
+def shape_cells(shape: str) -> frozenset[tuple[int, int]]:
+    return get_piece(rules_config().piece_for(shape)).cells
+
+
 def paint_shape(mesh: Mesh, x: float, y: float, unit: float, shape: str, name: str) -> None:
     """A crafted block, ``unit`` per box, lower-left corner at (x, y)."""
-    for r, c in get_piece(rules_config().piece_for(shape)).cells:
-        colour_box(mesh, x + c * unit, y + r * unit, unit, name)
-        frame(mesh, x + c * unit, y + r * unit, unit, unit, 1.0, INK)
+    paint_piece(mesh, shape_cells(shape), name, x, y, unit)
 
 
 def draw_panel(
@@ -100,6 +103,7 @@ def draw_panel(
 ) -> None:
     """``back`` holds what lies under the mesh (backgrounds), ``hud`` what lies on it."""
     x = PANEL_X
+    hud.column(x - 8, 1280)
     back.rect(x - 8, 0, 1280 - x + 8, 800, (246, 247, 250), layer=0)
     hud.text(f"LOTS: Filled In  ·  round {state.round}", x, 772, 16, bold=True)
     hud.text(_status(state, active), x, 750, 13, GREY if active is None else (20, 90, 40))
@@ -180,7 +184,7 @@ def _dice(
         if drafting and owner is None:
             below = str(pos + 1)
             hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
-        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center")
+        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center", width=step - 4, lines=1)
     return y - 80
 
 
@@ -212,16 +216,28 @@ def _crafting(
         hud.button(x + 166, y - 50, 160, 28, "Swap roles (Space)", swap)
     shape, name = pending.crafted(state)
     paint_shape(mesh, x + 350, y - 58, 14, shape, name)
-    hud.text(f"{name} {shape}", x + 350, y - 80, 13, bold=True)
+    hud.text(f"{name} {shape}", x + 350, y - 80, 11, GREY)  # the picture says it first
     problem = pending.craft_problem(state)
     y -= 112
     if pending.shape_free(state):
         hud.text("Shape", x, y + 8, 13, bold=True)
         for k, letter in enumerate(rules_config().shape_letters):
-            tone = PICKED if letter == shape else (70, 110, 170)
-            hud.button(
-                x + 64 + k * 50, y, 44, 28, letter, _bind(actions.pick_shape, letter), tone=tone
+            bx = x + 64 + k * 50  # a picture of each shape, in the block's colour
+            rect(mesh, bx, y, 44, 28, (236, 238, 244))
+            frame(
+                mesh,
+                bx,
+                y,
+                44,
+                28,
+                3.0 if letter == shape else 1.0,
+                PICKED if letter == shape else GREY,
             )
+            cells = shape_cells(letter)
+            unit = min(7.0, unit_to_fit(cells, 36, 22))
+            w, h = picture_size(cells, unit)
+            paint_piece(mesh, cells, name, bx + (44 - w) / 2, y + (28 - h) / 2, unit)
+            hud.buttons.append(Button(bx, y, 44, 28, _bind(actions.pick_shape, letter), letter))
         y -= 36
     if pending.colour_free(state):
         hud.text("Colour", x, y + 8, 13, bold=True)
@@ -234,7 +250,7 @@ def _crafting(
             hud.text(str(k + 1), bx + 22, y - 14, 12, GREY, anchor_x="center")
         y -= 50
     if problem:
-        hud.text(problem, x, y + 6, 12, (190, 30, 30), width=PANEL_W, anchor_y="top")
+        hud.text(problem, x, y + 6, 12, (190, 30, 30), width=PANEL_W, lines=2, anchor_y="top")
         y -= 30
     y = _crew(back, hud, me.crew, me.crew_used, pending, x, y, actions)
     _purples(hud, state, pending, purple_mode, x, y, actions)
@@ -258,7 +274,7 @@ def _crafting(
         tip = "Drawn in pencil: Enter confirms it in ink; Backspace rubs it out."
     else:
         tip = "Move the block over your sheet, turn it (wheel, Q/E), flip it (F), click to draw."
-    hud.text(tip, x, 50, 12, width=PANEL_W, anchor_y="top")
+    hud.text(tip, x, 50, 12, width=PANEL_W, lines=2, anchor_y="top")
 
 
 def _crew(

@@ -45,6 +45,7 @@ def paint_tabs(
     """One tab per player: name (▶ when to move), who plays it, total, status, and a
     small preview of the sheet; the viewed one is white with a thick border."""
     x, y, w, h = region
+    hud.column(0, x + w + 10)  # the sheet's side: its texts stop short of the panel
     count = len(state.players)
     tab_w = (w - 8 * (count - 1)) / count
     for seat, player in enumerate(state.players):
@@ -53,12 +54,14 @@ def paint_tabs(
         rect(mesh, tx, y, tab_w, h, (255, 255, 255) if here else (226, 229, 236))
         frame(mesh, tx, y, tab_w, h, 3.0 if here else 1.0, seat_tone(seat))
         mark = "▶ " if player.name in movers else ""
-        hud.text(f"{mark}{player.name}", tx + 8, y + h - 20, 13, INK, bold=True)
-        hud.text(labels[player.name], tx + 8, y + h - 38, 12, (90, 92, 100))
-        status = _status(player, player.name in movers, state.phase)
-        hud.text(f"{totals[player.name]} pts  {status}", tx + 8, y + 7, 12, INK)
         spec = player.tower.spec
         cell = min(4.0, (h - 10) / spec.height)
+        room = tab_w - 24 - spec.width * cell  # the words stop short of the preview
+        line = {"width": room, "lines": 1}
+        hud.text(f"{mark}{player.name}", tx + 8, y + h - 20, 13, INK, bold=True, **line)
+        hud.text(labels[player.name], tx + 8, y + h - 38, 12, (90, 92, 100), **line)
+        status = _status(player, player.name in movers, state.phase)
+        hud.text(f"{totals[player.name]} pts  {status}", tx + 8, y + 7, 12, INK, **line)
         paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)
         hud.buttons.append(Button(tx, y, tab_w, h, _bind(on_view, seat), player.name))
 

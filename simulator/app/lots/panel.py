@@ -6,15 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.lots import LotsState, colour_of, legal_moves
+from rules.lots import LotsState, colour_of, legal_moves, spec_of
 from rules.lots.content import get_card, score_track
 from simulator.app.lots.words import phase_text, piece_name
-from simulator.app.widgets import Hud
+from simulator.app.piece_pictures import paint_piece, picture_size
+from simulator.app.widgets import Button, Hud
+from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
 TRACK_H = 96  # the score track strip at the bottom
 SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
+BANK_UNIT = 11  # px: a cell of a bank piece's picture (a piece is at most 2 cells tall)
+BANK_W = 458  # px: a bank row's width
+NUMBER_W = 11  # px: the number key before a piece the player can pick
 
 
 def move_label(state: LotsState, move: dict[str, Any]) -> str:
@@ -70,30 +75,8 @@ def draw_panel(
         )
         y -= 24
         bank = state.banks[seat]
-        bx = x + 22
         pickable = current and seat in humans and state.phase == "place" and not holding
-        for index, piece in enumerate(bank):
-            paint = colour(colour_of(piece))
-            label = f"{index + 1}: {piece}" if pickable else piece
-            w = 12 + 8 * len(label)
-            if pickable:
-                hud.button(bx, y - 6, w, 22, label, _bind(on_pick, piece), tone=paint.rgb)
-            else:
-                hud.rect(bx, y - 6, w, 22, paint.rgb, layer=1)
-                hud.text(
-                    label,
-                    bx + w / 2,
-                    y + 5,
-                    11,
-                    (255, 255, 255),
-                    anchor_x="center",
-                    anchor_y="center",
-                    layer=3,
-                )
-            bx += w + 6
-        if not bank:
-            hud.text("bank empty", bx, y, 11, (120, 120, 120))
-        y -= 30
+        y = _bank(hud, bank, x + 22, y, on_pick if pickable else None) - 30
     y -= 4
     face = next((e.get("face") for e in reversed(state.events) if e["type"] == "roll"), None)
     hud.text(f"Die: {face or '-'}", x, y, 14, bold=True)
@@ -123,10 +106,10 @@ def draw_panel(
         y -= 6
         for card_id in state.crew_hands[seat]:
             card = get_card(card_id)
-            hud.rect(x, y - 50, 458, 50, (255, 246, 220), layer=0)
+            hud.rect(x, y - 62, 458, 62, (255, 246, 220), layer=0)
             hud.text(card.name, x + 6, y - 15, 12, bold=True)
-            hud.text(card.text, x + 6, y - 22, 10, width=446, anchor_y="top")
-            y -= 56
+            hud.text(card.text, x + 6, y - 22, 10, width=446, height=38, anchor_y="top")
+            y -= 68
     if seat is not None and seat in humans and not holding:
         moves = legal_moves(state)
         if moves:
@@ -142,6 +125,36 @@ def draw_panel(
             if cubes:
                 tip += f"  C: also place a purple cube ({'yes' if with_cube else 'no'})."
             hud.text(tip, x, y, 11, width=458, anchor_y="top")
+
+
+def _bank(
+    hud: Hud, bank: list[str], x: float, y: float, on_pick: Callable[[str], None] | None
+) -> float:
+    """A player's bank as small pictures of its pieces (numbered, and clickable, when
+    the player picks from it now), wrapping onto more rows; returns the last row's y."""
+    if not bank:
+        hud.text("bank empty", x, y, 11, (120, 120, 120))
+        return y
+    bx = x
+    for index, piece in enumerate(bank):
+        cells = spec_of(piece).cells
+        w, h = picture_size(cells, BANK_UNIT)
+        number = on_pick is not None and index < 9
+        slot = (NUMBER_W if number else 0) + w
+        if bx > x and bx + slot > x + BANK_W:
+            bx, y = x, y - 26
+        if on_pick is not None:  # its label names it for the guide and the tests
+            hud.rect(bx - 3, y - 7, slot + 6, 24, (226, 232, 244), layer=0)
+            label = f"{index + 1}: {piece}" if number else piece
+            hud.buttons.append(Button(bx - 3, y - 7, slot + 6, 24, _bind(on_pick, piece), label))
+        if number:
+            hud.text(str(index + 1), bx, y, 10, (90, 90, 90), bold=True)
+            bx += NUMBER_W
+        mesh = Mesh()
+        paint_piece(mesh, cells, colour_of(piece), bx, y - 5 + (2 * BANK_UNIT - h) / 2, BANK_UNIT)
+        hud.picture(mesh)
+        bx += w + 12
+    return y
 
 
 def draw_track(hud: Hud, state: LotsState) -> None:
