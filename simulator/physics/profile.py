@@ -29,6 +29,7 @@ OVERRIDABLE = (
     "gravity",
     "damping",
     "sleep_time_threshold",
+    "grip",  # the hand's grip version (hand.toml), not a solver value
 )
 
 
@@ -50,10 +51,16 @@ class PhysicsProfile:
     materials: Materials = field(default_factory=asset_materials, repr=False)
     hand: HandSettings = field(default_factory=asset_hand, repr=False)
 
+    @property
+    def grip(self) -> int:
+        return self.hand.grip
+
     def with_overrides(self, **overrides: Any) -> PhysicsProfile:
-        unknown = set(overrides) - {f.name for f in fields(self)}
+        unknown = set(overrides) - {f.name for f in fields(self)} - {"grip"}
         if unknown:
             raise KeyError(f"unknown physics setting(s): {', '.join(sorted(unknown))}")
+        if "grip" in overrides:  # a grip is a whole set of the hand's settings
+            overrides["hand"] = asset_hand(int(overrides.pop("grip")))
         profile = replace(self, **overrides)
         profile.validate()
         return profile
@@ -84,12 +91,14 @@ def profile_names() -> list[str]:
     return sorted(load_asset(PROFILES_FILE)["profile"])
 
 
-def load_profile(name: str = "default") -> PhysicsProfile:
+def load_profile(name: str = "default", grip: int | None = None) -> PhysicsProfile:
+    """The named profile with the hand's ``grip`` (None: the grip new games use; a
+    scenario file that names none passes hand_settings.FILE_GRIP)."""
     table = load_asset(PROFILES_FILE)["profile"]
     if name not in table:
         raise KeyError(f"unknown physics profile {name!r} (known: {', '.join(sorted(table))})")
     entry = {k: v for k, v in table[name].items() if k != "description"}
     entry["iterations"] = int(entry["iterations"])
-    profile = PhysicsProfile(name=name, **entry)
+    profile = PhysicsProfile(name=name, **entry, hand=asset_hand(grip))
     profile.validate()
     return profile
