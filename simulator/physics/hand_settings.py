@@ -27,7 +27,6 @@ class HandSettings:
     lower_speed: float
     safe_clearance: float
     approach_clearance: float
-    grip: int  # the grip's version (hand.toml [grip.N])
     # docs/physics.md, "The grip": cm the finger pads give before they slide along the
     # piece, and cm they slide along it before they slide off (inf: never).
     give: float
@@ -59,4 +58,4 @@ def hand_settings(grip: int | None = None) -> HandSettings:
     shared = {k: float(v) for k, v in table.items() if k not in ("grip", "new_games_grip")}
     # A grip's table overrides the shared values it names (its force, its torque, ...).
     own = {k: float(v) for k, v in grips[str(version)].items() if k != "description"}
-    return HandSettings(**{**shared, **own}, grip=version)
+    return HandSettings(**{**shared, **own})

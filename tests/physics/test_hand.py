@@ -122,7 +122,7 @@ def test_a_piece_that_slips_out_of_the_fingers_is_let_go(world: World) -> None:
     world.add_static("wall", [[(-1.25, 0), (1.25, 0), (1.25, 10), (-1.25, 10)]], WOOD)
     world.add_piece("i", get_piece("lots-I"), Pose(-30, 3, 0), WOOD)
     hand = Hand(world)
-    assert hand.settings.grip == new_games_grip()
+    assert world.profile.grip == new_games_grip() and hand.settings == hand_settings(2)
     hand.grab("i")
     report = hand.carry(HandPath(x=30.0, travel_height=3.0))
     assert report.dropped and not report.contact
