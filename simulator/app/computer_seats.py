@@ -9,6 +9,12 @@ match itself: the same seed and log give the same move, and saves and replays st
 bit-exact. A move the rules refuse is decided again (at most ``COMPUTER_RETRIES`` times
 in a row); a bot that fails hands its seat to the random player and says so; a random
 player that fails stops its seat, saying why.
+
+The move then plays back at a readable speed (``simulator/app/playback.py``) with the
+hand drawn; + and - change the speed (``playback_speed``, kept for the next moves), and
+Space, Enter or a click skip it. Until its film has played the panel still shows the
+state before the move, so its arrow stays on the computer the message names; after it,
+the message ends with whose turn it is now, as the arrow does.
 """
 
 from __future__ import annotations
@@ -21,15 +27,20 @@ from typing import Any, ClassVar
 from pyglet.window import key
 
 from rules.errors import IllegalMove
-from simulator.app.playback import Playback
+from simulator.app import settings
+from simulator.app.playback import Playback, checked_speed, speed_text
 from simulator.app.workers import ThreadWorker
 from simulator.games.match import Match, PhysicalMatch
+from simulator.games.registry import GAMES
 from simulator.render.film import Film
 
 COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so its turn can be followed
 PLAYBACK_FPS = 60.0  # filmed frames per simulated second of a computer's move
 WHY_LENGTH = 120  # characters of a failure's reason shown in the message
 SKIP_KEYS = (key.SPACE, key.RETURN, key.ENTER)
+FASTER_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)  # = is + without Shift
+SLOWER_KEYS = (key.MINUS, key.NUM_SUBTRACT)
+YOU = "You"  # the one name that takes "are" and "Your"
 
 
 def decide_on_copy(bot: Any, match: Match) -> Any:
@@ -58,7 +69,6 @@ class ComputerSeats(ABC):
     """The computer-seat half of a GameScreen (which supplies the match, the messages,
     the autosave and what a move changes on screen)."""
 
-    PLAYBACK_SPEED: ClassVar[float] = 1.0  # a computer's filmed move plays this much faster
     COMPUTER_RETRIES: ClassVar[int] = 12  # refused decisions in a row before the bot fails
 
     match: Any
@@ -68,6 +78,8 @@ class ComputerSeats(ABC):
 
     def __init__(self) -> None:
         self.playback: Playback | None = None  # a computer's move being shown
+        self._playback_speed = settings.current().animation_speed  # see playback_speed
+        self._playing = ""  # what the computer whose move plays is doing, in words
         self.worker = ThreadWorker()
         self.stuck: dict[Any, str] = {}  # seats no computer can move, and why
         self._decision: Decision | None = None
@@ -110,8 +122,40 @@ class ComputerSeats(ABC):
     def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
         """What the players read after a computer's move (its new events)."""
 
-    def _showing_words(self, seat: Any) -> str:
-        return f"{self._seat_name(seat)} (computer) moves: Space, Enter or a click skips it."
+    def _computer_doing(self, seat: Any) -> str:
+        """What a computer's move that plays back does, after "Ann is"."""
+        return "making a move"
+
+    @property
+    def playback_speed(self) -> float:
+        """How fast a computer's move plays back: 1 is readable (about 2 to 3 seconds a
+        LOTS placement), 0.25 to 4 (``playback.SPEEDS``); a ValueError outside."""
+        return self._playback_speed
+
+    @playback_speed.setter
+    def playback_speed(self, speed: float) -> None:
+        self._playback_speed = checked_speed(speed)
+        if self.playback is not None:
+            self.playback.speed = self._playback_speed
+            self._say_playing()
+
+    def _say_playing(self) -> None:
+        # Not say(): the panel keeps the state before the move (see the module's doc).
+        self.message = (
+            f"{self._playing}: Space skips, + and - change the speed "
+            f"({speed_text(self._playback_speed)})."
+        )
+
+    def _turn_words(self) -> str:
+        """Whose turn it is now, as the panel's arrow shows it ("Your turn.", "Ann's
+        turn.", "Ann and Bob play now."); nothing once the game is over."""
+        engine = GAMES.get(self.match.kind).load("engine")
+        names = engine.to_act(self.match.state)
+        if len(names) == 1:
+            return "Your turn." if names[0] == YOU else f"{names[0]}'s turn."
+        if names:
+            return f"{' and '.join(names)} play now."
+        return ""
 
     def _forget_decision(self) -> None:
         """A load or a close: the decision under way and the move shown are dropped."""
@@ -179,10 +223,12 @@ class ComputerSeats(ABC):
         self._autosave()
         words = self._computer_words(seat, events)
         if len(film.frames) > 1:
-            self.playback = Playback(film.frames, self.PLAYBACK_SPEED)
+            self.playback = Playback(film.frames, self._playback_speed)
             self._after_playback = words
-            # the panel keeps the state before the move until its film has played
-            self.message = self._showing_words(seat)
+            name = self._seat_name(seat)
+            verb = "are" if name == YOU else "is"
+            self._playing = f"{name} {verb} {self._computer_doing(seat)}"
+            self._say_playing()
         else:
             self._shown(words)
 
@@ -215,12 +261,19 @@ class ComputerSeats(ABC):
         self._move_done()
 
     def skip_key(self, symbol: int) -> bool:
-        """While a computer's move plays back only a skip key acts: True if it did (or
-        the key was swallowed)."""
-        if self.playback is None:
+        """While a computer's move plays back only a skip key and + / - act: True if one
+        did (or the key was swallowed)."""
+        playback = self.playback
+        if playback is None:
             return False
         if symbol in SKIP_KEYS:
-            self.playback.skip()
+            playback.skip()
+        elif symbol in FASTER_KEYS:
+            playback.faster()
+            self.playback_speed = playback.speed
+        elif symbol in SLOWER_KEYS:
+            playback.slower()
+            self.playback_speed = playback.speed
         return True
 
     def skip_click(self) -> bool:

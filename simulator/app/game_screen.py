@@ -12,8 +12,10 @@ from typing import Any, ClassVar
 
 from pyglet.window import key
 
+from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.screen import Screen
+from simulator.app.sound import GameSounds
 from simulator.games.match import PhysicalMatch
 from simulator.render.scene import WorldScene
 
@@ -36,6 +38,7 @@ class GameScreen(Screen, ComputerSeats):
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
         self.closed = False  # the window left this screen: no computer thinks any more
+        self.sound = GameSounds()  # silent until a window lends its mixer (attach)
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -70,6 +73,11 @@ class GameScreen(Screen, ComputerSeats):
         """A move is made and shown: what the game updates (the panel, whose turn)."""
         self._changed()
 
+    def guide_anchors(self) -> dict[str, guide.Rect]:
+        """What the first-game guide may point at: name -> logical (x, y, w, h), for
+        the things on screen now (simulator/app/guide.py)."""
+        return {}
+
     # -- the window's calls -------------------------------------------------------------
 
     @property
@@ -79,6 +87,11 @@ class GameScreen(Screen, ComputerSeats):
     def say(self, message: str) -> None:
         self.message = message
         self.dirty = True
+
+    def attach(self, window: Any) -> None:
+        super().attach(window)
+        guide.offer(self, window)  # G: the guide again, F2: the rules (in the help)
+        self.sound.use(window.sounds)  # the app's one mixer
 
     def _changed(self) -> None:
         """Something the panel shows changed: rebuild it on the next draw."""
@@ -91,11 +104,14 @@ class GameScreen(Screen, ComputerSeats):
             self._advance_live(steps)
         elif not self.closed:
             self._computer_turn(seconds)
+        if not self.closed:
+            self.sound.frame(self.match, self.playback)
 
     def close(self) -> None:
         """Stop the computers' worker (a decision under way is dropped), free the
         world's GL objects."""
         self.closed = True
+        self.sound.close()
         self.worker.close()
         self._forget_decision()
         if self._scene is not None:
@@ -109,7 +125,7 @@ class GameScreen(Screen, ComputerSeats):
         if self._scene is None or self._scene.world is not world:
             if self._scene is not None:
                 self._scene.delete()
-            self._scene = WorldScene(world, **options)
+            self._scene = WorldScene(world, symbols=settings.current().colour_symbols, **options)
         return self._scene
 
     # -- saving ---------------------------------------------------------------------------

@@ -168,10 +168,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def open_window(screen: Screen, caption: str = "towersim") -> None:
+    """The app's window on ``screen`` (a game: its guide on the player's first game of
+    it)."""
     import pyglet
 
+    from simulator.app import guide
     from simulator.app.start_screen import StartScreen
     from simulator.app.window import AppWindow
 
     AppWindow(screen, caption=caption, home=StartScreen)
+    guide.show_if_first(screen)
     pyglet.app.run()

@@ -15,8 +15,9 @@ from pyglet.window import key, mouse
 from rules.crazy_tower import challenges
 from rules.filled_in.sheets import tower_sheets
 from rules.footprints import footprints
-from simulator.app import save_folder, screens
+from simulator.app import guide, save_folder, screens, settings
 from simulator.app.layout import DESIGN_W
+from simulator.app.overlay import HelpAction
 from simulator.app.screen import Screen
 from simulator.app.setup import GAMES, HUMAN
 from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
@@ -35,6 +36,7 @@ SHORTCUTS = [
     ("Enter", "start the game (in the file field: open that file)"),
     ("Esc", "leave the text field"),
     ("Ctrl+N (in a game)", "back to this screen (the game is autosaved)"),
+    ("G, F2 (in a game)", "its first-game guide again, its rules"),
 ]
 
 
@@ -42,14 +44,22 @@ class StartScreen(Screen):
     shortcuts = SHORTCUTS
 
     def __init__(self, choices: StartChoices | None = None) -> None:
-        self.choices = choices or StartChoices()
+        loaded = settings.load()  # a bad settings file: one sentence below, the defaults
+        self.choices = choices or StartChoices(dexterity=loaded.settings.dexterity)
         self.focus: str | None = None  # "name0".."name3", "seed", "path"
         self.path_text = ""
         self.seed_text = str(self.choices.seed)
-        self.message = ""
+        self.message = loaded.problem or ""
         self._field_hit = False
         self.hud = Hud()
         self.dirty = True
+
+    def attach(self, window: Any) -> None:
+        super().attach(window)
+        window.help_actions = [
+            HelpAction(key.F2, "F2", "the rules of the chosen game", self.rules),
+            HelpAction(key.F3, "F3", "settings", self.open_settings),
+        ]
 
     @property
     def typing(self) -> bool:
@@ -77,6 +87,18 @@ class StartScreen(Screen):
         if target is not None:
             self._open(lambda: screens.watch_file(target))
 
+    def rules(self) -> None:
+        from simulator.app.rules_page import RulesPage
+
+        if self.window is not None:
+            self.window.open_overlay(RulesPage(self.choices.game))
+
+    def open_settings(self) -> None:
+        from simulator.app.settings_screen import SettingsScreen
+
+        if self.window is not None:
+            self.window.show(SettingsScreen(back=StartScreen))
+
     def _open(self, make: Any) -> None:
         try:
             screen = make()
@@ -85,6 +107,7 @@ class StartScreen(Screen):
             return
         if self.window is not None:
             self.window.show(screen)
+            guide.show_if_first(screen)  # a player's first game of it: its guide
 
     def _typed_path(self) -> Path | None:
         text = self.path_text.strip()
@@ -204,6 +227,8 @@ class StartScreen(Screen):
         self._options()
         self._files(200)
         hud.button(RIGHT, 250, 300, 56, "Start  (Enter)", self.start, tone=SELECTED)
+        hud.button(RIGHT + 310, 250, 135, 56, "Settings (F3)", self.open_settings)
+        hud.button(RIGHT + 455, 250, 125, 56, "Rules (F2)", self.rules)
         if self.message:
             hud.text(self.message, LEFT, 18, 14, ERROR, width=DESIGN_W - 2 * LEFT)
 

@@ -55,7 +55,7 @@ class FilmScreen(Screen):
             self.scene = WorldScene(self.film.world)
         frames = self.film.frames
         if frames:
-            self.scene.sync(frames[self.index].bodies)
+            self.scene.sync(frames[self.index])
         window.view = base @ self.camera.matrix()
         self.scene.batch.draw()
         window.view = base

@@ -13,11 +13,14 @@ from pyglet.window import key
 
 from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
 from simulator.app.loop import FixedStep
+from simulator.app.overlay import HelpAction, Overlay
 from simulator.app.screen import Screen
+from simulator.app.sound import Sounds, preferences
 from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
 FRAME_RATE = 60.0
+MUTE_KEY = ("M", "sound off or on")
 
 
 class AppWindow(pyglet.window.Window):
@@ -31,11 +34,15 @@ class AppWindow(pyglet.window.Window):
         caption: str = "towersim",
         schedule: bool = True,
         home: Callable[[], Screen] | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
+        self.sounds = sounds or Sounds()  # the app's one mixer: every screen plays through it
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
         self._help = Hud()
+        self.overlay: Overlay | None = None  # a guide or the rules page over the screen
+        self.help_actions: list[HelpAction] = []  # keys the screen adds to the help
         self.page = screen
         self.show(screen)
         self.frames = 0
@@ -51,7 +58,16 @@ class AppWindow(pyglet.window.Window):
         self.page = screen
         self.loop = FixedStep(screen.dt)
         self.help_visible = False
+        self.open_overlay(None)
+        self.help_actions = []
+        preferences.apply(self.sounds)  # the settings page may have changed them
         screen.attach(self)
+
+    def open_overlay(self, overlay: Overlay | None) -> None:
+        """Show ``overlay`` over the screen (None: none), closing the one shown."""
+        if self.overlay is not None and self.overlay is not overlay:
+            self.overlay.close()
+        self.overlay = overlay
 
     # -- time ---------------------------------------------------------------------------
 
@@ -64,6 +80,7 @@ class AppWindow(pyglet.window.Window):
 
     def close(self) -> None:
         pyglet.clock.unschedule(self.tick)
+        self.open_overlay(None)
         self.page.close()
         super().close()
 
@@ -80,6 +97,11 @@ class AppWindow(pyglet.window.Window):
         base = self.box.matrix()
         self.view = base
         self.page.draw(self, base)
+        if self.overlay is not None and self.overlay.closed:
+            self.overlay = None
+        if self.overlay is not None:
+            self.view = base
+            self.overlay.draw(self, base)
         if self.help_visible:
             self._draw_help()
         self.frames += 1
@@ -92,10 +114,13 @@ class AppWindow(pyglet.window.Window):
         hud.text("Keys and mouse", 230, 690, 20, (255, 255, 255), bold=True)
         y = 650
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
-        for keys, what in [*self.page.shortcuts, *home, ("Esc", "close this help")]:
+        more = [(a.keys, a.what) for a in self.help_actions]
+        rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, ("Esc", "close this help")]
+        step = min(32.0, 536.0 / len(rows))  # every row inside the panel
+        for keys, what in rows:
             hud.text(keys, 230, y, 14, (250, 220, 120), bold=True)
             hud.text(what, 500, y, 14, (240, 240, 240))
-            y -= 32
+            y -= step
         hud.draw()
 
     # -- input --------------------------------------------------------------------------
@@ -107,16 +132,21 @@ class AppWindow(pyglet.window.Window):
         self.page.on_mouse_motion(*self.box.to_logical(x, y))
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.sounds.click()
         if self.help_visible:
             self.help_visible = False
             return
-        self.page.on_mouse_press(*self.box.to_logical(x, y), button)
+        logical = self.box.to_logical(x, y)
+        if self.overlay is not None and self.overlay.on_mouse_press(*logical, button):
+            return
+        self.page.on_mouse_press(*logical, button)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.page.on_mouse_scroll(scroll_y)
+        if self.overlay is None or not self.overlay.on_mouse_scroll(scroll_y):
+            self.page.on_mouse_scroll(scroll_y)
 
     def on_text(self, text: str) -> None:
-        if not self.help_visible:
+        if not self.help_visible and not (self.overlay is not None and self.overlay.modal):
             self.page.on_text(text)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -125,8 +155,16 @@ class AppWindow(pyglet.window.Window):
         if symbol == key.F1 or (symbol == key.H and not typing):
             self.help_visible = not self.help_visible
             return
+        action = None if typing else self._help_action(symbol)
         if self.help_visible:  # keys do nothing behind the help; Esc closes it
-            self.help_visible = symbol != key.ESCAPE
+            self.help_visible = symbol != key.ESCAPE and action is None
+            if action is not None:
+                action()
+            return
+        if self.overlay is not None and self.overlay.on_key_press(symbol, modifiers):
+            return
+        if action is not None:
+            action()
             return
         if symbol == key.N and modifiers & key.MOD_CTRL and self.home is not None:
             if page.move_in_progress and not typing:
@@ -135,9 +173,15 @@ class AppWindow(pyglet.window.Window):
                 return
             self.show(self.home())  # games autosave every confirmed move: nothing is lost
             return
+        if symbol == key.M and not typing and not modifiers & key.MOD_CTRL:
+            page.say(preferences.toggle_mute(self.sounds))
+            return
         if symbol == key.ESCAPE and not page.move_in_progress and not typing:
             return  # Esc never quits by accident: close the window to quit
         page.on_key_press(symbol, modifiers)
+
+    def _help_action(self, symbol: int) -> Callable[[], None] | None:
+        return next((a.action for a in self.help_actions if a.symbol == symbol), None)
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.page.on_key_release(symbol)

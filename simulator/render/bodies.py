@@ -21,7 +21,12 @@ from simulator.render.symbols import placed, symbol_triangles
 
 OUTLINE_WIDTH = 0.08  # cm
 SYMBOL_SIZE = 0.5  # fraction of a cell
-CARD_SYMBOL = 1.0  # cm: a floor-card box's symbol
+CARD_SYMBOL = 0.8  # cm: a floor-card box's symbol
+# A floor card is drawn at least this thick (cm), growing down from its top face: a
+# 3 mm card is a hairline on screen, its boxes unreadable. Drawing only: its body (and
+# so the physics and every hash) keeps its real thickness; the blocks of the floor below
+# are drawn over the part that reaches them.
+CARD_DRAWN = 1.1
 
 
 def opaque(rgb: RGB, alpha: int = 255) -> RGBA:
@@ -32,8 +37,9 @@ def is_floor_card(entry: Entry) -> bool:
     return entry.piece is not None and entry.piece.is_plank and entry.id.startswith("fc-")
 
 
-def entry_mesh(entry: Entry, alpha: int = 255) -> Mesh:
-    """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost."""
+def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True) -> Mesh:
+    """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost;
+    ``symbols`` False leaves the colours' symbols off the pieces (a player's setting)."""
     mesh = Mesh()
     if entry.is_table:
         for poly in entry.local_polygons:
@@ -61,7 +67,7 @@ def entry_mesh(entry: Entry, alpha: int = 255) -> Mesh:
             spec.cell_size,
             opaque(OUTLINE, alpha),
         )
-        shape = symbol_triangles(paint.symbol)
+        shape = symbol_triangles(paint.symbol) if symbols else []
         ink = opaque(contrast(paint.rgb), alpha)
         size = spec.cell_size * SYMBOL_SIZE
         for x, y in piece_cell_centres(spec, entry.mirror).values():
@@ -101,23 +107,19 @@ def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:
     except KeyError:
         boxes = ("white",) * max(1, entry.piece.boxes)
     width = length / len(boxes)
-    half = thickness / 2
-    mesh.polygon(
-        [(-length / 2, -half), (length / 2, -half), (length / 2, half), (-length / 2, half)],
-        opaque(CARD, alpha),
-    )
+    top = thickness / 2
+    bottom = top - max(thickness, CARD_DRAWN)
+    middle = (top + bottom) / 2
+    outline = [(-length / 2, bottom), (length / 2, bottom), (length / 2, top), (-length / 2, top)]
+    mesh.polygon(outline, opaque(CARD, alpha))
     for index, kind in enumerate(boxes):
         tone, symbol = BOX_TONES.get(kind, BOX_TONES["white"])
         x0 = -length / 2 + index * width
-        inner = [(x0 + 0.1, -half), (x0 + width - 0.1, -half), (x0 + width - 0.1, half)]
-        mesh.polygon([*inner, (x0 + 0.1, half)], opaque(tone, alpha))
+        inner = [(x0 + 0.1, bottom), (x0 + width - 0.1, bottom), (x0 + width - 0.1, top)]
+        mesh.polygon([*inner, (x0 + 0.1, top)], opaque(tone, alpha))
         centre = x0 + width / 2
         mesh.triangles(
-            placed(symbol_triangles(symbol), centre, 0.0, CARD_SYMBOL),
+            placed(symbol_triangles(symbol), centre, middle, CARD_SYMBOL),
             opaque(contrast(tone) if kind != "white" else OUTLINE, alpha),
         )
-    mesh.outline(
-        [(-length / 2, -half), (length / 2, -half), (length / 2, half), (-length / 2, half)],
-        0.04,
-        opaque(OUTLINE, alpha),
-    )
+    mesh.outline(outline, 0.06, opaque(OUTLINE, alpha))

@@ -3,7 +3,8 @@
 A ``Film`` is a step observer (``World.observe``): a run hands it the worlds it builds
 (``attach``, an ``on_world`` callback) or a caller films one world (``watching``). It
 reads poses and never changes a step, so replay can draw the final state (``--png``) or
-play the run back in a window (``--watch``).
+play the run back in a window (``--watch``). A frame also keeps where each hand grips
+its piece (``grips``), so a playback draws the hand too.
 """
 
 from __future__ import annotations
@@ -12,15 +13,28 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import pymunk
+
 from simulator.physics.world import Entry, Observation, World
 
 Pose3 = tuple[float, float, float]
 
 
 @dataclass(frozen=True)
+class Grip:
+    """A hand holding a piece: the held body and the hand's pose at the grip point (the
+    pivot joint's anchor on the hand's kinematic body; cm, radians counter-clockwise)."""
+
+    held: Entry
+    pose: Pose3
+    anchor: tuple[float, float]  # the grip point in the held body's own coordinates
+
+
+@dataclass(frozen=True)
 class Frame:
     time: float  # simulated seconds since the film started
     bodies: tuple[tuple[Entry, Pose3], ...]  # every body of the world then, in order
+    grips: tuple[Grip, ...] = ()  # the hands holding a piece then
 
 
 @dataclass
@@ -45,7 +59,7 @@ class Film:
         before = self._steps
         self._steps += count
         if before // self.every != self._steps // self.every:
-            self.frames.append(Frame(self._steps * world.profile.dt, snapshot(world)))
+            self.frames.append(frame_of(world, self._steps * world.profile.dt))
 
     def close(self) -> None:
         """Stop filming; the last frame is the world as the run left it."""
@@ -53,7 +67,8 @@ class Film:
             self._observation.detach()
             self._observation = None
         if self.world is not None and self.every is not None:
-            self.frames.append(Frame(self._steps * self.world.profile.dt, snapshot(self.world)))
+            world = self.world
+            self.frames.append(frame_of(world, self._steps * world.profile.dt))
 
     @contextmanager
     def watching(self, world: World) -> Iterator[Film]:
@@ -70,4 +85,30 @@ def snapshot(world: World) -> tuple[tuple[Entry, Pose3], ...]:
     for entry in world.entries:
         p = entry.body.position
         out.append((entry, (p.x, p.y, entry.body.angle)))
+    return tuple(out)
+
+
+def frame_of(world: World, time: float) -> Frame:
+    return Frame(time, snapshot(world), grips(world))
+
+
+def grips(world: World) -> tuple[Grip, ...]:
+    """Every piece a hand holds now: read from the world's pivot joints whose first body
+    is a kinematic one (``physics.hand.Hand.grab``); the physics is not touched."""
+    kinematic = pymunk.Body.KINEMATIC
+    joints = [
+        joint
+        for joint in world.space.constraints
+        if isinstance(joint, pymunk.PivotJoint) and joint.a.body_type == kinematic
+    ]
+    if not joints:  # nothing held: the common frame costs one pass over a few joints
+        return ()
+    held = {entry.body: entry for entry in world.entries if entry.dynamic}
+    out = []
+    for joint in joints:
+        entry = held.get(joint.b)
+        if entry is not None:
+            hand = joint.a
+            x, y = hand.local_to_world(joint.anchor_a)
+            out.append(Grip(entry, (x, y, hand.angle), tuple(joint.anchor_b)))
     return tuple(out)

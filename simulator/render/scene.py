@@ -3,7 +3,9 @@
 ``WorldScene.sync()`` reads the world (never steps it): bodies that entered get a mesh,
 bodies that left lose theirs, and every dynamic body's translation and rotation are
 written from its pose. The shape shader of pyglet turns them into screen positions
-under the window's view matrix (a Camera), so meshes stay in centimetres.
+under the window's view matrix (a Camera), so meshes stay in centimetres. Every piece a
+hand holds gets the hand drawn over it (``hand_view``), in the live world and in a
+filmed frame alike.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pyglet.shapes import get_default_shader
 from simulator.physics.lot import Lot
 from simulator.physics.world import Entry, World
 from simulator.render.bodies import entry_mesh, is_floor_card, opaque
-from simulator.render.film import Pose3
+from simulator.render.film import Frame, Grip, Pose3, grips
+from simulator.render.hand_view import gripper_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
 
@@ -93,13 +96,16 @@ class WorldScene:
         *,
         lot: Lot | None = None,
         parent: pyglet.graphics.Group | None = None,
+        symbols: bool = True,
     ) -> None:
         self.world = world
+        self.symbols = symbols  # each colour's symbol on the pieces (a player's setting)
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
             order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
         }
         self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
+        self._hands: dict[str, tuple[Grip, Any, int]] = {}  # held body id -> its gripper
         self._decor: list[Any] = []
         sides = footprint_sides(world, lot)
         if sides is not None:
@@ -118,10 +124,16 @@ class WorldScene:
                 y = top + gap
         return mesh_list(mesh, self.batch, self.groups[OVERLAY])
 
-    def sync(self, frame: Sequence[tuple[Entry, Pose3]] | None = None) -> None:
-        """Match the batch to the world now (or to a filmed frame): new bodies, removed
-        bodies, every pose."""
-        bodies = frame if frame is not None else [(e, _pose(e)) for e in self.world.entries]
+    def sync(self, frame: Frame | Sequence[tuple[Entry, Pose3]] | None = None) -> None:
+        """Match the batch to the world now (or to a filmed frame, or to bare filmed
+        bodies: no hand then): new bodies, removed bodies, every pose, the hands."""
+        if frame is None:
+            bodies: Sequence[tuple[Entry, Pose3]] = [(e, _pose(e)) for e in self.world.entries]
+            held = grips(self.world)
+        elif isinstance(frame, Frame):
+            bodies, held = frame.bodies, frame.grips
+        else:
+            bodies, held = frame, ()
         world_ids = set()
         for entry, pose in bodies:
             world_ids.add(entry.id)
@@ -139,9 +151,32 @@ class WorldScene:
                 self._lists[entry.id] = (entry, cached[1], cached[2], pose)
         for body_id in [k for k in self._lists if k not in world_ids]:
             self._lists.pop(body_id)[1].delete()
+        self._show_hands(held)
+
+    def _show_hands(self, held: Sequence[Grip]) -> None:
+        """A gripper over every held piece, at the hand's pose; gone once it lets go."""
+        shown = set()
+        for grip in held:
+            key = grip.held.id
+            shown.add(key)
+            cached = self._hands.get(key)
+            if cached is not None and (
+                cached[0].held is not grip.held or cached[0].anchor != grip.anchor
+            ):
+                cached[1].delete()
+                cached = None
+            if cached is None:
+                mesh = gripper_mesh(grip.held.local_polygons, grip.anchor)
+                vertex_list = mesh_list(mesh, self.batch, self.groups[OVERLAY], grip.pose)
+                self._hands[key] = (grip, vertex_list, mesh.count)
+            elif cached[0].pose != grip.pose:
+                move_list(cached[1], cached[2], grip.pose)
+                self._hands[key] = (grip, cached[1], cached[2])
+        for key in [k for k in self._hands if k not in shown]:
+            self._hands.pop(key)[1].delete()
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
-        mesh = entry_mesh(entry)
+        mesh = entry_mesh(entry, symbols=self.symbols)
         if entry.is_table or not entry.dynamic:
             order = STATIC
         else:
@@ -152,6 +187,9 @@ class WorldScene:
     def delete(self) -> None:
         for _, vertex_list, _, _ in self._lists.values():
             vertex_list.delete()
+        for _, vertex_list, _ in self._hands.values():
+            vertex_list.delete()
+        self._hands.clear()
         for vertex_list in self._decor:
             vertex_list.delete()
         self._lists.clear()

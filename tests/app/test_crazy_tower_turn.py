@@ -170,3 +170,33 @@ def test_help_lists_every_shortcut():
         assert not window.help_visible
     finally:
         close(window)
+
+
+def test_over_nothing_of_the_tower_the_ghost_is_red_on_the_table_with_the_reason():
+    window, screen = open_ct()
+    try:
+        send(window, "on_key_press", key._3, 0)  # red-2a
+        frames(window)
+        card_left = over_card(screen, "fc-00", 0.0, 0.0)[0]
+        hover(window, screen, card_left - 5.0, 6.0, count=90)  # left of the tower
+        landing, problem = screen.ghost()
+        assert landing is None and problem  # over nothing of the tower: refused
+        x, y, _ = screen.ghost_pose()
+        held = screen.live.held
+        assert abs(x - held.pose.x) < 1e-9 and y < held.pose.y  # under the piece...
+        bottom = min(py for poly in held.world_polygons() for _, py in poly)
+        assert abs(y - (held.pose.y - bottom)) < 1e-9  # ... resting on the table
+        wx, wy = world_to_window(window, screen, x + 0.5, y + 0.3)
+        r, g, b = pixel(window, wx, wy)
+        assert r > g + 60 and r > b + 60  # drawn red
+        label = screen.ghost_label
+        assert label.text == f"Cannot release here: {problem}."
+        ghost, piece = screen.ghost_box(), screen.held_box()
+        for box in (ghost, piece):
+            assert not _overlaps(label.box, box)
+    finally:
+        close(window)
+
+
+def _overlaps(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]

@@ -13,7 +13,12 @@ from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.live import SETTLED
 from simulator.games.lots.match import Placement
 from simulator.replay import replay_file
-from tests.app.helpers import close, frames, send, until_my_placement, world_to_window
+from tests.app.helpers import close, frames, pixel, send, until_my_placement, world_to_window
+
+
+def overlaps(a, b):
+    """Two boxes (x, y, w, h) share some area."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _open(**options):
@@ -44,8 +49,11 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         frames(window, 2)
         risk = screen.ghost_risk()
         assert risk is not None and 0.0 <= risk <= 1.0
-        labels = [item.text for item in screen.risk_hud._items if hasattr(item, "text")]
-        assert labels == [f"fall risk {round(risk * 100)}%"]
+        # Whose hand and what it means, beside the ghost and the piece, never over them.
+        said = f"Chance of a fall here: {round(risk * 100)}% for a steady hand (K hides this)"
+        assert screen.ghost_label.text == said
+        label, ghost, held = screen.ghost_label.box, screen.ghost_box(), screen.held_box()
+        assert not overlaps(label, ghost) and not overlaps(label, held)
         # The number is fall_risk of the ghost's spot, for the steady hand, on the
         # match as it was before the pick: the same in any process for this seed.
         live = screen.live
@@ -99,5 +107,54 @@ def test_a_computer_placement_is_played_back_on_screen():
         send(window, "on_key_press", key.SPACE, 0)  # Space skips to the end
         frames(window)
         assert screen.playback is None and "placed" in screen.message
+    finally:
+        close(window)
+
+
+def test_off_the_lot_the_ghost_stays_red_with_the_reason_beside_it():
+    window, screen, match = _open()
+    try:
+        until_my_placement(window, screen)
+        send(window, "on_key_press", key._1, 0)
+        frames(window)
+        lot = match.lot
+        for x in (lot.right + 1.0, lot.right + 6.0):  # partly, then wholly off the lot
+            send(window, "on_mouse_motion", *world_to_window(window, screen, x, 9.0), 0, 0)
+            frames(window, 90)
+            cells, problem = screen.ghost()
+            assert cells and problem == "the piece is not over the footprint"
+            assert max(c for _, c in cells) >= lot.footprint.width  # beside the lot
+            said = "Cannot release here: the piece is not over the footprint."
+            assert screen.ghost_label.text == said
+            label = screen.ghost_label.box
+            assert not overlaps(label, screen.ghost_box())
+            assert not overlaps(label, screen.held_box())
+            # Red where the ghost's outermost cell lies (a quarter in: clear of its cross).
+            row, col = max(cells, key=lambda cell: cell[1])
+            size, (ox, oy) = lot.grid.cell, lot.grid.origin
+            spot = (ox + (col + 0.2) * size, oy + (row + 0.2) * size)
+            r, g, b = pixel(window, *world_to_window(window, screen, *spot))
+            assert r > g + 60 and r > b + 60
+        send(window, "on_key_press", key.SPACE, 0)  # the release is refused, saying why
+        frames(window)
+        assert screen.live.stage == "holding" and "not over the footprint" in screen.message
+    finally:
+        close(window)
+
+
+def test_a_piece_flat_on_the_empty_base_shows_no_risk():
+    match = session.new_match(["You", "Computer 2"], "1A", 2)  # You place first
+    screen = LotsScreen(match, seed=2)
+    window = AppWindow(screen, visible=False, schedule=False)
+    try:
+        until_my_placement(window, screen)
+        assert not match.state.tower
+        _hold_over_the_middle(window, screen, match, height=8.0)
+        screen.risk.wait(30)
+        frames(window, 2)
+        cells, problem = screen.ghost()
+        assert problem is None and min(r for r, _ in cells) == 0  # flat on the base
+        assert screen.ghost_risk() == 0.0
+        assert screen.ghost_label.text.startswith("Chance of a fall here: 0%")
     finally:
         close(window)

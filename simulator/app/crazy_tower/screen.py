@@ -15,6 +15,7 @@ solo challenge shows its countdown and records the app's clock in every action.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +47,16 @@ from simulator.app.crazy_tower.panel import (
 )
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import events_text, todo, verdict
+from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
+from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
@@ -65,18 +70,19 @@ from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance, seat_seed, takeo
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
+STEP = 2.0  # cm an arrow key moves the held piece: one cube, half a box
 # The region the camera shows around the tower (cm): room on the left where the hand
-# picks pieces up, above for the hand, and never narrower than a few floor cards.
-ROOM_LEFT, ROOM_RIGHT, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 8.0, 14.0, 10.0
+# picks pieces up (the near end of a piece there shows), a little on the right (more
+# when a diamonds box lets a block be pulled out), above for the hand, and never
+# narrower than the ground card.
+ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 2.0, 8.0, 10.0, 10.0
 TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
-REFUSED_TONE = (220, 40, 40)
-REFUSED_INK = (120, 0, 0, 230)
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block (move A, or the block of move B)"),
     ("V", "reveal a floor card (move B): it comes into your hand"),
     ("mouse", "move the hand (it pushes what it meets)"),
     ("wheel, Q / E", f"tilt the piece {TILT:g} degrees"),
-    ("hold Down", "lower the piece slowly"),
+    ("Left / Right, Up, hold Down", f"move the piece {STEP:g} cm / raise it / lower it slowly"),
     ("click, Space", "release the piece; Space also puts back what fell"),
     ("Space, Enter, click", "skip to the end of a computer's move (nothing else meanwhile)"),
     ("click a lower block", "diamonds box: grip it, pull it out sideways"),
@@ -95,7 +101,6 @@ class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
     session = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
-    PLAYBACK_SPEED = 1.5
     COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
@@ -108,6 +113,12 @@ class CrazyTowerScreen(SessionGameScreen):
         self._ghost_group = MeshGroup(OVERLAY)
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
+        self.ghost_label = GhostLabel()
+        self._ghost_memo: Any = None  # ghost() of a held piece, until the world steps
+        # framed under the message strip (its top is 8 below the screen's): the piece in
+        # the hand is never hidden under it
+        self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
+        self.fall_feel = FallFeel()
         self._shown_cover: tuple[int, str] | None = None
         self._start(game)
         self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
@@ -135,7 +146,7 @@ class CrazyTowerScreen(SessionGameScreen):
         self.covers: list[Cover] = []
         self._holder: str | None = None  # the human who last had the device
         self._shown_second = -1
-        self._camera: Camera | None = None
+        self.framing.reset()  # a new game or a load: framed at once
         self.dirty = True
         state = game.match.state
         if state.mode == SABOTEUR and not state.is_over:
@@ -166,7 +177,11 @@ class CrazyTowerScreen(SessionGameScreen):
         if self.covers:
             return  # the device is being passed: nothing moves, no clock runs
         self._run_clock(seconds)
+        self._reframe()
         super().advance(steps, seconds)
+        self.framing.step(seconds)
+        world = self.match.world
+        self.fall_feel.feel(world, shown_time(world, self.playback), self.framing)
         if self.live is None and self._human_turn() and self.match.state.phase == LAY_CARD:
             self._lay_revealed()
 
@@ -258,7 +273,6 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _move_done(self) -> None:
         self.give = None
-        self._camera = None
         self._changed()
         self._check_device()
 
@@ -363,7 +377,7 @@ class CrazyTowerScreen(SessionGameScreen):
                 f"Holding {live.piece}: move it with the mouse, tilt with the wheel, "
                 "release with a click or Space."
             )
-        self._camera = self._camera or self._fit()
+        self.framing.hold()  # the view stays put while the piece is in the hand
         self.dirty = True
 
     def release(self) -> None:
@@ -388,7 +402,6 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _take_back(self) -> str:
         self.live, self.lowering = None, False
-        self._camera = None
         return "Move undone.  " + todo(self.match.state)
 
     def _grab_at(self, x: float, y: float) -> None:
@@ -418,26 +431,42 @@ class CrazyTowerScreen(SessionGameScreen):
     # -- input (logical coordinates) ----------------------------------------------------
 
     def camera(self) -> Camera:
-        if self._camera is None:
-            self._camera = self._fit()
-        return self._camera
+        """The steady view the mouse maps through (framed between moves only)."""
+        if self.framing.region is None:
+            self._reframe()
+        return self.framing.camera()
 
-    def _fit(self) -> Camera:
-        """The tower with room for the hand, the table along the bottom."""
+    def _reframe(self) -> None:
+        """Aim the framing at the tower, between moves only: while a piece is in the hand
+        (or settles) the view stays where it is, so nothing moves under the mouse."""
+        if self.live is None or self.framing.region is None:
+            self.framing.aim(self.tower_bounds())
+
+    def tower_bounds(self) -> tuple[float, float, float, float]:
+        """The tower with room for the hand, the table along the bottom (cm)."""
         world = self.match.world
         held = self.live.piece if self.live is not None else None
         boxes = [s.bb for e in world.entries if not e.is_table and e.id != held for s in e.shapes]
         left = min(min(b.left for b in boxes), -MIN_HALF_WIDTH) - ROOM_LEFT
-        right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + ROOM_RIGHT
+        room = ROOM_PULL if self.match.state.phase == DIAMONDS else ROOM_RIGHT
+        right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + room
         bottom, top = TABLE_SHOWN, max(b.top for b in boxes) + ROOM_ABOVE
-        width, height = right - left, top - bottom
-        aspect = WORLD_VIEW[2] / WORLD_VIEW[3]
-        if width / height < aspect:
-            middle, width = (left + right) / 2, height * aspect
-            left = middle - width / 2
-        else:
-            height = width / aspect
-        return Camera((left, bottom, width, height), WORLD_VIEW)
+        return left, bottom, right - left, top - bottom
+
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """Your bank's blocks, Reveal, the tower and Confirm, where shown."""
+        boxes = [s.bb for e in self.match.world.entries if not e.is_table for s in e.shapes]
+        camera = self.camera()
+        left, bottom = camera.to_screen(min(b.left for b in boxes), min(b.bottom for b in boxes))
+        right, top = camera.to_screen(max(b.right for b in boxes), max(b.top for b in boxes))
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        state = self.match.state
+        hand = set(state.hands[state.current_player]) if self._human_turn() else set()
+        buttons = self.hud.buttons
+        found |= bounds(buttons, lambda b: b.label in hand, "bank")
+        found |= bounds(buttons, lambda b: b.label.startswith("Reveal"), "reveal")
+        found |= bounds(buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
 
     def _in_world(self, x: float, y: float) -> bool:
         return x < WORLD_VIEW[2] and y > LEGEND_H
@@ -488,6 +517,10 @@ class CrazyTowerScreen(SessionGameScreen):
             self.angle += TILT if symbol == key.Q else -TILT
         elif holding and symbol == key.DOWN:
             self.lowering = True
+        elif turning and symbol in (key.LEFT, key.RIGHT):
+            self.step_sideways(-1 if symbol == key.LEFT else 1)
+        elif turning and symbol == key.UP:
+            self.target, self.lowering = (self.target[0], self.target[1] + STEP), False
         elif holding and symbol == key.SPACE:
             self.release()
         elif live is None and self._human_turn():
@@ -496,6 +529,19 @@ class CrazyTowerScreen(SessionGameScreen):
     def on_key_release(self, symbol: int) -> None:
         if symbol == key.DOWN:
             self.lowering = False
+
+    def step_sideways(self, steps: int) -> None:
+        """Keyboard placement: move the hand's target ``steps`` cubes over, with the held
+        piece's left end on the cube grid of its target card (from the card's left end)."""
+        live = self.live
+        assert live is not None
+        card = live.target_card
+        left_end = card.pose.x - card_half_length()
+        left = min(x for poly in live.held.world_polygons() for x, _ in poly)
+        offset = left - live.hand.body.position.x  # the piece's left end from the hand
+        x, y = self.target
+        at = round((x + offset - left_end) / STEP) + steps
+        self.target, self.lowering = (left_end + at * STEP - offset, y), False
 
     def _shortcut(self, symbol: int) -> None:
         state = self.match.state
@@ -534,12 +580,14 @@ class CrazyTowerScreen(SessionGameScreen):
         scene = self._world_scene()
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = self.playback.frame if self.playback is not None and self.live is None else None
-        scene.sync(frame.bodies if frame is not None else None)
-        window.view = base @ self.camera().matrix()
+        scene.sync(frame)
+        self.camera()  # framed before the first frame
+        window.view = base @ self.framing.drawn_camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
             self._draw_ghost()
         window.view = base
+        self._draw_ghost_label()
         if self.dirty:
             self._rebuild_hud()
         self.hud.draw()
@@ -555,6 +603,8 @@ class CrazyTowerScreen(SessionGameScreen):
             self._ghost, self._ghost_key = None, None
         for hud in (self.hud, self.cover_hud, self.banner.hud):
             hud.clear()
+        self.ghost_label.hide()
+        self._ghost_memo = None
         self.icons.clear()
         self._shown_cover = None
 
@@ -565,14 +615,70 @@ class CrazyTowerScreen(SessionGameScreen):
         live = self.live
         if live is None or live.stage != HOLDING or live.pulling:
             return None
-        return live.landing(), live.release_problem()
+        world = self.match.world
+        memo = self._ghost_memo  # (live, world, steps, ghost): the same until a step
+        if memo is None or memo[0] is not live or memo[1] is not world or memo[2] != world.steps:
+            memo = (live, world, world.steps, (live.landing(), live.release_problem()))
+            self._ghost_memo = memo
+        return memo[3]
+
+    def ghost_pose(self) -> tuple[float, float, float] | None:
+        """Where the ghost is drawn: the landing, or, over nothing of the tower, on the
+        table under the piece (a release there is refused: the ghost is red)."""
+        found = self.ghost()
+        if found is None or self.live is None:
+            return None
+        if found[0] is not None:
+            return found[0]
+        held = self.live.held
+        pose = held.pose
+        bottom = min(y for poly in held.world_polygons() for _, y in poly) - pose.y
+        return pose.x, -bottom, pose.angle
+
+    def ghost_box(self) -> tuple[float, float, float, float] | None:
+        """The ghost on screen (logical x, y, w, h), or None when none is drawn."""
+        pose = self.ghost_pose()
+        if pose is None or self.live is None:
+            return None
+        return self._screen_box(self.live.held, pose)
+
+    def held_box(self) -> tuple[float, float, float, float] | None:
+        """The held piece on screen (logical x, y, w, h), or None."""
+        if self.ghost() is None or self.live is None:
+            return None
+        held = self.live.held
+        return self._screen_box(held, (held.pose.x, held.pose.y, held.pose.angle))
+
+    def _screen_box(self, entry: Any, pose: tuple[float, float, float]) -> tuple[float, ...]:
+        x, y, angle = pose
+        c, s = math.cos(angle), math.sin(angle)
+        camera = self.camera()
+        points = [
+            camera.to_screen(x + c * px - s * py, y + s * px + c * py)
+            for poly in entry.local_polygons
+            for px, py in poly
+        ]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+    def _draw_ghost_label(self) -> None:
+        """Why a release at the ghost is refused, beside the ghost and the piece."""
+        found, ghost, held = self.ghost(), self.ghost_box(), self.held_box()
+        if found is None or not found[1] or ghost is None:
+            self.ghost_label.hide()
+            return
+        avoid = union(ghost, held) if held is not None else ghost
+        said = ["Cannot release here:", f"{found[1]}."]
+        self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=self.framing.viewport)
+        self.ghost_label.draw()
 
     def _draw_ghost(self) -> None:
-        """A translucent copy of the held piece where it would land (red if refused)."""
-        found = self.ghost()
-        if found is None or found[0] is None or self.live is None:
+        """A translucent copy of the held piece where it would land (red if refused);
+        over nothing of the tower, red on the table under the piece."""
+        found, pose = self.ghost(), self.ghost_pose()
+        if found is None or pose is None or self.live is None:
             return
-        pose, problem = found
+        problem = found[1]
         live = self.live
         key_now = (live.piece, problem is not None)
         if self._ghost_key != key_now:

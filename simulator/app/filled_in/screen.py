@@ -45,6 +45,7 @@ from simulator.app.filled_in.strips import paint_footer, paint_tabs
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.game_screen import SessionGameScreen
+from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.render.mesh import Mesh
@@ -454,6 +455,19 @@ class FilledInScreen(SessionGameScreen):
 
     def on_key_release(self, symbol: int) -> None:
         return None
+
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """Your sheet, the roll button, the dice to draft, the crafted block's dice
+        and Confirm, where shown."""
+        found = {"sheet": SHEET_REGION}
+        buttons = self.front.buttons
+        found |= bounds(buttons, lambda b: b.label.startswith("Roll"), "roll")
+        drafting = self.state.phase == DRAFT and self.active() is not None
+        found |= bounds(buttons, lambda b: drafting and b.label.isdigit(), "dice")
+        crafting = ("shape", "colour", "Swap roles (Space)")
+        found |= bounds(buttons, lambda b: b.label in crafting, "craft")
+        found |= bounds(buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
 
     # -- drawing ------------------------------------------------------------------------
 

@@ -20,7 +20,10 @@ from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import save_folder
+from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
+from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
@@ -33,6 +36,7 @@ from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
 from simulator.games.lots.player import MAX_RETRIES
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
@@ -40,21 +44,28 @@ from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
+from simulator.render.symbols import placed as placed_at
+from simulator.render.symbols import symbol_triangles
 from simulator.seeds import LOTS_HAND_SALT, hand_chance, seat_seed
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 WORLD_VIEW = (0.0, float(TRACK_H), float(PANEL_X - 16), float(DESIGN_H - TRACK_H))
+# The framing around the tower (cm): the pick-up spot left of the lot (a piece there is
+# up to PIECE_ROOM wide and tall), the hand's headroom above the tower, the table below.
+PIECE_ROOM = 5.0
+HEADROOM = PICKUP_ABOVE + PIECE_ROOM / 2 + 1.0
+TABLE_SHOWN = 1.5
 SHORTCUTS = [
     ("1-9 / click bank", "pick up that block"),
     ("mouse", "move the hand (it pushes what it meets)"),
     ("wheel, Q / E", "turn the piece a quarter turn"),
     ("F", "flip the piece over (mirror)"),
-    ("hold Down", "lower the piece slowly"),
+    ("Left / Right, Up, hold Down", "move the piece a column / raise it / lower it slowly"),
     ("click, Space", "release the piece"),
     ("C", "also place a purple cube"),
     ("Enter", "confirm the placement"),
     ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
-    ("K", "show / hide the fall risk on the ghost"),
+    ("K", "show / hide the chance of a fall at the ghost (six practice drops)"),
     ("Space (fallen piece)", "pick up the fallen piece to put it back"),
     ("Space, Enter, click", "skip a computer's placement being shown"),
     ("R", "roll the die"),
@@ -139,9 +150,13 @@ class LotsScreen(GameScreen):
         self.hud = Hud()
         self.track_hud = Hud()
         self.banner = Banner(WORLD_VIEW[2])
-        self.risk_hud = Hud()
-        self._risk_shown: Any = None
+        self.ghost_label = GhostLabel()
+        # framed under the message strip (its top is 8 below the screen's): the piece in
+        # the hand is never hidden under it
+        self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
+        self.fall_feel = FallFeel()
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
+        self._ghost_problem: str | None = None
         self._ghost: Any = None
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
@@ -171,6 +186,14 @@ class LotsScreen(GameScreen):
         return {players[seat]: level for seat, level in sorted(self.levels.items())}
 
     # -- time ---------------------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        self._reframe()
+        super().advance(steps, seconds)
+        self.framing.step(seconds)
+        support = (self.match.lot.left, self.match.lot.right)
+        world = self.match.world
+        self.fall_feel.feel(world, shown_time(world, self.playback), self.framing, support)
 
     def _advance_live(self, steps: int) -> None:
         live = self.live
@@ -212,10 +235,10 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
-        return said(events[-3:])
+        return f"{said(events[-3:])} {self._turn_words()}".strip()
 
-    def _showing_words(self, seat: int) -> str:
-        return f"{self._seat_name(seat)} is placing a piece... (Space: skip)"
+    def _computer_doing(self, seat: int) -> str:
+        return "placing a piece"
 
     def _after_settle(self) -> None:
         live = self.live
@@ -277,6 +300,7 @@ class LotsScreen(GameScreen):
             self.risk.end_placement()
             self.message = f"Cannot pick that up: {exc.reason}"
             return False
+        self.framing.hold()  # the view stays put while the piece is in the hand
         return True
 
     def move(self, move: dict[str, Any]) -> None:
@@ -342,6 +366,7 @@ class LotsScreen(GameScreen):
         """Leaving the screen: stop the workers, free the GL objects (idempotent)."""
         super().close()
         self.risk.close()
+        self.ghost_label.hide()
 
     # -- the ghost ----------------------------------------------------------------------
 
@@ -366,8 +391,6 @@ class LotsScreen(GameScreen):
         col = round((left - lot.left) / lot.grid.cell)
         width = lot.footprint.width
         span = max(c for _, c in shape) + 1
-        if not 0 <= col <= width - span:
-            return frozenset(), "the piece is not over the footprint", col, turns
         state = self.match.state
         filled = set(state.footprint_spec().ground_cells())
         filled |= {tuple(c) for cells in state.tower.values() for c in cells}
@@ -376,7 +399,14 @@ class LotsScreen(GameScreen):
             # the cube after its block: the block is where it settled, not in state.tower
             placed = self.match.world.entry(block)
             filled |= set(snap([placed], self.match.rules_grid).cells.get(block, ()))
-        cells, _ = drop(shape, col, column_heights(filled, width))
+        heights = column_heights(filled, width)
+        if not 0 <= col <= width - span:  # off the lot: the ghost rests beside it, red
+            pad = max(0, -col)
+            padded = [0] * pad + heights + [0] * max(0, col + span - width)
+            cells, _ = drop(shape, col + pad, padded)
+            cells = frozenset((r, c - pad) for r, c in cells)
+            return cells, "the piece is not over the footprint", col, turns
+        cells, _ = drop(shape, col, heights)
         try:
             check_candidate(state, live.piece, cells)
         except IllegalMove as exc:
@@ -407,19 +437,45 @@ class LotsScreen(GameScreen):
         found = self.ghost()
         return found[1] if found else None
 
+    def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
+        """The roll button, your bank's blocks, the lot and Confirm, where shown."""
+        lot, camera = self.match.lot, self.camera()
+        left, bottom = camera.to_screen(lot.left, lot.grid.origin[1])
+        right, top = camera.to_screen(lot.right, lot.grid.origin[1] + 6 * lot.grid.cell)
+        found = {"tower": (left, bottom, right - left, top - bottom)}
+        seat = self.match.state.to_act
+        bank = self.match.state.banks[seat] if seat in self.humans else []
+        labels = {f"{i + 1}: {piece}" for i, piece in enumerate(bank)}
+        found |= bounds(self.hud.buttons, lambda b: b.label in labels, "bank")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Roll"), "roll")
+        found |= bounds(self.hud.buttons, lambda b: b.label.startswith("Confirm"), "confirm")
+        return found
+
     # -- input (logical coordinates) ----------------------------------------------------
 
     def camera(self) -> Camera:
-        world = self.match.world
-        lot = self.match.lot
-        tops = [s.bb.top for e in world.entries if not e.is_table for s in e.shapes]
-        top = max(max(tops, default=0.0) + 16.0, 30.0)
-        width = lot.right - lot.left + 26.0
-        height = top + 2.0
-        aspect = WORLD_VIEW[2] / WORLD_VIEW[3]
-        width = max(width, height * aspect)
-        height = width / aspect
-        return Camera((-width / 2, -2.0, width, height), WORLD_VIEW)
+        """The steady view the mouse maps through (framed between moves only)."""
+        if self.framing.region is None:
+            self._reframe()
+        return self.framing.camera()
+
+    def _reframe(self) -> None:
+        """Aim the framing at the tower, between moves only: while a piece is held (or
+        settles) the view stays where it is, so nothing moves under the mouse."""
+        if self.live is None or self.framing.region is None:
+            self.framing.aim(self.tower_bounds())
+
+    def tower_bounds(self) -> tuple[float, float, float, float]:
+        """The tower (without a piece in the hand), the pick-up spot left of the lot and
+        the hand's headroom above, the table's edge below (cm)."""
+        world, lot = self.match.world, self.match.lot
+        held = self.live.piece if self.live is not None else None
+        tops = [
+            s.bb.top for e in world.entries if not e.is_table and e.id != held for s in e.shapes
+        ]
+        half = max(-lot.left, lot.right) + PICKUP_LEFT + PIECE_ROOM / 2 + 1.0
+        top = max(tops, default=0.0) + HEADROOM
+        return (-half, -TABLE_SHOWN, 2 * half, top + TABLE_SHOWN)
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         if x < WORLD_VIEW[2] and y > TRACK_H:
@@ -463,6 +519,11 @@ class LotsScreen(GameScreen):
             self.message = problem or "Flipped."
         elif holding and symbol == key.DOWN:
             self.lowering = True
+        elif holding and symbol in (key.LEFT, key.RIGHT):
+            self.step_sideways(-1 if symbol == key.LEFT else 1)
+        elif holding and symbol == key.UP:
+            self.target = (self.target[0], self.target[1] + self.match.lot.grid.cell)
+            self.lowering = False
         elif holding and symbol == key.SPACE:
             self.release()
         elif symbol == key.C:
@@ -474,6 +535,18 @@ class LotsScreen(GameScreen):
     def on_key_release(self, symbol: int) -> None:
         if symbol == key.DOWN:
             self.lowering = False
+
+    def step_sideways(self, columns: int) -> None:
+        """Keyboard placement: move the hand's target ``columns`` columns over, with the
+        held piece's left edge on a column of the lot's grid (the ghost's column)."""
+        assert self.live is not None
+        lot = self.match.lot
+        left = min(x for poly in self.live.held.world_polygons() for x, _ in poly)
+        offset = left - self.match.hand.body.position.x  # the piece's left edge from the hand
+        x, y = self.target
+        col = round((x + offset - lot.left) / lot.grid.cell) + columns
+        self.target = (lot.left + col * lot.grid.cell - offset, y)
+        self.lowering = False
 
     def _shortcut_move(self, symbol: int) -> None:
         state = self.match.state
@@ -496,13 +569,14 @@ class LotsScreen(GameScreen):
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""
         scene = self._world_scene(lot=self.match.lot)
-        scene.sync(self.playback.frame.bodies if self.playback else None)
-        window.view = base @ self.camera().matrix()
+        scene.sync(self.playback.frame if self.playback else None)
+        self.camera()  # framed before the first frame
+        window.view = base @ self.framing.drawn_camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
             self._draw_ghost()
         window.view = base
-        self._draw_risk()
+        self._draw_ghost_label()
         if self.dirty:
             self._rebuild_hud()
         self.hud.draw()
@@ -510,11 +584,12 @@ class LotsScreen(GameScreen):
         self.banner.draw(self.message)
 
     def _draw_ghost(self) -> None:
-        """A translucent copy of the piece's cells where it would land (red if refused)."""
+        """A translucent copy of the piece's cells where it would land; red, with a cross,
+        where a release is refused (off the lot too: it shows wherever the piece is)."""
         if self._ghost is not None:
             self._ghost.delete()
             self._ghost = None
-        self._ghost_cells = None
+        self._ghost_cells, self._ghost_problem = None, None
         found = self.ghost()
         if not found or not found[0]:
             return
@@ -523,39 +598,73 @@ class LotsScreen(GameScreen):
         lot = self.match.lot
         size = lot.grid.cell
         ox, oy = lot.grid.origin
-        tone = (220, 40, 40) if problem else colour(colour_name_of(self.live.held)).rgb
+        tone = REFUSED_TONE if problem else colour(colour_name_of(self.live.held)).rgb
         mesh = Mesh()
         for row, col in cells:
             x, y = ox + col * size, oy + row * size
             square = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
             mesh.polygon(square, opaque(tone, 90))
             mesh.outline(square, 0.06, opaque(tone, 200))
+            if problem:
+                cross = symbol_triangles("cross")
+                mesh.triangles(
+                    placed_at(cross, x + size / 2, y + size / 2, size * 0.6), REFUSED_INK
+                )
         self._ghost = mesh_list(mesh, self._ghost_batch, self._ghost_group)
         self._ghost_batch.draw()
-        self._ghost_cells = cells if not problem else None
+        self._ghost_cells, self._ghost_problem = cells, problem
 
-    def _draw_risk(self) -> None:
-        """The ghost's fall risk, written just above its top cell (logical view)."""
+    def ghost_box(self) -> tuple[float, float, float, float] | None:
+        """The ghost's cells on screen (logical x, y, w, h), or None when none is drawn."""
         cells = self._ghost_cells
-        if not cells or not self.show_risk:
-            return
-        risk = self.ghost_risk()
+        if not cells:
+            return None
         lot = self.match.lot
         size = lot.grid.cell
         ox, oy = lot.grid.origin
-        top = max(r for r, _ in cells) + 1
-        middle = sum(c for _, c in cells) / len(cells) + 0.5
-        shown = (risk, round(middle, 2), top)
-        if shown != self._risk_shown:
-            self._risk_shown = shown
-            x, y = self.camera().to_screen(ox + middle * size, oy + top * size)
-            hud = self.risk_hud
-            hud.clear()
-            text = "fall risk ..." if risk is None else f"fall risk {round(risk * 100)}%"
-            tone = (90, 90, 90) if risk is None else risk_tone(risk)
-            hud.rect(x - 62, y + 6, 124, 24, (255, 255, 255), 220, layer=0)
-            hud.text(text, x, y + 18, 12, tone, bold=True, anchor_x="center", anchor_y="center")
-        self.risk_hud.draw()
+        camera = self.camera()
+        x0, y0 = camera.to_screen(
+            ox + min(c for _, c in cells) * size, oy + min(r for r, _ in cells) * size
+        )
+        x1, y1 = camera.to_screen(
+            ox + (max(c for _, c in cells) + 1) * size, oy + (max(r for r, _ in cells) + 1) * size
+        )
+        return x0, y0, x1 - x0, y1 - y0
+
+    def held_box(self) -> tuple[float, float, float, float] | None:
+        """The held piece on screen (logical x, y, w, h), or None."""
+        if self.live is None or self.live.stage != HOLDING:
+            return None
+        camera = self.camera()
+        points = [
+            camera.to_screen(x, y) for poly in self.live.held.world_polygons() for x, y in poly
+        ]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+    def ghost_words(self) -> tuple[list[str], tuple[int, int, int]] | None:
+        """What the label beside the ghost says, and in which tone: why a release there
+        is refused, or the fall risk of the spot (None: nothing to say)."""
+        if self._ghost_problem:
+            return ["Cannot release here:", f"{self._ghost_problem}."], REFUSED_TONE
+        if not self.show_risk or not self._ghost_cells:
+            return None
+        risk = self.ghost_risk()
+        hand = f"for your {self.hand.name} hand" if self.hand else f"for a {RISK_HAND} hand"
+        if risk is None:
+            return ["Chance of a fall here: ...", f"{hand} (K hides this)"], (90, 90, 90)
+        shown = f"Chance of a fall here: {round(risk * 100)}%"
+        return [shown, f"{hand} (K hides this)"], risk_tone(risk)
+
+    def _draw_ghost_label(self) -> None:
+        """The ghost's label, beside the ghost and the held piece, never over them."""
+        said, ghost, held = self.ghost_words(), self.ghost_box(), self.held_box()
+        if said is None or ghost is None:
+            self.ghost_label.hide()
+            return
+        avoid = union(ghost, held) if held is not None else ghost
+        self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport)
+        self.ghost_label.draw()
 
     def _rebuild_hud(self) -> None:
         self.dirty = False

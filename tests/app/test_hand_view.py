@@ -1,0 +1,151 @@
+"""The simulated hand is drawn: a gripper over the piece where the hand holds it, in the
+live world and in filmed frames (a computer's move played back), gone once it lets go."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from pyglet.window import key, mouse
+
+from simulator.demo import build_tower
+from simulator.physics.hand import Hand
+from simulator.physics.world import Pose
+from simulator.render.camera import Camera
+from simulator.render.film import Film, grips
+from simulator.render.hand_view import GRIPPER
+from simulator.render.offscreen import offscreen, render_world_png
+from simulator.render.palette import BACKGROUND
+from simulator.render.scene import WorldScene
+from simulator.replay import load_scenario
+from tests.app.helpers import (
+    close,
+    frames,
+    open_lots,
+    pixel,
+    send,
+    until_my_placement,
+    world_to_window,
+)
+
+SIZE = (800, 600)
+REGION = (-20.0, -1.0, 40.0, 30.0)  # cm: the tower and the hand above it
+
+
+def _near(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def _gripper_pixels(image: Image.Image) -> int:
+    return sum(count for count, rgb in image.getcolors(1 << 20) if _near(rgb, GRIPPER))
+
+
+def _at(image: Image.Image, x: float, y: float) -> tuple[int, int, int]:
+    px, py = Camera(REGION, (0, 0, *SIZE)).to_screen(x, y)
+    return image.getpixel((round(px), SIZE[1] - 1 - round(py)))
+
+
+def _held_tower():
+    """A small tower and a hand lifting one more piece above it."""
+    world, lot, _ = build_tower(2, 1, "1A")
+    spec = world.dynamic_entries[0].piece
+    world.add_piece("lifted", spec, Pose(0.0, 16.0, 0.0), world.material(spec.material))
+    hand = Hand(world)
+    hand.grab("lifted")
+    hand.move_to(1.0, 18.0, 0.3, 20.0)
+    return world, lot, hand
+
+
+def _png(world, lot) -> Image.Image:
+    data = render_world_png(world, size=SIZE, lot=lot, region=REGION)
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_the_gripper_is_drawn_where_the_hand_holds_the_piece_until_it_lets_go():
+    world, lot, hand = _held_tower()
+    (grip,) = grips(world)
+    assert grip.held.id == "lifted" and grip.pose == (*hand.body.position, hand.body.angle)
+    held = _png(world, lot)
+    assert _near(_at(held, *hand.body.position), GRIPPER)
+    assert _gripper_pixels(held) > 400  # the fingers and the arm, not a speck
+    hand.release()
+    assert grips(world) == ()
+    let_go = _png(world, lot)
+    assert _gripper_pixels(let_go) == 0
+
+
+def test_a_filmed_frame_keeps_the_grip_and_draws_it():
+    world, lot, hand = _held_tower()
+    film = Film(4)
+    with film.watching(world):
+        hand.move_to(-2.0, 20.0, 0.0, 20.0)
+        world.step(4)  # holding still there: a frame
+        hand.release()
+        world.step(8)
+    holding = [f for f in film.frames if f.grips]
+    assert holding and not film.frames[-1].grips
+    frame = holding[-1]
+    x, y, _ = frame.grips[0].pose
+    assert abs(x + 2.0) < 1e-6 and abs(y - 20.0) < 1e-6
+    with offscreen(*SIZE, BACKGROUND) as target:
+        scene = WorldScene(world, lot=lot)
+        target.window.view = Camera(REGION, (0, 0, *SIZE)).matrix()
+        scene.sync(frame)  # the world has let go; the frame still holds
+        scene.batch.draw()
+        scene.delete()
+    image = Image.open(io.BytesIO(target.png())).convert("RGB")
+    assert _near(_at(image, x, y), GRIPPER)
+
+
+def test_a_replayed_run_films_its_hand_for_replay_watch():
+    film = Film(8)
+    load_scenario("scenarios/sandbox/careless-hand.toml").run(on_world=film.attach)
+    film.close()
+    held = [frame for frame in film.frames if frame.grips]
+    assert len(held) > 20 and not film.frames[-1].grips
+    for frame in held:
+        (grip,) = frame.grips
+        assert any(entry is grip.held for entry, _ in frame.bodies)
+
+
+def _world_gripper_pixels(window) -> int:
+    """Gripper-coloured pixels in the world's view of the window."""
+    from pyglet import gl
+
+    window.switch_to()
+    width, height = window.get_framebuffer_size()
+    data = (gl.GLubyte * (width * height * 4))()
+    gl.glReadPixels(0, 0, width, height, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
+    image = Image.frombytes("RGBA", (width, height), bytes(data)).convert("RGB")
+    return _gripper_pixels(image.crop((0, 0, int(width * 0.6), height)))
+
+
+def test_the_app_draws_your_hand_and_the_computers_hand():
+    window, screen, match = open_lots()  # You and Computer 2, who moves first
+    try:
+        # A computer's placement, mid-playback: the hand is drawn at the filmed grip.
+        for _ in range(600):
+            frames(window)
+            playback = screen.playback
+            if playback is not None and playback.frame.grips and playback.index > 10:
+                break
+        else:
+            raise AssertionError("no computer placement played back with the hand")
+        x, y, _ = playback.frame.grips[0].pose
+        assert _near(pixel(window, *world_to_window(window, screen, x, y)), GRIPPER)
+        # Your placement: the gripper follows the hand; a release drops it.
+        until_my_placement(window, screen)
+        send(window, "on_key_press", key._1, 0)
+        lot = match.lot
+        wx, wy = world_to_window(window, screen, (lot.left + lot.right) / 2, 18.0)
+        send(window, "on_mouse_motion", wx, wy, 0, 0)
+        frames(window, 40)
+        hand = match.hand.body.position
+        assert _near(pixel(window, *world_to_window(window, screen, *hand)), GRIPPER)
+        assert _world_gripper_pixels(window) > 200
+        send(window, "on_mouse_press", wx, wy, mouse.LEFT, 0)
+        frames(window, 2)
+        assert grips(match.world) == ()
+        assert _world_gripper_pixels(window) == 0
+    finally:
+        close(window)
