@@ -11,10 +11,11 @@ import json
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from simulator.games.actions import COMPUTER
 from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import OnWorld, PlacementRefused
@@ -25,9 +26,9 @@ from simulator.scenario.load import open_scenario
 from simulator.scenario.sandbox import parse_sandbox, run_sandbox
 
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
-# Plays a film back (film, caption, err) and says whether it could: the app's watch_film,
-# handed in by the CLI, so that replay never imports the app above it.
-Watcher = Callable[[Any, list[str], TextIO], bool]
+# Opens the replay viewer on a filmed run (FilmedMoves, err) and says whether it could:
+# the app's watch_film, handed in by the CLI, so that replay never imports the app above it.
+Watcher = Callable[["FilmedMoves", TextIO], bool]
 
 
 SANDBOX = "sandbox"
@@ -78,21 +79,35 @@ def replay_file(path: str, film: Filming | None = None, budget: float = 1.0) -> 
     """Load, validate and run one file; raise ScenarioError if it is bad or would cost
     more than ``budget`` times the limits of simulator.scenario.budget.
 
-    ``film`` films the worlds the run hands it (its main worlds), for --png/--watch.
+    ``film`` films the worlds the run hands it (its main worlds), for --png.
     """
+    loaded = _load_within(path, budget)
+    if film is None:
+        return _checked(path, loaded.run)
+
+    def filmed() -> dict[str, Any]:
+        try:
+            return loaded.run(on_world=film.film.attach)
+        finally:
+            film.film.close()
+
+    return _checked(path, filmed)
+
+
+def _load_within(path: str, budget: float) -> Loaded:
+    """The scenario of ``path``, refused (ScenarioError) if it is bad or over ``budget``."""
     loaded = load_scenario(path)
     try:
         loaded.check_budget(budget)
     except OverBudget as exc:
         raise ScenarioError(path, str(exc)) from None
+    return loaded
+
+
+def _checked(path: str, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The report of ``run``; ScenarioError for a refused placement or a diverged run."""
     try:
-        if film is None:
-            report = loaded.run()
-        else:
-            try:
-                report = loaded.run(on_world=film.film.attach)
-            finally:
-                film.film.close()
+        report = run()
     except PlacementRefused as exc:
         raise ScenarioError(path, exc.reason) from None
     where = _non_finite(report, "")
@@ -141,9 +156,13 @@ def replay(
         print("towersim replay: with several files, --png needs an existing folder", file=err)
         return EXIT_INVALID
     for path in paths:
-        film = _film(png, watch is not None)
+        film: Filming | FilmedMoves | None = _film(png, watch is not None)
         try:
-            report = replay_file(path, film, budget)
+            if watch is not None:  # the viewer's film knows where each move starts
+                film = film_moves(path, budget)
+                report = film.report
+            else:
+                report = replay_file(path, film, budget)
         except ScenarioError as exc:
             print(f"towersim replay: {exc}", file=err)
             invalid = True
@@ -154,7 +173,7 @@ def replay(
             continue
         report["file"] = path
         if film is not None:
-            invalid |= not _show(film.film, report, path, png, watch, err)
+            invalid |= not _show(film, report, path, png, watch, err)
         reports.append(report)
         unmet |= not report["ok"]
         if not as_json:
@@ -179,41 +198,162 @@ class Filming:
 
 
 def _film(png: str | None, watch: bool) -> Filming | None:
-    if png is None and not watch:
-        return None
-    # A frame every 8 steps of 1/480 s: 60 frames a simulated second.
-    return Filming(FRAME_EVERY if watch else None)
+    """The film --png draws (its last world only); --watch films with film_moves."""
+    return Filming(None) if png is not None and not watch else None
 
 
-FRAME_EVERY = 8  # steps between two frames of a watched film
+# The replay viewer's film: frames at a modest rate, and never many more than MAX_FRAMES
+# of them (past that, every other frame goes and the rest of the run is filmed at half
+# the rate), so that a game of any length stays within about MAX_FRAMES x 210 bytes a
+# body in memory (docs/app.md, "The replay viewer").
+VIEWER_FPS = 30.0
+MAX_FRAMES = 6000
+
+
+@dataclass(frozen=True)
+class FilmedMove:
+    """One move of a filmed run: the index of its first frame in the film (its boundary
+    on the timeline; a move without physics shares it with the next), the action as
+    performed, and the events it added (a refusal among them)."""
+
+    frame: int
+    action: dict[str, Any]
+    events: tuple[dict[str, Any], ...]
+
+
+@dataclass
+class FilmedMoves:
+    """A run filmed for the replay viewer: the report, the film (``film.world`` None for
+    a game without a physics world), the moves in order, and for such a game the rules'
+    state after each move (what the viewer shows instead of a world)."""
+
+    kind: str
+    report: dict[str, Any]
+    film: Any  # simulator.render.film.Film
+    moves: list[FilmedMove]
+    states: list[Any]
+
+
+def film_moves(path: str, budget: float = 1.0) -> FilmedMoves:
+    """Run ``path`` as replay does, filming it with a marker at the start of each move:
+    the scenario's actions, or, when computers decide in it, the match's log (the
+    computers decide once unfilmed, then the log is played filmed, bit for bit the same).
+    ScenarioError (one line) for a bad file."""
+    from simulator.render.film import Film
+
+    loaded = _load_within(path, budget)
+    if loaded.kind == SANDBOX:  # one run, no moves: the whole film is its one move
+        sandbox = loaded.scenario
+        seconds = sandbox.run.seconds + budgets.HAND_SECONDS * len(sandbox.places)
+        film = Film(_frame_every(sandbox.profile, seconds / sandbox.profile.dt))
+        report = _checked(path, lambda: _run_filmed(loaded, film))
+        return FilmedMoves(SANDBOX, report, film, [FilmedMove(0, {"type": "run"}, ())], [])
+    scenario = loaded.scenario
+    actions = scenario.actions
+    if any(action["type"] == COMPUTER for action in actions):
+        actions = _checked_log(path, scenario)
+    film = Film(_frame_every(scenario.profile))
+    filmed = FilmedMoves(loaded.kind, {}, film, [], [])
+    filmed.report = _checked(path, lambda: _play_filmed(scenario, actions, filmed))
+    return filmed
+
+
+def _frame_every(profile: PhysicsProfile, steps: float = 0.0) -> int:
+    """Steps between two frames: VIEWER_FPS, fewer for a run known to last more than
+    MAX_FRAMES frames (``steps``: a sandbox's, known before it runs)."""
+    every = max(1, round(1 / (VIEWER_FPS * profile.dt)))
+    return max(every, math.ceil(steps / MAX_FRAMES))
+
+
+def _run_filmed(loaded: Loaded, film: Any) -> dict[str, Any]:
+    try:
+        return loaded.run(on_world=film.attach)
+    finally:
+        film.close()
+
+
+def _checked_log(path: str, scenario: Any) -> list[dict[str, Any]]:
+    """The match's log after the scenario's actions, its computers' decisions included."""
+    from simulator.games.runner import perform
+
+    match = scenario.new_match()
+    try:
+        for index, action in enumerate(scenario.actions):
+            perform(match, action, index, seed=scenario.header.seed)
+    except PlacementRefused as exc:
+        raise ScenarioError(path, exc.reason) from None
+    return match.actions
+
+
+def _play_filmed(
+    scenario: Any, actions: list[dict[str, Any]], filmed: FilmedMoves
+) -> dict[str, Any]:
+    """Perform ``actions`` on a new match, filming it and marking each move (the
+    runner's loop, with a marker before each action and its events after it)."""
+    import time
+
+    from simulator.games.match import PhysicalMatch
+    from simulator.games.runner import perform, report
+    from simulator.physics.world import new_worlds
+
+    started = time.perf_counter()
+    match = scenario.new_match()
+    film = filmed.film
+    hand_over = new_worlds(film.attach)
+    physical = isinstance(match, PhysicalMatch)
+    engine = GAMES.get(match.kind).load("engine")
+    try:
+        for index, action in enumerate(actions):
+            if physical:
+                hand_over(match.world)  # a world rebuilt from the log is filmed from now on
+            frame, before = len(film.frames), len(match.events())
+            perform(match, action, index, seed=scenario.header.seed)
+            filmed.moves.append(FilmedMove(frame, action, tuple(match.events()[before:])))
+            while len(film.frames) > MAX_FRAMES:
+                _thin(filmed)
+            if not physical:
+                filmed.states.append(engine.clone(match.state))
+    finally:
+        film.close()
+    wall_ms = (time.perf_counter() - started) * 1000
+    return report(match, scenario.header, scenario.profile, scenario.expect, wall_ms)
+
+
+def _thin(filmed: FilmedMoves) -> None:
+    """Keep every other frame and film on at half the rate; each move's boundary moves
+    to the first frame kept at or after it."""
+    film = filmed.film
+    film.frames[:] = film.frames[::2]
+    film.every *= 2
+    filmed.moves[:] = [replace(m, frame=(m.frame + 1) // 2) for m in filmed.moves]
 
 
 def _show(
-    film: Any,
+    film: Filming | FilmedMoves,
     report: dict[str, Any],
     path: str,
     png: str | None,
     watch: Watcher | None,
     err: TextIO,
 ) -> bool:
-    """Write the PNG and/or play the film; False (with a line on err) if that failed.
-    A game without a physics world draws its own picture (the registry's ``picture``)
-    and has nothing to watch."""
+    """Write the PNG and/or open the viewer; False (with a line on err) if that failed.
+    A game without a physics world draws its own picture (the registry's ``picture``)."""
     caption = film_caption(report, path)
-    if film.world is None:
-        kind = report["kind"]
-        picture = GAMES.get(kind).picture if kind in GAMES.kinds() else None
-        if picture is None or watch is not None:
-            print(f"towersim replay: {path}: this scenario has no physics world to watch", file=err)
-            return False
-        draw = GAMES.get(kind).load("picture")
-    else:
-        from simulator.render.offscreen import write_world_png
-
-        def draw(_: str, target: Path) -> None:
-            write_world_png(film.world, target, caption=caption)
-
+    world = film.film.world
     if png is not None:
+        if world is None:
+            kind = report["kind"]
+            picture = GAMES.get(kind).picture if kind in GAMES.kinds() else None
+            if picture is None:
+                print(f"towersim replay: {path}: this scenario has nothing to draw", file=err)
+                return False
+            draw = GAMES.get(kind).load("picture")
+        else:
+            from simulator.render.offscreen import write_world_png
+
+            def draw(_: str, target: Path) -> None:
+                write_world_png(world, target, caption=caption)
+
         target = Path(png)
         if target.is_dir():
             target = target / (Path(path).stem + ".png")
@@ -223,7 +363,8 @@ def _show(
             print(f"towersim replay: cannot write {target}: {exc.strerror or exc}", file=err)
             return False
     if watch is not None:
-        return watch(film, caption, err)
+        assert isinstance(film, FilmedMoves)
+        return watch(film, err)
     return True
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.crazy_tower.blocks import get_block
 from rules.crazy_tower.challenges import Challenge, get_challenge
+from rules.crazy_tower.names import floor_name
 from rules.crazy_tower.state import CrazyTowerState
 
 
@@ -35,10 +36,10 @@ def placement_problem(state: CrazyTowerState, block: str, card: str, *, new: boo
     others = [b for b in state.blocks_on(card) if b != block]
     _, most = _floor_bounds(challenge, index, top=True)
     if most is not None and len(others) + 1 > most:
-        return f"challenge {n}: floor {index} may hold only {most} block(s)"
+        return f"challenge {n}: {floor_name(index)} may hold only {most} block(s)"
     shape = get_block(block).shape
     if challenge.distinct_shapes and any(get_block(b).shape == shape for b in others):
-        return f"challenge {n}: floor {index} already holds a {shape}-cube block"
+        return f"challenge {n}: {floor_name(index)} already holds a {shape}-cube block"
     if new and challenge.min_floor_cards:
         hand_after = len(state.hands[state.current_player]) - 1
         reachable = len(state.floors) + min(hand_after, len(state.deck))
@@ -60,7 +61,7 @@ def reveal_problem(state: CrazyTowerState) -> str | None:
     count = len(state.blocks_on(state.top_card))
     if count < fewest:
         return (
-            f"challenge {challenge.number}: floor {index} needs {fewest} block(s) "
+            f"challenge {challenge.number}: {floor_name(index)} needs {fewest} block(s) "
             f"before a new floor card goes over it (it holds {count})"
         )
     return None
@@ -75,7 +76,7 @@ def removal_problem(state: CrazyTowerState, block: str) -> str | None:
     fewest, _ = _floor_bounds(challenge, index, top=False)
     count = len(state.blocks_on(state.on_card[block]))
     if count - 1 < fewest:
-        return f"challenge {challenge.number}: floor {index} must keep {fewest} block(s)"
+        return f"challenge {challenge.number}: {floor_name(index)} must keep {fewest} block(s)"
     return None
 
 

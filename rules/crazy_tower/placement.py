@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from rules.crazy_tower import constraints
 from rules.crazy_tower.blocks import get_block, is_block
 from rules.crazy_tower.cards import get_card
+from rules.crazy_tower.names import block_name, boxes_text, card_name, floor_name
 from rules.crazy_tower.state import PLACE, REPLACE, TODO, TURN, CrazyTowerState
 from rules.errors import IllegalMove
 
@@ -39,11 +40,11 @@ def block_problem(state: CrazyTowerState, block: str) -> str | None:
         if state.phase not in (TURN, PLACE):
             return f"a block cannot be placed now: {state.current_player} must {TODO[state.phase]}"
         if block not in state.hands[state.current_player]:
-            return f"{block} is not one of {state.current_player}'s unplayed blocks"
+            return f"{block_name(block)} is not one of {state.current_player}'s unplayed blocks"
     card = state.floors[target_floor(state, block)]
     colour = get_block(block).colour
     if any(get_block(b).colour == colour for b in state.blocks_on(card) if b != block):
-        return f"floor card {card} already holds a {colour} block"
+        return f"{card_name(card)} already holds a {colour} block"
     return constraints.placement_problem(state, block, card, new=not replacement)
 
 
@@ -55,7 +56,7 @@ def boxes_problem(card: str, boxes: Iterable[int]) -> str | None:
         return f"box indices must be 0-{len(floor_card.boxes) - 1}"
     red = sorted(boxes & floor_card.red_boxes())
     if red:
-        return f"the block would cover the red box {red[0]} of {card}"
+        return f"the block would cover {boxes_text(red[:1])} of {card_name(card)}, a red box"
     return None
 
 
@@ -72,7 +73,10 @@ def placement_problem(
     target = target_floor(state, block)
     if floor is not None and floor != target:
         where = "back on its own floor card" if block in state.down else "on the top floor card"
-        return f"{block} must go {where} (floor {target}), not on floor {floor}"
+        return (
+            f"{block_name(block)} must go {where} ({floor_name(target)}), "
+            f"not on {floor_name(floor)}"
+        )
     return boxes_problem(state.floors[target], boxes)
 
 

@@ -32,3 +32,10 @@ def craft_options(first: Face, second: Face, effect: str | None = None) -> list[
 
 def craft_shapes(first: Face, second: Face, effect: str | None = None) -> list[str]:
     return sorted({shape for shape, _ in craft_options(first, second, effect)})
+
+
+def cannot_craft(faces: tuple[Face, ...] | list[Face], colour: str, shape: str) -> str:
+    """Why these dice cannot make this block, as a refusal says it (rules and app)."""
+    dice = " and ".join(f.label for f in faces)
+    article = "an" if colour[:1] in "aeiou" else "a"
+    return f"the dice {dice} cannot craft {article} {colour} {shape} block"

@@ -13,7 +13,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.filled_in.choices import can_place, hand_faces
 from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
+from rules.filled_in.crafting import cannot_craft, craft_options
 from rules.filled_in.crew import (
     CLAIM_TRIANGLE,
     EXTRA_PURPLE,
@@ -53,7 +53,7 @@ def roll(
     _require_phase(s, ROLL)
     if player != roller(s):
         who = "the host" if s.variant == REMOTE else "this round's start player"
-        raise IllegalMove(f"{roller(s)} rolls the dice ({who}), not {player}")
+        raise IllegalMove(f"the dice are rolled by {roller(s)} ({who}), not by {player}")
     chance = Chance(s.chance)
     dice = [get_die(d) for d in s.dice]
     if faces is None:
@@ -99,7 +99,7 @@ def draft(state: GameState, player: str, die: int) -> GameState:
     _require_phase(s, DRAFT)
     picker = drafter(s)
     if player != picker:
-        raise IllegalMove(f"it is {picker}'s pick, not {player}'s")
+        raise IllegalMove(f"the next pick is for {picker}, not for {player}")
     if type(die) is not int or not 0 <= die < len(s.dice):  # bools are not dice
         raise IllegalMove(f"there is no die at position {die!r}")
     if any(die in p.hand for p in s.players):
@@ -146,11 +146,11 @@ def place(
     if p.stuck:
         raise IllegalMove(f"{player} cannot place a block this round")
     if p.placed:
-        raise IllegalMove(f"{player} has already placed a block this round")
+        raise IllegalMove(f"{player} already placed a block this round")
     effect = None
     if crew:
         if p.crew_used:
-            raise IllegalMove(f"{player} has already used their crew card")
+            raise IllegalMove(f"{player} already used the one crew card of the game")
         effect = get_crew_card(p.crew).effect
     if swap is not None:
         if effect != SWAP_LEFTOVER:
@@ -160,8 +160,7 @@ def place(
     faces = hand_faces(s, p, swap)
     options = craft_options(*faces, effect)
     if (shape, colour) not in options:
-        dice = " and ".join(repr(f.label) for f in faces)
-        raise IllegalMove(f"the dice {dice} cannot craft a {colour} {shape} block")
+        raise IllegalMove(cannot_craft(faces, colour, shape))
     block_cells = _cells(cells)
     purple_cells = _cells(purples)
     cfg = rules_config()
@@ -170,7 +169,7 @@ def place(
         raise IllegalMove(f"at most {per_turn} purple space(s) this turn")
     left = cfg.purple_per_game - p.purples_used
     if len(purple_cells) > left:
-        raise IllegalMove(f"{player} has {left} purple space(s) left on the crane")
+        raise IllegalMove(f"the crane of {player} has {left} purple space(s) left")
     spec = p.tower.spec
     problem = placement_problem(
         spec, p.tower.filled(), shape, block_cells, purple_cells, free=effect == FREE_PLACEMENT

@@ -29,11 +29,18 @@ def touches(cells: Iterable[Cell], filled: frozenset[Cell] | set[Cell]) -> bool:
     return any(cell[0] == FLOOR_ROW or any(n in filled for n in neighbours(cell)) for cell in cells)
 
 
+def box_name(cell: Sequence[int]) -> str:
+    """A box as the players count it (and the screen shows it): rows from 1 at the
+    bottom, columns from 1 at the left. ``(0, 3)`` -> ``row 1, column 4``."""
+    row, col = cell
+    return f"row {row + 1}, column {col + 1}"
+
+
 def box_problem(spec: SheetSpec, filled: frozenset[Cell], cell: Cell) -> str | None:
     if cell not in spec.boxes:
-        return f"box {list(cell)} is outside the tower"
+        return f"the box at {box_name(cell)} is outside the tower"
     if cell in filled:
-        return f"box {list(cell)} is already filled"
+        return f"the box at {box_name(cell)} is already filled"
     return None
 
 
@@ -80,9 +87,9 @@ def placement_problem(
     for cell in purples:
         problem = box_problem(spec, filled, cell)
         if problem:
-            return f"purple space: {problem}"
+            return f"the purple space cannot go there: {problem}"
         if cell in taken:
-            return f"box {list(cell)} is filled twice this turn"
+            return f"the box at {box_name(cell)} is filled twice this turn"
         taken.add(cell)
     items: list[tuple[str, tuple[Cell, ...]]] = [("block", tuple(cells))]
     items += [("purple", (cell,)) for cell in purples]

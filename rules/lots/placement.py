@@ -13,9 +13,15 @@ from collections.abc import Iterable
 from rules.errors import IllegalMove
 from rules.footprints import Footprint
 from rules.lots.grid import Cell, edge_touch
-from rules.lots.instances import is_cube
+from rules.lots.instances import colour_of, is_cube, spec_of
 from rules.lots.outcome import PlacementOutcome
 from rules.lots.state import LotsState
+
+
+def piece_name(piece: str) -> str:
+    """A piece as players name it (refusals, the app's words): ``the green L``, ``the purple
+    cube``."""
+    return f"the {colour_of(piece)} {spec_of(piece).shape}"
 
 
 def bounds_problem(footprint: Footprint, cells: Iterable[Cell]) -> str | None:
@@ -26,11 +32,11 @@ def bounds_problem(footprint: Footprint, cells: Iterable[Cell]) -> str | None:
     for r, c in cells:
         if not 0 <= c < footprint.width:
             return (
-                f"cell (row {r}, column {c}) is outside footprint {footprint.id}, "
-                f"whose columns are 0 to {footprint.width - 1}"
+                f"the piece reaches past the {'left' if c < 0 else 'right'} edge of footprint "
+                f"{footprint.id}, whose columns are 1 to {footprint.width}"
             )
         if r < 0:
-            return f"cell (row {r}, column {c}) is below the ground"
+            return f"the piece would reach below the ground (at column {c + 1})"
     return None
 
 
@@ -46,9 +52,9 @@ def placement_problem(
     taken = set(occupied)
     for r, c in cells:
         if (r, c) in ground:
-            return f"cell (row {r}, column {c}) is inside the lot's raised ground"
+            return f"the cell at row {r + 1}, column {c + 1} is inside the lot's raised ground"
         if (r, c) in taken:
-            return f"cell (row {r}, column {c}) is already taken by another piece"
+            return f"the cell at row {r + 1}, column {c + 1} is already taken by another piece"
     return None
 
 
@@ -78,14 +84,17 @@ def check_candidate(state: LotsState, piece: str, cells: Iterable[Cell]) -> None
     touching the last block played."""
     blocks, cubes = placeable(state)
     if piece not in blocks and piece not in cubes:
-        raise IllegalMove(f"{piece} cannot be placed now (placeable: {blocks + cubes or 'none'})")
+        may = ", ".join(dict.fromkeys(piece_name(p) for p in blocks + cubes)) or "nothing"
+        raise IllegalMove(f"{piece_name(piece)} cannot be placed now (you may place {may})")
     cells = frozenset(cells)
     check_placement(
         state.footprint_spec(), cells, (tuple(c) for v in state.tower.values() for c in v)
     )
     last = state.last_block
     if state.solo and last in state.tower and not edge_touch(cells, map(tuple, state.tower[last])):
-        raise IllegalMove(f"in the solo game every block must touch the last block played ({last})")
+        raise IllegalMove(
+            f"in the solo game every block must touch the last block played, {piece_name(last)}"
+        )
 
 
 def check_solo_contact(state: LotsState, outcome: PlacementOutcome) -> None:
@@ -96,7 +105,9 @@ def check_solo_contact(state: LotsState, outcome: PlacementOutcome) -> None:
     if placed in outcome.fallen or last in outcome.fallen:
         return  # a fall, not a contact question: it loses the solo game anyway
     if frozenset((placed, last)) not in outcome.touching:
-        raise IllegalMove(f"in the solo game every block must touch the last block played ({last})")
+        raise IllegalMove(
+            f"in the solo game every block must touch the last block played, {piece_name(last)}"
+        )
 
 
 def check_outcome(state: LotsState, outcome: PlacementOutcome) -> None:

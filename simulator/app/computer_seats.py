@@ -29,6 +29,7 @@ from pyglet.window import key
 from rules.errors import IllegalMove
 from simulator.app import settings
 from simulator.app.playback import Playback, checked_speed, speed_text
+from simulator.app.words import agree, listed, possessive
 from simulator.app.workers import ThreadWorker
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.registry import GAMES
@@ -40,7 +41,6 @@ WHY_LENGTH = 120  # characters of a failure's reason shown in the message
 SKIP_KEYS = (key.SPACE, key.RETURN, key.ENTER)
 FASTER_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)  # = is + without Shift
 SLOWER_KEYS = (key.MINUS, key.NUM_SUBTRACT)
-YOU = "You"  # the one name that takes "are" and "Your"
 
 
 def decide_on_copy(bot: Any, match: Match) -> Any:
@@ -152,10 +152,8 @@ class ComputerSeats(ABC):
         engine = GAMES.get(self.match.kind).load("engine")
         names = engine.to_act(self.match.state)
         if len(names) == 1:
-            return "Your turn." if names[0] == YOU else f"{names[0]}'s turn."
-        if names:
-            return f"{' and '.join(names)} play now."
-        return ""
+            return f"{possessive(names[0], start=True)} turn."
+        return f"{listed(names)} play now." if names else ""
 
     def _forget_decision(self) -> None:
         """A load or a close: the decision under way and the move shown are dropped."""
@@ -176,7 +174,7 @@ class ComputerSeats(ABC):
         if self._wait < COMPUTER_PAUSE:
             return
         if not decision.future.done():
-            thinking = f"{self._seat_name(seat)} is thinking..."
+            thinking = f"{agree(self._seat_name(seat), 'be')} thinking..."
             if self.message != thinking:
                 self.say(thinking)
             return
@@ -225,9 +223,7 @@ class ComputerSeats(ABC):
         if len(film.frames) > 1:
             self.playback = Playback(film.frames, self._playback_speed)
             self._after_playback = words
-            name = self._seat_name(seat)
-            verb = "are" if name == YOU else "is"
-            self._playing = f"{name} {verb} {self._computer_doing(seat)}"
+            self._playing = f"{agree(self._seat_name(seat), 'be')} {self._computer_doing(seat)}"
             self._say_playing()
         else:
             self._shown(words)

@@ -14,6 +14,7 @@ from pyglet.window import key
 
 from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
+from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.sound import GameSounds
 from simulator.games.match import PhysicalMatch
@@ -38,6 +39,7 @@ class GameScreen(Screen, ComputerSeats):
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
         self.closed = False  # the window left this screen: no computer thinks any more
+        self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
 
     # -- what a game provides -----------------------------------------------------------
@@ -102,6 +104,8 @@ class GameScreen(Screen, ComputerSeats):
             self._play_back(seconds)
         elif self.live is not None:
             self._advance_live(steps)
+        elif self.ending.shows_results(self, seconds):
+            return  # the game is over: the results screen has the window
         elif not self.closed:
             self._computer_turn(seconds)
         if not self.closed:

@@ -14,7 +14,7 @@ from simulator.app.setup import GAMES, REGISTRY, GameSetup
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
-    from simulator.app.watch import FilmScreen
+    from simulator.app.watch import ReplayViewer
 
 
 def open_game(setup: GameSetup) -> GameScreen:
@@ -38,18 +38,14 @@ def load_game(path: Path) -> GameScreen:
     return REGISTRY.get(kind).load("screen").load_screen(path)
 
 
-def watch_file(path: Path) -> FilmScreen:
-    """A screen playing the headless run of ``path`` back (as ``replay --watch``)."""
-    from simulator.app.watch import FilmScreen
-    from simulator.replay import FRAME_EVERY, Filming, film_caption, replay_file
-    from simulator.scenario.errors import ScenarioError
+def watch_file(path: Path) -> ReplayViewer:
+    """The replay viewer on the run of ``path`` (as ``replay --watch``); ScenarioError (one
+    line) for a bad file."""
+    from simulator.app.watch import ReplayViewer
+    from simulator.replay import film_caption, film_moves
 
-    filming = Filming(FRAME_EVERY)
-    report = replay_file(str(path), filming)
-    film = filming.film
-    if film is None or film.world is None:
-        raise ScenarioError(str(path), "this scenario has no physics world to watch")
-    return FilmScreen(film, film_caption(report, str(path)))
+    filmed = film_moves(str(path))
+    return ReplayViewer(filmed, film_caption(filmed.report, str(path)))
 
 
 def recent_files(folder: Path, limit: int = 6) -> list[Path]:

@@ -108,7 +108,7 @@ def test_a_diamonds_removal_pulled_out_with_the_mouse_replays(tmp_path):
             if screen.live.stage != "holding":
                 break
         settle(window, screen)
-        assert "pulled blue-1a out of floor 0" in screen.message
+        assert "pulled the blue 1-cube block out of the ground floor" in screen.message
         send(window, "on_key_press", key.RETURN, 0)
         frames(window)
         assert "blue-1a" in match.state.hands["Ann"] and "blue-1a" not in match.world

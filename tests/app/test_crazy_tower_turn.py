@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pyglet.window import key, mouse
 
+from rules.crazy_tower import get_card
 from simulator.app.crazy_tower import session
 from simulator.games.crazy_tower.live import HOLDING
 from simulator.replay import replay_file
@@ -36,10 +37,13 @@ def test_a_block_then_a_floor_card_with_the_hand():
         frames(window)
         card = match.state.revealed
         assert card is not None and screen.live.piece == card and holding(screen)
-        assert card in screen.message
+        assert get_card(card).name in screen.message
         hover(window, screen, *over_card(screen, "fc-00", 10.0, 8.0))
         lower_and_release(window, screen)
-        assert screen.message.startswith("Verdict:") and f"laid {card}" in screen.message
+        assert (
+            screen.message.startswith("Verdict:")
+            and f"laid the {get_card(card).name} card" in screen.message
+        )
         send(window, "on_key_press", key.RETURN, 0)
         frames(window)
         assert match.state.floors == ["fc-00", card] and match.state.phase == "place"
@@ -90,11 +94,14 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         # Beside the card: the ghost turns red and the release is refused with the reason.
         hover(window, screen, 11.5, card_top + 3.0, count=90)  # off the right end
         _, problem = screen.ghost()
-        assert problem and "would miss floor card fc-00" in problem
+        assert problem and "would miss the Ground floor card" in problem
         send(window, "on_key_press", key.SPACE, 0)
         frames(window)
         assert screen.live.stage == HOLDING
-        assert screen.message.startswith("Refused:") and "miss floor card" in screen.message
+        assert (
+            screen.message.startswith("Refused:")
+            and "would miss the Ground floor card" in screen.message
+        )
         shown = [item.text for item in screen.banner.hud._items if hasattr(item, "text")]
         assert screen.message in shown  # drawn in the message box
         wx, wy = world_to_window(window, screen, *screen.ghost()[0][:2])

@@ -102,7 +102,7 @@ def test_an_illegal_spot_is_red_and_a_click_there_changes_nothing():
         assert near(box_pixel(window, screen, cells[0]), blend(ILLEGAL, 170, (255, 255, 252)), 30)
         before, actions = screen.match.state_hash(), len(screen.match.actions)
         click(window, *centre_of(screen, cells))
-        assert screen.message == f"Refused: {problem}"
+        assert screen.message == f"Refused: {problem}."
         assert screen.pending.block is None and screen.live is None
         assert screen.match.state_hash() == before and len(screen.match.actions) == actions
         press(window, key.RETURN)  # nothing drawn: nothing to confirm

@@ -11,7 +11,7 @@ from pyglet.window import key, mouse
 from simulator.app.lots.screen import LotsScreen
 from simulator.app.start_choices import StartChoices, player_counts
 from simulator.app.start_screen import StartScreen
-from simulator.app.watch import FilmScreen
+from simulator.app.watch import ReplayViewer
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.helpers import close, frames, send
@@ -134,7 +134,7 @@ def test_play_on_a_saved_game_and_watch_a_scenario(tmp_path):
         _click_button(window, screen, "Play on")
         assert window.page is screen and "not a game to play on" in screen.message
         _click_button(window, screen, "Watch")
-        assert isinstance(window.page, FilmScreen)
+        assert isinstance(window.page, ReplayViewer)
         frames(window, 3)
         window.show(screen)
         saved = ROOT / "scenarios/lots/colour-match.toml"

@@ -25,7 +25,15 @@ from rules.crazy_tower.state import (
     CrazyTowerState,
 )
 from simulator.app.crazy_tower.icons import Icons, block_width
-from simulator.app.crazy_tower.words import challenge_text, clock_text, events_text, todo
+from simulator.app.crazy_tower.words import (
+    block_name,
+    challenge_text,
+    clock_text,
+    events_text,
+    floor_name,
+    piece_name,
+    todo,
+)
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.widgets import Button, Hud
 from simulator.render.palette import colour
@@ -168,12 +176,12 @@ def _card(hud: Hud, icons: Icons, state: CrazyTowerState, x: float, y: float) ->
     revealed = state.phase == LAY_CARD and state.revealed is not None
     card_id = state.revealed if revealed and state.revealed else state.top_card
     card = get_card(card_id)
-    title = "Revealed floor card" if revealed else f"Top floor card (floor {len(state.floors) - 1})"
-    hud.text(f"{title}: {card.id} “{card.name}”", x, y, 12, bold=True)
+    title = "Revealed floor card" if revealed else f"Top card, {floor_name(len(state.floors) - 1)}"
+    hud.text(f"{title}: “{card.name}”", x, y, 12, bold=True)
     y -= 34
     icons.card(card.id, x, y, 56, 26)
     for index in range(len(card.boxes)):
-        hud.text(str(index), x + 56 * index + 3, y + 2, 8, GREY)
+        hud.text(str(index + 1), x + 56 * index + 3, y + 2, 8, GREY)
     hud.text(f"{len(state.deck)} cards in the deck", x + WIDTH, y + 8, 11, GREY, anchor_x="right")
     y -= 6
     effects = box_effects()
@@ -198,7 +206,7 @@ def _moves(hud: Hud, view: PanelView, on: PanelActions, x: float, y: float) -> f
     if state.mode == SABOTEUR:
         buttons.append(("Show my role (R)", on.role))
     if state.phase == EXCHANGE:
-        give = view.give or "one of yours"
+        give = block_name(view.give) if view.give else "one of yours"
         hud.text(
             f"Click a block to give ({give}), then another player's block to take.",
             x,
@@ -225,9 +233,9 @@ def _move_label(move: dict[str, Any]) -> str | None:
     if kind == "pass":
         return "Pass: nothing can be played (P)"
     if kind == "replace_piece":
-        return f"Put {move['piece']} back (Space)"
+        return f"Put {piece_name(move['piece'])} back (Space)"
     if kind == "remove_block":
-        return f"Pull {move['block']} out (or click it in the tower)"
+        return f"Pull {block_name(move['block'])} out (or click it in the tower)"
     if kind == "skip_removal":
         return "Decline the removal (D)"
     return None

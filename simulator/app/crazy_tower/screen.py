@@ -22,7 +22,7 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.crazy_tower import get_challenge, legal_moves
+from rules.crazy_tower import get_card, get_challenge, legal_moves
 from rules.crazy_tower.legal import block_choices
 from rules.crazy_tower.state import (
     DIAMONDS,
@@ -46,7 +46,7 @@ from simulator.app.crazy_tower.panel import (
     draw_panel,
 )
 from simulator.app.crazy_tower.session import Game
-from simulator.app.crazy_tower.words import events_text, todo, verdict
+from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, verdict
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
@@ -54,6 +54,7 @@ from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
+from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
 from simulator.games.crazy_tower.bodies import card_half_length
@@ -200,7 +201,7 @@ class CrazyTowerScreen(SessionGameScreen):
         dx, turn = self.nudge
         done = live.drive(x + dx, y, self.angle + turn, steps)
         if live.stage == SETTLING:
-            self.message = f"{live.piece} is out of the tower: it settles..."
+            self.message = f"{piece_name(live.piece).capitalize()} is out: the tower settles..."
         elif done and self.lowering:
             self.lowering = False
             self.message = "The piece rests on the tower: release it (Space or click)."
@@ -233,7 +234,7 @@ class CrazyTowerScreen(SessionGameScreen):
         try:
             self.match.perform(tick)
         except IllegalMove as exc:
-            self.message = f"The clock could not be reported: {exc.reason}"
+            self.message = refusal(exc.reason, "The clock could not be reported")
             return
         self.message = "Time is up! " + todo(self.match.state)
         self._confirmed()
@@ -244,7 +245,7 @@ class CrazyTowerScreen(SessionGameScreen):
         live = self.live
         assert live is not None
         if live.problem or live.after is None:
-            self.message = f"Refused by the rules: {live.problem}. Backspace to undo."
+            self.message = refusal(live.problem, "Refused by the rules") + " Backspace undoes it."
         else:
             self.message = verdict(self.match.state, live.after)
         self.dirty = True
@@ -268,8 +269,8 @@ class CrazyTowerScreen(SessionGameScreen):
         return True
 
     def _computer_words(self, seat: str, events: list[dict[str, Any]]) -> str:
-        said = "; ".join(events_text(events)[-4:])
-        return said + ("" if self.match.state.is_over else "  ·  " + todo(self.match.state))
+        told = said(events, last=4)
+        return told + ("" if self.match.state.is_over else " " + todo(self.match.state))
 
     def _move_done(self) -> None:
         self.give = None
@@ -311,10 +312,10 @@ class CrazyTowerScreen(SessionGameScreen):
         try:
             self.match.perform(self._stamp(action))
         except IllegalMove as exc:
-            self.message = f"Refused: {exc.reason}"
+            self.message = refusal(exc.reason)
             return
-        said = events_text(self.match.state.events[before:])
-        self.message = "; ".join([*said, todo(self.match.state)])
+        told = said(self.match.state.events[before:])
+        self.message = " ".join([told, todo(self.match.state)]).strip()
         self._confirmed()
         if kind == "reveal_card":
             self._lay_revealed()
@@ -324,8 +325,8 @@ class CrazyTowerScreen(SessionGameScreen):
         self.start_live({"type": "lay_card", "player": state.current_player})
         if self.live is not None:
             self.message = (
-                f"Revealed {state.revealed}: lay it on the tower. Move it with the mouse, "
-                "release with a click or Space."
+                f"You revealed {get_card(state.revealed).name}: lay it on the tower. "
+                "Move it with the mouse, release with a click or Space."
             )
 
     def pick(self, block: str) -> None:
@@ -342,7 +343,7 @@ class CrazyTowerScreen(SessionGameScreen):
         state = self.match.state
         if block in state.hands[state.current_player]:
             self.give = block
-            self.message = f"Give {block}: now click the block of another player to take."
+            self.message = f"You give {block_name(block)}: now click another player's block."
             self.dirty = True
         elif self.give is None:
             self.message = "First click one of your own blocks to give."
@@ -360,7 +361,7 @@ class CrazyTowerScreen(SessionGameScreen):
         try:
             live = LiveMove(self.match, action)
         except IllegalMove as exc:
-            self.message = f"Cannot do that: {exc.reason}"
+            self.message = refusal(exc.reason, "You cannot do that")
             return
         self.live = live
         pose = live.held.pose
@@ -369,12 +370,12 @@ class CrazyTowerScreen(SessionGameScreen):
         self.lowering = False
         if live.pulling:
             self.message = (
-                f"Gripping {live.piece}: pull it out sideways with the mouse (it rubs on the "
-                "cards above and below). Backspace lets go and takes it back."
+                f"You grip {piece_name(live.piece)}: pull it out sideways with the mouse (it "
+                "rubs on the cards above and below). Backspace lets go and takes it back."
             )
         else:
             self.message = (
-                f"Holding {live.piece}: move it with the mouse, tilt with the wheel, "
+                f"You hold {piece_name(live.piece)}: move it with the mouse, tilt with the wheel, "
                 "release with a click or Space."
             )
         self.framing.hold()  # the view stays put while the piece is in the hand
@@ -386,7 +387,7 @@ class CrazyTowerScreen(SessionGameScreen):
             return
         problem = live.release()
         if problem:
-            self.message = f"Refused: {problem}"
+            self.message = refusal(problem)
             return
         self.lowering = False
         self.message = "Released: the tower settles..."

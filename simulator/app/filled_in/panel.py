@@ -17,7 +17,9 @@ from rules.pieces import get_piece
 from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
 from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.turn import PendingTurn
+from simulator.app.filled_in.words import winners_text
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import agree, listed, sentence
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour, contrast
 
@@ -121,11 +123,11 @@ def _status(state: GameState, active: str | None) -> str:
         return "Game over."
     if state.phase == ROLL:
         who = roller(state)
-        return f"{who} rolls the dice." + ("  Your turn." if who == active else "")
+        return f"{agree(who, 'roll')} the dice." + ("  Your turn." if who == active else "")
     if state.phase == DRAFT:
         pick = state.draft_pos + 1
-        return f"{drafter(state)} drafts (pick {pick} of {len(state.draft_order)})."
-    return f"Crafting and placing: {', '.join(to_move(state))} to go."
+        return f"{agree(str(drafter(state)), 'draft')} (pick {pick} of {len(state.draft_order)})."
+    return f"Crafting and placing: {listed(to_move(state))} still to go."
 
 
 def _scores(
@@ -328,12 +330,10 @@ def _purples(
 
 def _game_over(hud: Hud, state: GameState, breakdowns: dict[str, ScoreBreakdown], y: float) -> None:
     won = winner(state)
-    names = " and ".join(won) if isinstance(won, list) else str(won)
     x = PANEL_X
     hud.text("Game over", x, y, 20, bold=True)
-    verb = "share the win" if isinstance(won, list) else "wins"
-    hud.text(f"{names} {verb}", x, y - 30, 16, bold=True)
-    hud.text(state.end_reason or "", x, y - 50, 12, width=PANEL_W, anchor_y="top")
+    hud.text(winners_text(won), x, y - 30, 16, bold=True)
+    hud.text(sentence(state.end_reason or ""), x, y - 50, 12, width=PANEL_W, anchor_y="top")
     best = max(b.total for b in breakdowns.values())
     hud.text(f"Highest total: {best} points.", x, y - 100, 13)
     hud.text("Ctrl+O loads a saved game; close the window to quit.", x, y - 130, 12, GREY)

@@ -31,7 +31,6 @@ from rules.filled_in.crew import get_crew_card
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL
 from rules.pieces import Cell
 from simulator.app.filled_in import session
-from simulator.app.filled_in.events import box, events_text
 from simulator.app.filled_in.panel import draw_panel
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.sheet_view import (
@@ -44,10 +43,12 @@ from simulator.app.filled_in.sheet_view import (
 from simulator.app.filled_in.strips import paint_footer, paint_tabs
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
+from simulator.app.filled_in.words import box, events_text
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
+from simulator.app.words import agree, listed, refusal, sentence, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
@@ -186,7 +187,9 @@ class FilledInScreen(SessionGameScreen):
 
     def _computer_words(self, name: str, events: list[dict[str, Any]]) -> str:
         # what the computers did since the human's last move stays readable
-        return events_text(self.state.events[self._told_from :])
+        # ... and ends with whose move it is, as the panel's arrows show it
+        told = events_text(self.state.events[self._told_from :])
+        return f"{told} {sentence(self._what_now())}".strip()
 
     def _move_done(self) -> None:
         self._sync_turn()
@@ -200,7 +203,7 @@ class FilledInScreen(SessionGameScreen):
         try:
             self.match.perform(move)
         except IllegalMove as exc:
-            self.say(f"Refused: {exc.reason}")
+            self.say(refusal(exc.reason))
             return False
         self._told_from, self._watching = before, False
         self.message = events_text(self.state.events[before:]) or self.message
@@ -251,10 +254,10 @@ class FilledInScreen(SessionGameScreen):
             return
         problem = self.pending.change(self.state, **choices)
         if problem:
-            self.message = f"Refused: {problem}"
+            self.message = refusal(problem)
         else:
             shape, name = self.pending.crafted(self.state)
-            self.message = f"Crafted: a {name} {shape}. Move it over your sheet."
+            self.message = f"Crafted: {with_article(name + ' ' + shape)}. Move it over your sheet."
         self._changed()
 
     def shape_die(self, index: int) -> None:
@@ -329,7 +332,7 @@ class FilledInScreen(SessionGameScreen):
                     "Drawn in pencil: Enter confirms, Backspace rubs it out, P adds purple."
                 )
         if problem:
-            self.message = f"Refused: {problem}"
+            self.message = refusal(problem)
         self._changed()
 
     def confirm(self) -> None:
@@ -355,9 +358,9 @@ class FilledInScreen(SessionGameScreen):
         if state.phase == PLACE and self.active() is None:
             stuck = [p.name for p in state.players if p.stuck and not self.game.is_computer(p.name)]
             if stuck:
-                return f"{', '.join(stuck)} cannot place a block this round."
-        verb = {ROLL: "rolls", DRAFT: "drafts", PLACE: "places"}[state.phase]
-        return f"{' and '.join(movers)} {verb}."
+                return f"{listed(stuck)} cannot place a block this round."
+        verb = {ROLL: "roll", DRAFT: "draft", PLACE: "place"}[state.phase]
+        return f"{agree(listed(movers), verb)}."
 
     # -- saving -------------------------------------------------------------------------
 

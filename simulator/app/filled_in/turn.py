@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.filled_in.choices import hand_faces, unused_crew_effect
 from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
+from rules.filled_in.crafting import cannot_craft, craft_options
 from rules.filled_in.crew import (
     ANY_COLOUR,
     ANY_SHAPE,
@@ -88,9 +88,8 @@ class PendingTurn:
         if (shape, colour) in craft_options(*faces, self.effect(state)):
             return None
         if faces[0].wild != faces[1].wild and not faces[self.shape_die].wild:
-            return 'a single "?" must be the shape die'
-        dice = " and ".join(repr(f.label) for f in faces)
-        return f"the dice {dice} cannot craft a {colour} {shape} block"
+            return "a single wild die must be the shape die"
+        return cannot_craft(faces, colour, shape)
 
     def change(self, state: GameState, **choices: Any) -> str | None:
         """Change crafting choices (shape_die, shape_pick, colour_pick, crew, swap);

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.lots import LotsState, colour_of, legal_moves
 from rules.lots.content import get_card, score_track
+from simulator.app.lots.words import phase_text, piece_name
 from simulator.app.widgets import Hud
 from simulator.render.palette import colour
 
@@ -31,7 +32,7 @@ def move_label(state: LotsState, move: dict[str, Any]) -> str:
         if move.get("target") is not None:
             label += f" on {state.players[move['target']]}"
         if move.get("piece"):
-            label += f" ({move['piece']})"
+            label += f" ({piece_name(move['piece'])})"
         return label
     return kind
 
@@ -50,7 +51,7 @@ def draw_panel(
     # No opaque background: the world is clipped to its view (layout.clipped), and a
     # panel-sized fill would cost a millisecond a frame on a software renderer.
     hud.rect(x - 9, TRACK_H, 1, 800 - TRACK_H, (200, 204, 212))
-    phase = "game over" if state.over else state.phase
+    phase = phase_text(state.phase)
     hud.text(f"LOTS  ·  turn {state.turn}  ·  {phase}", x, top - 18, 16, bold=True)
     y = top - 48
     for seat, name in enumerate(state.players):

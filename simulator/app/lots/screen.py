@@ -28,9 +28,10 @@ from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.lots.risk import RiskEstimator
-from simulator.app.lots.words import event_text
+from simulator.app.lots.words import event_text, piece_name
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
+from simulator.app.words import refusal
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
@@ -253,7 +254,7 @@ class LotsScreen(GameScreen):
                 state, {"type": "place", "player": state.current, "outcome": live.outcome}
             )
         except IllegalMove as exc:
-            self.message = f"Refused by the rules: {exc.reason}. Backspace to undo."
+            self.message = refusal(exc.reason, "Refused by the rules") + " Backspace undoes it."
             self.preview = None
             return
         self.preview = new
@@ -273,7 +274,8 @@ class LotsScreen(GameScreen):
         self.angle = 0.0
         hand = f" (your hand: {self.hand.name})" if self.hand else ""
         self.message = (
-            f"Holding {block}{hand}: move it with the mouse, release with a click or Space."
+            f"You hold {piece_name(block)}{hand}: move it with the mouse, release with a click "
+            "or Space."
         )
         self._changed()
 
@@ -283,7 +285,7 @@ class LotsScreen(GameScreen):
             return
         pose = self.live.held.pose
         self.target, self.angle = (pose.x, pose.y), 0.0
-        self.message = f"Put {block or cube} back on the tower."
+        self.message = f"Put {piece_name(block or cube)} back on the tower."
         self._changed()
 
     def _take(self, block: str | None, cube: str | None) -> bool:
@@ -298,7 +300,7 @@ class LotsScreen(GameScreen):
             self.live = LivePlacement(match, block, cube, jolt=self.jitter.release)
         except IllegalMove as exc:
             self.risk.end_placement()
-            self.message = f"Cannot pick that up: {exc.reason}"
+            self.message = refusal(exc.reason, "You cannot pick that up")
             return False
         self.framing.hold()  # the view stays put while the piece is in the hand
         return True
@@ -307,7 +309,7 @@ class LotsScreen(GameScreen):
         try:
             self.match.perform(move)
         except IllegalMove as exc:
-            self.message = f"Refused: {exc.reason}"
+            self.message = refusal(exc.reason)
             return
         events = self.match.state.events
         self.message = said(events[-1:])
@@ -319,7 +321,7 @@ class LotsScreen(GameScreen):
             return
         problem = self.ghost_problem()
         if problem:
-            self.message = f"Refused: {problem}"
+            self.message = refusal(problem)
             return
         live.release()
         self.lowering = False
@@ -508,7 +510,7 @@ class LotsScreen(GameScreen):
             if not self.show_risk:
                 self.risk.end_placement()
             elif self.live is not None:
-                self.message += " (from the next piece picked up)"
+                self.message += " It shows from the next piece picked up."
         elif holding and symbol == key.Q:
             self.angle += 90.0
         elif holding and symbol == key.E:

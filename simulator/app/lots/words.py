@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.lots.content import get_card
-from rules.lots.instances import colour_of, is_cube, spec_of
+from rules.lots.placement import piece_name
+from simulator.app.words import YOU, agree, counted, listed, possessive, whom, with_article
 
-YOU = "You"
 ENDINGS = {
-    "target": "reached the target score",
+    "target": "the target score is reached",
     "piles": "three supply piles are empty, and the highest score wins",
     "stolen": "the win was stolen with Eminent Domain",
     "solo_target": "the solo game is won",
@@ -23,26 +23,17 @@ ENDINGS = {
     "solo_fall": "a piece fell, and the solo game is lost",
 }
 SILENT = ("setup", "turn_start", "deal_crew")
-
-
-def piece_name(piece: str) -> str:
-    """``the orange I``, ``the purple cube``."""
-    if is_cube(piece):
-        return "the purple cube"
-    return f"the {colour_of(piece)} {spec_of(piece).shape}"
-
-
-def with_article(name: str) -> str:
-    """``a T``, ``an L``, ``an I``, ``an O``, ``an S``."""
-    return f"an {name}" if name[:1] in "AEFHILMNORSX" else f"a {name}"
-
-
-def listed(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+# What the game waits for (LotsState.phase), as the panel's title says it.
+PHASES = {
+    "roll": "rolling the die",
+    "supply": "choosing a pile",
+    "place": "placing",
+    "replace": "putting back what fell",
+    "give_crew": "giving a crew card away",
+    "bonus": "crew cards may be played",
+    "steal": "a last chance to steal the win",
+    "over": "game over",
+}
 
 
 def floors_text(floors: Iterable[int]) -> str:
@@ -51,15 +42,21 @@ def floors_text(floors: Iterable[int]) -> str:
     return ("floor " if len(numbers) == 1 else "floors ") + listed(numbers)
 
 
+def phase_text(phase: str) -> str:
+    """``rolling the die``: what the game waits for, in words."""
+    return PHASES.get(phase, phase.replace("_", " "))
+
+
+def spot_name(spot: Any) -> str:
+    """A spot of the score track as the track shows it: ``the driveway`` (0), ``spot 12``."""
+    return "the driveway" if spot == 0 else f"spot {spot}"
+
+
 def card_name(card: str) -> str:
     try:
         return get_card(card).name
     except KeyError:
         return card
-
-
-def possessive(who: str) -> str:
-    return "Your" if who == YOU else f"{who}'s"
 
 
 def event_text(event: Mapping[str, Any]) -> str | None:
@@ -84,23 +81,26 @@ def _place(who: str, e: Mapping[str, Any]) -> str:
     placed = [piece_name(p) for p in (e.get("block"), e.get("cube")) if p]
     text = f"{who} placed {listed(placed)}" if placed else f"{who} placed nothing"
     fell = [piece_name(p) for p in e.get("fallen") or []]
-    if fell:
+    if fell and fell == placed:  # what was placed fell itself, and only that
+        text += f", but {'it' if len(fell) == 1 else 'both'} fell"
+    elif fell:
         text += f", and {listed(fell)} fell"
     return text + "."
 
 
 def _turn_score(who: str, e: Mapping[str, Any]) -> str:
     if e.get("accident") and not e.get("insured"):
-        return f"{possessive(who)} turn scores 0 points: there was an accident."
+        return f"{possessive(who, start=True)} turn scores 0 points: there was an accident."
     points = int(e.get("points", 0))
     reasons = []
     if e.get("floors"):
         reasons.append(f"{floors_text(e['floors'])} completed")
     matches = len(e.get("matches") or [])
     if matches:
-        reasons.append(f"{matches} colour match{'es' if matches > 1 else ''}")
-    unit = "point" if points == 1 else "points"
-    return f"{who} scored {points} {unit}" + (f": {listed(reasons)}." if reasons else ".")
+        reasons.append(counted(matches, "colour match", "colour matches"))
+    return f"{who} scored {counted(points, 'point')}" + (
+        f": {listed(reasons)}." if reasons else "."
+    )
 
 
 def _score(who: str, e: Mapping[str, Any]) -> str | None:
@@ -108,17 +108,17 @@ def _score(who: str, e: Mapping[str, Any]) -> str | None:
     bumped = int(e.get("bumped", 0))
     if why == "turn" and not bumped:
         return None  # the turn's score says it already
-    text = f"{possessive(who)} inspector moved to spot {e.get('spot')}"
+    text = f"{possessive(who, start=True)} inspector moved to {spot_name(e.get('spot'))}"
     if why != "turn":
         text += f" ({card_name(str(why))})"
     if bumped:
-        text += f", past {bumped} occupied spot{'s' if bumped > 1 else ''}"
+        text += f", past {counted(bumped, 'occupied spot')}"
     return text + "."
 
 
 def _move_back(who: str, e: Mapping[str, Any]) -> str:
     return (
-        f"{possessive(who)} inspector moved back to spot {e.get('spot')} "
+        f"{possessive(who, start=True)} inspector moved back to {spot_name(e.get('spot'))} "
         f"({card_name(str(e.get('why')))})."
     )
 
@@ -135,8 +135,7 @@ def _game_end(who: str, e: Mapping[str, Any]) -> str:
     why = ENDINGS.get(str(e.get("reason")), str(e.get("reason")))
     if not winners:
         return f"The game is over: {why}."
-    verb = "win" if len(winners) > 1 or winners == [YOU] else "wins"
-    return f"{listed(winners)} {verb}: {why}."
+    return f"{agree(listed(winners), 'win')}: {why}."
 
 
 _TELL: dict[str, Any] = {
@@ -163,9 +162,9 @@ _TELL: dict[str, Any] = {
     "score": _score,
     "move_back": _move_back,
     "award_cube": lambda who, e: (
-        f"{who} reached spot {e.get('spot')} and took its purple cube."
+        f"{who} reached {spot_name(e.get('spot'))} and took its purple cube."
         if e.get("cube")
-        else f"{who} reached spot {e.get('spot')}; its purple cube was taken before."
+        else f"{who} reached {spot_name(e.get('spot'))}; its purple cube was taken before."
     ),
     "award_crew": lambda who, e: f"{who} reached crew spot {e.get('spot')}.",
     "draw_crew": lambda who, e: (
@@ -173,17 +172,23 @@ _TELL: dict[str, Any] = {
     ),
     "crew_owed": lambda who, e: f"{who} must give a crew card away before drawing the next.",
     "crew_deck_empty": lambda who, e: "The crew deck is empty: no card to draw.",
-    "give_crew": lambda who, e: f"{who} gave {card_name(str(e.get('card')))} to {e.get('to')}.",
+    "give_crew": lambda who, e: (
+        f"{who} gave {card_name(str(e.get('card')))} to {whom(str(e.get('to')))}."
+    ),
     "give_crew_discarded": lambda who, e: (
-        f"{who} gave up {card_name(str(e.get('card')))}: {e.get('to')} already holds two "
-        "crew cards, so it is discarded."
+        f"{who} gave up {card_name(str(e.get('card')))}: {agree(str(e.get('to')), 'hold')} "
+        "two crew cards already, so it is discarded."
     ),
     "play_crew": lambda who, e: f"{who} played {card_name(str(e.get('card')))}.",
-    "take_cube": lambda who, e: f"{who} took the purple cube from spot {e.get('spot')}.",
-    "steal_card": lambda who, e: f"{who} took a crew card from {e.get('victim')}.",
+    "take_cube": lambda who, e: f"{who} took the purple cube from {spot_name(e.get('spot'))}.",
+    "steal_card": lambda who, e: f"{who} took a crew card from {whom(str(e.get('victim')))}.",
     "return_block": lambda who, e: f"{who} returned {piece_name(e['block'])} to the supply.",
     "salvage": lambda who, e: f"{who} salvaged {piece_name(e['block'])} for the supply.",
     "pass": lambda who, e: f"{who} passed.",
+    "taken_back": lambda who, e: (
+        f"{piece_name(e['piece']).capitalize()} came to rest off the lot and is taken back: "
+        f"{e.get('reason')}."
+    ),
     "would_win": _would_win,
     "game_end": _game_end,
 }

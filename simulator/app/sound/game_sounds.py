@@ -3,7 +3,7 @@ and the rules' events of each move that enters the log (dice, cards, falls, a co
 
 The screen calls ``frame`` once a frame. Sounds of a person's move play as its steps
 run; a computer's move runs at once and is played back from its film, so its sounds
-wait for the playback's clock and a skipped playback drops what was not heard yet.
+wait for the frame the playback shows and a skipped playback drops what was not heard yet.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ class GameSounds:
         self._fell: set[str] = set()  # fall sounds the physics played since the last move
         self._playback: Any = None  # the computer's filmed move being shown
         self._film_start = 0.0  # its world time at the film's first frame
+        self._shown_until = 0.0  # the world time of the last filmed frame shown
 
     def use(self, sounds: Sounds) -> None:
         """Play through the app's mixer (the screen is now in a window)."""
@@ -74,8 +75,8 @@ class GameSounds:
         heard, now = listener.take(), []
         shown = self._playback
         if shown is not None and playback is not shown:  # its film ended or was skipped
-            now = self._until(self._film_start + shown.clock)
-            self._due.clear()  # what its clock did not reach was skipped
+            now = self._until(self._shown_until)
+            self._due.clear()  # what its film did not show was skipped
         if playback is not None and playback is not shown:  # a computer's move, filmed
             self._film_start = listener.world.time - playback.frames[-1].time
         self._playback = playback
@@ -84,7 +85,9 @@ class GameSounds:
             now += self._due
             self._due = []
         else:
-            now += self._until(self._film_start + playback.clock)
+            # the frame on screen, not the playback's clock (a speed or a skip moves it)
+            self._shown_until = self._film_start + playback.frame.time
+            now += self._until(self._shown_until)
         return self._cues(now, sounds)
 
     def _until(self, time: float) -> list[Impact]:

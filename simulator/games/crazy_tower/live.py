@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules.crazy_tower import RemovalOutcome, covered_boxes, placement_problem, target_floor
 from rules.crazy_tower import moves as rule_moves
 from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.names import card_name, piece_name
 from rules.crazy_tower.placement import block_problem
 from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE, CrazyTowerState
 from rules.errors import IllegalMove
@@ -210,12 +211,17 @@ class LiveMove:
 
     # -- letting go -------------------------------------------------------------------------
 
+    @property
+    def name(self) -> str:
+        """The held piece as players name it (``the red 2-cube block``)."""
+        return piece_name(self.piece)
+
     def release_problem(self) -> str | None:
         """Why the piece may not be let go here (the rules or the rulebook), or None."""
         if self.stage != HOLDING:
             return "the hand holds nothing"
         if self.pulling:
-            return f"pull {self.piece} out sideways, clear of the floor cards, first"
+            return f"pull {self.name} out sideways, clear of the floor cards, first"
         if self.is_card:
             return self._card_problem()
         return self._block_problem()
@@ -231,18 +237,18 @@ class LiveMove:
                 return f"challenge {state.challenge}: blocks stand on their side"
             return "blocks must be laid flat"
         if _height_over(card, held.pose.x, held.pose.y) <= 0:
-            return f"hold {self.piece} above floor card {card.id}"
+            return f"hold {self.name} above {card_name(card.id)}"
         if self.covered:
             upper = state.floors[state.floors.index(card.id) + 1]
             if _height_over(self.match.world.entry(upper), held.pose.x, held.pose.y) >= 0:
-                return f"slide {self.piece} in under floor card {upper}, onto {card.id}"
+                return f"slide {self.name} in under {card_name(upper)}, onto {card_name(card.id)}"
         left, right = shadow(held, card)
         boxes = covered_boxes(left, right)
         if not boxes:
-            return f"{self.piece} would miss floor card {card.id}: bring it over the card"
+            return f"{self.name} would miss {card_name(card.id)}: bring it over the card"
         under = self._block_under(left, right)
         if under is not None:
-            return f"{self.piece} would land on {under}, not on floor card {card.id}"
+            return f"{self.name} would land on {piece_name(under)}, not on {card_name(card.id)}"
         floor = target_floor(state, self.piece)
         return placement_problem(state, self.piece, boxes, floor)
 
@@ -262,9 +268,9 @@ class LiveMove:
         top = self.target_card
         held = self.held
         if abs(held.pose.x - top.pose.x) >= 2 * card_half_length():
-            return f"{self.piece} would miss the tower: bring it over floor card {top.id}"
+            return f"{self.name} would miss the tower: bring it over {card_name(top.id)}"
         if _height_over(top, held.pose.x, held.pose.y) <= 0:
-            return f"hold {self.piece} above the tower"
+            return f"hold {self.name} above the tower"
         handicap = self.match.handicap
         if handicap is not None and handicap.card_drop_height_cm > 0:
             landing = self.landing()

@@ -16,6 +16,7 @@ import pymunk
 
 from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
+from rules.lots.placement import piece_name
 from simulator.games.actions import live_target, path_steps_left
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
@@ -48,9 +49,9 @@ class LivePlacement:
     ) -> None:
         state = match.state
         if state.phase not in ("place", "replace"):
-            raise IllegalMove(f"no placement is expected now (phase: {state.phase})")
+            raise IllegalMove("no placement is expected now")
         if (block, cube) not in placement_choices(state):
-            what = " and ".join(p for p in (block, cube) if p) or "nothing"
+            what = " and ".join(piece_name(p) for p in (block, cube) if p) or "nothing"
             raise IllegalMove(f"{what} may not be placed now")
         self.match = match
         self.block, self.cube = block, cube

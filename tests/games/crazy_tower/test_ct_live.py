@@ -96,8 +96,8 @@ def test_a_release_over_a_red_box_is_refused_and_the_piece_stays_in_the_hand() -
     match.perform({"type": "lay_card", "player": ANN})
     live = LiveMove(match, {"type": "place_block", "player": ANN, "block": "blue-2a"})
     carry(live, "fc-03", 2.0)  # over box 0, the red one
-    assert "red box 0" in (live.release_problem() or "")
-    assert "red box 0" in (live.release() or "")
+    assert "cover box 1 of the Left wall card, a red box" in (live.release_problem() or "")
+    assert "cover box 1 of the Left wall card, a red box" in (live.release() or "")
     assert live.stage == HOLDING
 
 
@@ -106,7 +106,7 @@ def test_a_recorded_path_the_rules_refuse_changes_nothing() -> None:
     match.perform({"type": "place_block", "player": ANN, "block": "red-2a", "at": 8.0})
     before = (match.state_hash(), len(match.actions))
     beside = {"type": "place_block", "player": BOB, "block": "green-2a"}
-    with pytest.raises(IllegalMove, match="would miss floor card fc-00"):
+    with pytest.raises(IllegalMove, match="would miss the Ground floor card"):
         match.perform({**beside, "path": [[900, 25.0, 5.0, 0.0]]})
     with pytest.raises(IllegalMove, match="not one of Bob's unplayed blocks"):
         match.perform({**beside, "block": "red-1a", "path": [[10, 0.0, 5.0, 0.0]]})

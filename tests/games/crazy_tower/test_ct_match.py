@@ -49,7 +49,7 @@ def test_a_red_box_placement_is_refused_before_the_physics_and_changes_nothing()
     m.perform({"type": "reveal_card", "player": ANN})
     m.perform({"type": "lay_card", "player": ANN})
     before = (m.state_hash(), m.world.steps, len(m.actions))
-    with pytest.raises(IllegalMove, match="red box 0"):
+    with pytest.raises(IllegalMove, match="cover box 1 of the Left wall card, a red box"):
         m.perform({"type": "place_block", "player": ANN, "block": "blue-2a", "at": 1.0})
     assert (m.state_hash(), m.world.steps, len(m.actions)) == before
     assert "blue-2a" not in m.world

@@ -161,7 +161,7 @@ def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
     (event,) = [e for e in b["events"] if e["type"] == "refused"]
     assert event == {
         "turn": 1, "player": "Bob", "type": "refused", "action": 1,
-        "reason": "Ann rolls the dice (this round's start player), not Bob",
+        "reason": "the dice are rolled by Ann (this round's start player), not by Bob",
     }  # fmt: skip
 
 

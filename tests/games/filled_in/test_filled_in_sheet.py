@@ -148,7 +148,7 @@ def test_stand_on_a_scenario_builds_every_players_sheet(capsys: pytest.CaptureFi
         ("sheet = 1\nwidth = 3\n", "unknown key 'width'"),
         (
             "sheet = 1\n[[block]]\nshape = 'I'\ncolour = 'red'\nrow = 0\ncol = 4\n",
-            "box [0, 6] is outside the tower",
+            "the box at row 1, column 7 is outside the tower",
         ),
         (
             "sheet = 1\n[[block]]\nshape = 'O'\ncolour = 'red'\n"
@@ -158,7 +158,7 @@ def test_stand_on_a_scenario_builds_every_players_sheet(capsys: pytest.CaptureFi
         (
             "sheet = 1\n[[block]]\nshape = 'I'\ncolour = 'red'\nrow = 0\ncol = 0\n"
             "[[purple]]\ncell = [0, 0]\n",
-            "box [0, 0] is already filled",
+            "the box at row 1, column 1 is already filled",
         ),
         ("sheet = 1\n[[purple]]\ncell = [0]\n", "[row, col] pairs"),
     ],

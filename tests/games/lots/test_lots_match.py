@@ -34,7 +34,7 @@ def test_a_placement_lands_in_the_predicted_cells_and_is_scored() -> None:
     [
         (Placement(block="red-1", col=0), "cannot be placed now"),
         (Placement(block="blue-2", col=4), "would leave footprint 1A"),
-        (Placement(block="blue-2", col=0, turns=1, mirror=True, cube="purple-1"), "purple-1"),
+        (Placement(block="blue-2", col=0, turns=1, mirror=True, cube="purple-1"), "purple cube"),
         (Placement(block="nonsense-9", col=0), "not a LOTS piece"),
     ],
 )
@@ -66,13 +66,13 @@ def test_a_careless_path_sweeps_a_piece_off_and_the_turn_scores_zero() -> None:
 def test_a_block_nudged_off_the_footprint_is_taken_back_and_placed_again() -> None:
     match = _match()
     # Aimed at columns 4-5 of a 6-wide lot and pushed 1.5 cm right: it comes to rest
-    # hanging over the edge, in column 6.
+    # hanging over the edge, in column 7.
     match.state.banks[1] = ["orange-1", "blue-2"]
     outcome = match.place(Placement(block="orange-1", col=4, nudge=1.5))
     assert outcome.fallen == ("orange-1",)
     assert match.state.phase == "replace"
     (notice,) = [e for e in match.events() if e["type"] == "taken_back"]
-    assert notice["piece"] == "orange-1" and "column 6" in notice["reason"]
+    assert notice["piece"] == "orange-1" and "right edge" in notice["reason"]
     match.place(Placement(block="orange-1", col=4))
     assert match.state.phase != "replace"
     assert "orange-1" in match.state.tower

@@ -176,7 +176,7 @@ def test_solo_collapse_loses():
 
 def test_challenge_2_one_block_per_floor():
     s = solo(2, 3)
-    refused_reveal = pytest.raises(IllegalMove, match="floor 0 needs 1 block")
+    refused_reveal = pytest.raises(IllegalMove, match="the ground floor needs 1 block")
     with refused_reveal:
         reveal_card(s, "Sam")  # the empty starting card cannot be built over
     s = place(s, "red-1a", {0})
@@ -214,7 +214,7 @@ def test_challenge_3_exactly_three_per_floor():
 def test_challenge_4_one_block_on_the_first_floor():
     s = solo(4, 2)
     s = place(s, "red-1a", {0})
-    with pytest.raises(IllegalMove, match="floor 0 may hold only 1"):
+    with pytest.raises(IllegalMove, match="the ground floor may hold only 1"):
         place_block(s, "Sam", BlockOutcome("blue-1a", 0, {2}))
     s = new_floor(s)
     s = place(s, "blue-1a", {2})

@@ -94,7 +94,7 @@ def test_never_two_blocks_of_one_colour_on_one_card():
 def test_red_box_may_not_be_covered():
     s = game("competitive", DUO, "fc-03")  # red box 0
     s = new_floor(s)
-    with pytest.raises(IllegalMove, match="red box 0"):
+    with pytest.raises(IllegalMove, match="cover box 1 of the Left wall card, a red box"):
         check_placement(s, "red-2a", {0, 1})
     check_placement(s, "red-2a", {1, 2})  # a candidate clear of the red box passes
     refused(place_block, s, "Ann", BlockOutcome("red-2a", 1, {0, 1}), match="red box")

@@ -26,7 +26,7 @@ def test_crane_operator_places_a_block_touching_nothing_once():
     }  # fmt: skip
     state = place(state, "Bob", "I", "green", row(0, 0, 3))
     state = to_placement(state, I_FACES[:5], [0, 1, 3, 4])
-    with pytest.raises(IllegalMove, match="already used their crew card"):
+    with pytest.raises(IllegalMove, match="already used the one crew card"):
         place(state, "Ann", "I", "red", row(8, 0, 3), crew=True)
 
 

@@ -59,7 +59,7 @@ def test_the_setback_sheet_refuses_the_sky_beside_the_tower():
     state = game(2, sheet=2)
     draw(state, "Ann", "I", "red", row(4, 1, 4))  # hand-drawn, standing on nothing
     state = to_placement(state, [WILD, 0, 0, 0, WILD], [0, 1, 3, 4])
-    with pytest.raises(IllegalMove, match=r"box \[4, 0\] is outside the tower"):
+    with pytest.raises(IllegalMove, match="the box at row 5, column 1 is outside the tower"):
         place(state, "Ann", "I", "red", [(4, 0), (5, 0), (6, 0), (7, 0)])
 
 

@@ -18,7 +18,7 @@ def _remote():
 def test_the_host_rolls_every_round_and_hands_out_the_dice():
     state = _remote()
     assert to_move(state) == ["Cid"]
-    with pytest.raises(IllegalMove, match="Cid rolls the dice \\(the host\\)"):
+    with pytest.raises(IllegalMove, match="the dice are rolled by Cid \\(the host\\)"):
         roll(state, "Ann")
     state = to_placement(state, I_FACES[:7], range(6))
     drafts = events(state, "draft")

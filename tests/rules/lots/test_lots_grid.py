@@ -28,11 +28,15 @@ def test_edge_touch_not_corners():
 def test_placement_refuses_outside_columns_ground_and_overlap():
     hill = get_footprint("2A")  # width 5, ground [1, 0, 0, 0, 0]
     assert placement_problem(hill, [(1, 0), (1, 1), (1, 2), (1, 3)]) is None
-    assert "outside footprint 2A" in placement_problem(hill, [(0, 2), (0, 3), (0, 4), (0, 5)])
-    assert "columns are 0 to 4" in placement_problem(hill, [(3, -1)])
+    assert "past the right edge of footprint 2A" in placement_problem(
+        hill, [(0, 2), (0, 3), (0, 4), (0, 5)]
+    )
+    assert "left edge of footprint 2A, whose columns are 1 to 5" in placement_problem(
+        hill, [(3, -1)]
+    )
     assert "raised ground" in placement_problem(hill, [(0, 0), (0, 1)])
     assert "below the ground" in placement_problem(hill, [(-1, 2)])
     assert "already taken" in placement_problem(hill, [(2, 2)], occupied=[(2, 2)])
     assert "at least one" in placement_problem(hill, [])
-    with pytest.raises(IllegalMove, match="outside"):
+    with pytest.raises(IllegalMove, match="past the right edge"):
         check_placement(hill, [(0, 7)])

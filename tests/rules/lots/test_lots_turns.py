@@ -155,7 +155,7 @@ def test_outcome_outside_footprint_is_refused_and_state_unchanged():
     state = game()
     before = state.digest()
     bad = outcome_with(state, "red-3", {"red-3": [(1, 1), (1, 2), (1, 3), (1, 4)]})
-    with pytest.raises(IllegalMove, match="outside footprint 2B"):
+    with pytest.raises(IllegalMove, match="past the right edge of footprint 2B"):
         place(state, "Ann", bad)
     with pytest.raises(IllegalMove, match="bank"):
         place(state, "Ann", outcome_with(state, "blue-2", {"blue-2": [(1, 3), (2, 3)]}))

@@ -1,0 +1,83 @@
+"""The Crazy Tower screen's words: events, verdicts and what to do next read as sentences,
+blocks and floor cards by name, floors and boxes as the players count them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.crazy_tower.engine import ENGINE
+from simulator.app.crazy_tower.words import event_text, said, todo, verdict
+from tests.app.words_checks import assert_sentences, random_game
+
+PLACED = {"type": "block_placed", "player": "Ann", "block": "red-3b", "card": "fc-15",
+          "floor": 2, "boxes": [3, 4], "kinds": ["exchange", "white"]}  # fmt: skip
+
+
+def test_a_placed_block_names_the_block_the_floor_and_the_boxes_from_one() -> None:
+    assert event_text(PLACED) == (
+        "Ann placed the red 3-cube block on floor 2 (the Swap meet card, boxes 4 and 5), "
+        "covering the exchange box."
+    )
+    ground = {**PLACED, "block": "yellow-1a", "card": "fc-00", "floor": 0, "boxes": [0],
+              "kinds": ["white"]}  # fmt: skip
+    assert event_text(ground) == (
+        "Ann placed the yellow 1-cube block on the ground floor (the Ground floor card, box 1)."
+    )
+
+
+def test_floors_cards_falls_and_the_end() -> None:
+    laid = {"type": "card_laid", "player": "You", "card": "fc-05", "floor": 3}
+    assert event_text(laid) == "You laid the Atrium card on the tower as floor 3."
+    fell = {"type": "piece_fell", "player": "Ann", "piece": "blue-2a", "kind": "block"}
+    assert event_text(fell) == "The blue 2-cube block fell."
+    collapse = {"type": "collapse", "player": "You", "fallen": ["blue-2a", "fc-05"]}
+    assert event_text(collapse) == (
+        "The tower collapsed on your turn: the blue 2-cube block and the Atrium card fell."
+    )
+    over = {"type": "game_over", "player": "You", "reason": "last_block", "winner": "You"}
+    assert event_text(over) == "Game over: the last block is placed, and You win."
+    shared = {**over, "reason": "stalemate", "winner": ["Ann", "Bob"]}
+    assert event_text(shared) == "Game over: nobody can place a block, and Ann and Bob win."
+
+
+def test_you_and_names_take_their_own_verbs() -> None:
+    assert event_text({"type": "loop", "player": "You"}) == "Loop box: You play again."
+    assert event_text({"type": "loop", "player": "Ann"}) == "Loop box: Ann plays again."
+    swap = {"type": "exchange", "player": "You", "give": "red-4a", "other": "Ann",
+            "take": "yellow-1b"}  # fmt: skip
+    assert event_text(swap) == "You gave the red 4-cube block to Ann for the yellow 1-cube block."
+
+
+def test_a_refusal_reads_as_a_sentence() -> None:
+    refused = {"type": "refused", "player": "Ann", "reason": "the deck is empty"}
+    assert event_text(refused) == "Refused: the deck is empty."
+
+
+def test_a_verdict_says_what_happened_and_the_points_held() -> None:
+    games = random_game(ENGINE, ("You", "Ann"), seed=3)
+    before, after = next(games)
+    text = verdict(before, after)
+    assert text.startswith(f"Verdict: {said(after.events[len(before.events) :])}")
+    assert "You now hold " in text and text.endswith("Backspace takes it back.")
+    assert "holds" not in text.split("You now hold")[1].split(".")[0]
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "seed"),
+    [
+        (("You", "Ann"), "competitive", 1),
+        (("Ann", "You", "Bob"), "competitive", 2),
+        (("Ann", "Bob", "You"), "saboteur", 3),
+        (("You",), "solo", 4),
+    ],
+)
+def test_every_text_of_random_games_is_a_sentence(
+    players: tuple[str, ...], mode: str, seed: int
+) -> None:
+    texts: list[str] = []
+    for before, after in random_game(ENGINE, players, seed, mode=mode):
+        texts += [t for t in (event_text(e) for e in after.events[len(before.events) :]) if t]
+        texts.append(todo(after))
+        texts.append(verdict(before, after))
+    assert len(texts) > 30
+    assert_sentences(texts)

@@ -1,0 +1,43 @@
+"""The grammar every game's words share (simulator/app/words.py)."""
+
+from __future__ import annotations
+
+from simulator.app.words import agree, listed, possessive, refusal, sentence, whom, with_article
+
+
+def test_you_and_names_take_their_own_verbs() -> None:
+    assert agree("You", "hold") == "You hold"
+    assert agree("Ann", "hold") == "Ann holds"
+    assert agree("Ann", "pass") == "Ann passes"
+    assert agree("Ann", "have") == "Ann has"
+    assert agree("You", "be") == "You are"
+    assert agree("Ann", "be") == "Ann is"
+    assert agree(listed(["Ann", "Bob"]), "win") == "Ann and Bob win"
+    assert possessive("You", start=True) == "Your" and possessive("Ann") == "Ann's"
+    assert whom("You") == "you" and whom("Ann") == "Ann"
+
+
+def test_lists_say_you_in_lower_case_after_the_first_name() -> None:
+    assert listed(["Ann"]) == "Ann"
+    assert listed(["You", "Ann"]) == "You and Ann"
+    assert listed(["Ann", "You", "Bob"]) == "Ann, you and Bob"
+
+
+def test_an_before_a_vowel_sound() -> None:
+    assert with_article("orange I") == "an orange I"
+    assert with_article("red L") == "a red L"
+    assert [with_article(s) for s in ("I", "L", "S", "O", "T")] == [
+        "an I", "an L", "an S", "an O", "a T",
+    ]  # fmt: skip
+    assert with_article("8-point block") == "an 8-point block"
+
+
+def test_sentences_and_refusals() -> None:
+    assert sentence("the tower may hold only 1 block(s)") == "The tower may hold only 1 block."
+    assert sentence("Done!") == "Done!"
+    assert refusal("at most 2 purple space(s) this turn") == (
+        "Refused: at most 2 purple spaces this turn."
+    )
+    assert refusal("the deck is empty.", "You cannot do that") == (
+        "You cannot do that: the deck is empty."
+    )
