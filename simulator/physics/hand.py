@@ -2,7 +2,9 @@
 
 The piece hangs from the hand through a pivot joint (position) and a gear joint (angle),
 both with force limits, so a piece that bumps the tower is pushed back and pushes the
-tower in turn: a careless path (too low, too fast) knocks pieces off.
+tower in turn: a careless path (too low, too fast) knocks pieces off. A grip that yields
+(``HandSettings.slip``, docs/physics.md "The grip") lets go of a piece pushed out of the
+fingers, so a sweep knocks pieces off instead of shoving the tower along.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class HandReport:
     contact: bool  # the piece touched something before release
     released_at: float  # simulated time
     steps: int
+    dropped: bool = False  # the piece slipped out of the fingers before the path's end
 
 
 class Hand:
@@ -74,6 +77,9 @@ class Hand:
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self._joints: list[pymunk.Constraint] = []
         self.held: Entry | None = None
+        self.dropped = False  # the last piece grabbed slipped out of the fingers
+        self.slid = 0.0  # cm the fingers have slid along the held piece
+        self._offset = pymunk.Vec2d(0.0, 0.0)
 
     # -- gripping ---------------------------------------------------------------------
 
@@ -101,6 +107,9 @@ class Hand:
             self.world.space.add(self.body)
         self.world.space.add(*self._joints)
         self.held = entry
+        self.dropped = False
+        self.slid = 0.0
+        self._offset = pymunk.Vec2d(0.0, 0.0)
 
     def release(self) -> None:
         if self._joints:
@@ -131,6 +140,8 @@ class Hand:
         ]
         for x, y, angle in legs:
             self.move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
+        if self.dropped:  # knocked out of the fingers on the way: nothing left to lower
+            return self._report(False)
         self.steady(on_step)
         # Descend quickly to just above what lies below, then lower slowly until stopped.
         approach = path.descend_to
@@ -151,9 +162,15 @@ class Hand:
             )
         if contact and path.rest_y is not None:
             for _ in range(path.reseats):
+                if self.dropped:
+                    break
                 if not self.reseat(path.rest_y, path.lower_speed or s.lower_speed, on_step):
                     break
-        report = HandReport(contact, self.world.time, self.world.steps)
+        return self._report(contact)
+
+    def _report(self, contact: bool) -> HandReport:
+        """The path's report; lets go of the piece if the hand still holds it."""
+        report = HandReport(contact, self.world.time, self.world.steps, self.dropped)
         self.release()
         return report
 
@@ -212,6 +229,8 @@ class Hand:
         with ``stop_on_contact``, stop as soon as the held piece is stopped on something
         and return True. Other motions (a drop, a pull) are built from this."""
         world, body, dt = self.world, self.body, self.world.profile.dt
+        if self.held is None:  # the piece slipped out of the fingers: the path is over
+            return False
         turn = math.radians(self.settings.turn_speed)
         max_steps = int(
             2
@@ -234,6 +253,8 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
+            if not self._keeps_hold():
+                break
             # Contact means the piece is carried and stopped, not a corner clipped in
             # passing: a clipped piece slides aside and keeps moving down.
             blocked = self.held is not None and self.held.body.velocity.y > -STOPPED * speed
@@ -257,6 +278,7 @@ class Hand:
         body.velocity = (dx * scale / dt, dy * scale / dt)
         body.angular_velocity = max(-turn, min(turn, (angle - body.angle) / dt))
         world.step()
+        self._keeps_hold()
         body.velocity = (0.0, 0.0)
         body.angular_velocity = 0.0
         held = self.held
@@ -266,7 +288,8 @@ class Hand:
         """Hold still until the piece hangs where the hand is (as a person steadies a piece
         before lowering it); at most STEADY_CAP seconds."""
         held, body, world = self.held, self.body, self.world
-        assert held is not None
+        if held is None:  # it slipped out of the fingers
+            return
         for _ in range(int(STEADY_CAP / world.profile.dt)):
             error = (held.body.position - body.position).length
             if error < STEADY_POSITION and abs(held.body.angle - body.angle) < STEADY_ANGLE:
@@ -274,6 +297,36 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
+            if not self._keeps_hold():
+                return
+
+    def _keeps_hold(self) -> bool:
+        """After a step: whether the hand still holds its piece. While something the
+        piece touches holds it more than the pads' ``give`` away from the fingers, the
+        fingers slide along it; once they have slid ``slip`` cm, they have slid off it and
+        the hand has let go (docs/physics.md, "The grip"). Only while it touches
+        something: the scripted hand starts and stops at once, so a free piece trails it
+        for a moment, as no real arm would make it."""
+        held = self.held
+        if held is None:
+            return False
+        s = self.settings
+        if math.isinf(s.slip):
+            return True
+        offset = held.body.position - self.body.position
+        moved, self._offset = (offset - self._offset).length, offset
+        if offset.length <= s.give:
+            return True
+        touching: list[pymunk.Arbiter] = []
+        held.body.each_arbiter(touching.append)
+        if not touching:
+            return True
+        self.slid += moved
+        if self.slid <= s.slip:
+            return True
+        self.release()
+        self.dropped = True
+        return False
 
     def _touching(self) -> bool:
         """True when the piece rests on something: a contact whose normal is mostly

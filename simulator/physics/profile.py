@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.assets import load_asset
-from simulator.physics.hand_settings import HandSettings
+from simulator.physics.hand_settings import HandSettings, new_games_grip
 from simulator.physics.hand_settings import hand_settings as asset_hand
 from simulator.physics.materials import Materials
 from simulator.physics.materials import materials as asset_materials
@@ -29,6 +29,7 @@ OVERRIDABLE = (
     "gravity",
     "damping",
     "sleep_time_threshold",
+    "grip",  # the hand's grip version (hand.toml), not a solver value
 )
 
 
@@ -49,11 +50,15 @@ class PhysicsProfile:
     # Not in profiles.toml: every named profile uses the assets' tables unless given.
     materials: Materials = field(default_factory=asset_materials, repr=False)
     hand: HandSettings = field(default_factory=asset_hand, repr=False)
+    grip: int = field(default_factory=new_games_grip)  # the version ``hand`` is the grip of
 
     def with_overrides(self, **overrides: Any) -> PhysicsProfile:
         unknown = set(overrides) - {f.name for f in fields(self)}
         if unknown:
             raise KeyError(f"unknown physics setting(s): {', '.join(sorted(unknown))}")
+        if "grip" in overrides:  # a grip is a whole set of the hand's settings
+            overrides["grip"] = int(overrides["grip"])
+            overrides["hand"] = asset_hand(overrides["grip"])
         profile = replace(self, **overrides)
         profile.validate()
         return profile
@@ -84,12 +89,15 @@ def profile_names() -> list[str]:
     return sorted(load_asset(PROFILES_FILE)["profile"])
 
 
-def load_profile(name: str = "default") -> PhysicsProfile:
+def load_profile(name: str = "default", grip: int | None = None) -> PhysicsProfile:
+    """The named profile with the hand's ``grip`` (None: the grip new games use; a
+    scenario file that names none passes hand_settings.FILE_GRIP)."""
     table = load_asset(PROFILES_FILE)["profile"]
     if name not in table:
         raise KeyError(f"unknown physics profile {name!r} (known: {', '.join(sorted(table))})")
     entry = {k: v for k, v in table[name].items() if k != "description"}
     entry["iterations"] = int(entry["iterations"])
-    profile = PhysicsProfile(name=name, **entry)
+    grip = new_games_grip() if grip is None else grip
+    profile = PhysicsProfile(name=name, **entry, hand=asset_hand(grip), grip=grip)
     profile.validate()
     return profile

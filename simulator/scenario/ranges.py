@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.physics.hand import MAX_RESEATS
+from simulator.physics.hand_settings import grip_versions
 from simulator.physics.world import World
 
 # The world's play area: where anything may be put or carried, in cm.
@@ -41,6 +42,7 @@ def _number(value: float) -> str:
 
 
 # -- [physics] (simulator/physics/profile.py OVERRIDABLE) ---------------------------------
+GRIPS = grip_versions()
 PHYSICS: dict[str, Range] = {
     "dt": Range(1e-4, 0.1, "s", "finer takes hours; coarser lets pieces pass through"),
     "iterations": Range(1, 1000, "", "solver passes a step; more only costs time", True),
@@ -49,6 +51,7 @@ PHYSICS: dict[str, Range] = {
     "gravity": Range(1.0, 10_000.0, "cm/s²", "981 is Earth's; about 10 g at most"),
     "damping": Range(0.0, 1.0, "", "fraction of velocity kept a second"),
     "sleep_time_threshold": Range(0.0, 600.0, "s", "idle time before a body sleeps"),
+    "grip": Range(min(GRIPS), max(GRIPS), "", "a grip of assets/physics/hand.toml", True),
 }
 
 # -- the shared header ---------------------------------------------------------------------

@@ -189,6 +189,7 @@ def test_physics_overrides_show_in_the_report(replay: Replay, tmp_path: Path) ->
         "gravity": 500.0,
         "damping": 0.9,
         "sleep_time_threshold": 1.0,
+        "grip": 2,
     }
     table = "\n".join(f"{key} = {value}" for key, value in overrides.items())
     path = write(tmp_path, "p.toml", f"{GOOD_TOML}\n[physics]\n{table}\n")

@@ -13,7 +13,7 @@ from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import card_point
-from simulator.games.record import scenario_text
+from simulator.games.record import pinned_physics, scenario_text
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario, replay_file
 from simulator.scenario.errors import ScenarioError
@@ -79,6 +79,7 @@ def test_a_live_block_and_card_replay_to_the_same_state_from_their_paths(tmp_pat
         "format": "towersim/1",
         "kind": "crazy-tower",
         "seed": 0,
+        "physics": pinned_physics(match.profile),  # the grip it ran with, as saves record
         "setup": {k: v for k, v in match.options.items()},
         "action": match.actions,
         "expect": {"state_hash": match.state_hash()},
