@@ -102,3 +102,8 @@ def wins(winners: list[str], scores: dict[str, int] | None) -> str:
     who = winners[0]
     tail = f" with {counted(scores[who], 'point')}" if scores is not None else ""
     return f"{agree(who, 'win')}{tail}."
+
+
+def slipped(piece: str) -> str:
+    """A piece pushed out of the fingers by what it bumped (a careless sweep)."""
+    return sentence(f"{piece} slipped out of your fingers: it drops where it is")

@@ -54,7 +54,7 @@ from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.app.widgets import Banner, Hud
-from simulator.app.words import refusal
+from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
 from simulator.games.crazy_tower.bodies import card_half_length
@@ -200,7 +200,9 @@ class CrazyTowerScreen(SessionGameScreen):
             self.target = (x, y)
         dx, turn = self.nudge
         done = live.drive(x + dx, y, self.angle + turn, steps)
-        if live.stage == SETTLING:
+        if live.dropped:
+            self.message = slipped(piece_name(live.piece))
+        elif live.stage == SETTLING:
             self.message = f"{piece_name(live.piece).capitalize()} is out: the tower settles..."
         elif done and self.lowering:
             self.lowering = False

@@ -31,7 +31,7 @@ from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.words import event_text, piece_name
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
-from simulator.app.words import refusal
+from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.landing import column_heights, drop
@@ -206,7 +206,10 @@ class LotsScreen(GameScreen):
                 self.target = (x, y)
             jitter = self.jitter  # the hand misses the mouse by its profile's error
             resting = live.drive(x + jitter.dx, y, self.angle + jitter.angle, steps)
-            if resting and self.lowering:
+            if live.dropped:
+                self.lowering = False
+                self.message = slipped(piece_name(live.piece))
+            elif resting and self.lowering:
                 self.lowering = False
                 self.message = "The piece rests on the tower: release it (Space or click)."
         elif live.stage == SETTLING:

@@ -186,6 +186,10 @@ class LiveMove:
                 self._record(ran, x, y, angle)
                 self._take_out()
                 return True
+            if self.hand.dropped:  # it slipped out of the fingers: the path ends here
+                self._record(ran, x, y, angle)
+                self._let_go((0.0, 0.0))
+                return False
         self._record(ran, x, y, angle)
         return resting and not self.pulling
 
@@ -286,17 +290,25 @@ class LiveMove:
         problem = self.release_problem()
         if problem:
             return problem
+        jolt = self.jitter.release
+        self._let_go((jolt[0] + self.release_jolt[0], jolt[1] + self.release_jolt[1]))
+        return None
+
+    @property
+    def dropped(self) -> bool:
+        """The piece slipped out of the fingers (a careless sweep) instead of being let
+        go: it settles wherever it falls (docs/physics.md, "The grip")."""
+        return self.hand.dropped and self.stage != HOLDING
+
+    def _let_go(self, kick: tuple[float, float]) -> None:
         entry = self.held
         self.hand.release()
         if not self.is_card:
             for shape in entry.shapes:
                 shape.filter = BLOCK_FILTER
-        jolt = self.jitter.release
-        kick = (jolt[0] + self.release_jolt[0], jolt[1] + self.release_jolt[1])
         self.match.kick(entry, kick)
         self.monitor.watch(self.piece)
         self._begin_settling()
-        return None
 
     def landing(self) -> tuple[float, float, float] | None:
         """Where the held piece would rest if lowered straight down now: (x, y, angle

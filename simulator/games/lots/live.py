@@ -108,12 +108,17 @@ class LivePlacement:
         else:
             path.append([steps, x, y, angle, mirror])
         resting = False
-        speed = self.match.hand.settings.travel_speed
-        for _ in range(steps):
-            resting = self.match.hand.drive_towards(x, y, math.radians(angle), speed)
+        hand = self.match.hand
+        speed = hand.settings.travel_speed
+        for ran in range(1, steps + 1):
+            resting = hand.drive_towards(x, y, math.radians(angle), speed)
             self._steps += 1
             if self._steps % WATCH_EVERY == 0:
                 self.monitor.check()
+            if hand.dropped:  # it slipped out of the fingers: the path ends here
+                path[-1][0] -= steps - ran
+                self._let_go(jolt=False)
+                return False
         return resting
 
     def flip(self) -> str | None:
@@ -143,8 +148,17 @@ class LivePlacement:
     def release(self) -> None:
         if self.stage != HOLDING:
             raise RuntimeError("the hand holds nothing")
+        self._let_go(jolt=True)
+
+    @property
+    def dropped(self) -> bool:
+        """The piece slipped out of the fingers (a careless sweep) instead of being let
+        go: it settles wherever it falls (docs/physics.md, "The grip")."""
+        return self.match.hand.dropped and self.stage != HOLDING
+
+    def _let_go(self, *, jolt: bool) -> None:
         self.match.hand.release()
-        if any(self.jolt):  # as LotsMatch applies a scripted placement's jolt
+        if jolt and any(self.jolt):  # as LotsMatch applies a scripted placement's jolt
             body = self.held.body
             body.velocity = (body.velocity.x + self.jolt[0], body.velocity.y + self.jolt[1])
         self.monitor.watch(self.piece)
@@ -208,13 +222,16 @@ def run_recorded(match: LotsMatch, placement: Placement) -> PlacementOutcome:
         raise IllegalMove("a live placement needs one path per piece it places")
     for path in paths:
         for steps, x, y, angle, mirrored in path:
+            if live.stage != HOLDING:
+                raise IllegalMove("the path goes on after the piece slipped out of the hand")
             if bool(mirrored) != live.mirrored:
                 problem = live.flip()
                 if problem:
                     raise IllegalMove(problem)
             if steps:
                 live.drive(x, y, angle, int(steps))
-        live.release()
+        if live.stage == HOLDING:
+            live.release()
         while not live.settle_chunk():
             pass
     assert live.outcome is not None

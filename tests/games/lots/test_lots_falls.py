@@ -10,7 +10,7 @@ from rules.lots import LotsOptions, apply_move, spec_of
 from simulator.bots.dexterity import Jitter
 from simulator.games.lots.bots_risk import ACCIDENT, OWN_FALL, PIECE_LOST, rollout
 from simulator.games.lots.falls import LOT_BODY, carried, fallen_pieces
-from simulator.games.lots.live import LivePlacement
+from simulator.games.lots.live import HOLDING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.physics.lot import build_lot
 from simulator.physics.monitor import Monitor, MotionEvent
@@ -37,8 +37,11 @@ SWEEP = [[200, -15.5, 2.0, 0.0, 0], [600, 30.0, 2.0, 0.0, 0]]
 EVERY_PIECE = {"blue-1", "blue-2", "orange-1", "yellow-1"}
 
 
-def _tower() -> LotsMatch:
-    match = LotsMatch(LotsOptions(players=("Ann", "Ben", "Cy"), footprint="1A", seed=3))
+def _tower(grip: int = 1) -> LotsMatch:
+    """The first grip carries the T through the whole sweep (grip 2 lets it slip out of
+    the fingers at the tower: the last test here)."""
+    options = LotsOptions(players=("Ann", "Ben", "Cy"), footprint="1A", seed=3)
+    match = LotsMatch(options, load_profile(grip=grip))
     for action in TOWER:
         match.perform(action)
     assert set(match.state.tower) == {"blue-1", "blue-2", "orange-1"}
@@ -50,8 +53,10 @@ def _swept_live(match: LotsMatch) -> LivePlacement:
     """The sweep as the app runs it: the mouse drives the hand step by step."""
     live = LivePlacement(match, "yellow-1")
     for steps, x, y, angle, _ in SWEEP:
-        live.drive(x, y, angle, steps)
-    live.release()
+        if live.stage == HOLDING:
+            live.drive(x, y, angle, steps)
+    if live.stage == HOLDING:
+        live.release()
     while not live.settle_chunk():
         pass
     assert live.outcome is not None
@@ -157,3 +162,21 @@ def test_the_app_never_records_a_path_its_loader_refuses() -> None:
     live.drive(-15.5, 20.0, 0.0, 100)
     assert sum(row[0] for row in live.paths[-1]) == most
     assert path_steps_left(live.paths[-1], match.profile.dt) == 0
+
+
+def test_with_the_yielding_grip_the_sweep_drops_the_piece_and_the_save_replays_it() -> None:
+    """Grip 2: the T slips out of the fingers against the tower. The move goes on as if
+    let go there, the path ends at the slip, and the save replays to the same state."""
+    live_match = _tower(grip=2)
+    live = _swept_live(live_match)
+    assert live.dropped
+    path = live.placement().path
+    assert path is not None and sum(row[0] for row in path) < 800  # cut at the slip
+    action = live.placement().as_action("Ann")
+    headless = _tower(grip=2)
+    verdict = headless.perform(action)
+    assert verdict is not None and verdict.fallen == live.outcome.fallen
+    assert headless.state_hash() == live_match.world.state_hash(
+        extra=headless.state.digest().encode()
+    )
+    assert live_match.state.tower  # the tower was not carried off the lot whole
