@@ -15,6 +15,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -71,7 +72,8 @@ def live_lots() -> dict:
     from simulator.games.lots.live import LivePlacement
     from simulator.games.lots.match import LotsMatch
 
-    match = LotsMatch(LotsOptions(players=("Ann", "Bob"), footprint="1A", seed=5))
+    # The first grip, as the file (which names none) replays it.
+    match = LotsMatch(LotsOptions(players=("Ann", "Bob"), footprint="1A", seed=5), first_grip())
     for lowest in (0.6, -3.0):
         while match.state.phase not in ("place", "replace"):
             match.perform(legal_moves(match.state)[0])
@@ -103,7 +105,7 @@ def live_crazy_tower() -> dict:
     from simulator.games.crazy_tower.match import CrazyTowerMatch
 
     options = {"mode": "competitive", "players": ["Ann", "Bob"], "seed": 4}
-    match = CrazyTowerMatch(options)
+    match = CrazyTowerMatch(options, first_grip())  # as the file (no grip named) replays it
     for dx in (-3.0, 4.0):
         action = next(m for m in legal_moves(match.state) if m["type"] == "place_block")
         live = LiveMove(
@@ -130,6 +132,15 @@ def live_crazy_tower() -> dict:
 
 
 LIVE = {"lots-live": live_lots, "crazy-tower-live": live_crazy_tower}
+# Games recorded before the yielding grip: kept as they are, replayed for their hashes.
+KEPT = "*-grip1.toml"
+
+
+def first_grip() -> Any:
+    """The physics profile the files that name no grip replay with (grip 1)."""
+    from simulator.physics.profile import load_profile
+
+    return load_profile(grip=1)
 
 
 def main_golden() -> None:
@@ -152,6 +163,8 @@ def main_golden() -> None:
         report = run_json(["replay", "--json", str(record)])
         hashes["games"][name] = report["state_hash"]
         print(name, report["state_hash"][:16], report["end_reason"], report["turns"])
+    for record in sorted((GOLDEN / "games").glob(KEPT)):
+        hashes["games"][record.stem] = run_json(["replay", "--json", str(record)])["state_hash"]
     text = json.dumps({"games_args": dict(GAMES), **hashes}, indent=2) + "\n"
     (GOLDEN / "hashes.json").write_text(text)
 
