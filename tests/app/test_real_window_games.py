@@ -67,6 +67,8 @@ def test_a_whole_game_in_a_real_window_reaches_its_results(game, tmp_path):
         assert {name: int(score) for name, score, _ in shown["rows"]} == shown["scores"]
         for winner in outcome["winners"]:
             assert winner in shown["headline"], (winner, shown["headline"])
+        if not outcome["winners"]:  # a solo game lost: said so, nobody marked the winner
+            assert "lost" in shown["headline"] and not marked, shown["headline"]
         assert shown["headline"] in shown["labels"] and shown["why"] in shown["labels"]
         assert (tmp_path / "results.png").stat().st_size > 10_000
 
