@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import pyglet
 from pyglet import shapes
@@ -117,6 +117,9 @@ class Button:
 
 class Hud:
     """Shapes and labels in three layers (panels, marks, text) plus the buttons."""
+
+    # Heard on every button press (the window's click); one app window at a time.
+    on_press: ClassVar[Callable[[], None] | None] = None
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -248,6 +251,8 @@ class Hud:
         """Run the button under (x, y), if any; True when one was pressed."""
         for button in reversed(self.buttons):
             if button.hit(x, y):
+                if Hud.on_press is not None:
+                    Hud.on_press()
                 button.action()
                 return True
         return False
