@@ -12,6 +12,7 @@ end fast. Skipped (saying why) only where Xvfb or xdotool is missing.
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -23,8 +24,9 @@ from tests.app.xwindow_games_driver import TITLE
 pytestmark = needs_xvfb
 
 GAMES = {
-    # LOTS solo by the computer: a piece falls within a few turns (seed 2: 2 turns).
-    "lots": ["--players", "Computer", "--seed", "2"],
+    # LOTS solo played by you with the real keys (the driver says which): a block dropped
+    # at the lot's edge from the pick-up height falls, which ends a solo game.
+    "lots": ["--players", "You", "--seed", "2"],
     # Crazy Tower solo challenge 1 (seed 2: the tower collapses on the 8th turn).
     "crazy-tower": ["--players", "Computer", "--mode", "solo", "--challenge", "1", "--seed", "2"],
     # Filled In between two random computers (seed 4: over after round 13).
@@ -48,18 +50,32 @@ def test_a_whole_game_in_a_real_window_reaches_its_results(game, tmp_path):
         window = app.window(TITLE)
         results_file, status_file = tmp_path / "results.json", tmp_path / "status.json"
         deadline = time.monotonic() + GAME_SECONDS
+        keys_file, pressed = tmp_path / "keys.json", 0
         while not results_file.exists():  # the computers play; Space skips their films
-            assert time.monotonic() < deadline, f"no results in {GAME_SECONDS:.0f} s"
+            assert time.monotonic() < deadline, (
+                f"no results in {GAME_SECONDS:.0f} s; the game screen last said "
+                f"{status_file.read_text() if status_file.exists() else 'nothing'}"
+            )
             assert app.process.poll() is None, f"the app exited: {app.stderr_tail()}"
             if status_file.exists() and json.loads(status_file.read_text())["playback"]:
                 app.xdotool("key", "--window", window, "space")
+            if keys_file.exists() and (keys := json.loads(keys_file.read_text()))["seq"] > pressed:
+                for name in keys["keys"]:  # a person's keys, pressed for real
+                    app.xdotool("key", "--window", window, name)
+                    time.sleep(0.1)
+                pressed = keys["seq"]
+                (tmp_path / "pressed.part").write_text(json.dumps({"seq": pressed}))
+                os.replace(tmp_path / "pressed.part", tmp_path / "pressed.json")  # whole
             time.sleep(0.2)
         status = json.loads(status_file.read_text())
         shown = app.wait_for(results_file, 5)
 
         assert not status["overlay"], "a first-game guide showed despite guides_seen"
-        if game != "filled-in":  # its computers' moves have no film to play back
-            assert status["playbacks"] >= 1 and status["skipped"] >= 1, status
+        if game == "lots":  # your seat: placements made by the real keys
+            assert shown["players"] == ["You"] and status["keys"] >= 6, status
+            assert ["You", "place"] in shown["moves"], shown["moves"]
+        if game == "crazy-tower":  # a computer's moves: films, which Space cut short
+            assert status["playbacks"] >= 1 and status["skipped"] == status["playbacks"], status
         outcome = shown["outcome"]
         assert shown["game"] == game and outcome["over"]
         marked = [name for name, _score, won in shown["rows"] if won]

@@ -7,6 +7,10 @@ OUT (each file atomically, as JSON):
 
 - ``status.json`` while the game screen shows, every 0.1 s: whether a computer's move
   is playing back, the moves made, the playbacks seen and how many were skipped;
+- ``keys.json`` when a person's seat must act (LOTS): ``{"seq": n, "keys": [...]}``, the
+  next keys (xdotool names) a person would press, worked out from what the screen shows
+  now; the next only after the test has written ``pressed.json`` with that ``seq`` and
+  the window has had a moment to follow them;
 - ``results.json`` once the results show: what the card says, the match's ``outcome()``
   and scores, the labels drawn, the "New game" button's centre in window pixels (y down,
   as xdotool counts); ``results.png``, the window's pixels then;
@@ -31,9 +35,48 @@ from simulator.app.main import add_arguments, first_screen
 from simulator.app.results import ResultsScreen
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
+from simulator.games.lots.live import HOLDING, SETTLED
 
 TITLE = "towersim xgames"
 GIVE_UP = 150.0  # real seconds: never hang a test
+FOLLOW = 0.3  # real seconds the window gets to follow keys before the next are worked out
+
+
+class LotsHand:
+    """A LOTS person's next keys, by keyboard only (docs/app.md): roll, pick the first
+    block of the bank, step it right across the lot to its last column the rules accept
+    (the ghost says), release it there from the pick-up height, confirm the verdict. A
+    clumsy player: a block dropped at the edge is likely to fall, which ends a solo game.
+    [] while nothing is for the person to do."""
+
+    def __init__(self) -> None:
+        self.accepted = False  # the held block has been over a spot the rules accept
+
+    def __call__(self, screen: Any) -> list[str]:
+        state = screen.match.state
+        live = screen.live
+        if live is None or live.stage != HOLDING:
+            self.accepted = False
+        if live is None:
+            if state.to_act not in screen.humans:
+                return []
+            return {"roll": ["r"], "place": ["1"], "bonus": ["p"], "steal": ["p"]}.get(
+                state.phase, []
+            )
+        if live.stage == SETTLED:  # confirm the verdict; a refused one: undo, pick again
+            return ["BackSpace"] if screen.message.startswith("Refused") else ["Return"]
+        if live.stage != HOLDING:
+            return []
+        problem = screen.ghost()[1]
+        if problem is None:
+            self.accepted = True
+            return ["Right"]  # further right while the rules still accept the spot
+        if self.accepted:  # one column past the last accepted: back, and let go
+            return ["Left", "space"]
+        return ["Right"]
+
+
+HANDS = {"lots": LotsHand}  # the games whose person's seat the driver plays by keys
 
 
 def _write(path: Path, document: dict[str, Any]) -> None:
@@ -52,17 +95,23 @@ class Watch:
         self.playbacks = 0
         self.skipped = 0
         self.results: ResultsScreen | None = None
+        self.hand: Any = None  # the person's keys, for a game in HANDS
+        self.keys_seq = 0  # the last keys.json written
+        self.followed = 0.0  # real seconds since the test pressed them
 
-    def __call__(self, _: float) -> None:
+    def __call__(self, seconds: float) -> None:
         page = self.window.page
         if isinstance(page, GameScreen):
             self._follow_playback(page.playback)
+            self._hand(page, seconds)
             status = {
                 "playback": page.playback is not None,
                 "moves": page.match.action_count,
                 "playbacks": self.playbacks,
                 "skipped": self.skipped,
                 "overlay": self.window.overlay is not None,
+                "keys": self.keys_seq,
+                "message": page.message,
             }
             _write(self.out / "status.json", status)
         elif isinstance(page, ResultsScreen) and self.results is None:
@@ -72,6 +121,24 @@ class Watch:
         elif isinstance(page, StartScreen) and self.results is not None:
             _write(self.out / "start.json", {"game": page.choices.game})
             pyglet.app.exit()
+
+    def _hand(self, page: GameScreen, seconds: float) -> None:
+        """The person's next keys, once the last were pressed and followed."""
+        if self.hand is None and page.match.kind in HANDS:
+            self.hand = HANDS[page.match.kind]()
+        hand = self.hand
+        pressed = self.out / "pressed.json"
+        done = json.loads(pressed.read_text())["seq"] if pressed.exists() else 0
+        if hand is None or done < self.keys_seq:
+            return
+        self.followed += seconds
+        if self.followed < FOLLOW:
+            return
+        keys = hand(page)
+        if keys:
+            self.keys_seq += 1
+            self.followed = 0.0
+            _write(self.out / "keys.json", {"seq": self.keys_seq, "keys": keys})
 
     def _follow_playback(self, playback: Any) -> None:
         """Count the computers' moves played back, and those cut short by a skip."""
@@ -104,6 +171,8 @@ class Watch:
                 "reason": outcome.reason,
             },
             "scores": dict(match.summary()["scores"]),
+            "players": list(match.summary()["scores"]),
+            "moves": [[action.get("player"), action.get("type")] for action in match.actions],
             "labels": [item.text for item in page.hud._items if hasattr(item, "text")],
             "new_game": [round(x), round(window.height - y)],
             "window": [window.width, window.height],
