@@ -48,7 +48,7 @@ from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Banner, Hud
-from simulator.app.words import agree, listed, refusal, sentence, with_article
+from simulator.app.words import YOU, agree, listed, refusal, sentence, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
@@ -571,4 +571,7 @@ class FilledInScreen(SessionGameScreen):
 
     def _label(self, name: str) -> str:
         bot = self.game.computers.get(name)
-        return "you" if bot is None else f"computer, {bot}"
+        if bot is not None:
+            return f"computer, {bot}"
+        people = len(self.state.players) - len(self.game.computers)
+        return "you" if people == 1 and name != YOU else ""  # people sharing the screen

@@ -11,6 +11,7 @@ from rules.lots.content import get_card, score_track
 from simulator.app.lots.words import phase_text, piece_name
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import seat_tag
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
@@ -63,10 +64,10 @@ def draw_panel(
         current = seat == state.to_act
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.circle(x + 8, y + 6, 7, tone)
-        who = "you" if seat in humans else "computer"
+        who = seat_tag(name, seat in humans, len(humans), "computer")
         marker = "▶ " if current else ""
         hud.text(
-            f"{marker}{name} ({who})  {state.scores[seat]} pts  cubes {len(state.cubes[seat])}"
+            f"{marker}{name}{who}  {state.scores[seat]} pts  cubes {len(state.cubes[seat])}"
             f"  crew {len(state.crew_hands[seat])}",
             x + 22,
             y,
