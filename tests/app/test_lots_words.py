@@ -89,3 +89,10 @@ def test_a_placement_says_what_fell() -> None:
     assert event_text(place) == "You placed the orange O, but it fell."
     knock = {**place, "player": "Ann", "fallen": ["red-1", "orange-2"]}
     assert event_text(knock) == "Ann placed the orange O, and the red I and the orange O fell."
+
+
+def test_a_fall_and_a_lost_block_start_with_a_capital_and_keep_the_shape_letter() -> None:
+    fall = {"type": "fall", "player": "You", "pieces": ["red-1"]}
+    assert event_text(fall) == "The red I fell."
+    lost = {"type": "lost_block", "player": "Ann", "piece": "red-1", "tries": 3}
+    assert event_text(lost) == "The red I fell again after 3 tries and leaves the game."

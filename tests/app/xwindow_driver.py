@@ -1,8 +1,9 @@
 """Run by test_real_window.py under Xvfb: a real LOTS window waiting for the real mouse.
 
-Writes ``ready.json`` (window-relative pixel targets, y down as xdotool counts), then
-``settled.json`` when the released block has settled, then ``result.json`` once the
-placement is confirmed, and exits. Never run by pytest directly.
+Writes to the folder its first argument names ``ready.json`` (window-relative pixel
+targets, y down as xdotool counts), then ``settled.json`` when the released block has
+settled, then ``result.json`` once the placement is confirmed, and exits. Never run by
+pytest directly.
 """
 
 from __future__ import annotations

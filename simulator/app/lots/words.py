@@ -159,11 +159,10 @@ _TELL: dict[str, Any] = {
     "take_block": lambda who, e: f"{who} took {piece_name(e['block'])} from the supply.",
     "marker_move": lambda who, e: f"The marker moved to the {e.get('to')} pile.",
     "place": _place,
-    "fall": lambda who, e: f"{listed(piece_name(p) for p in e.get('pieces') or [])} fell.",
+    "fall": lambda who, e: sentence(f"{listed(piece_name(p) for p in e.get('pieces') or [])} fell"),
     "accident": lambda who, e: f"Accident: {piece_name(e['piece'])} leaves the game.",
-    "lost_block": lambda who, e: (
-        f"{piece_name(e['piece']).capitalize()} fell again after {e.get('tries')} tries "
-        "and leaves the game."
+    "lost_block": lambda who, e: sentence(
+        f"{piece_name(e['piece'])} fell again after {e.get('tries')} tries and leaves the game"
     ),
     "replace": lambda who, e: (
         f"{who} must put "
