@@ -96,3 +96,16 @@ def test_a_fall_and_a_lost_block_start_with_a_capital_and_keep_the_shape_letter(
     assert event_text(fall) == "The red I fell."
     lost = {"type": "lost_block", "player": "Ann", "piece": "red-1", "tries": 3}
     assert event_text(lost) == "The red I fell again after 3 tries and leaves the game."
+
+
+def test_a_fall_the_placement_told_is_not_told_again() -> None:
+    from simulator.app.lots.words import said
+
+    events = [
+        {"type": "place", "player": "You", "block": "green-2", "fallen": ["green-2"]},
+        {"type": "fall", "player": "You", "pieces": ["green-2"]},
+        {"type": "fall", "player": "You", "pieces": ["red-1"]},
+    ]
+    text = said(events)
+    assert text.count("green L") == 1 and "but it fell" in text
+    assert "The red" in text  # a fall the placement did not tell is told

@@ -28,7 +28,7 @@ from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.lots.risk import RiskEstimator
-from simulator.app.lots.words import event_text, piece_name
+from simulator.app.lots.words import piece_name, said
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
 from simulator.app.widgets import Banner, Hud
 from simulator.app.words import refusal, slipped
@@ -718,8 +718,3 @@ def verdict(before: Any, after: Any) -> str:
     """The rules' verdict on a settled placement, in words."""
     told = said(after.events[len(before.events) :]) or "The piece is placed."
     return f"Verdict: {told} Enter confirms it; Backspace takes it back."
-
-
-def said(events: list[dict[str, Any]]) -> str:
-    """Events as the sentences words.py gives them, one after another."""
-    return " ".join(t for t in (event_text(e) for e in events) if t)

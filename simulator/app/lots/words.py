@@ -7,7 +7,7 @@ never by its instance id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import Outcome
@@ -79,6 +79,22 @@ def event_text(event: Mapping[str, Any]) -> str | None:
     if text is None:  # a new kind of event: still a plain sentence
         return f"{event.get('player') or 'The game'}: {kind.replace('_', ' ')}."
     return text(event.get("player") or "", event)
+
+
+def said(events: Sequence[Mapping[str, Any]]) -> str:
+    """Events as sentences, one after another; a fall the placement's own sentence told
+    already ("..., but it fell.") is not told twice."""
+    told_fallen: set[str] = set()
+    sentences = []
+    for event in events:
+        if event["type"] == "fall" and set(event.get("pieces") or []) <= told_fallen:
+            continue
+        if event["type"] == "place":
+            told_fallen |= set(event.get("fallen") or [])
+        text = event_text(event)
+        if text:
+            sentences.append(text)
+    return " ".join(sentences)
 
 
 def _roll(who: str, e: Mapping[str, Any]) -> str:
