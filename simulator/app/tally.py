@@ -90,6 +90,11 @@ class Tally:
         count = self._counts.get(key)
         return count is not None and count.age < self.seconds
 
+    def label(self, key: Hashable) -> pyglet.text.Label | None:
+        """The label showing ``key``'s number now, if a panel bound one."""
+        row = self._rows.get(key)
+        return row.text.label if row is not None else None
+
     @property
     def running(self) -> bool:
         """A count or a highlight is under way (a frame has something to change)."""
