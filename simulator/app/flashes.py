@@ -5,7 +5,7 @@ things happened, read from the rules' events (the words modules tell the same ev
 in sentences): LOTS floors completed (the floor's row across the footprint) and colour
 matches (the placed block and the same-coloured blocks it touches); Crazy Tower boxes
 covered (the boxes on the floor card) and a floor card laid (a floor done); Filled In
-boxes drawn, tools completed or lost and levels completed, on the sheet.
+tool boxes covered (completed or lost) and levels completed, on the sheet.
 
 A flash is a mesh in the coordinates its screen draws it in (world centimetres under
 the camera, or logical pixels for a sheet): drawing only, so no physics or rule changes.
@@ -31,7 +31,7 @@ from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
 FLASH_SECONDS = 1.0
 FILL_ALPHA = 150  # a flash's fill at its brightest; its edge is opaque
 GOLD: RGB = (255, 200, 40)  # floors and levels completed, boxes covered
-WHITE: RGB = (255, 255, 255)  # colour matches, boxes drawn
+WHITE: RGB = (255, 255, 255)  # colour matches
 GOOD: RGB = (40, 200, 90)  # a Filled In tool completed
 BAD: RGB = (230, 50, 40)  # ... or lost
 
@@ -243,19 +243,15 @@ def filled_in_flashes(
     *,
     held: bool = False,
 ) -> None:
-    """A Filled In move on its player's sheet (logical px, tagged with the player):
-    the boxes drawn (white), a tool completed (green) or lost (red), a level completed
-    (gold). ``geometry(player)`` is that player's SheetGeometry."""
+    """A Filled In move's scoring boxes on its player's sheet (logical px, tagged with
+    the player): a tool box covered, completed (green) or lost (red), and a level
+    completed (gold). ``geometry(player)`` is that player's SheetGeometry."""
     for event in events:
         kind, player = event["type"], event.get("player")
         if player is None:
             continue
         geo = geometry(str(player))
-        if kind == "place":
-            cells, rgb = [tuple(c) for c in event["cells"]], WHITE
-        elif kind == "purple":
-            cells, rgb = [tuple(event["cell"])], WHITE
-        elif kind in ("tool_complete", "tool_missed"):
+        if kind in ("tool_complete", "tool_missed"):
             cells = [box for box, number, _ in geo.spec.tools if number == event["tool"]]
             rgb = GOOD if kind == "tool_complete" else BAD
         elif kind == "level_complete":
