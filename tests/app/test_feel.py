@@ -14,7 +14,7 @@ from pyglet.window import key
 from rules.filled_in import scores
 from simulator.app.filled_in import session as filled_in_session
 from simulator.app.filled_in.screen import FilledInScreen
-from simulator.app.flashes import FLASH_SECONDS, GOLD, GOOD
+from simulator.app.flashes import FLASH_SECONDS, GOLD, GOOD, WHITE, Flashes, lots_flashes
 from simulator.app.lots import session as lots_session
 from simulator.app.lots.screen import LotsScreen
 from simulator.app.tally import COUNT_SECONDS, GLOW, GLOW_SECONDS, Tally
@@ -272,3 +272,35 @@ def test_a_filled_in_tool_flashes_on_its_sheet_and_the_total_counts_up(tmp_path)
         assert any(0 < n < total for n in totals)
     finally:
         close(window)
+
+
+class _Recorded(Flashes):
+    """Flashes that keep what they were asked to light (no GL needed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lit: list[tuple[list, tuple[int, int, int]]] = []
+
+    def add(self, fills, edges, rgb, *, tag=None, held=False) -> None:
+        self.lit.append((list(fills), rgb))
+
+
+def test_a_lots_colour_match_lights_the_placed_block_and_the_block_it_matches():
+    saved = lots_session.load_saved(Path("scenarios/lots/colour-match.toml"))
+    state, lot = saved.match.state, saved.match.lot
+    events = state.events
+    scored = max(i for i, e in enumerate(events) if e["type"] == "turn_score")
+    placed = max(i for i in range(scored) if events[i]["type"] == "place")
+    assert events[scored]["matches"] == ["blue-2"]
+    flashes = _Recorded()
+    lots_flashes(flashes, events[placed : scored + 1], state, lot)
+    size = lot.grid.cell
+    ox, oy = lot.grid.origin
+    lit = {
+        (round((poly[0][1] - oy) / size), round((poly[0][0] - ox) / size))
+        for fills, rgb in flashes.lit
+        for poly in fills
+    }
+    assert {rgb for _, rgb in flashes.lit} == {WHITE}
+    pieces = ("blue-2", events[placed]["block"])
+    assert lit == {tuple(c) for piece in pieces for c in state.tower[piece]}
