@@ -145,7 +145,7 @@ class GuideOverlay(Overlay):
         self.screen = screen
         self.content = content
         self.scale = settings.current().ui_scale
-        self.hud = Hud()
+        self.hud = Hud(scale=1.0)  # the guide scales its own text
         self.index = 0
         self._shown: Any = None  # what the hud shows: (index, anchor rectangle)
         self.box: Rect | None = None  # the text box, once drawn

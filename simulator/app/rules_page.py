@@ -113,7 +113,7 @@ class RulesPage(Overlay):
     def __init__(self, game: str, scale: float | None = None) -> None:
         self.games = rules_games()
         self.scale = settings.current().ui_scale if scale is None else scale
-        self.hud = Hud()
+        self.hud = Hud(scale=1.0)  # the page scales its own text
         self.text_batch = pyglet.graphics.Batch()
         self.layout: Any = None
         self.offset = 0.0  # how far the page is scrolled down, logical pixels

@@ -45,7 +45,7 @@ class Settings:
     animation_speed: float = 1.0  # computer moves play back at this multiple of real time
     volume: float = 0.8  # 0 (silent) to 1
     muted: bool = False
-    ui_scale: float = 1.0  # the text size factor of the rules page and the guides
+    ui_scale: float = 1.0  # the size of every text (a text still shrinks to fit its box)
     colour_symbols: bool = True  # each colour's symbol on pieces and floor-card boxes
     guides_seen: tuple[str, ...] = field(default=())  # games whose first-game guide was seen
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import pyglet
 from pyglet import shapes
 
+from simulator.app import settings
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.render.mesh import Mesh
 from simulator.render.palette import FONT, INK, RGB
@@ -118,7 +119,12 @@ class Button:
 class Hud:
     """Shapes and labels in three layers (panels, marks, text) plus the buttons."""
 
-    def __init__(self) -> None:
+    # Heard on every button press (the window's click); one app window at a time.
+    on_press: ClassVar[Callable[[], None] | None] = None
+
+    def __init__(self, scale: float | None = None) -> None:
+        # The player's text size (settings, "UI scale"); a text still shrinks to its box.
+        self.scale = settings.current().ui_scale if scale is None else scale
         self.batch = pyglet.graphics.Batch()
         self._groups = [pyglet.graphics.Group(order=i) for i in range(4)]
         self._items: list[Any] = []
@@ -186,6 +192,10 @@ class Hud:
         """A text in its box: ``width`` (default: the room to its column's edge) by
         ``height`` or ``lines`` lines (default: one line; three when only a width is
         given), wrapping when it may take more than one line."""
+        size *= self.scale
+        if anchor_y == "baseline":  # a larger scale must not lift a top line off the screen
+            while size > MIN_FONT and y + _ascent(size, bold) > DESIGN_H:
+                size -= 0.5
         w = max(1.0, width if width is not None else _room(x, anchor_x, self.bounds))
         if height is None:
             lines = lines or (3 if width is not None else 1)
@@ -248,6 +258,8 @@ class Hud:
         """Run the button under (x, y), if any; True when one was pressed."""
         for button in reversed(self.buttons):
             if button.hit(x, y):
+                if Hud.on_press is not None:
+                    Hud.on_press()
                 button.action()
                 return True
         return False

@@ -39,6 +39,7 @@ class AppWindow(pyglet.window.Window):
     ) -> None:
         super().__init__(width, height, caption, resizable=True, visible=visible)
         self.sounds = sounds or Sounds()  # the app's one mixer: every screen plays through it
+        Hud.on_press = self.sounds.click  # a button pressed clicks, nothing else does
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
         self._help = Hud()
@@ -81,6 +82,8 @@ class AppWindow(pyglet.window.Window):
 
     def close(self) -> None:
         pyglet.clock.unschedule(self.tick)
+        if Hud.on_press == self.sounds.click:
+            Hud.on_press = None
         self.open_overlay(None)
         self.page.close()
         super().close()
@@ -139,7 +142,6 @@ class AppWindow(pyglet.window.Window):
         self.page.on_mouse_motion(*self.box.to_logical(x, y))
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.sounds.click()
         if self.help_visible:
             self.help_visible = False
             return

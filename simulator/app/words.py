@@ -107,3 +107,12 @@ def wins(winners: list[str], scores: dict[str, int] | None) -> str:
 def slipped(piece: str) -> str:
     """A piece pushed out of the fingers by what it bumped (a careless sweep)."""
     return sentence(f"{piece} slipped out of your fingers: it drops where it is")
+
+
+def seat_tag(name: str, human: bool, humans: int, computer: str) -> str:
+    """What follows a name in a panel: `` (computer)`` for a computer seat, `` (you)``
+    for the one person at the table (unless the name says it), nothing when people
+    share the screen."""
+    if not human:
+        return f" ({computer})"
+    return " (you)" if humans == 1 and name != YOU else ""

@@ -17,7 +17,7 @@ from tests.app.helpers import close, frames, send
 LISTED = {
     "1-9 / click bank", "V", "mouse", "wheel", "Q / E", "hold Down", "click", "Space",
     "Enter", "click a lower block", "D", "Backspace", "Ctrl+Z", "Esc", "P", "R",
-    "Ctrl+S / Ctrl+O", "H", "F1", "Left / Right", "Up",
+    "Ctrl+S / Ctrl+O", "H", "F1", "Left / Right", "Up", "+ / -",
 }  # fmt: skip
 
 

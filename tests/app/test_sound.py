@@ -393,3 +393,28 @@ def test_a_moves_events_play_once_and_a_fall_heard_in_the_physics_is_not_repeate
     match.act({"type": "accident", "piece": "red-1"}, {"type": "collapse"})
     game.frame(match, None)
     assert [name for name, _ in speaker.played] == ["dice", "crash"]  # no second clatter
+
+
+def test_a_button_press_clicks_and_a_press_on_the_table_does_not() -> None:
+    from pyglet.window import mouse
+
+    from simulator.app.lots import session
+    from simulator.app.lots.screen import LotsScreen
+    from simulator.app.window import AppWindow
+    from tests.app.helpers import frames
+
+    speaker, clock = FakeSpeaker(), Clock()
+    sounds = Sounds(speaker=lambda: speaker, clock=clock)
+    match = session.new_match(["You", "Ann"], "1A", 3)
+    screen = LotsScreen(match, seed=3, autosave=False)
+    window = AppWindow(screen, visible=False, schedule=False, sounds=sounds)
+    try:
+        frames(window, 2)  # lays the panel's buttons out
+        button = next(b for b in screen.hud.buttons if b.enabled)
+        window.on_mouse_press(*window.box.to_window(button.x + 2, button.y + 2), mouse.LEFT, 0)
+        assert [name for name, _ in speaker.played] == ["click"]
+        x, y = window.box.to_window(300, 300)  # the table, no button
+        window.on_mouse_press(x, y, mouse.LEFT, 0)
+        assert [name for name, _ in speaker.played] == ["click"]
+    finally:
+        window.close()

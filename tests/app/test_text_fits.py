@@ -203,3 +203,31 @@ def test_the_help_overlay_fits_its_panel(game):
 
 class _Nothing:
     """A page without huds: the help overlay is checked alone."""
+
+
+def test_a_larger_ui_scale_makes_the_texts_larger_and_they_still_fit():
+    from simulator.app import settings
+    from simulator.app.lots import session
+    from simulator.app.lots.panel import PANEL_X
+    from simulator.app.lots.screen import LotsScreen
+    from tests.app.helpers import until_my_placement
+
+    def message_size(screen: Any) -> float:
+        (fitted,) = [t for t in screen.banner.hud.texts if t.label.text == screen.message]
+        return fitted.label.font_size
+
+    sizes = []
+    for scale in (1.0, 1.5):
+        settings.save(settings.Settings(ui_scale=scale))
+        screen = LotsScreen(session.new_match(list(NAMES), "1A", 3), seed=3, humans={0})
+        window = AppWindow(screen, visible=False, schedule=False)
+        try:
+            until_my_placement(window, screen)
+            screen.message = "Your turn."
+            frames(window)
+            sizes.append(message_size(screen))
+            screen.message = VERDICT
+            each_size(window, screen, split(PANEL_X - 9), f"LOTS at UI scale {scale}")
+        finally:
+            close(window)
+    assert sizes[1] == pytest.approx(1.5 * sizes[0])

@@ -36,6 +36,7 @@ from simulator.app.crazy_tower.words import (
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud, line_height
+from simulator.app.words import seat_tag
 from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
@@ -125,13 +126,13 @@ def _players(
         current = seat == state.current and not state.is_over
         human = view.controllers[seat] == "human"
         hud.circle(x + 7, y + 5, 7, colour(state.colours[name][0]).rgb)  # their first colour
-        alone = view.controllers.count("human") == 1
         level = view.controllers[seat]
-        who = ("you" if alone else "human") if human else f"{level} {_BOT_WORD.get(level, 'bot')}"
+        bot = f"{level} {_BOT_WORD.get(level, 'bot')}"
+        who = seat_tag(name, human, view.controllers.count("human"), bot)
         role = " · saboteur" if state.is_over and state.saboteur == name else ""
         hand = state.hands[name]
         words = worded(
-            f"{'▶ ' if current else ''}{name} ({who}){role}  ·  ",
+            f"{'▶ ' if current else ''}{name}{who}{role}  ·  ",
             f" pts · {len(hand)} block{'' if len(hand) == 1 else 's'}",
         )
         shown = view.tally.number(name, points[name])  # counts to a new score

@@ -50,7 +50,7 @@ from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, 
 from simulator.app.flashes import Flashes, crazy_tower_flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
-from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
@@ -88,6 +88,7 @@ SHORTCUTS = [
     ("Left / Right, Up, hold Down", f"move the piece {STEP:g} cm / raise it / lower it slowly"),
     ("click, Space", "release the piece; Space also puts back what fell"),
     ("Space, Enter, click", "skip to the end of a computer's move (nothing else meanwhile)"),
+    ("+ / -", "play a computer's move faster or slower"),
     ("click a lower block", "diamonds box: grip it, pull it out sideways"),
     ("D", "decline the diamonds removal"),
     ("Enter", "confirm the move"),
@@ -685,7 +686,9 @@ class CrazyTowerScreen(SessionGameScreen):
             return
         avoid = union(ghost, held) if held is not None else ghost
         said = ["Cannot release here:", f"{found[1]}."]
-        self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=self.framing.viewport)
+        pieces = body_boxes(self.camera(), self.match.world, skip=self.live.piece)
+        view = self.framing.viewport
+        self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=view, obstacles=pieces)
         self.ghost_label.draw()
 
     def _draw_ghost(self) -> None:

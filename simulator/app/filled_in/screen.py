@@ -50,7 +50,7 @@ from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
-from simulator.app.words import agree, listed, refusal, sentence, with_article
+from simulator.app.words import YOU, agree, listed, refusal, sentence, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
@@ -590,4 +590,7 @@ class FilledInScreen(SessionGameScreen):
 
     def _label(self, name: str) -> str:
         bot = self.game.computers.get(name)
-        return "you" if bot is None else f"computer, {bot}"
+        if bot is not None:
+            return f"computer, {bot}"
+        people = len(self.state.players) - len(self.game.computers)
+        return "you" if people == 1 and name != YOU else ""  # people sharing the screen

@@ -12,6 +12,7 @@ from simulator.app.lots.words import phase_text, piece_name
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import seat_tag
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
@@ -66,10 +67,10 @@ def draw_panel(
         current = seat == state.to_act
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.circle(x + 8, y + 6, 7, tone)
-        who = "you" if seat in humans else "computer"
+        who = seat_tag(name, seat in humans, len(humans), "computer")
         marker = "▶ " if current else ""
         words = worded(
-            f"{marker}{name} ({who})  ",
+            f"{marker}{name}{who}  ",
             f" pts  cubes {len(state.cubes[seat])}  crew {len(state.crew_hands[seat])}",
         )
         points = tally.number(seat, state.scores[seat])  # counts up to a new score

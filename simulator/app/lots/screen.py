@@ -23,7 +23,7 @@ from simulator.app import save_folder
 from simulator.app.flashes import Flashes, lots_flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
-from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, union
+from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
@@ -71,6 +71,7 @@ SHORTCUTS = [
     ("K", "show / hide the chance of a fall at the ghost (six practice drops)"),
     ("Space (fallen piece)", "pick up the fallen piece to put it back"),
     ("Space, Enter, click", "skip a computer's placement being shown"),
+    ("+ / -", "show a computer's placement faster or slower"),
     ("R", "roll the die"),
     ("P", "pass (crew window)"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
@@ -684,7 +685,8 @@ class LotsScreen(GameScreen):
             self.ghost_label.hide()
             return
         avoid = union(ghost, held) if held is not None else ghost
-        self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport)
+        pieces = body_boxes(self.camera(), self.match.world, skip=self.live.piece)
+        self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport, obstacles=pieces)
         self.ghost_label.draw()
 
     def _rebuild_hud(self) -> None:
