@@ -34,6 +34,7 @@ from simulator.app.crazy_tower.words import (
     todo,
 )
 from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud, line_height
 from simulator.app.words import seat_tag
 from simulator.render.palette import colour
@@ -65,6 +66,7 @@ class PanelView:
     give: str | None = None  # exchange: the block chosen to give
     held: str | None = None  # the piece in the hand
     events: list[dict[str, Any]] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)  # the scores shown, counting to new ones
 
 
 @dataclass
@@ -118,6 +120,7 @@ def _players(
     state = view.state
     points = scores(state)
     numbered = pick_order(state)
+    view.tally.unbind()
     exchanging = state.phase == EXCHANGE
     for seat, name in enumerate(state.players):
         current = seat == state.current and not state.is_over
@@ -128,14 +131,12 @@ def _players(
         who = seat_tag(name, human, view.controllers.count("human"), bot)
         role = " · saboteur" if state.is_over and state.saboteur == name else ""
         hand = state.hands[name]
-        hud.text(
-            f"{'▶ ' if current else ''}{name}{who}{role}  ·  {points[name]} pts · "
-            f"{len(hand)} block{'' if len(hand) == 1 else 's'}",
-            x + 20,
-            y,
-            12,
-            bold=current,
+        words = worded(
+            f"{'▶ ' if current else ''}{name}{who}{role}  ·  ",
+            f" pts · {len(hand)} block{'' if len(hand) == 1 else 's'}",
         )
+        shown = view.tally.number(name, points[name])  # counts to a new score
+        view.tally.bind(name, hud.text(words(shown), x + 20, y, 12, bold=current), words)
         y -= 10
         mine = current and human and not view.holding
         for row in bank_rows(state, name):

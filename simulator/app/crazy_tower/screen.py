@@ -47,12 +47,14 @@ from simulator.app.crazy_tower.panel import (
 )
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, verdict
+from simulator.app.flashes import Flashes, crazy_tower_flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.setup import HUMAN, GameSetup
+from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import draw as draw_jitter
@@ -121,6 +123,7 @@ class CrazyTowerScreen(SessionGameScreen):
         # the hand is never hidden under it
         self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
         self.fall_feel = FallFeel()
+        self.tally, self.flashes = Tally(), Flashes()  # scores count; scoring flashes
         self._shown_cover: tuple[int, str] | None = None
         self._start(game)
         self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
@@ -182,6 +185,8 @@ class CrazyTowerScreen(SessionGameScreen):
         self._reframe()
         super().advance(steps, seconds)
         self.framing.step(seconds)
+        self.tally.step(seconds)
+        self.flashes.step(seconds)
         world = self.match.world
         self.fall_feel.feel(world, shown_time(world, self.playback), self.framing)
         if self.live is None and self._human_turn() and self.match.state.phase == LAY_CARD:
@@ -251,6 +256,8 @@ class CrazyTowerScreen(SessionGameScreen):
             self.message = refusal(live.problem, "Refused by the rules") + " Backspace undoes it."
         else:
             self.message = verdict(self.match.state, live.after)
+            new = live.after.events[len(self.match.state.events) :]
+            crazy_tower_flashes(self.flashes, new, self.match.world)
         self.dirty = True
 
     # -- computer seats -------------------------------------------------------------------
@@ -272,10 +279,12 @@ class CrazyTowerScreen(SessionGameScreen):
         return True
 
     def _computer_words(self, seat: str, events: list[dict[str, Any]]) -> str:
+        crazy_tower_flashes(self.flashes, events, self.match.world, held=True)
         told = said(events, last=4)
         return told + ("" if self.match.state.is_over else " " + todo(self.match.state))
 
     def _move_done(self) -> None:
+        self.flashes.release()  # a computer's move is shown: its flashes start
         self.give = None
         self._changed()
         self._check_device()
@@ -406,6 +415,7 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _take_back(self) -> str:
         self.live, self.lowering = None, False
+        self.flashes.clear()
         return "Move undone.  " + todo(self.match.state)
 
     def _grab_at(self, x: float, y: float) -> None:
@@ -430,6 +440,8 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _adopt(self, game: Game) -> str:
         self._start(game)
+        self.tally.reset()
+        self.flashes.clear()
         return todo(game.match.state)
 
     # -- input (logical coordinates) ----------------------------------------------------
@@ -588,11 +600,13 @@ class CrazyTowerScreen(SessionGameScreen):
         window.view = base @ self.framing.drawn_camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
+            self.flashes.draw()
             self._draw_ghost()
         window.view = base
         self._draw_ghost_label()
         if self.dirty:
             self._rebuild_hud()
+        self.tally.draw()
         self.hud.draw()
         self.icons.draw()
         self.banner.draw(self.message)
@@ -715,6 +729,7 @@ class CrazyTowerScreen(SessionGameScreen):
             give=self.give,
             held=self.live.piece if self.live is not None else None,
             events=self.match.events(),
+            tally=self.tally,
         )
         draw_panel(self.hud, self.icons, view, PanelActions(self.pick, self.move, self.show_role))
         draw_legend(self.hud, self.icons, WORLD_VIEW[2])

@@ -19,6 +19,7 @@ from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import winners_text
 from simulator.app.piece_pictures import paint_piece, picture_size, unit_to_fit
+from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
 from simulator.app.words import agree, listed, sentence
 from simulator.render.mesh import Mesh
@@ -100,14 +101,16 @@ def draw_panel(
     pending: PendingTurn | None,
     purple_mode: bool,
     actions: PanelActions,
+    tally: Tally,
 ) -> None:
-    """``back`` holds what lies under the mesh (backgrounds), ``hud`` what lies on it."""
+    """``back`` holds what lies under the mesh (backgrounds), ``hud`` what lies on it;
+    ``tally`` counts the scores to their new values."""
     x = PANEL_X
     hud.column(x - 8, 1280)
     back.rect(x - 8, 0, 1280 - x + 8, 800, (246, 247, 250), layer=0)
     hud.text(f"LOTS: Filled In  ·  round {state.round}", x, 772, 16, bold=True)
     hud.text(_status(state, active), x, 750, 13, GREY if active is None else (20, 90, 40))
-    y = _scores(back, hud, state, breakdowns, viewed, actions)
+    y = _scores(back, hud, state, breakdowns, viewed, actions, tally)
     y = _dice(mesh, hud, state, active, y - 30, actions)
     if state.phase == ENDED:
         _game_over(hud, state, breakdowns, y - 30)
@@ -141,9 +144,13 @@ def _scores(
     breakdowns: dict[str, ScoreBreakdown],
     viewed: int,
     actions: PanelActions,
+    tally: Tally,
 ) -> float:
-    """The score table; returns the baseline of its last row."""
+    """The score table, each number counting to a new value (the row glows while the
+    total does); returns the baseline of its last row."""
     x, y = PANEL_X, 722
+    tally.unbind()
+    words = worded("")
     for title, right in COLUMNS:
         hud.text(title, right, y, 12, GREY, anchor_x="right")
     movers = set(to_move(state))
@@ -156,10 +163,13 @@ def _scores(
         name = f"{mark}{_short(player.name, 14)}"
         hud.text(name, x + 14, y, 12, bold=bool(mark))
         b = breakdowns[player.name]
-        for (_, right), value in zip(
+        for (title, right), value in zip(
             COLUMNS, (b.levels, b.triangles, b.tools, b.colours, b.crane, b.total), strict=True
         ):
-            hud.text(str(value), right, y, 12, anchor_x="right", bold=right == COLUMNS[-1][1])
+            key, total = (player.name, title), right == COLUMNS[-1][1]
+            shown = str(tally.number(key, value))
+            text = hud.text(shown, right, y, 12, anchor_x="right", bold=total)
+            tally.bind(key, text, words, (x - 4, y - 6, PANEL_W + 4, 22), glow=total)
         hud.buttons.append(Button(x - 4, y - 6, PANEL_W + 4, 22, _bind(actions.view, seat), ""))
     return y
 

@@ -44,9 +44,11 @@ from simulator.app.filled_in.strips import paint_footer, paint_tabs
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import box, events_text
+from simulator.app.flashes import Flashes, filled_in_flashes
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup
+from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.app.words import YOU, agree, listed, refusal, sentence, with_article
 from simulator.render.mesh import Mesh
@@ -117,6 +119,7 @@ class FilledInScreen(SessionGameScreen):
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
         self._watching = False  # a computer just drew a block: its sheet stays in view
+        self.tally, self.flashes = Tally(), Flashes()  # scores count up; scoring flashes
         self._sync_turn()
 
     # -- who moves ------------------------------------------------------------------------
@@ -185,13 +188,23 @@ class FilledInScreen(SessionGameScreen):
         self.game.computers[name] = "random"
         return True
 
+    def advance(self, steps: int, seconds: float) -> None:
+        super().advance(steps, seconds)
+        self.tally.step(seconds)
+        self.flashes.step(seconds)
+
+    def _sheet(self, name: str) -> SheetGeometry:
+        return self.geometry(self.seat(name))
+
     def _computer_words(self, name: str, events: list[dict[str, Any]]) -> str:
+        filled_in_flashes(self.flashes, events, self._sheet, held=True)
         # what the computers did since the human's last move stays readable
         # ... and ends with whose move it is, as the panel's arrows show it
         told = events_text(self.state.events[self._told_from :])
         return f"{told} {sentence(self._what_now())}".strip()
 
     def _move_done(self) -> None:
+        self.flashes.release()  # a computer's move is shown: its flashes start
         self._sync_turn()
         self._changed()
 
@@ -207,6 +220,7 @@ class FilledInScreen(SessionGameScreen):
             return False
         self._told_from, self._watching = before, False
         self.message = events_text(self.state.events[before:]) or self.message
+        filled_in_flashes(self.flashes, self.state.events[before:], self._sheet)
         self._confirmed()
         return True
 
@@ -369,6 +383,8 @@ class FilledInScreen(SessionGameScreen):
         self.pending, self._last_active = None, None
         self.viewed, self.purple_mode = 0, False  # the loaded game may have fewer players
         self._told_from, self._watching = len(game.match.state.events), False
+        self.tally.reset()
+        self.flashes.clear()
         self._sync_turn()
         return ""
 
@@ -479,7 +495,9 @@ class FilledInScreen(SessionGameScreen):
         if self.dirty:
             self._rebuild()
         self.back.draw()
+        self.tally.draw()
         self._batch.draw()
+        self.flashes.draw(self.state.players[self.viewed].name)  # on the sheet shown
         self.front.draw()
         self._draw_ghost()
         self.banner.draw(self.message)
@@ -549,6 +567,7 @@ class FilledInScreen(SessionGameScreen):
             pending=pending,
             purple_mode=self.purple_mode,
             actions=self,
+            tally=self.tally,
         )
         self._lists.append(mesh_list(mesh, self._batch, self._group))
 

@@ -10,6 +10,7 @@ from rules.lots import LotsState, colour_of, legal_moves, spec_of
 from rules.lots.content import get_card, score_track
 from simulator.app.lots.words import phase_text, piece_name
 from simulator.app.piece_pictures import paint_piece, picture_size
+from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
 from simulator.app.words import seat_tag
 from simulator.render.mesh import Mesh
@@ -52,8 +53,10 @@ def draw_panel(
     on_pick: Callable[[str], None],
     holding: bool,
     with_cube: bool,
+    tally: Tally,
 ) -> None:
     x, top = PANEL_X, 790
+    tally.unbind()
     # No opaque background: the world is clipped to its view (layout.clipped), and a
     # panel-sized fill would cost a millisecond a frame on a software renderer.
     hud.rect(x - 9, TRACK_H, 1, 800 - TRACK_H, (200, 204, 212))
@@ -66,14 +69,12 @@ def draw_panel(
         hud.circle(x + 8, y + 6, 7, tone)
         who = seat_tag(name, seat in humans, len(humans), "computer")
         marker = "▶ " if current else ""
-        hud.text(
-            f"{marker}{name}{who}  {state.scores[seat]} pts  cubes {len(state.cubes[seat])}"
-            f"  crew {len(state.crew_hands[seat])}",
-            x + 22,
-            y,
-            13,
-            bold=current,
+        words = worded(
+            f"{marker}{name}{who}  ",
+            f" pts  cubes {len(state.cubes[seat])}  crew {len(state.crew_hands[seat])}",
         )
+        points = tally.number(seat, state.scores[seat])  # counts up to a new score
+        tally.bind(seat, hud.text(words(points), x + 22, y, 13, bold=current), words)
         y -= 24
         bank = state.banks[seat]
         pickable = current and seat in humans and state.phase == "place" and not holding

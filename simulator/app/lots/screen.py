@@ -20,6 +20,7 @@ from rules.errors import IllegalMove
 from rules.lots import apply_move, check_candidate, placement_choices
 from rules.pieces import transform_cells
 from simulator.app import save_folder
+from simulator.app.flashes import Flashes, lots_flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
@@ -30,6 +31,7 @@ from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.words import piece_name, said
 from simulator.app.setup import COMPUTER_PREFIX, GameSetup
+from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import Jitter, draw, get_profile
@@ -157,6 +159,7 @@ class LotsScreen(GameScreen):
         # the hand is never hidden under it
         self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
         self.fall_feel = FallFeel()
+        self.tally, self.flashes = Tally(), Flashes()  # scores count up; scoring flashes
         self._ghost_cells: frozenset[tuple[int, int]] | None = None
         self._ghost_problem: str | None = None
         self._ghost: Any = None
@@ -193,6 +196,8 @@ class LotsScreen(GameScreen):
         self._reframe()
         super().advance(steps, seconds)
         self.framing.step(seconds)
+        self.tally.step(seconds)
+        self.flashes.step(seconds)
         support = (self.match.lot.left, self.match.lot.right)
         world = self.match.world
         self.fall_feel.feel(world, shown_time(world, self.playback), self.framing, support)
@@ -240,10 +245,15 @@ class LotsScreen(GameScreen):
         return True
 
     def _computer_words(self, seat: int, events: list[dict[str, Any]]) -> str:
+        lots_flashes(self.flashes, events, self.match.state, self.match.lot, held=True)
         return f"{said(events[-3:])} {self._turn_words()}".strip()
 
     def _computer_doing(self, seat: int) -> str:
         return "placing a piece"
+
+    def _move_done(self) -> None:
+        self.flashes.release()  # a computer's move is shown: its flashes start
+        super()._move_done()
 
     def _after_settle(self) -> None:
         live = self.live
@@ -262,6 +272,7 @@ class LotsScreen(GameScreen):
             self.preview = None
             return
         self.preview = new
+        lots_flashes(self.flashes, new.events[len(state.events) :], new, self.match.lot)
         self.say(verdict(state, new))
 
     # -- actions ------------------------------------------------------------------------
@@ -345,6 +356,7 @@ class LotsScreen(GameScreen):
     def _take_back(self) -> str:
         self.live, self.preview, self.lowering = None, None, False
         self.risk.end_placement()
+        self.flashes.clear()
         return "Placement undone."
 
     # -- saving -------------------------------------------------------------------------
@@ -366,6 +378,8 @@ class LotsScreen(GameScreen):
         self._hand(saved.hand)
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False
+        self.tally.reset()
+        self.flashes.clear()
         return ""
 
     def close(self) -> None:
@@ -580,11 +594,13 @@ class LotsScreen(GameScreen):
         window.view = base @ self.framing.drawn_camera().matrix()
         with clipped(window, window.box, WORLD_VIEW):
             scene.batch.draw()
+            self.flashes.draw()
             self._draw_ghost()
         window.view = base
         self._draw_ghost_label()
         if self.dirty:
             self._rebuild_hud()
+        self.tally.draw()
         self.hud.draw()
         self.track_hud.draw()
         self.banner.draw(self.message)
@@ -686,6 +702,7 @@ class LotsScreen(GameScreen):
             on_pick=self.pick,
             holding=holding,
             with_cube=self.with_cube,
+            tally=self.tally,
         )
         if state.phase == "replace" and state.to_act in self.humans and not holding:
             self.hud.button(
