@@ -133,6 +133,42 @@ def computer_playback(window_for: Callable[[Any], Any]) -> Any:
     return window
 
 
+def lots_floors_flash(window_for: Callable[[Any], Any]) -> Any:
+    """The last move of floor-completed.toml made by a computer: its floors flash and
+    its score counts up once its playback is skipped."""
+    import time
+
+    from pyglet.window import key
+
+    from simulator.app.lots import session
+    from simulator.app.lots.screen import LotsScreen
+    from simulator.games.lots.match import Placement
+
+    text = (ROOT / "scenarios/lots/floor-completed.toml").read_text()
+    shortened = Path(tempfile.mkdtemp()) / "floor-completed.toml"
+    shortened.write_text(text[: text.rindex("[[action]]")])  # all but the last move
+    saved = session.load_saved(shortened)
+
+    class LastMove:  # the scenario's own last placement, as a computer's decision
+        def decide(self, match: Any) -> Any:
+            return (
+                "place",
+                Placement(block="green-2", col=4, turns=1, cube="purple-1", cube_col=3),
+            )
+
+    game = LotsScreen(saved.match, seed=saved.seed, humans={0}, levels={1: "random"})
+    game.computers[1] = LastMove()
+    window = window_for(game)
+    for _ in range(60 * 20):
+        _frames(window, 1)
+        if game.playback is not None:
+            break
+        time.sleep(0.002)  # the decision comes from a worker thread
+    _key(window, key.SPACE)
+    _frames(window, 8)
+    return window
+
+
 def crazy_tower(window_for: Callable[[Any], Any]) -> Any:
     from simulator.app import screens
 
@@ -265,6 +301,7 @@ SHOTS: dict[str, Callable[[Callable[[Any], Any]], Any]] = {
     "lots-game": lots_holding,
     "lots-ghost-off-lot": lots_off_the_lot,
     "computer-playback-lots": computer_playback,
+    "feel-lots-floors": lots_floors_flash,
     "crazy-tower-game": crazy_tower,
     "crazy-tower-tall-tower": back_to_the_table(SABOTEUR_END),
     "hand-crazy-tower-floor-card": crazy_tower_card_in_hand,

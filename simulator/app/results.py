@@ -88,9 +88,6 @@ class Ending:
         seen = (id(match), match.action_count)
         if seen != self._seen:  # the outcome changes only with the log
             self._seen, self._over, self.waited = seen, match.outcome().over, 0.0
-            if self._over:  # the last move's "Enter confirms it" is no longer true
-                told = results_of(match)
-                screen.say(f"Game over. {told.headline} {told.why}")
         if not self._over or screen.window is None:
             return False
         self.waited += seconds

@@ -80,7 +80,8 @@ def _arrow(screen: LotsScreen) -> str:
     """The name the panel's arrow points at."""
     marked = [item.text for item in screen.hud._items if getattr(item, "text", "").startswith("▶ ")]
     assert len(marked) == 1, marked
-    return marked[0].removeprefix("▶ ").split(" (")[0]
+    row = marked[0].removeprefix("▶ ")
+    return next(name for name in screen.match.state.players if row.startswith(name))
 
 
 def _until_playback(window, screen) -> None:

@@ -347,10 +347,12 @@ class LotsScreen(GameScreen):
         if live is None or live.stage != SETTLED or self.preview is None:
             return
         state = self.match.state
+        told = said(self.preview.events[len(state.events) :]) or "The piece is placed."
         action = live.placement().as_action(state.players[state.current])
         self.match.commit_live(action, self.preview)
         self.live, self.preview = None, None
         self.risk.end_placement()
+        self.say(f"{told} {self._turn_words()}".strip())  # confirmed: no "Enter confirms" now
         self._confirmed()
 
     def _take_back(self) -> str:
