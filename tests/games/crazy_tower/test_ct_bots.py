@@ -18,7 +18,11 @@ from simulator.physics.profile import load_profile
 
 def _match(mode: str = "competitive", players: int = 2, seed: int = 4) -> CrazyTowerMatch:
     options = {"mode": mode, "players": [f"P{i + 1}" for i in range(players)], "seed": seed}
-    return CrazyTowerMatch(options, tower_profile(load_profile(), sleep_given=False))
+    grip1 = load_profile(
+        grip=1
+        # grip 1: what this test describes was measured with it (grip 2 differs)
+    )
+    return CrazyTowerMatch(options, tower_profile(grip1, sleep_given=False))
 
 
 def _play(level_name: str, count: int) -> tuple[list[dict[str, Any]], CrazyTowerMatch]:

@@ -8,6 +8,7 @@ from rules.crazy_tower.cards import deck_cards
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import card_coordinate
+from simulator.physics.profile import load_profile
 
 ANN, BOB = "Ann", "Bob"
 PLAYERS = [{"name": ANN, "colours": ["red", "blue"]}, {"name": BOB, "colours": ["green", "yellow"]}]
@@ -18,7 +19,12 @@ def deck(*first: str) -> list[str]:
 
 
 def match(*first: str) -> CrazyTowerMatch:
-    m = CrazyTowerMatch({"mode": "competitive", "players": PLAYERS, "deck": deck(*first)})
+    options = {"mode": "competitive", "players": PLAYERS, "deck": deck(*first)}
+    m = CrazyTowerMatch(
+        options,
+        load_profile(grip=1),
+        # grip 1: what this test describes was measured with it (grip 2 differs)
+    )
     m.perform({"type": "place_block", "player": ANN, "block": "red-2a", "at": 2.0})
     m.perform({"type": "place_block", "player": BOB, "block": "green-2a", "at": 14.0})
     return m

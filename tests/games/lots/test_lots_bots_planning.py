@@ -24,6 +24,7 @@ from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colou
 from simulator.games.lots.bots_risk import SOLO_FALL, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.runner import perform
+from simulator.physics.profile import load_profile
 
 FOOTPRINT = get_footprint("1A")
 
@@ -118,7 +119,12 @@ def test_the_solo_die_follows_the_marker() -> None:
 
 def _beside_a_block() -> tuple[LotsMatch, Placement]:
     """Ben's S stands in columns 3-5; Ann holds an O for columns 1-2, flush against it."""
-    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=3))
+    options = LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=3)
+    match = LotsMatch(
+        options,
+        load_profile(grip=1),
+        # grip 1: what this test describes was measured with it (grip 2 differs)
+    )
     match.perform({"type": "roll", "player": "Ben"})
     match.place(Placement(block="blue-2", col=3))
     match.perform({"type": "roll", "player": "Ann"})
@@ -231,7 +237,12 @@ def test_a_piece_on_the_edge_of_its_support_is_aimed_inside_it(
 ) -> None:
     """An O over the end of an I lying flat rests on one column: aimed on the grid its
     weight stands right over the I's corner; the aim moves it 0.15 of a cell in."""
-    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6))
+    options = LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=6)
+    match = LotsMatch(
+        options,
+        load_profile(grip=1),
+        # grip 1: what this test describes was measured with it (grip 2 differs)
+    )
     match.perform({"type": "roll", "player": "Ann"})
     match.place(Placement(block="red-1", col=i_col))  # the I lying across four columns
     match.perform({"type": "roll", "player": "Ben"})  # Ben holds orange-1
