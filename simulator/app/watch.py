@@ -246,9 +246,9 @@ class ReplayViewer(Screen):
         hud.clear()
         width = DESIGN_W - 28
         title = self.caption[0] if self.caption else "Replay"
-        hud.text(title, 14, DESIGN_H - 28, 16, bold=True, width=width - 260)
+        hud.text(title, 14, DESIGN_H - 28, 16, bold=True, width=width - 260, lines=1)
         if len(self.caption) > 1:
-            hud.text(self.caption[1], 14, DESIGN_H - 52, 11, (90, 90, 90), width=width)
+            hud.text(self.caption[1], 14, DESIGN_H - 52, 11, (90, 90, 90), width=width, lines=1)
         hud.rect(8, VIEW[1] + VIEW[3] + 4, DESIGN_W - 16, 78, (255, 255, 255), 230)
         hud.text(self.text, 16, VIEW[1] + VIEW[3] + 74, 14, width=width, anchor_y="top")
         if self.world is None and self.moves:  # no world to film: the moves, in words
