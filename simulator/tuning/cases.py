@@ -31,6 +31,7 @@ class Family:
 
     case: str
     n: int = 8  # harmonic: blocks
+    block_height: float = BLOCK_HEIGHT  # harmonic: each block's thickness, cm
     mu: float = 0.5  # incline-slide: pair friction
     width: float = 2.0  # incline-topple: block width and height
     height: float = 6.0
@@ -38,7 +39,8 @@ class Family:
     @property
     def label(self) -> str:
         if self.case == "harmonic":
-            return f"harmonic-{self.n:02d}"
+            thick = "" if self.block_height == BLOCK_HEIGHT else f"-h{self.block_height:g}"
+            return f"harmonic-{self.n:02d}{thick}"
         return self.case
 
     @property
@@ -68,7 +70,7 @@ class Family:
 
     def build(self, x: float, profile: PhysicsProfile) -> Sandbox:
         if self.case == "harmonic":
-            return harmonic(self.n, x, profile)
+            return harmonic(self.n, x, profile, self.block_height)
         if self.case == "incline-slide":
             return incline(x, (4.0, 1.0), math.sqrt(self.mu), 0.1, profile)
         # Pair friction 1.44 > tan(theta): the tall block cannot slip before it tips.
@@ -95,8 +97,11 @@ def _sandbox(name: str, bodies: list[BodySpec], run: RunSpec, profile: PhysicsPr
     return Sandbox(header, profile, bodies, [], run, SandboxExpect())
 
 
-def harmonic(n: int, fraction: float, profile: PhysicsProfile) -> Sandbox:
-    """n blocks; the k-th from the top overhangs the one below by fraction * L / (2k)."""
+def harmonic(
+    n: int, fraction: float, profile: PhysicsProfile, height: float = BLOCK_HEIGHT
+) -> Sandbox:
+    """n blocks ``height`` cm thick; the k-th from the top overhangs the one below by
+    fraction * L / (2k)."""
     table = [(-60.0, -5.0), (0.0, -5.0), (0.0, 0.0), (-60.0, 0.0)]
     # Named, so the run's materials (a swept point's) decide their values.
     bodies = [_static("table", table, MaterialChoice("felt"))]
@@ -104,9 +109,9 @@ def harmonic(n: int, fraction: float, profile: PhysicsProfile) -> Sandbox:
     right = 0.0
     for i, k in enumerate(range(n, 0, -1)):
         right += fraction * BLOCK_LENGTH / (2 * k)
-        pose = Pose(_r(right - BLOCK_LENGTH / 2), _r(BLOCK_HEIGHT * (i + 0.5)), 0.0)
+        pose = Pose(_r(right - BLOCK_LENGTH / 2), _r(height * (i + 0.5)), 0.0)
         bodies.append(
-            BodySpec(f"b{i + 1:02d}", False, [box_polygon(BLOCK_LENGTH, BLOCK_HEIGHT)], pose, wood)
+            BodySpec(f"b{i + 1:02d}", False, [box_polygon(BLOCK_LENGTH, height)], pose, wood)
         )
     run = RunSpec(seconds=4.0, tolerance=0.5, rotation_tolerance=5.0)
     return _sandbox(f"harmonic stack of {n} at {fraction:.4f}", bodies, run, profile)

@@ -231,6 +231,7 @@ def _threshold(root: Table, raw: Any, index: int) -> ThresholdTarget:
     family = Family(
         case,
         n=n,
+        block_height=table.number("block_height", default=1.0, positive=True, maximum=10.0) or 1.0,
         mu=table.number("mu", default=0.5, positive=True, maximum=2.0) or 0.5,
         width=table.number("width", default=2.0, positive=True, maximum=20.0) or 2.0,
         height=table.number("height", default=6.0, positive=True, maximum=20.0) or 6.0,

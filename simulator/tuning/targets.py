@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulator.tuning.cases import Family
+from simulator.tuning.cases import BLOCK_HEIGHT, Family
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def describe(target: Target) -> dict[str, object]:
         return {"scenario": target.label}
     if isinstance(target, ThresholdTarget):
         f = target.family
-        return {
+        ident: dict[str, object] = {
             "threshold": f.case,
             "n": f.n,
             "mu": f.mu,
@@ -54,6 +54,9 @@ def describe(target: Target) -> dict[str, object]:
             "height": f.height,
             "tolerance": target.tolerance,
         }
+        if f.block_height != BLOCK_HEIGHT:  # named only when set: older keys stay valid
+            ident["block_height"] = f.block_height
+        return ident
     return {
         "lots_game": target.seed,
         "players": target.players,

@@ -94,3 +94,31 @@ def test_calibrate_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["tune", "--calibrate", "--profile", "pymunk-defaults", "--only", "incline-slide"])
     assert code == 1
     assert "wrong: " in capsys.readouterr().out
+
+
+def test_a_harmonic_family_of_thick_blocks_builds_them_and_keys_them_apart() -> None:
+    from simulator.tuning.runs import Run
+    from simulator.tuning.targets import ThresholdTarget
+
+    thin, thick = Family("harmonic", n=4), Family("harmonic", n=4, block_height=4.0)
+    assert (thin.label, thick.label) == ("harmonic-04", "harmonic-04-h4")
+    sandbox = thick.build(0.9, load_profile())
+    tops = [
+        max(y for _, y in body.polygons[0]) - min(y for _, y in body.polygons[0])
+        for body in sandbox.bodies
+        if not body.static
+    ]
+    assert tops == [pytest.approx(4.0)] * 4
+    key = {f: Run(0, (), ThresholdTarget(f, 1.0)).key for f in (thin, thick)}
+    assert key[thin] != key[thick]
+    # the thin family's key is the one it had before block heights existed
+    assert key[thin] == Run(0, (), ThresholdTarget(Family("harmonic", n=4), 1.0)).key
+
+
+def test_the_thresholds_experiment_reads_every_case() -> None:
+    from simulator.tuning.experiment import load_experiment
+
+    root = Path(__file__).resolve().parents[2]
+    experiment = load_experiment(root / "scenarios/experiments/thresholds.toml")
+    labels = [t.label for t in experiment.targets]
+    assert len(labels) == 19 and "threshold:harmonic-20-h4" in labels
