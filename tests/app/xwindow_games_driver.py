@@ -73,7 +73,10 @@ class LotsHand:
             return ["Right"]  # further right while the rules still accept the spot
         if self.accepted:  # one column past the last accepted: back, and let go
             return ["Left", "space"]
-        return ["Right"]
+        # not over the lot yet: towards it, from whichever side the hand picked it up
+        lot = screen.match.lot
+        x = live.held.body.position.x
+        return ["Right"] if x < (lot.left + lot.right) / 2 else ["Left"]
 
 
 HANDS = {"lots": LotsHand}  # the games whose person's seat the driver plays by keys

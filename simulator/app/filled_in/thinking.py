@@ -95,3 +95,6 @@ class Thinker:
             worker.terminate()
         for worker in workers:
             worker.join(timeout=5)
+            if worker.is_alive():  # SIGTERM not taken in time (a busy machine): SIGKILL
+                worker.kill()
+                worker.join(timeout=5)
