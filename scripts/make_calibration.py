@@ -19,7 +19,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from simulator.tuning.cases import PATERSON_ZWICK  # noqa: E402
+from simulator.tuning.cases import (  # noqa: E402
+    HARMONIC_HEIGHTS,
+    HARMONIC_SIZES,
+    PATERSON_ZWICK,
+    SLIDE_FRICTIONS,
+    TOPPLE_CASE,
+)
 
 HERE = ROOT / "scenarios" / "calibration"
 # The files this script writes start so; any other file here (the floor cards) is not its.
@@ -27,12 +33,8 @@ GENERATED = ("harmonic-", "paterson-zwick-", "incline-", "column-")
 
 BLOCK_LENGTH = 10.0  # cm, harmonic stack blocks
 BLOCK_HEIGHT = 1.0
-HARMONIC_SIZES = (4, 8, 12, 16, 20)
-HARMONIC_HEIGHTS = (1.0, 2.0, 4.0)
 OVERHANG_FRACTIONS = (0.99, 1.01)  # stands, falls
-SLIDE_FRICTIONS = (0.3, 0.5, 0.8)  # pair friction
 SLIDE_DELTA = 0.05  # degrees either side of atan(mu)
-TOPPLE_SIZE = (1.0, 3.0)  # width, height
 TOPPLE_DELTA = 0.1  # degrees either side of atan(w/h)
 TABLE = """[[static]]
 id = "table"
@@ -245,7 +247,7 @@ def cases() -> dict[str, str]:
                 3.0,
                 0.1,
             )
-    w, h = TOPPLE_SIZE
+    w, h = TOPPLE_CASE
     topple_at = math.degrees(math.atan(w / h))
     topple_text = (
         "Tipping on an incline: a rigid block of width w and height h on a plane rough\n"
@@ -258,7 +260,7 @@ def cases() -> dict[str, str]:
         out[f"incline-topple-{w:g}x{h:g}-{verdict}.toml"] = incline(
             "tall block on a rough incline",
             topple_at + delta,
-            TOPPLE_SIZE,
+            TOPPLE_CASE,
             1.2,
             topple_text,
             stands,
