@@ -211,6 +211,27 @@ class Row:
         ]
 
 
+def timed_twin(
+    sandbox: Sandbox, settings: dict[str, float], steps: int
+) -> tuple[float, float, str]:
+    """CPU seconds to build the raw twin and for the whole twin (build + steps), and the
+    state hash it ends in."""
+    twin: list[Any] = []
+
+    def build() -> None:
+        twin[:] = raw_space(sandbox, settings)
+
+    def run() -> None:
+        space, dt = twin[0], settings["dt"]
+        step = space.step
+        for _ in range(steps):
+            step(dt)
+
+    built = cpu(build)
+    stepped = cpu(run)
+    return built + stepped, stepped, digest(twin[1])
+
+
 def sandbox_row(name: str, path: Path, rounds: int) -> tuple[Row, list[str]]:
     report = replay_call(path)  # warm: imports, asset caches
     settings, missing = physics_settings(report)
@@ -218,33 +239,35 @@ def sandbox_row(name: str, path: Path, rounds: int) -> tuple[Row, list[str]]:
     steps = report["steps"]
     row = Row(name, steps, [], [], [], "raw twin: build + steps")
     for r in range(rounds):
-        twin: list[Any] = []
-
-        def raw_build() -> None:
-            twin[:] = raw_space(sandbox, settings)
-
-        def raw_steps() -> None:
-            space, dt = twin[0], settings["dt"]
-            step = space.step
-            for _ in range(steps):
-                step(dt)
-
-        def timed_raw() -> tuple[float, float]:
-            built = cpu(raw_build)
-            stepped = cpu(raw_steps)
-            if digest(twin[1]) != report["state_hash"]:
-                raise RuntimeError(f"{name}: the raw twin did not reach the replay's state hash")
-            return built + stepped, stepped
-
         if r % 2:
-            total, stepped = timed_raw()
+            total, stepped, reached = timed_twin(sandbox, settings, steps)
             row.replay.append(cpu(lambda: replay_call(path)))
         else:
             row.replay.append(cpu(lambda: replay_call(path)))
-            total, stepped = timed_raw()
+            total, stepped, reached = timed_twin(sandbox, settings, steps)
+        if reached != report["state_hash"]:
+            raise RuntimeError(f"{name}: the raw twin did not reach the replay's state hash")
         row.raw.append(total)
         row.raw_steps.append(stepped)
     return row, missing
+
+
+def inside_steps(path: Path) -> tuple[float, str]:
+    """CPU seconds inside Space.step during a replay of ``path``, and its state hash."""
+    inside = [0.0]
+    original = pymunk.Space.step
+
+    def timed_step(space: pymunk.Space, dt: float) -> None:
+        start = time.thread_time()
+        original(space, dt)
+        inside[0] += time.thread_time() - start
+
+    pymunk.Space.step = timed_step  # type: ignore[method-assign]
+    try:
+        report = replay_call(path)
+    finally:
+        pymunk.Space.step = original  # type: ignore[method-assign]
+    return inside[0], report["state_hash"]
 
 
 def game_row(name: str, path: Path, rounds: int) -> Row:
@@ -252,25 +275,13 @@ def game_row(name: str, path: Path, rounds: int) -> Row:
     (instrumented runs, alternating with the plain ones)."""
     report = replay_call(path)
     row = Row(name, report["steps"], [], [], [], "inside Space.step, same file")
-    original = pymunk.Space.step
     for _ in range(rounds):
         row.replay.append(cpu(lambda: replay_call(path)))
-        inside = [0.0]
-
-        def timed_step(space: pymunk.Space, dt: float) -> None:
-            start = time.thread_time()
-            original(space, dt)
-            inside[0] += time.thread_time() - start
-
-        pymunk.Space.step = timed_step  # type: ignore[method-assign]
-        try:
-            got = replay_call(path)
-        finally:
-            pymunk.Space.step = original  # type: ignore[method-assign]
-        if got["state_hash"] != report["state_hash"]:
+        inside, reached = inside_steps(path)
+        if reached != report["state_hash"]:
             raise RuntimeError(f"{name}: the instrumented replay diverged")
-        row.raw.append(inside[0])
-        row.raw_steps.append(inside[0])
+        row.raw.append(inside)
+        row.raw_steps.append(inside)
     return row
 
 
