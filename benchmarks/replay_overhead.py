@@ -214,7 +214,7 @@ class Row:
 def timed_twin(
     sandbox: Sandbox, settings: dict[str, float], steps: int
 ) -> tuple[float, float, str]:
-    """CPU seconds to build the raw twin and for the whole twin (build + steps), and the
+    """CPU seconds of the whole raw twin (build + steps) and of its steps alone, and the
     state hash it ends in."""
     twin: list[Any] = []
 
