@@ -79,7 +79,7 @@ class Hand:
         self.held: Entry | None = None
         self.dropped = False  # the last piece grabbed slipped out of the fingers
         self.slid = 0.0  # cm the fingers have slid along the held piece
-        self._offset = pymunk.Vec2d(0.0, 0.0)
+        self._offset = (0.0, 0.0)  # the held piece's offset from the hand at the last step
 
     # -- gripping ---------------------------------------------------------------------
 
@@ -109,7 +109,7 @@ class Hand:
         self.held = entry
         self.dropped = False
         self.slid = 0.0
-        self._offset = pymunk.Vec2d(0.0, 0.0)
+        self._offset = (0.0, 0.0)
 
     def release(self) -> None:
         if self._joints:
@@ -242,7 +242,8 @@ class Hand:
             * 1.5
         )
         for _ in range(max_steps):
-            dx, dy = x - body.position.x, y - body.position.y
+            bx, by = body.position  # one read a step: pymunk's getters cost
+            dx, dy = x - bx, y - by
             da = angle - body.angle
             distance = math.hypot(dx, dy)
             if distance < 1e-9 and abs(da) < 1e-9:
@@ -313,9 +314,14 @@ class Hand:
         s = self.settings
         if math.isinf(s.slip):
             return True
-        offset = held.body.position - self.body.position
-        moved, self._offset = (offset - self._offset).length, offset
-        if offset.length <= s.give:
+        # Vec2d arithmetic in plain floats, term for term as pymunk computes it.
+        hx, hy = held.body.position
+        bx, by = self.body.position
+        ox, oy = hx - bx, hy - by
+        last = self._offset
+        moved = math.sqrt((ox - last[0]) ** 2 + (oy - last[1]) ** 2)
+        self._offset = (ox, oy)
+        if math.sqrt(ox**2 + oy**2) <= s.give:
             return True
         touching: list[pymunk.Arbiter] = []
         held.body.each_arbiter(touching.append)
