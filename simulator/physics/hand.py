@@ -241,8 +241,10 @@ class Hand:
             / dt
             * 1.5
         )
+        # The hand's position is read once a step (pymunk's getters cost as much as a
+        # sleeping tower's step): after the step, for the grip and for the next step.
+        bx, by = body.position
         for _ in range(max_steps):
-            bx, by = body.position  # one read a step: pymunk's getters cost
             dx, dy = x - bx, y - by
             da = angle - body.angle
             distance = math.hypot(dx, dy)
@@ -254,12 +256,12 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
-            if not self._keeps_hold():
+            bx, by = body.position
+            if not self._keeps_hold(bx, by):
                 break
             # Contact means the piece is carried and stopped, not a corner clipped in
             # passing: a clipped piece slides aside and keeps moving down.
-            blocked = self.held is not None and self.held.body.velocity.y > -STOPPED * speed
-            if stop_on_contact and blocked and self._touching():
+            if stop_on_contact and self._stopped(speed):
                 body.velocity = (0.0, 0.0)
                 body.angular_velocity = 0.0
                 return True
@@ -279,11 +281,10 @@ class Hand:
         body.velocity = (dx * scale / dt, dy * scale / dt)
         body.angular_velocity = max(-turn, min(turn, (angle - body.angle) / dt))
         world.step()
-        self._keeps_hold()
+        self._keeps_hold(*body.position)
         body.velocity = (0.0, 0.0)
         body.angular_velocity = 0.0
-        held = self.held
-        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+        return self._stopped(speed)
 
     def steady(self, on_step: Callable[[], None] | None = None) -> None:
         """Hold still until the piece hangs where the hand is (as a person steadies a piece
@@ -298,14 +299,21 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
-            if not self._keeps_hold():
+            if not self._keeps_hold(*body.position):
                 return
 
-    def _keeps_hold(self) -> bool:
-        """After a step: whether the hand still holds its piece. While something the
-        piece touches holds it more than the pads' ``give`` away from the fingers, the
-        fingers slide along it; once they have slid ``slip`` cm, they have slid off it and
-        the hand has let go (docs/physics.md, "The grip"). Only while it touches
+    def _stopped(self, speed: float) -> bool:
+        """The held piece moves down slower than a quarter of ``speed`` and rests on
+        something (the hand stops there)."""
+        held = self.held
+        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+
+    def _keeps_hold(self, hand_x: float, hand_y: float) -> bool:
+        """After a step, the hand at (``hand_x``, ``hand_y``): whether it still holds its
+        piece. While something the piece touches holds it more than the pads' ``give``
+        away from the fingers, the fingers slide along it; once they have slid ``slip``
+        cm, they have slid off it and the hand has let go (docs/physics.md, "The grip").
+        Only while it touches
         something: the scripted hand starts and stops at once, so a free piece trails it
         for a moment, as no real arm would make it."""
         held = self.held
@@ -316,8 +324,7 @@ class Hand:
             return True
         # Vec2d arithmetic in plain floats, term for term as pymunk computes it.
         hx, hy = held.body.position
-        bx, by = self.body.position
-        ox, oy = hx - bx, hy - by
+        ox, oy = hx - hand_x, hy - hand_y
         last = self._offset
         moved = math.sqrt((ox - last[0]) ** 2 + (oy - last[1]) ** 2)
         self._offset = (ox, oy)
