@@ -38,6 +38,10 @@ MAX_RESEATS = 9
 # A piece turned in the grip (seating.TURNED) is lifted until it hangs within this many
 # degrees of the hand's angle before it is moved off the corner.
 LEVEL = 0.5
+# pymunk's Body routes every attribute write through a Python __setattr__; the hand's
+# per-step writes call the properties' setters directly (the same setters).
+_SET_VELOCITY = pymunk.Body.velocity.fset
+_SET_SPIN = pymunk.Body.angular_velocity.fset
 
 
 @dataclass(frozen=True)
@@ -251,8 +255,8 @@ class Hand:
             if distance < 1e-9 and abs(da) < 1e-9:
                 break
             scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
-            body.velocity = (dx * scale / dt, dy * scale / dt)
-            body.angular_velocity = max(-turn, min(turn, da / dt))
+            _SET_VELOCITY(body, (dx * scale / dt, dy * scale / dt))
+            _SET_SPIN(body, max(-turn, min(turn, da / dt)))
             world.step()
             if on_step is not None:
                 on_step()

@@ -118,11 +118,19 @@ class Monitor:
             x, y = body.position
             poses[entry.id] = (x, y, body.angle)
         moved = {e.body_id for e in events if e.type == "moved"} if events else set()
-        for body_id, ref in self.reference.items():
-            pose = poses.get(body_id)
-            if pose is not None and body_id not in moved and self._has_moved(ref, *pose):
-                self._add(now, body_id, "moved", "left its place")
-                moved.add(body_id)
+        reference = self.reference
+        newly = [
+            body_id
+            for body_id, pose in poses.items()
+            if body_id in reference
+            and body_id not in moved
+            and self._has_moved(reference[body_id], *pose)
+        ]
+        if len(newly) > 1:  # logged in the order of the reference, as ever
+            rank = {body_id: i for i, body_id in enumerate(reference)}
+            newly.sort(key=rank.__getitem__)
+        for body_id in newly:
+            self._add(now, body_id, "moved", "left its place")
         x0, y0, x1, y1 = world.play_area
         floor_y = self.floor_y
         for entry in look:  # creation order keeps the log stable
