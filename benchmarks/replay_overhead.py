@@ -32,7 +32,7 @@ import struct
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ from benchmarks.towers import machine_line, median, print_table
 from simulator.physics.geometry import inset, transform
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario, replay
-from simulator.scenario.sandbox import Sandbox
+from simulator.scenario.sandbox import Sandbox, build_world
 
 TARGET_RATIO = 1.10
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,14 +190,29 @@ def replay_call(path: Path) -> dict[str, Any]:
 class Row:
     name: str
     steps: int
-    replay: list[float]
-    raw: list[float]
-    raw_steps: list[float]
     baseline: str
+    replay: list[float] = field(default_factory=list)
+    raw: list[float] = field(default_factory=list)
+    raw_steps: list[float] = field(default_factory=list)
+    # Parts of the replay, timed on their own in the same rounds (sandboxes only):
+    # reading and validating the file, and building its world.
+    load: list[float] = field(default_factory=list)
+    build: list[float] = field(default_factory=list)
 
     def cells(self) -> list[str]:
         ratio = median([a / b for a, b in zip(self.replay, self.raw, strict=True)])
         steps_ratio = median([a / b for a, b in zip(self.replay, self.raw_steps, strict=True)])
+        if self.load:
+            rest = [
+                (r - lo - b) / s
+                for r, lo, b, s in zip(
+                    self.replay, self.load, self.build, self.raw_steps, strict=True
+                )
+            ]
+            parts = [f"{median(self.load) * 1e3:.2f}", f"{median(self.build) * 1e3:.2f}"]
+            parts.append(f"{median(rest):.3f}")
+        else:
+            parts = ["-", "-", "-"]
         return [
             self.name,
             str(self.steps),
@@ -207,6 +222,7 @@ class Row:
             f"{ratio:.3f}",
             f"{steps_ratio:.3f}",
             "PASS" if ratio <= TARGET_RATIO else "FAIL",
+            *parts,
             self.baseline,
         ]
 
@@ -237,8 +253,10 @@ def sandbox_row(name: str, path: Path, rounds: int) -> tuple[Row, list[str]]:
     settings, missing = physics_settings(report)
     sandbox = load_scenario(path).scenario
     steps = report["steps"]
-    row = Row(name, steps, [], [], [], "raw twin: build + steps")
+    row = Row(name, steps, "raw twin: build + steps")
     for r in range(rounds):
+        row.load.append(cpu(lambda: load_scenario(path).check_budget()))
+        row.build.append(cpu(lambda: build_world(sandbox)))
         if r % 2:
             total, stepped, reached = timed_twin(sandbox, settings, steps)
             row.replay.append(cpu(lambda: replay_call(path)))
@@ -274,7 +292,7 @@ def game_row(name: str, path: Path, rounds: int) -> Row:
     """A recorded game: the replay against the time inside Space.step of the same run
     (instrumented runs, alternating with the plain ones)."""
     report = replay_call(path)
-    row = Row(name, report["steps"], [], [], [], "inside Space.step, same file")
+    row = Row(name, report["steps"], "inside Space.step, same file")
     for _ in range(rounds):
         row.replay.append(cpu(lambda: replay_call(path)))
         inside, reached = inside_steps(path)
@@ -319,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
             "replay/raw",
             "replay/raw steps",
             f"<= {TARGET_RATIO:.2f}",
+            "load ms",
+            "build ms",
+            "rest/raw steps",
             "raw is",
         ],
         [row.cells() for row in rows],
@@ -326,7 +347,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         "\n(medians over rounds; replay: the CLI's replay call with --json, in process; "
         "raw: a pymunk space built from the same bodies with the report's physics "
-        "settings, then stepped; it ends in the report's state hash)"
+        "settings, then stepped; it ends in the report's state hash; load: reading and "
+        "validating the file, build: building its World, each timed alone in the same "
+        "rounds; rest: the replay less those two (the run, the monitor, the report, the "
+        "JSON) over the raw steps)"
     )
     if lacking:
         print(
