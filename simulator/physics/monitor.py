@@ -62,7 +62,9 @@ class Monitor:
         # Bodies asleep at the last check and looked at there (id -> its entry, so a body
         # removed and added again under the same id is looked at afresh).
         self._resting: dict[str, Entry] = {}
-        self._rules: tuple[object, ...] = ()  # what the resting bodies were judged by
+        # What the resting bodies were judged by: the rules and the references.
+        self._rules: tuple[object, ...] = ()
+        self._references: dict[str, Pose] = {}
         self._checked_at = -1  # world.steps at the last check
         self._entries: list[Entry] = []  # world.entries when _dynamic was taken
         self._dynamic: list[Entry] = []
@@ -154,12 +156,15 @@ class Monitor:
         since = world.steps - self._checked_at
         self._checked_at = world.steps
         # Two checks closer than the sleep threshold: a body asleep at both slept between.
+        # New rules or references (a caller may change them) judge every body afresh.
         trusted = (
             self.skip_sleeping
             and rules == self._rules
+            and self.reference == self._references  # the same Pose objects: cheap
             and (since + 2) * world.profile.dt < world.space.sleep_time_threshold
         )
-        self._rules = rules
+        if not trusted:
+            self._rules, self._references = rules, dict(self.reference)
         resting = self._resting if trusted else {}
         look = []
         now_resting = {}

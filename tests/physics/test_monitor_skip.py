@@ -102,19 +102,32 @@ def test_the_woken_stack_falls_off_the_shelf_onto_the_table() -> None:
     assert all(e.reason == "touched the table" for e in events if e.type == "fell")
 
 
-def test_a_body_seen_asleep_is_looked_at_again_after_it_is_watched_anew() -> None:
+def _resting_stack() -> Monitor:
     world = _table_and_shelf()
     _stack(world)
     monitor = _watched(world, True)
     _run(world, monitor, 1.0, 18)
-    assert monitor.resting
-    # A new reference far from where s0 lies: the next check must compare against it.
-    monitor.reference["s0"] = Pose(-2.5, 30.0, 0.0)
+    assert monitor.resting and not monitor.events
+    return monitor
+
+
+def test_a_resting_body_is_judged_again_against_a_new_reference() -> None:
+    monitor = _resting_stack()
+    monitor.reference["s0"] = Pose(-1.0, 30.0, 0.0)  # far from where s0 lies
     monitor.watch("far")  # a new reference for "far" is where it lies: no move
-    monitor.tolerance = 0.4  # new rules: every body is judged again
-    world.step(18)
-    monitor.check()
+    _run(monitor.world, monitor, 0.02, 18)
     assert [(e.body_id, e.type) for e in monitor.events] == [("s0", "moved")]
+
+
+def test_resting_bodies_are_judged_again_under_new_rules() -> None:
+    monitor = _resting_stack()
+    monitor.floor_y = 12.0  # s0, s1 and "far" now lie below what should carry them
+    _run(monitor.world, monitor, 0.02, 18)
+    assert [(e.body_id, e.reason) for e in monitor.events] == [
+        ("s0", "dropped below its support"),
+        ("s1", "dropped below its support"),
+        ("far", "dropped below its support"),
+    ]
 
 
 @pytest.mark.parametrize(
