@@ -15,6 +15,7 @@ shared machine do not inflate). Target: median <= 2 s on one core.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 
@@ -38,13 +39,22 @@ def new_game(seed: int, players: int) -> LotsMatch:
     return match
 
 
-def play(seed: int, players: int) -> tuple[float, float, float, float, LotsMatch]:
+def play(seed: int, players: int, repeats: int = 1) -> tuple[float, float, float, float, LotsMatch]:
     """(wall seconds, wall seconds inside Space.step, thread CPU seconds, CPU seconds
-    inside Space.step, the finished match).
+    inside Space.step, the finished match), each the least of ``repeats`` runs.
 
     The game is timed as a whole, then played again with a timer around each
     ``Space.step`` (the same game bit for bit, checked): the timers' own cost stays out
-    of both numbers."""
+    of both numbers. The runs are identical, so their spread is the machine's noise,
+    which the least of several filters out."""
+    best = [math.inf] * 4
+    for _ in range(repeats):
+        wall, inside, spent, spent_inside, match = _play_once(seed, players)
+        best = [min(a, b) for a, b in zip(best, (wall, inside, spent, spent_inside), strict=True)]
+    return best[0], best[1], best[2], best[3], match
+
+
+def _play_once(seed: int, players: int) -> tuple[float, float, float, float, LotsMatch]:
     clock, cpu = time.perf_counter, time.thread_time
     started, cpu_started = clock(), cpu()
     match = new_game(seed, players)
@@ -73,6 +83,9 @@ def main() -> None:
     parser.add_argument("--seeds", default="1-9", help="a range of seeds, like 1-9")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--quick", action="store_true", help="three seeds only")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="runs per game, the least time kept (default 1)"
+    )
     args = parser.parse_args()
     first, last = (int(x) for x in args.seeds.split("-"))
     seeds = list(range(first, last + 1))[: 3 if args.quick else None]
@@ -82,7 +95,7 @@ def main() -> None:
     )
     walls, ratios = [], []
     for seed in seeds:
-        wall, inside, spent, spent_inside, match = play(seed, args.players)
+        wall, inside, spent, spent_inside, match = play(seed, args.players, args.repeats)
         walls.append(wall)
         ratios.append(spent / spent_inside)
         state = match.state
