@@ -28,6 +28,7 @@ import gc
 import hashlib
 import io
 import json
+import math
 import struct
 import tempfile
 import time
@@ -59,6 +60,7 @@ RAW_SETTINGS = (
     "damping",
     "sleep_time_threshold",
     "idle_speed_threshold",
+    "load_time",
 )
 
 # The 60-box wall: 4 x 2 cm boxes in a brick bond on a table, even courses six whole
@@ -108,7 +110,8 @@ def physics_settings(report: dict[str, Any]) -> tuple[dict[str, float], list[str
     given = report["physics"]
     missing = [key for key in RAW_SETTINGS if key not in given]
     profile = load_profile(report["profile"])
-    settings = {key: given[key] if key in given else getattr(profile, key) for key in RAW_SETTINGS}
+    # A profile from before a setting existed runs as if it were 0 (load_time).
+    settings = {key: given.get(key, getattr(profile, key, 0.0)) for key in RAW_SETTINGS}
     return settings, missing
 
 
@@ -227,6 +230,45 @@ class Row:
         ]
 
 
+def resting_bodies(space: pymunk.Space, dynamic: list[Any]) -> list[pymunk.Body]:
+    """The dynamic bodies that touch something at the start: the ones that take up their
+    weight over load_time (as World.load_gradually picks them)."""
+    return [
+        body
+        for _, body in dynamic
+        if any(
+            hit.shape is not None and hit.shape.body is not body
+            for shape in body.shapes
+            for hit in space.shape_query(shape)
+        )
+    ]
+
+
+def step_raw(
+    space: pymunk.Space, resting: list[Any], settings: dict[str, float], steps: int
+) -> None:
+    """``steps`` steps of the raw space with the report's settings: over the first
+    load_time seconds each resting body carries a shrinking share of its weight (an
+    upward force, set every step since pymunk clears forces) and nothing sleeps."""
+    dt = settings["dt"]
+    step = space.step
+    loading = round(settings["load_time"] / dt) if resting else 0
+    done = 0
+    if loading > 0:
+        space.sleep_time_threshold = math.inf
+        lift = [(body, body.mass * settings["gravity"]) for body in resting]
+        while done < min(loading, steps):
+            done += 1
+            share = 1.0 - done / loading
+            for body, weight in lift:
+                body.force = (0.0, weight * share)
+            step(dt)
+        if done == loading:
+            space.sleep_time_threshold = settings["sleep_time_threshold"]
+    for _ in range(steps - done):
+        step(dt)
+
+
 def timed_twin(
     sandbox: Sandbox, settings: dict[str, float], steps: int
 ) -> tuple[float, float, str]:
@@ -235,13 +277,11 @@ def timed_twin(
     twin: list[Any] = []
 
     def build() -> None:
-        twin[:] = raw_space(sandbox, settings)
+        space, dynamic = raw_space(sandbox, settings)
+        twin[:] = [space, dynamic, resting_bodies(space, dynamic)]
 
     def run() -> None:
-        space, dt = twin[0], settings["dt"]
-        step = space.step
-        for _ in range(steps):
-            step(dt)
+        step_raw(twin[0], twin[2], settings, steps)
 
     built = cpu(build)
     stepped = cpu(run)

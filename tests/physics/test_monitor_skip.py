@@ -21,9 +21,14 @@ FELT = materials()["felt"]
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
+# The sleep threshold the check intervals below are chosen around (pinned: the default
+# profile's may change).
+SLEEP_AFTER = 0.25
+
+
 def _table_and_shelf() -> World:
     """A felt table at y = 0 and a wooden shelf from x = -20 to 0 with its top at 10."""
-    world = World(load_profile())
+    world = World(load_profile().with_overrides(sleep_time_threshold=SLEEP_AFTER))
     world.add_static("table", [[(-60, -5), (60, -5), (60, 0), (-60, 0)]], FELT, is_table=True)
     world.add_static("shelf", [[(-20, 9), (0, 9), (0, 10), (-20, 10)]], WOOD)
     return world
@@ -77,7 +82,7 @@ def _moves_then_sleeps(skip: bool, every: int) -> tuple[list[MotionEvent], Monit
 
 
 # Checks every 0.02 s (the sandbox's and the settle loop's interval), every 0.1 s, and
-# every 0.5 s and 1 s: longer than the sleep threshold, where a body may wake, move and sleep
+# every 0.5 s and 1 s: longer than SLEEP_AFTER, where a body may wake, move and sleep
 # again between two checks, so the skip must not be trusted.
 EVERY = (18, 90, 450, 900)
 
