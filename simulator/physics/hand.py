@@ -317,9 +317,8 @@ class Hand:
         piece. While something the piece touches holds it more than the pads' ``give``
         away from the fingers, the fingers slide along it; once they have slid ``slip``
         cm, they have slid off it and the hand has let go (docs/physics.md, "The grip").
-        Only while it touches
-        something: the scripted hand starts and stops at once, so a free piece trails it
-        for a moment, as no real arm would make it."""
+        Only while it touches something: the scripted hand starts and stops at once, so
+        a free piece trails it for a moment, as no real arm would make it."""
         held = self.held
         if held is None:
             return False
