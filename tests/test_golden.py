@@ -13,16 +13,19 @@ from typing import Any
 import pytest
 
 from simulator.cli import main
+from simulator.tuning.calibrate import KNOWN_MISSES
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "hashes.json").read_text())
 
 
-def _run(argv: list[str]) -> dict[str, Any]:
+def _run(argv: list[str], failing: bool = False) -> dict[str, Any]:
+    """The --json report; ``failing``: a calibration case the default is known to get
+    wrong (its expectation fails, exit 1), whose state is guarded all the same."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(argv)
-    assert code == 0, f"towersim {' '.join(argv)} exited {code}"
+    assert code == (1 if failing else 0), f"towersim {' '.join(argv)} exited {code}"
     return json.loads(out.getvalue())
 
 
@@ -37,7 +40,9 @@ def test_every_shipped_scenario_is_guarded() -> None:
 
 @pytest.mark.parametrize("name", sorted(GOLDEN["scenarios"]))
 def test_a_shipped_scenario_replays_to_its_golden_hash(name: str) -> None:
-    assert _run(["replay", "--json", str(ROOT / name)])["state_hash"] == GOLDEN["scenarios"][name]
+    known_miss = name.removeprefix("scenarios/").removesuffix(".toml") in KNOWN_MISSES
+    report = _run(["replay", "--json", str(ROOT / name)], failing=known_miss)
+    assert report["state_hash"] == GOLDEN["scenarios"][name]
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN["games"]))

@@ -16,6 +16,16 @@ from simulator.tuning.targets import ScenarioTarget, Target, ThresholdTarget
 
 CALIBRATION = Path(__file__).resolve().parents[2] / "scenarios" / "calibration"
 
+# Calibration files the default profile is known to get wrong: issue 25's frontier
+# (docs/physics.md, "The frontier"). They stay in the suite as the truth; the tests
+# expect them to fail as measured, so a profile that fixes one (or breaks it further)
+# is seen. Keyed by the case's label in the table, with what the default measures.
+KNOWN_MISSES: dict[str, str] = {
+    "harmonic-20-h4": "20 blocks 4 cm thick tip at 98.97 % of the critical overhang",
+    "calibration/harmonic-20-h4-stands": "the same stack at 99 % falls",
+    "calibration/column-20": "the 20-box column drifts 0.17 mm in 10 s (target 0.1 mm)",
+}
+
 
 def calibration_targets() -> list[Target]:
     targets: list[Target] = [
@@ -46,6 +56,9 @@ def calibrate(
     print(f"profile: {title}", file=out)
     _table(records, out)
     wrong = [r["target"] for r in records if r["verdict"] != "pass"]
+    known = [t for t in wrong if t in KNOWN_MISSES]
+    if known and (profile or "default") == "default" and not point:
+        print(f"known misses of the default (docs/physics.md): {', '.join(known)}", file=out)
     print(
         f"{len(records) - len(wrong)} of {len(records)} cases right"
         + (f"; wrong: {', '.join(wrong)}" if wrong else ""),
