@@ -197,7 +197,7 @@ def measure_flip(family: Family, engine: str, run: Runner, profile: PhysicsProfi
     flip = find_flip(falls, low, high, resolution)
     measured = flip.value if flip.bracketed else flip.low
     return Measured(
-        case=family.label,
+        case=case_label(family),
         engine=engine,
         truth=family.analytic,
         unit=family.unit,
@@ -252,19 +252,20 @@ def error_text(result: Measured) -> str:
     return ("> " if result.error > 0 else "< ") + text
 
 
-def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> str:
-    named = "; ".join(
-        f"{s.name}: {s.hz:g} Hz, {s.velocity_iterations} velocity / "
-        f"{s.position_iterations} position iterations"
-        for s in settings
-    )
-    return (
-        f"pymunk: the default profile, as `towersim tune` runs it. {named}; "
-        f"1 cm = {metres_per_cm:g} Box2D m, Box2D's default sleeping. "
-        "Error: flip minus truth (percent of the critical overhang, or degrees); "
-        "'<' or '>': the flip lies beyond the bisection's range. "
-        "CPU: ms of thread CPU time stepping per simulated second, median over the runs."
-    )
+def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> list[str]:
+    return [
+        "pymunk: the default profile, as `towersim tune` runs it.",
+        *(
+            f"{s.name}: {s.hz:g} Hz, {s.velocity_iterations} velocity and "
+            f"{s.position_iterations} position iterations."
+            for s in settings
+        ),
+        f"Box2D: {metres_per_cm:g} Box2D metres per cm, 1 kg per g; its default sleeping.",
+        "error: the flip minus the truth (percent of the critical overhang, or degrees);"
+        " '<' or '>': the flip lies beyond the end of the bisection's range.",
+        "CPU: ms of thread CPU time stepping per simulated second, median over the"
+        " bisection's runs.",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         ["case", "truth", *(f"error {n}" for n in names), *(f"CPU {n}" for n in names)], rows
     )
     print()
-    print(legend(settings, args.metres_per_cm))
+    print("\n".join(legend(settings, args.metres_per_cm)))
     machine = f"{machine_line()}; Box2D {Box2D.__version__}"
     print(machine)
     if args.json:
