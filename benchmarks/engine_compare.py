@@ -71,6 +71,7 @@ class RunOutcome:
     step_cpu_s: float  # thread CPU time spent stepping
     sim_s: float  # simulated time stepped
     asleep: bool  # every dynamic body asleep at the end
+    moved_cm: float  # the farthest any dynamic body's centre moved, start to end
 
 
 # -- pymunk: the sandbox runner itself -------------------------------------------------
@@ -96,7 +97,8 @@ def run_pymunk(sandbox: Sandbox) -> RunOutcome:
     report = run_sandbox(sandbox, on_world=time_steps)
     falls = any(body["moved"] for body in report["bodies"])
     asleep = all(entry.body.is_sleeping for entry in worlds[-1].dynamic_entries)
-    return RunOutcome(falls, spent[0] / 1e9, report["sim_seconds"], asleep)
+    moved = max(body["displacement"] for body in report["bodies"])
+    return RunOutcome(falls, spent[0] / 1e9, report["sim_seconds"], asleep, moved)
 
 
 # -- Box2D: the same sandbox converted -------------------------------------------------
@@ -157,12 +159,14 @@ def run_box2d(sandbox: Sandbox, setting: Box2DSetting) -> RunOutcome:
     spent = (time.thread_time_ns() - began) / 1e9
     run = sandbox.run
     falls = False
+    farthest = 0.0
     for body, (x, y, angle) in zip(bodies, start, strict=True):
         moved = math.hypot(body.position.x - x, body.position.y - y) / setting.length_scale
         turned = math.degrees(body.angle - angle)
         falls = falls or moved > run.tolerance or abs(turned) > run.rotation_tolerance
+        farthest = max(farthest, moved)
     asleep = not any(body.awake for body in bodies)
-    return RunOutcome(falls, spent, steps * setting.dt, asleep)
+    return RunOutcome(falls, spent, steps * setting.dt, asleep, farthest)
 
 
 # -- measuring -------------------------------------------------------------------------
@@ -180,6 +184,7 @@ class Measured:
     runs: int
     asleep_runs: int  # runs that ended with every dynamic body asleep
     cpu_per_sim_s: float  # median over the runs: thread CPU s of stepping per simulated s
+    samples: list[dict[str, float | bool]]  # each run: x, falls, asleep, cpu_per_sim_s
 
 
 Runner = Callable[[Sandbox], RunOutcome]
@@ -187,11 +192,13 @@ Runner = Callable[[Sandbox], RunOutcome]
 
 def measure_flip(family: Family, engine: str, run: Runner, profile: PhysicsProfile) -> Measured:
     """The family's flip in one engine, bisected over its own range and resolution."""
-    outcomes: list[RunOutcome] = []
+    samples: list[dict[str, float | bool]] = []
 
     def falls(x: float) -> bool:
-        outcomes.append(run(family.build(x, profile)))
-        return outcomes[-1].falls
+        outcome = run(family.build(x, profile))
+        cost = outcome.step_cpu_s / outcome.sim_s
+        samples.append(dict(x=x, falls=outcome.falls, asleep=outcome.asleep, cpu_per_sim_s=cost))
+        return outcome.falls
 
     low, high, resolution = family.search
     flip = find_flip(falls, low, high, resolution)
@@ -205,8 +212,9 @@ def measure_flip(family: Family, engine: str, run: Runner, profile: PhysicsProfi
         error=family.error(measured),
         bracketed=flip.bracketed,
         runs=flip.runs,
-        asleep_runs=sum(o.asleep for o in outcomes),
-        cpu_per_sim_s=median([o.step_cpu_s / o.sim_s for o in outcomes]),
+        asleep_runs=sum(bool(sample["asleep"]) for sample in samples),
+        cpu_per_sim_s=median([float(sample["cpu_per_sim_s"]) for sample in samples]),
+        samples=samples,
     )
 
 
