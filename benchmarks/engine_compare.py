@@ -123,6 +123,8 @@ def box2d_world(sandbox: Sandbox, setting: Box2DSetting) -> tuple[Any, list[Any]
     world = Box2D.b2World(gravity=(0.0, -sandbox.profile.gravity * scale), doSleep=True)
     dynamic = []
     for spec in sandbox.bodies:
+        if spec.piece is not None and spec.piece.edge_radius > 0:
+            raise ValueError(f"body {spec.id!r}: Box2D's polygons have no rounded edges")
         material = spec.material.resolve(sandbox.profile.materials)
         pose = spec.pose
         make = world.CreateStaticBody if spec.static else world.CreateDynamicBody
