@@ -27,7 +27,13 @@ from simulator.tuning.targets import LotsGameTarget, ScenarioTarget, Target, Thr
 FORMAT = "towersim-experiment/1"
 # A sweep that asks for more runs than this is a typo, not an experiment.
 MAX_RUNS = 100_000
-DEFAULT_TOLERANCE = {"harmonic": 2.0, "incline-slide": 0.5, "incline-topple": 0.5}
+# Issue 25's targets: percent of the critical overhang, or degrees.
+DEFAULT_TOLERANCE = {
+    "harmonic": 1.0,
+    "paterson-zwick": 1.0,
+    "incline-slide": 0.05,
+    "incline-topple": 0.1,
+}
 
 
 @dataclass(frozen=True)
