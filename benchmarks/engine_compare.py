@@ -30,9 +30,11 @@ from benchmarks.towers import machine_line, median, print_table
 from simulator.files import write_atomically
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import World
+from simulator.replay import load_scenario
 from simulator.scenario.sandbox import Sandbox, run_sandbox
 from simulator.tuning.bisection import find_flip
-from simulator.tuning.cases import Family
+from simulator.tuning.calibrate import CALIBRATION
+from simulator.tuning.cases import Family, accuracy_families
 
 # Units: Box2D is tuned for moving bodies of 0.1 to 10 m, and its tolerances are fixed
 # lengths in metres (linear slop 0.005 m, polygon skin 0.01 m). Our blocks are 10 cm
@@ -63,6 +65,7 @@ BOX2D_SETTINGS = (
     Box2DSetting("Box2D-900", 900.0, 45, 15),  # the pymunk default's rate and iterations
 )
 PYMUNK = "pymunk"
+COLUMN = CALIBRATION / "column-20.toml"  # issue 25's column: drift, not a flip
 
 
 @dataclass(frozen=True)
@@ -228,11 +231,34 @@ def families(quick: bool) -> list[Family]:
             Family("harmonic", n=16, block_height=2.0),
             Family("incline-slide", mu=0.5),
         ]
-    harmonic = [
-        Family("harmonic", n=n, block_height=h) for h in (1.0, 2.0, 4.0) for n in (4, 8, 12, 16, 20)
-    ]
-    slides = [Family("incline-slide", mu=mu) for mu in (0.3, 0.5, 0.8)]
-    return [*harmonic, *slides, Family("incline-topple", width=1.0, height=3.0)]
+    return accuracy_families()
+
+
+def column(profile: PhysicsProfile) -> Sandbox:
+    """Issue 25's column of 20 boxes (a calibration file: it stands and may drift)."""
+    loaded = load_scenario(COLUMN)
+    assert isinstance(loaded.scenario, Sandbox), COLUMN
+    return replace(loaded.scenario, profile=profile)
+
+
+def measure_drift(sandbox: Sandbox, engine: str, run: Runner) -> Measured:
+    """How far the farthest body moved (mm) in the sandbox's run, one run."""
+    outcome = run(sandbox)
+    drift = outcome.moved_cm * 10.0
+    cost = outcome.step_cpu_s / outcome.sim_s
+    return Measured(
+        case=f"column of {len(sandbox.bodies) - 1}, drift in {sandbox.run.seconds:g} s",
+        engine=engine,
+        truth=0.0,
+        unit="mm",
+        measured=drift,
+        error=drift,
+        bracketed=True,
+        runs=1,
+        asleep_runs=int(outcome.asleep),
+        cpu_per_sim_s=cost,
+        samples=[dict(x=0.0, falls=outcome.falls, asleep=outcome.asleep, cpu_per_sim_s=cost)],
+    )
 
 
 def engines(settings: tuple[Box2DSetting, ...]) -> list[tuple[str, Runner]]:
@@ -245,21 +271,39 @@ def engines(settings: tuple[Box2DSetting, ...]) -> list[tuple[str, Runner]]:
 def case_label(family: Family) -> str:
     if family.case == "harmonic":
         return f"harmonic n = {family.n}, {family.block_height:g} cm"
+    if family.case == "paterson-zwick":
+        return "Paterson-Zwick, 4 blocks"
     if family.case == "incline-slide":
         return f"slide, mu {family.mu:g}"
     return f"topple, {family.width:g} x {family.height:g} block"
 
 
-def truth_text(family: Family) -> str:
-    return "1.000" if family.unit == "%" else f"{family.analytic:.3f} deg"
+def truth_text(result: Measured) -> str:
+    if result.unit == "%":
+        return "1.000"
+    if result.unit == "mm":
+        return "0 mm"
+    return f"{result.truth:.3f} deg"
 
 
 def error_text(result: Measured) -> str:
     """The error; a flip outside the range is shown as beyond its end ("< -15.0 %")."""
+    if result.unit == "mm":  # a drift; past a centimetre the column has come apart
+        drift = result.error
+        return f"{drift:.3f} mm" if drift < 10.0 else f"collapsed ({drift / 10:.0f} cm)"
     text = f"{result.error:+.1f} %" if result.unit == "%" else f"{result.error:+.3f} deg"
     if result.bracketed:
         return text
     return ("> " if result.error > 0 else "< ") + text
+
+
+def row(measured: list[Measured]) -> list[str]:
+    """One case's row: its name, truth, each engine's error, then each one's cost."""
+    return (
+        [measured[0].case, truth_text(measured[0])]
+        + [error_text(m) for m in measured]
+        + [f"{m.cpu_per_sim_s * 1000:.1f}" for m in measured]
+    )
 
 
 def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> list[str]:
@@ -272,7 +316,8 @@ def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> list[str
         ),
         f"Box2D: {metres_per_cm:g} Box2D metres per cm, 1 kg per g; its default sleeping.",
         "error: the flip minus the truth (percent of the critical overhang, or degrees);"
-        " '<' or '>': the flip lies beyond the end of the bisection's range.",
+        " '<' or '>': the flip lies beyond the end of the bisection's range;"
+        " the column: how far its farthest box moved.",
         "CPU: ms of thread CPU time stepping per simulated second, median over the"
         " bisection's runs.",
     ]
@@ -280,7 +325,9 @@ def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> list[str
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="three cases (a smoke run)")
+    parser.add_argument(
+        "--quick", action="store_true", help="three cases and the column (a smoke run)"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the raw results here")
     parser.add_argument(
         "--metres-per-cm",
@@ -299,17 +346,14 @@ def main(argv: list[str] | None = None) -> int:
     settings = tuple(replace(s, length_scale=args.metres_per_cm) for s in BOX2D_SETTINGS)
     profile = load_profile("default")
     runners = engines(settings)
-    results: list[Measured] = []
-    rows = []
+    cases: list[list[Measured]] = []
     for family in families(args.quick):
-        measured = [measure_flip(family, name, run, profile) for name, run in runners]
-        results.extend(measured)
-        rows.append(
-            [case_label(family), truth_text(family)]
-            + [error_text(m) for m in measured]
-            + [f"{m.cpu_per_sim_s * 1000:.1f}" for m in measured]
-        )
-        print(f"{case_label(family)}: measured", file=sys.stderr, flush=True)
+        cases.append([measure_flip(family, name, run, profile) for name, run in runners])
+        print(f"{cases[-1][0].case}: measured", file=sys.stderr, flush=True)
+    sandbox = column(profile)
+    cases.append([measure_drift(sandbox, name, run) for name, run in runners])
+    print(f"{cases[-1][0].case}: measured", file=sys.stderr, flush=True)
+    rows = [row(measured) for measured in cases]
     names = [name for name, _ in runners]
     print_table(
         ["case", "truth", *(f"error {n}" for n in names), *(f"CPU {n}" for n in names)], rows
@@ -324,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             "metres_per_cm": args.metres_per_cm,
             "box2d_settings": [asdict(s) for s in settings],
             "pymunk_profile": profile.report(),
-            "results": [asdict(r) for r in results],
+            "results": [asdict(m) for measured in cases for m in measured],
         }
         write_atomically(args.json, json.dumps(payload, indent=1) + "\n")
     return 0
