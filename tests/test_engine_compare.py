@@ -24,6 +24,15 @@ def test_a_short_harmonic_stack_stands_below_the_critical_overhang_and_falls_abo
     assert run_box2d(sandbox, STRONGEST).falls is falls
 
 
+@pytest.mark.parametrize(("fraction", "falls"), [(0.9, False), (1.1, True)])
+def test_paterson_and_zwicks_stack_stands_below_its_overhang_and_falls_above(
+    fraction: float, falls: bool
+) -> None:
+    """Two blocks side by side on one layer: the conversion keeps every body's pose."""
+    sandbox = Family("paterson-zwick").build(fraction, load_profile())
+    assert run_box2d(sandbox, STRONGEST).falls is falls
+
+
 @pytest.mark.parametrize(("offset", "falls"), [(-0.5, False), (0.5, True)])
 def test_a_block_slides_on_an_incline_steeper_than_its_pair_friction(
     offset: float, falls: bool
