@@ -65,7 +65,7 @@ def write_scenario(path: Path, document: dict[str, Any]) -> None:
 def pinned_physics(profile: PhysicsProfile) -> dict[str, Any]:
     """A recording's [physics]: the profile's name and every value a scenario may set, so
     the file replays the same way after the default profile changes."""
-    return {"profile": profile.name, **profile.report()}
+    return {"profile": profile.name, **profile.recorded()}
 
 
 def recorded_expect(report: dict[str, Any]) -> dict[str, Any]:

@@ -29,8 +29,12 @@ OVERRIDABLE = (
     "gravity",
     "damping",
     "sleep_time_threshold",
+    "idle_speed_threshold",
+    "load_time",
     "grip",  # the hand's grip version (hand.toml), not a solver value
 )
+# Read by the settle loop, not by pymunk: reported, not overridable.
+SETTLE_KEYS = ("settle_speed", "settle_hold", "settle_cap")
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,9 @@ class PhysicsProfile:
     settle_speed: float
     settle_hold: float
     settle_cap: float
+    # s over which bodies that start a world resting on others take up their weight
+    # (World.load_gradually); 0: at once. Profiles from before it have none.
+    load_time: float = 0.0
     # Not in profiles.toml: every named profile uses the assets' tables unless given.
     materials: Materials = field(default_factory=asset_materials, repr=False)
     hand: HandSettings = field(default_factory=asset_hand, repr=False)
@@ -77,11 +84,20 @@ class PhysicsProfile:
             raise ValueError(f"collision_bias must be in [0, 1], not {self.collision_bias!r}")
         if not 0 <= self.damping <= 1:
             raise ValueError(f"damping must be in [0, 1], not {self.damping!r}")
+        if not (math.isfinite(self.load_time) and self.load_time >= 0):
+            raise ValueError(f"load_time must be a finite number >= 0, not {self.load_time!r}")
+        if not (math.isfinite(self.idle_speed_threshold) and self.idle_speed_threshold >= 0):
+            raise ValueError("idle_speed_threshold must be a finite number >= 0 (0: estimated)")
         if not self.sleep_time_threshold >= 0:  # inf is allowed: it turns sleeping off
             raise ValueError("sleep_time_threshold must be a number >= 0 (inf: never sleep)")
 
     def report(self) -> dict[str, float | int]:
-        """The profile as `replay --json` reports it."""
+        """Every setting in effect, as `replay --json` reports it and a recording keeps it:
+        enough to build the same pymunk space and run it the same way."""
+        return {key: getattr(self, key) for key in (*OVERRIDABLE, *SETTLE_KEYS)}
+
+    def recorded(self) -> dict[str, float | int]:
+        """The settings a scenario file may carry ([physics]), as a recording writes them."""
         return {key: getattr(self, key) for key in OVERRIDABLE}
 
 

@@ -124,6 +124,15 @@ class Observation:
 
 
 @dataclass(frozen=True)
+class Loading:
+    """Bodies taking up their weight over ``steps`` steps from step ``start``."""
+
+    start: int
+    steps: int
+    bodies: list[Entry]
+
+
+@dataclass(frozen=True)
 class TableTouch:
     time: float
     body_id: str
@@ -158,6 +167,7 @@ class World:
         self._owner: dict[pymunk.Shape, str] = {}
         # A tuple, replaced on (de)tach, so an observer may detach while being called.
         self._observers: tuple[StepObserver, ...] = ()
+        self._loading: Loading | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         # A copy (a bot's rollout) is another world: it starts with no observers.
@@ -312,15 +322,69 @@ class World:
 
     # -- running ----------------------------------------------------------------------
 
+    def load_gradually(self) -> None:
+        """Let the dynamic bodies that rest on something now take up their weight over
+        the profile's ``load_time``, as hands setting a stack down would.
+
+        Call it on a world built with its bodies already in place (a sandbox, a drawn
+        tower), before the first step. Put down at once, a tall stack's contacts start
+        with no impulses, and the solver's first steps let it sag and lean before they
+        converge: measured, a 20-block stack of 4 cm blocks tipped at 91 % of its
+        analytic overhang (docs/physics.md). Bodies touching nothing fall freely from the
+        first step, and nothing sleeps until the load is taken up.
+        """
+        steps = round(self.profile.load_time / self.profile.dt)
+        resting = [e for e in self.dynamic_entries if self._touches_something(e)]
+        if steps > 0 and resting:
+            self._loading = Loading(self.steps, steps, resting)
+
+    @property
+    def loading(self) -> bool:
+        """True while resting bodies are still taking up their weight."""
+        return self._loading is not None
+
+    def _touches_something(self, entry: Entry) -> bool:
+        return any(
+            hit.shape is not None and hit.shape.body is not entry.body
+            for shape in entry.shapes
+            for hit in self.space.shape_query(shape)
+        )
+
     def step(self, count: int = 1) -> None:
         dt = self.profile.dt
         step = self.space.step
-        for _ in range(count):
+        # The first load_time seconds of a loaded world take the slow path.
+        count_left = count if self._loading is None else self._step_loading(count)
+        for _ in range(count_left):
             step(dt)
-        self.steps += count
+        self.steps += count_left
         if self._observers:  # one test per call when nobody watches: the hot path
             for observer in self._observers:
                 observer(self, count)
+
+    def _step_loading(self, count: int) -> int:
+        """Step while bodies take up their weight: each carries (1 - k/n) of it for step
+        k of n as an upward force (pymunk clears forces every step). Returns the steps
+        of ``count`` left to take the ordinary way."""
+        loading, space, dt = self._loading, self.space, self.profile.dt
+        assert loading is not None
+        space.sleep_time_threshold = math.inf
+        lift = [(e.body, e.body.mass * self.profile.gravity) for e in loading.bodies]
+        taken = 0
+        while taken < count:
+            k = self.steps - loading.start + 1
+            if k > loading.steps:
+                break
+            share = 1.0 - k / loading.steps
+            for body, weight in lift:
+                body.force = (0.0, weight * share)
+            space.step(dt)
+            self.steps += 1
+            taken += 1
+        if self.steps - loading.start >= loading.steps:
+            space.sleep_time_threshold = self.profile.sleep_time_threshold
+            self._loading = None
+        return count - taken
 
     def observe(self, observer: StepObserver) -> Observation:
         """Call ``observer(world, count)`` after every ``step(count)`` until detached."""

@@ -51,6 +51,8 @@ PHYSICS: dict[str, Range] = {
     "gravity": Range(1.0, 10_000.0, "cm/s²", "981 is Earth's; about 10 g at most"),
     "damping": Range(0.0, 1.0, "", "fraction of velocity kept a second"),
     "sleep_time_threshold": Range(0.0, 600.0, "s", "idle time before a body sleeps"),
+    "idle_speed_threshold": Range(0.0, 100.0, "cm/s", "under it a body counts as idle"),
+    "load_time": Range(0.0, 10.0, "s", "time resting bodies take to take up their weight"),
     "grip": Range(min(GRIPS), max(GRIPS), "", "a grip of assets/physics/hand.toml", True),
 }
 

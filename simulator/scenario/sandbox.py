@@ -271,6 +271,7 @@ def build_world(sandbox: Sandbox) -> World:
                 mirror=spec.mirror,
                 edge_radius=spec.piece.edge_radius if spec.piece else 0.0,
             )
+    world.load_gradually()
     return world
 
 

@@ -561,7 +561,8 @@ BAD_FILES = [
     Bad(
         "physics-unknown-profile",
         toml_plus('[physics]\nprofile = "fast"\n'),
-        "[physics]: profile: must be one of 'classic', 'default', 'pymunk-defaults', not 'fast'",
+        "[physics]: profile: must be one of 'classic', 'default', 'default-2026-11', "
+        "'pymunk-defaults', not 'fast'",
         PHYSICS_LINE,
     ),
     Bad(

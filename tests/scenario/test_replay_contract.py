@@ -189,13 +189,16 @@ def test_physics_overrides_show_in_the_report(replay: Replay, tmp_path: Path) ->
         "gravity": 500.0,
         "damping": 0.9,
         "sleep_time_threshold": 1.0,
+        "idle_speed_threshold": 0.2,
+        "load_time": 0.25,
         "grip": 2,
     }
     table = "\n".join(f"{key} = {value}" for key, value in overrides.items())
     path = write(tmp_path, "p.toml", f"{GOOD_TOML}\n[physics]\n{table}\n")
     code, report = run_json(replay, path)
     assert code == 0
-    assert report["physics"] == overrides
+    settle = {"settle_speed": 0.5, "settle_hold": 0.15, "settle_cap": 10.0}  # not overridable
+    assert report["physics"] == {**overrides, **settle}
     assert report["steps"] == 500  # 0.5 s at dt = 0.001
 
 

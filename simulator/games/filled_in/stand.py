@@ -144,6 +144,7 @@ def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> Sta
         world.add_piece(body_id, spec_here, Pose(cx, cy, 0.0), world.material(base.material))
         ids.append(body_id)
     start = {i: (world.entry(i).pose, world.entry(i).world_polygons()) for i in ids}
+    world.load_gradually()
 
     monitor = Monitor(world)  # any table contact is a fall: the foundation carries all
     result = settle(world, monitor, min_seconds=MIN_SETTLE_SECONDS)
