@@ -53,6 +53,9 @@ class Box2DSetting:
     velocity_iterations: int
     position_iterations: int
     length_scale: float = LENGTH_SCALE
+    # Take up the weight of resting bodies over the profile's load_time, as the pymunk
+    # world does (World.load_gradually): the same start, so the engines alone differ.
+    load_gradually: bool = False
 
     @property
     def dt(self) -> float:
@@ -62,7 +65,8 @@ class Box2DSetting:
 BOX2D_SETTINGS = (
     Box2DSetting("Box2D-60", 60.0, 8, 3),  # Box2D's own defaults (its manual and testbed)
     Box2DSetting("Box2D-240", 240.0, 30, 10),
-    Box2DSetting("Box2D-900", 900.0, 45, 15),  # the pymunk default's rate and iterations
+    Box2DSetting("Box2D-900", 900.0, 45, 15),  # the pymunk default's rate
+    Box2DSetting("Box2D-900L", 900.0, 45, 15, load_gradually=True),
 )
 PYMUNK = "pymunk"
 COLUMN = CALIBRATION / "column-20.toml"  # issue 25's column: drift, not a flip
@@ -159,7 +163,10 @@ def run_box2d(sandbox: Sandbox, setting: Box2DSetting) -> RunOutcome:
     step = world.Step
     dt, velocity, position = setting.dt, setting.velocity_iterations, setting.position_iterations
     began = time.thread_time_ns()
-    for _ in range(steps):
+    loaded = (
+        _load_gradually(world, bodies, sandbox.profile, setting) if setting.load_gradually else 0
+    )
+    for _ in range(steps - loaded):
         step(dt, velocity, position)
     spent = (time.thread_time_ns() - began) / 1e9
     run = sandbox.run
@@ -172,6 +179,28 @@ def run_box2d(sandbox: Sandbox, setting: Box2DSetting) -> RunOutcome:
         farthest = max(farthest, moved)
     asleep = not any(body.awake for body in bodies)
     return RunOutcome(falls, spent, steps * setting.dt, asleep, farthest)
+
+
+def _load_gradually(
+    world: Any, bodies: list[Any], profile: PhysicsProfile, setting: Box2DSetting
+) -> int:
+    """World.load_gradually's loading in Box2D: each body touching something at the
+    start carries (1 - k/n) of its weight as an upward force at step k of the n steps of
+    the profile's load_time, and nothing sleeps meanwhile. Returns the steps taken."""
+    world.Step(0.0, 0, 0)  # finds the contacts (touching or not) without solving
+    resting = [b for b in bodies if any(edge.contact.touching for edge in b.contacts)]
+    n = round(profile.load_time / setting.dt)
+    if n <= 0 or not resting:
+        return 0
+    gravity = profile.gravity * setting.length_scale
+    world.allowSleeping = False
+    for k in range(1, n + 1):
+        share = 1.0 - k / n
+        for body in resting:  # Box2D clears forces after every step, as pymunk does
+            body.ApplyForceToCenter((0.0, body.mass * gravity * share), True)
+        world.Step(setting.dt, setting.velocity_iterations, setting.position_iterations)
+    world.allowSleeping = True
+    return n
 
 
 # -- measuring -------------------------------------------------------------------------
@@ -306,12 +335,22 @@ def row(measured: list[Measured]) -> list[str]:
     )
 
 
-def legend(settings: tuple[Box2DSetting, ...], metres_per_cm: float) -> list[str]:
+def legend(
+    profile: PhysicsProfile, settings: tuple[Box2DSetting, ...], metres_per_cm: float
+) -> list[str]:
     return [
-        "pymunk: the default profile, as `towersim tune` runs it.",
+        f"pymunk: the {profile.name} profile (1/{1 / profile.dt:.0f} s, "
+        f"{profile.iterations} iterations, sleeping after {profile.sleep_time_threshold:g} s "
+        f"under {profile.idle_speed_threshold:g} cm/s, loading over {profile.load_time:g} s),"
+        " as `towersim tune` runs it.",
         *(
             f"{s.name}: {s.hz:g} Hz, {s.velocity_iterations} velocity and "
-            f"{s.position_iterations} position iterations."
+            f"{s.position_iterations} position iterations"
+            + (
+                ", loading resting bodies over the profile's load_time."
+                if s.load_gradually
+                else "."
+            )
             for s in settings
         ),
         f"Box2D: {metres_per_cm:g} Box2D metres per cm, 1 kg per g; its default sleeping.",
@@ -359,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
         ["case", "truth", *(f"error {n}" for n in names), *(f"CPU {n}" for n in names)], rows
     )
     print()
-    print("\n".join(legend(settings, args.metres_per_cm)))
+    print("\n".join(legend(profile, settings, args.metres_per_cm)))
     machine = f"{machine_line()}; Box2D {Box2D.__version__}"
     print(machine)
     if args.json:
