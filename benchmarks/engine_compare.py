@@ -316,11 +316,11 @@ def truth_text(result: Measured) -> str:
 
 
 def error_text(result: Measured) -> str:
-    """The error; a flip outside the range is shown as beyond its end ("< -15.0 %")."""
+    """The error; a flip outside the range is shown as beyond its end ("< -15.00 %")."""
     if result.unit == "mm":  # a drift; past a centimetre the column has come apart
         drift = result.error
         return f"{drift:.3f} mm" if drift < 10.0 else f"collapsed ({drift / 10:.0f} cm)"
-    text = f"{result.error:+.1f} %" if result.unit == "%" else f"{result.error:+.3f} deg"
+    text = f"{result.error:+.2f} %" if result.unit == "%" else f"{result.error:+.3f} deg"
     if result.bracketed:
         return text
     return ("> " if result.error > 0 else "< ") + text
