@@ -24,7 +24,7 @@ from simulator.tuning.cases import (  # noqa: E402
     HARMONIC_SIZES,
     PATERSON_ZWICK,
     SLIDE_FRICTIONS,
-    TOPPLE_CASE,
+    TOPPLE_BLOCK,
 )
 
 HERE = ROOT / "scenarios" / "calibration"
@@ -247,7 +247,7 @@ def cases() -> dict[str, str]:
                 3.0,
                 0.1,
             )
-    w, h = TOPPLE_CASE
+    w, h = TOPPLE_BLOCK
     topple_at = math.degrees(math.atan(w / h))
     topple_text = (
         "Tipping on an incline: a rigid block of width w and height h on a plane rough\n"
@@ -260,7 +260,7 @@ def cases() -> dict[str, str]:
         out[f"incline-topple-{w:g}x{h:g}-{verdict}.toml"] = incline(
             "tall block on a rough incline",
             topple_at + delta,
-            TOPPLE_CASE,
+            TOPPLE_BLOCK,
             1.2,
             topple_text,
             stands,

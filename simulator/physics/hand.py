@@ -38,6 +38,10 @@ MAX_RESEATS = 9
 # A piece turned in the grip (seating.TURNED) is lifted until it hangs within this many
 # degrees of the hand's angle before it is moved off the corner.
 LEVEL = 0.5
+# pymunk's Body routes every attribute write through a Python __setattr__; the hand's
+# per-step writes call the properties' setters directly (the same setters).
+_SET_VELOCITY = pymunk.Body.velocity.fset
+_SET_SPIN = pymunk.Body.angular_velocity.fset
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class Hand:
         self.held: Entry | None = None
         self.dropped = False  # the last piece grabbed slipped out of the fingers
         self.slid = 0.0  # cm the fingers have slid along the held piece
-        self._offset = pymunk.Vec2d(0.0, 0.0)
+        self._offset = (0.0, 0.0)  # the held piece's offset from the hand at the last step
 
     # -- gripping ---------------------------------------------------------------------
 
@@ -109,7 +113,7 @@ class Hand:
         self.held = entry
         self.dropped = False
         self.slid = 0.0
-        self._offset = pymunk.Vec2d(0.0, 0.0)
+        self._offset = (0.0, 0.0)
 
     def release(self) -> None:
         if self._joints:
@@ -241,24 +245,27 @@ class Hand:
             / dt
             * 1.5
         )
+        # The hand's position is read once a step (pymunk's getters cost as much as a
+        # sleeping tower's step): after the step, for the grip and for the next step.
+        bx, by = body.position
         for _ in range(max_steps):
-            dx, dy = x - body.position.x, y - body.position.y
+            dx, dy = x - bx, y - by
             da = angle - body.angle
             distance = math.hypot(dx, dy)
             if distance < 1e-9 and abs(da) < 1e-9:
                 break
             scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
-            body.velocity = (dx * scale / dt, dy * scale / dt)
-            body.angular_velocity = max(-turn, min(turn, da / dt))
+            _SET_VELOCITY(body, (dx * scale / dt, dy * scale / dt))
+            _SET_SPIN(body, max(-turn, min(turn, da / dt)))
             world.step()
             if on_step is not None:
                 on_step()
-            if not self._keeps_hold():
+            bx, by = body.position
+            if not self._keeps_hold(bx, by):
                 break
             # Contact means the piece is carried and stopped, not a corner clipped in
             # passing: a clipped piece slides aside and keeps moving down.
-            blocked = self.held is not None and self.held.body.velocity.y > -STOPPED * speed
-            if stop_on_contact and blocked and self._touching():
+            if stop_on_contact and self._stopped(speed):
                 body.velocity = (0.0, 0.0)
                 body.angular_velocity = 0.0
                 return True
@@ -278,11 +285,10 @@ class Hand:
         body.velocity = (dx * scale / dt, dy * scale / dt)
         body.angular_velocity = max(-turn, min(turn, (angle - body.angle) / dt))
         world.step()
-        self._keeps_hold()
+        self._keeps_hold(*body.position)
         body.velocity = (0.0, 0.0)
         body.angular_velocity = 0.0
-        held = self.held
-        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+        return self._stopped(speed)
 
     def steady(self, on_step: Callable[[], None] | None = None) -> None:
         """Hold still until the piece hangs where the hand is (as a person steadies a piece
@@ -297,25 +303,35 @@ class Hand:
             world.step()
             if on_step is not None:
                 on_step()
-            if not self._keeps_hold():
+            if not self._keeps_hold(*body.position):
                 return
 
-    def _keeps_hold(self) -> bool:
-        """After a step: whether the hand still holds its piece. While something the
-        piece touches holds it more than the pads' ``give`` away from the fingers, the
-        fingers slide along it; once they have slid ``slip`` cm, they have slid off it and
-        the hand has let go (docs/physics.md, "The grip"). Only while it touches
-        something: the scripted hand starts and stops at once, so a free piece trails it
-        for a moment, as no real arm would make it."""
+    def _stopped(self, speed: float) -> bool:
+        """The held piece moves down slower than a quarter of ``speed`` and rests on
+        something (the hand stops there)."""
+        held = self.held
+        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+
+    def _keeps_hold(self, hand_x: float, hand_y: float) -> bool:
+        """After a step, the hand at (``hand_x``, ``hand_y``): whether it still holds its
+        piece. While something the piece touches holds it more than the pads' ``give``
+        away from the fingers, the fingers slide along it; once they have slid ``slip``
+        cm, they have slid off it and the hand has let go (docs/physics.md, "The grip").
+        Only while it touches something: the scripted hand starts and stops at once, so
+        a free piece trails it for a moment, as no real arm would make it."""
         held = self.held
         if held is None:
             return False
         s = self.settings
         if math.isinf(s.slip):
             return True
-        offset = held.body.position - self.body.position
-        moved, self._offset = (offset - self._offset).length, offset
-        if offset.length <= s.give:
+        # Vec2d arithmetic in plain floats, term for term as pymunk computes it.
+        hx, hy = held.body.position
+        ox, oy = hx - hand_x, hy - hand_y
+        last = self._offset
+        moved = math.sqrt((ox - last[0]) ** 2 + (oy - last[1]) ** 2)
+        self._offset = (ox, oy)
+        if math.sqrt(ox**2 + oy**2) <= s.give:
             return True
         touching: list[pymunk.Arbiter] = []
         held.body.each_arbiter(touching.append)

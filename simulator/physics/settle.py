@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import pymunk
+
 from simulator.physics.monitor import Monitor
 from simulator.physics.world import Entry, World
 
@@ -47,6 +49,8 @@ class Settler:
         self.every = max(1, round(CHECK_INTERVAL / profile.dt))
         self.start_steps = world.steps
         self.quiet = 0.0
+        self._entries: list[Entry] = []  # world.entries when _bodies was taken
+        self._bodies: list[tuple[pymunk.Body, float]] = []  # dynamic: body, radius
 
     def look(self) -> SettleResult | None:
         """Step one interval and look; the result once settled or capped, else None."""
@@ -56,10 +60,23 @@ class Settler:
             self.monitor.check()
         steps = world.steps - self.start_steps
         elapsed = steps * profile.dt
-        dynamic = [e for e in world.entries if e.dynamic]
-        if all(e.body.is_sleeping for e in dynamic):
+        if world.entries != self._entries:  # identity first: cheap while nothing changed
+            self._entries = list(world.entries)
+            self._bodies = [(e.body, e.radius) for e in self._entries if e.dynamic]
+        # One pass, stopping at the first body too fast: sleeping bodies count as still
+        # (as body_speed has it), and a fast one decides the look whatever the rest do.
+        asleep = quiet = True
+        limit = profile.settle_speed
+        for body, radius in self._bodies:
+            if body.is_sleeping:
+                continue
+            asleep = False
+            if body.velocity.length + abs(body.angular_velocity) * radius >= limit:
+                quiet = False
+                break
+        if asleep:
             self.quiet = math.inf
-        elif max((body_speed(e) for e in dynamic), default=0.0) < profile.settle_speed:
+        elif quiet:
             self.quiet += every * profile.dt
         else:
             self.quiet = 0.0

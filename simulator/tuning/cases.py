@@ -27,14 +27,14 @@ BLOCK_LENGTH = 10.0  # cm (harmonic stack)
 BLOCK_HEIGHT = 1.0
 INCLINE_DENSITY = 1.5
 SLIDE_MU = 0.5  # the incline-slide family's default pair friction
-TOPPLE_SIZE = (2.0, 6.0)  # the incline-topple family's default block (width, height)
+TOPPLE_DEFAULT = (2.0, 6.0)  # the incline-topple family's default block (width, height)
 
 # Issue 25's accuracy cases: every one is a family below (accuracy_families) and a pair
 # of calibration files just either side of its threshold (scripts/make_calibration.py).
 HARMONIC_SIZES = (4, 8, 12, 16, 20)
 HARMONIC_HEIGHTS = (1.0, 2.0, 4.0)  # cm
 SLIDE_FRICTIONS = (0.3, 0.5, 0.8)
-TOPPLE_CASE = (1.0, 3.0)  # width, height: 18.435 degrees
+TOPPLE_BLOCK = (1.0, 3.0)  # width, height: 18.435 degrees
 
 _ROOT2 = math.sqrt(2.0)
 # Paterson and Zwick's optimal 4-block stack ("Overhang", Amer. Math. Monthly 116, 2009):
@@ -56,8 +56,8 @@ class Family:
     n: int = 8  # harmonic: blocks
     block_height: float = BLOCK_HEIGHT  # harmonic: each block's thickness, cm
     mu: float = SLIDE_MU  # incline-slide: pair friction
-    width: float = TOPPLE_SIZE[0]  # incline-topple: block width and height
-    height: float = TOPPLE_SIZE[1]
+    width: float = TOPPLE_DEFAULT[0]  # incline-topple: block width and height
+    height: float = TOPPLE_DEFAULT[1]
 
     @property
     def label(self) -> str:
@@ -69,7 +69,7 @@ class Family:
         # The defaults keep the labels they had before the other sizes existed.
         if self.case == "incline-slide" and self.mu != SLIDE_MU:
             return f"incline-slide-mu{self.mu:g}"
-        if self.case == "incline-topple" and (self.width, self.height) != TOPPLE_SIZE:
+        if self.case == "incline-topple" and (self.width, self.height) != TOPPLE_DEFAULT:
             return f"incline-topple-{self.width:g}x{self.height:g}"
         return self.case
 
@@ -116,7 +116,7 @@ def accuracy_families() -> list[Family]:
     ]
     families.append(Family("paterson-zwick"))
     families += [Family("incline-slide", mu=mu) for mu in SLIDE_FRICTIONS]
-    families.append(Family("incline-topple", width=TOPPLE_CASE[0], height=TOPPLE_CASE[1]))
+    families.append(Family("incline-topple", width=TOPPLE_BLOCK[0], height=TOPPLE_BLOCK[1]))
     return families
 
 
