@@ -12,7 +12,7 @@ rotated order; each run is timed in thread CPU time, so other processes on a sha
 machine do not count. Reported: CPU ms per simulated second (median over rounds of the
 sum over the 15 stacks), and the ratio to the first setting, the baseline of the run.
 
-Run: PYTHONPATH=. python -m benchmarks.profile_cost [--rounds 3] [--quick]
+Run: PYTHONPATH=. python -m benchmarks.profile_cost [--rounds 2] [--quick]
 """
 
 from __future__ import annotations
@@ -25,16 +25,19 @@ from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.scenario.sandbox import run_sandbox
 from simulator.tuning.cases import Family
 
-# (label, base profile, overrides): the points of the frontier in docs/physics.md.
+# (label, base profile, overrides): the old default as the baseline, then the grid of
+# scenarios/experiments/profile-frontier.toml (every point sleeps after 0.6 s).
 SETTINGS: list[tuple[str, str, dict[str, float | int]]] = [
-    ("default-2026-11 (1/900 s, 45 it., no load)", "default-2026-11", {}),
-    ("1/900 s, 45 it., load 0.2 s", "default", {"iterations": 45, "load_time": 0.2}),
-    ("1/900 s, 45 it., load 0.4 s", "default", {"iterations": 45}),
-    ("1/900 s, 60 it., load 0.4 s (default)", "default", {}),
-    ("1/900 s, 75 it., load 0.4 s", "default", {"iterations": 75}),
-    ("1/900 s, 90 it., load 0.2 s", "default", {"iterations": 90, "load_time": 0.2}),
-    ("1/600 s, 90 it., load 0.2 s", "default", {"dt": 1 / 600, "iterations": 90, "load_time": 0.2}),
-    ("1/600 s, 45 it., load 0.2 s", "default", {"dt": 1 / 600, "iterations": 45, "load_time": 0.2}),
+    ("default-2026-11: 1/900 s, 45 it., no load, sleep 0.25 s", "default-2026-11", {}),
+] + [
+    (
+        f"1/{hz} s, {it} it., load {load} s",
+        "default",
+        {"dt": 1 / hz, "iterations": it, "load_time": load, "sleep_time_threshold": 0.6},
+    )
+    for hz in (900, 600)
+    for it in (45, 60, 75, 90)
+    for load in (0.2, 0.4)
 ]
 HEIGHTS = (1.0, 2.0, 4.0)
 SIZES = (4, 8, 12, 16, 20)
@@ -61,7 +64,7 @@ def cost(profile: PhysicsProfile, families: list[Family]) -> tuple[float, float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="one stack, one round")
     args = parser.parse_args()
     rounds = 1 if args.quick else args.rounds
