@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from simulator.games.registry import GAMES
 from simulator.lab.game import Record, Refused, base_record, play_game
 from simulator.lab.tournament import GameSpec
 
@@ -27,6 +28,9 @@ Outcome = tuple[str, Any]  # ("record", record) or ("refused", the play command'
 
 def attempt(spec: GameSpec, recordings: str | None) -> Outcome:
     """One game, as every executor plays it."""
+    # A spawned process or a Dask worker starts with the built-in games only; the
+    # plug-ins (TOWERSIM_GAMES) join here, as ``towersim`` loads them first thing.
+    GAMES.load_plugins()
     try:
         return "record", play_game(spec, recordings)
     except Refused as exc:
