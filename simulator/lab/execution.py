@@ -90,8 +90,11 @@ def _serve(conn: Connection, recordings: str | None) -> None:
     # The parent alone handles Ctrl-C (it stops the workers); a worker that raised
     # KeyboardInterrupt mid-game would report a crash.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while (spec := conn.recv()) is not None:
-        conn.send(attempt(spec, recordings))
+    try:
+        while (spec := conn.recv()) is not None:
+            conn.send(attempt(spec, recordings))
+    except (EOFError, BrokenPipeError):
+        pass  # the parent is gone: nobody waits for this game
 
 
 class _Worker:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from collections import Counter
@@ -79,6 +80,7 @@ def play(
             resumed = f" ({done} already in {store.path})" if done else ""
             print(f"{tournament.name}: {len(todo)} games to play{resumed}", file=sys.stderr)
         progress = None if args.json else Progress(total, total - len(todo))
+        stop = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops as Ctrl-C does
         try:
             for record in _records(todo, args, out):
                 store.append(record)
@@ -95,6 +97,7 @@ def play(
             outcome = "refused"
             _say(f"the games' settings are refused: {exc}")
         finally:
+            signal.signal(signal.SIGTERM, stop)
             store.close()
     summary = {
         "tournament": tournament.name,
@@ -125,6 +128,10 @@ def _records(todo: list[GameSpec], args: argparse.Namespace, out: Path) -> Itera
     if args.workers > 1:
         return execution.process_pool(todo, args.workers, args.game_timeout, recordings)
     return execution.serial(todo, args.game_timeout, recordings)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _rate(statuses: Counter[str], started: float) -> str:
