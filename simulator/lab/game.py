@@ -12,6 +12,7 @@ from typing import Any
 from simulator.games.registry import GAMES
 from simulator.lab.capture import caught
 from simulator.lab.play import has_hands, parse, replay_command
+from simulator.lab.store import RECORDINGS
 from simulator.lab.tournament import GameSpec
 
 Record = dict[str, Any]
@@ -28,9 +29,10 @@ class Refused(Exception):
 
 def play_game(spec: GameSpec, recordings: str | None = None) -> Record:
     """Play ``spec`` as ``towersim play`` does; a game that raises is recorded as
-    "crashed" with the error's last line. ``recordings``: a folder for the game's
-    recording (``--record``), named by its key."""
-    record_path = str(Path(recordings) / f"{spec.key}.toml") if recordings else None
+    "crashed" with the error's last line. ``recordings``: the store's folder for the
+    games' recordings (``--record``), each named by its key."""
+    name = f"{spec.key}.toml"
+    record_path = str(Path(recordings) / name) if recordings else None
     started = time.thread_time()  # this thread's CPU: Dask may run games side by side
     try:
         args = parse(spec, record_path)
@@ -43,7 +45,8 @@ def play_game(spec: GameSpec, recordings: str | None = None) -> Record:
     if code != 0 or not out.getvalue().strip():
         message = err.getvalue().strip().splitlines()
         raise Refused(message[-1] if message else f"towersim play exited with status {code}")
-    return record_of(spec, json.loads(out.getvalue()), cpu_s, record_path)
+    recording = f"{RECORDINGS}/{name}" if recordings else None  # within the store
+    return record_of(spec, json.loads(out.getvalue()), cpu_s, recording)
 
 
 def base_record(spec: GameSpec, status: str, cpu_s: float, error: str | None = None) -> Record:

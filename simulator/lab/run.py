@@ -16,7 +16,7 @@ from typing import Any
 from simulator.lab import execution
 from simulator.lab.game import Record, Refused
 from simulator.lab.play import RefusedArguments, parse
-from simulator.lab.store import Store, StoreError
+from simulator.lab.store import RECORDINGS, Store, StoreError
 from simulator.lab.tournament import GameSpec, Tournament
 from simulator.lab.tournament_file import LabError, load_tournament, tournament_from_arguments
 from simulator.scenario.errors import ScenarioError
@@ -72,13 +72,14 @@ def play(
     if not todo:
         if not args.json:
             print(
-                f"{tournament.name}: all {total} games have a record in {store.path}; none to play"
+                f"{tournament.name}: every game ({_games(total)}) has a record in {store.path}; "
+                "none to play"
             )
     else:
         if not args.json:
             done = total - len(todo)
             resumed = f" ({done} already in {store.path})" if done else ""
-            print(f"{tournament.name}: {len(todo)} games to play{resumed}", file=sys.stderr)
+            print(f"{tournament.name}: {_games(len(todo))} to play{resumed}", file=sys.stderr)
         progress = None if args.json else Progress(total, total - len(todo))
         stop = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops as Ctrl-C does
         try:
@@ -90,7 +91,7 @@ def play(
         except KeyboardInterrupt:
             outcome = "stopped"
             _say(
-                f"stopped: {sum(statuses.values())} games stored, the games in flight lost; "
+                f"stopped: {_games(sum(statuses.values()))} stored, the games in flight lost; "
                 "the same command resumes"
             )
         except Refused as exc:
@@ -114,20 +115,25 @@ def play(
     if not args.json and todo and outcome == "finished":
         failed = statuses["crashed"] + statuses["timeout"]
         note = f"; {failed} crashed or timed out (see their replay commands)" if failed else ""
-        print(f"{tournament.name}: {summary['played']} games played into {store.path}{note}")
+        played = _games(summary["played"])
+        print(f"{tournament.name}: {played} played into {store.path}{note}")
     return summary
 
 
 def _records(todo: list[GameSpec], args: argparse.Namespace, out: Path) -> Iterator[Record]:
     recordings = None
     if args.record:
-        recordings = str(out / "games")
+        recordings = str(out / RECORDINGS)
         Path(recordings).mkdir(parents=True, exist_ok=True)
     if args.dask:
         return execution.dask(todo, args.dask, args.game_timeout, recordings)
     if args.workers > 1:
         return execution.process_pool(todo, args.workers, args.game_timeout, recordings)
     return execution.serial(todo, args.game_timeout, recordings)
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def _interrupt(signum: int, frame: object) -> None:

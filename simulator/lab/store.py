@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import IO, Any
 
 RESULTS = "results.jsonl"
+RECORDINGS = "games"  # the folder of the games' recordings (--record), in the store's
 Record = dict[str, Any]
 
 

@@ -135,7 +135,7 @@ def test_a_killed_run_resumes_and_a_finished_one_plays_nothing(
     assert without_cpu(records(tmp_path)) == without_cpu(whole)
     assert results.read_text().startswith("".join(lines[:4]))
     assert lab_run(*args) == 0
-    assert "all 6 games have a record" in capsys.readouterr().out
+    assert "every game (6 games) has a record" in capsys.readouterr().out
     assert len(results.read_text().splitlines()) == 6
 
 
@@ -184,3 +184,15 @@ def test_the_pool_records_a_dead_worker_and_a_hung_game(
     assert found[crashing.DIES]["error"] == "the worker died (exit code 3)"
     assert found[crashing.HANGS]["status"] == "timeout"
     assert "--game-timeout" in found[crashing.HANGS]["error"]
+
+
+def test_record_keeps_each_games_recording_which_replays_to_its_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("--game", "filled-in", "--seats", "random,random", "--games", "2")
+    assert lab_run(*argv, "--record", "--out", str(tmp_path)) == 0
+    for record in records(tmp_path).values():
+        assert record["recording"] == f"games/{record['key']}.toml"
+        capsys.readouterr()
+        assert main(["replay", str(tmp_path / record["recording"]), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["state_hash"] == record["state_hash"]
