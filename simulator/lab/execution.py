@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 import time
 import uuid
 from collections import deque
@@ -60,8 +61,9 @@ def _alarm(signum: int, frame: Any) -> None:
 
 
 def serial(specs: Sequence[GameSpec], budget: float, recordings: str | None) -> Iterator[Record]:
-    """One game after another; the time budget needs SIGALRM (not on Windows)."""
-    timer = hasattr(signal, "setitimer")
+    """One game after another; the time budget needs SIGALRM (not on Windows) and the
+    main thread (where Python runs signal handlers)."""
+    timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGALRM, _alarm) if timer else None
     try:
         for spec in specs:

@@ -7,6 +7,7 @@ import argparse
 import json
 import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -81,7 +82,9 @@ def play(
             resumed = f" ({done} already in {store.path})" if done else ""
             print(f"{tournament.name}: {_games(len(todo))} to play{resumed}", file=sys.stderr)
         progress = None if args.json else Progress(total, total - len(todo))
-        stop = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops as Ctrl-C does
+        main_thread = threading.current_thread() is threading.main_thread()
+        # A kill stops as Ctrl-C does (handlers can be set in the main thread only).
+        stop = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
         try:
             for record in _records(todo, args, out):
                 store.append(record)
@@ -98,7 +101,8 @@ def play(
             outcome = "refused"
             _say(f"the games' settings are refused: {exc}")
         finally:
-            signal.signal(signal.SIGTERM, stop)
+            if main_thread:
+                signal.signal(signal.SIGTERM, stop)
             store.close()
     summary = {
         "tournament": tournament.name,

@@ -196,3 +196,11 @@ def test_record_keeps_each_games_recording_which_replays_to_its_state(
         capsys.readouterr()
         assert main(["replay", str(tmp_path / record["recording"]), "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["state_hash"] == record["state_hash"]
+
+
+def test_a_hung_game_in_this_process_is_a_timeout(tmp_path: Path, crashing_game: object) -> None:
+    argv = ("--game", "crashing", "--seats", "random,random", "--seed", str(crashing.HANGS))
+    assert lab_run(*argv, "--games", "1", "--game-timeout", "1", "--out", str(tmp_path)) == 0
+    (record,) = records(tmp_path).values()
+    assert record["status"] == "timeout" and record["seed"] == crashing.HANGS
+    assert record["error"] == "no result within 1 s (--game-timeout)"
