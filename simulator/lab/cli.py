@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
+from simulator.games.registry import GAMES
 from simulator.lab.tournament import AXES
 
 # s: about 45 times the slowest game measured (a four-bot hard Crazy Tower game, 78 s of
@@ -44,7 +45,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar="FILE", help="a tournament file (TOML/JSON)")
     parser.add_argument("--out", metavar="OUT", help="the results folder (default lab-NAME)")
     given = parser.add_argument_group("a tournament on the command line (without FILE)")
-    given.add_argument("--game", help="lots, crazy-tower, filled-in, ...")
+    given.add_argument("--game", help=f"the game: {', '.join(GAMES.kinds())}")
     given.add_argument("--mode", help="one of the game's modes (default its first)")
     for axis in AXES:
         given.add_argument(
@@ -57,8 +58,8 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LEVEL[:HAND],...",
         help="one level per seat, a thinking seat's hand after a colon: normal:steady,random",
     )
-    given.add_argument("--games", type=int, default=10, help="games per configuration")
-    given.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    given.add_argument("--games", type=int, default=10, help="games per configuration (default 10)")
+    given.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     given.add_argument("--name", help="the tournament's name (default GAME-MODE)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(

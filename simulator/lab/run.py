@@ -34,7 +34,10 @@ def run_tournament(args: argparse.Namespace) -> int:
     """Exit 0 when every game has a record (crashes and timeouts included), 2 for bad
     input, 130 when stopped by Ctrl-C."""
     try:
-        tournament = load_tournament(args.file) if args.file else tournament_from_arguments(args)
+        if args.file is not None and args.game is None:
+            tournament = load_tournament(args.file)
+        else:
+            tournament = tournament_from_arguments(args)
         if args.workers < 1:
             raise LabError("--workers: must be 1 or more")
         if not args.game_timeout > 0:

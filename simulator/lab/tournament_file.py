@@ -128,6 +128,8 @@ def tournament_from_arguments(args: argparse.Namespace) -> Tournament:
 
     if args.game is None:
         fail("give a tournament FILE, or --game and --seats")
+    if args.file is not None:
+        fail("give a tournament FILE or --game and its options, not both")
     if args.game not in GAMES.kinds():
         fail(f"unknown game {args.game!r} (known: {', '.join(GAMES.kinds())})", "game")
     modes = GAMES.get(args.game).modes

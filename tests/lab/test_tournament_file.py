@@ -98,6 +98,16 @@ def test_a_bad_file_is_one_line(
     assert not (tmp_path / "out").exists()
 
 
+def test_a_json_file_describes_the_same_tournament(tmp_path: Path) -> None:
+    text = (
+        '{"format": "towersim-lab/1", "name": "footprints", "game": "lots", "games": 3,'
+        ' "seed": 10, "footprints": ["1A", "2B"],'
+        ' "seat": [{"level": "normal", "hand": "steady"}, {"level": "random"}]}'
+    )
+    from_json = load_tournament(write(tmp_path, text, "t.json"))
+    assert from_json == load_tournament(write(tmp_path, GOOD))
+
+
 def test_bad_json_and_a_missing_file_are_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -112,6 +122,7 @@ def test_bad_json_and_a_missing_file_are_one_line(
     ("argv", "expected"),
     [
         (["--seats", "random"], "give a tournament FILE, or --game and --seats"),
+        (["t.toml", "--game", "lots", "--seats", "random"], "a tournament FILE or --game and"),
         (["--game", "chess", "--seats", "random"], "--game: unknown game 'chess' (known: lots"),
         (["--game", "lots", "--mode", "duel", "--seats", "random"], "--mode: 'duel' is not one"),
         (["--game", "lots", "--footprints", "1A,4C", "--seats", "random"], "'4C' is not one of"),
