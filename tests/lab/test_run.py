@@ -204,3 +204,18 @@ def test_a_hung_game_in_this_process_is_a_timeout(tmp_path: Path, crashing_game:
     (record,) = records(tmp_path).values()
     assert record["status"] == "timeout" and record["seed"] == crashing.HANGS
     assert record["error"] == "no result within 1 s (--game-timeout)"
+
+
+def test_a_damaged_store_or_an_unwritable_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = (*FILLED_IN, "--games", "1")
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / RESULTS).write_text('{"key": "a"}\nnot json\n{"key": "b"}\n')
+    assert lab_run(*argv, "--out", str(tmp_path / "bad")) == 2
+    (tmp_path / "file").write_text("a file where the folder should be")
+    assert lab_run(*argv, "--out", str(tmp_path / "file")) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"towersim lab run: {tmp_path / 'bad' / RESULTS}:2: not a lab record" in err
+    assert err.splitlines()[-1].startswith(f"towersim lab run: cannot write {tmp_path / 'file'}")
