@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import signal
 import sys
 import threading
@@ -40,7 +41,7 @@ def run_tournament(args: argparse.Namespace) -> int:
             tournament = tournament_from_arguments(args)
         if args.workers < 1:
             raise LabError("--workers: must be 1 or more")
-        if not args.game_timeout > 0:
+        if not (math.isfinite(args.game_timeout) and args.game_timeout > 0):
             raise LabError("--game-timeout: must be a positive number of seconds")
         specs = tournament.specs()
         for spec in _one_per_cell(specs):  # the play command's own checks, up front

@@ -5,6 +5,7 @@ number has a range."""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -23,6 +24,9 @@ GAMES_PER_CELL = Range(1, 100_000, "games", "a hundred thousand games a configur
 FIRST_SEED = Range(0, MAX_SEED, "", "a seed towersim play accepts", True)
 SEATS = Range(1, 8, "seats", "more than any game seats", True)
 MAX_NAME = 80
+# A name becomes the default results folder (lab-NAME): no path separators.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._ -]*")
+NAME_RULE = "letters, digits, '.', '_', '-' and spaces, from a letter or digit"
 
 Fail = Callable[..., NoReturn]  # fail(message, key=None)
 
@@ -40,6 +44,8 @@ def load_tournament(path: str | Path) -> Tournament:
     root = Table(doc, {k: v for k, v in doc.data.items() if k not in plurals}, "")
     root.string("format", required=True, choices=(FORMAT,))
     name = root.string("name", default=Path(path).stem, max_length=MAX_NAME) or "lab"
+    if not NAME.fullmatch(name):
+        root.fail(f"must be {NAME_RULE}, not {name!r}", "name")
     game = root.string("game", required=True, choices=tuple(GAMES.kinds()))
     assert game is not None
     modes = GAMES.get(game).modes
@@ -171,4 +177,6 @@ def tournament_from_arguments(args: argparse.Namespace) -> Tournament:
             fail(f"must be {bounds.describe()}, not {value}", key)
     _last_seed(args.seed, args.games, lambda message: fail(message, "seed"))
     name = args.name or f"{args.game}-{mode}"
+    if not NAME.fullmatch(name) or len(name) > MAX_NAME:
+        fail(f"must be {NAME_RULE}, at most {MAX_NAME} characters, not {name!r}", "name")
     return Tournament(name, args.game, mode, tuple(seats), args.games, args.seed, configs)

@@ -73,6 +73,7 @@ def test_all_means_every_value_the_play_command_accepts(tmp_path: Path) -> None:
         ('hand = "steady"', 'hand = "wobbly"', "t.toml:11: seat 1: hand: must be one of"),
         ('hand = "steady"', 'hnd = "steady"', "t.toml:11: seat 1: hnd: unknown key 'hnd'"),
         ('name = "footprints"', 'colour = "red"', "t.toml:2: colour: unknown key 'colour'"),
+        ('name = "footprints"', 'name = "../up"', "t.toml:2: name: must be letters, digits"),
         (
             'level = "random"',
             'level = "random"\nhand = "average"',
@@ -131,6 +132,7 @@ def test_bad_json_and_a_missing_file_are_one_line(
         (["--game", "filled-in", "--seats", "normal:steady"], "is played without a hand"),
         (["--game", "filled-in", "--sheets", "1,x", "--seats", "random"], "not a list of values"),
         (["--game", "lots", "--seats", "random", "--games", "0"], "--games: must be from 1"),
+        (["--game", "lots", "--seats", "random", "--name", "a/b"], "--name: must be letters"),
         (
             ["--game", "crazy-tower", "--challenges", "3", "--seats", "random,random"],
             "--challenge is for solo mode",
