@@ -49,6 +49,10 @@ def timed_out(spec: GameSpec, seconds: float, budget: float) -> Record:
     return base_record(spec, "timeout", seconds, f"no result within {budget:g} s (--game-timeout)")
 
 
+class Unreachable(RuntimeError):
+    """The Dask scheduler cannot be reached (one line)."""
+
+
 # -- in this process --------------------------------------------------------------------
 
 
@@ -185,7 +189,11 @@ def dask(
 
     token = uuid.uuid4().hex[:8]  # a task cancelled by Ctrl-C must not shadow its rerun
     queue = deque(specs)
-    with Client(address, timeout="20s") as client:
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, ValueError) as exc:  # refused, timed out, or not an address
+        raise Unreachable(f"--dask {address}: cannot reach the scheduler ({exc})") from None
+    with client:
         slots = max(1, sum(client.nthreads().values()))
         running: dict[Any, tuple[GameSpec, float]] = {}
 

@@ -59,7 +59,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(summary, sys.stdout, indent=2)
         sys.stdout.write("\n")
-    return {"finished": 0, "stopped": 130, "refused": 2, "unwritable": 2}[summary["outcome"]]
+    return {"finished": 0, "stopped": 130, "refused": 2, "unwritable": 2, "unreachable": 2}[
+        summary["outcome"]
+    ]
 
 
 def play(
@@ -104,6 +106,9 @@ def play(
         except Refused as exc:
             outcome = "refused"
             _say(f"the games' settings are refused: {exc}")
+        except execution.Unreachable as exc:
+            outcome = "unreachable"
+            _say(str(exc))
         except OSError as exc:
             outcome = "unwritable"
             _say(f"cannot write {store.path}: {exc.strerror or exc}")

@@ -219,3 +219,12 @@ def test_a_damaged_store_or_an_unwritable_folder_is_one_line(
     assert "Traceback" not in err
     assert f"towersim lab run: {tmp_path / 'bad' / RESULTS}:2: not a lab record" in err
     assert err.splitlines()[-1].startswith(f"towersim lab run: cannot write {tmp_path / 'file'}")
+
+
+def test_a_bad_dask_address_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = (*FILLED_IN, "--games", "1", "--dask", "nonsense", "--out", str(tmp_path))
+    assert lab_run(*argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1].startswith("towersim lab run: --dask nonsense: cannot reach the")
+    assert not (tmp_path / RESULTS).exists()
