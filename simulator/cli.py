@@ -98,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         game.load("command").add_arguments(sub)
     if importlib.util.find_spec("simulator.tuning") is not None:
         _add_tune(commands)
+    _add_lab(commands)
     for name, module in _game_commands().items():
         command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
         module.add_arguments(command)
@@ -132,6 +133,18 @@ def _add_tune(commands: argparse._SubParsersAction) -> None:
         "and game replays), or check the default profile with --calibrate.",
     )
     _tuning_cli().add_arguments(tune)
+
+
+def _add_lab(commands: argparse._SubParsersAction) -> None:
+    from simulator.lab.cli import add_arguments
+
+    lab = commands.add_parser(
+        "lab",
+        help="the balance lab: tournaments of bot games, locally or on a Dask cluster",
+        description="Play tournaments of computer players (each game exactly a "
+        "`towersim play --headless` game) into a resumable results store; see docs/lab.md.",
+    )
+    add_arguments(lab)
 
 
 def _tuning_cli() -> ModuleType:
@@ -211,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_app(args)
     if args.command == "tune":
         return _tuning_cli().run(args)
+    if args.command == "lab":
+        from simulator.lab.cli import main as lab_main
+
+        return lab_main(args)
     if args.command == "play":
         if getattr(args, "headless", True):
             return GAMES.get(args.game).load("command").run(args)

@@ -1,0 +1,103 @@
+"""One lab game is one ``towersim play GAME --headless`` command: its arguments are
+built here, parsed by the game's own play parser and run by the game's own ``run``, so
+the lab plays the very game the printed replay command plays."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from functools import cache
+from typing import Any
+
+from simulator.games.registry import GAMES
+from simulator.lab.tournament import AXES, GameSpec, Seat
+
+
+class RefusedArguments(ValueError):
+    """The play command refused the arguments (one line, argparse's own words)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, never an exit
+        raise RefusedArguments(f"{self.prog}: {message}")
+
+
+@cache
+def play_parser(kind: str) -> argparse.ArgumentParser:
+    """The parser of ``towersim play KIND``, as the CLI builds it."""
+    parser = _Parser(prog=f"towersim play {kind}", add_help=False)
+    GAMES.get(kind).load("command").add_arguments(parser)
+    return parser
+
+
+def _option(kind: str, dest: str) -> argparse.Action | None:
+    return next((a for a in play_parser(kind)._actions if a.dest == dest), None)
+
+
+def mode_option(kind: str) -> str | None:
+    """The play option that picks the game's mode (--mode, Filled In's --variant): the one
+    whose choices are the engine's modes; None if the game has one mode only."""
+    modes = set(GAMES.get(kind).modes)
+    for action in play_parser(kind)._actions:
+        if action.option_strings and action.choices and set(action.choices) == modes:
+            return action.option_strings[0]
+    return None
+
+
+def has_hands(kind: str) -> bool:
+    """Whether the game's seats play with a simulated hand (--hand)."""
+    return _option(kind, "dexterity") is not None
+
+
+def axis_values(kind: str, option: str) -> list[Any] | None:
+    """Every value the game's play command accepts for ``option`` (in its order), or
+    None if the game has no such option."""
+    action = _option(kind, option)
+    if action is None:
+        return None
+    if action.choices:
+        return list(action.choices)
+    axis = next(a for a in AXES if a.option == option)
+    return axis.catalogue() if axis.catalogue else None
+
+
+def option_type(kind: str, option: str) -> Any:
+    action = _option(kind, option)
+    return action.type if action is not None and action.type else str
+
+
+def play_arguments(spec: GameSpec, record: str | None = None) -> list[str]:
+    """The arguments after ``towersim play GAME`` that play ``spec``."""
+    argv = ["--headless", "--seed", str(spec.seed)]
+    mode = mode_option(spec.game)
+    if mode is not None:
+        argv += [mode, spec.mode]
+    argv += ["--players", str(len(spec.seats))]
+    for option, value in spec.config.items():
+        argv += [f"--{option}", str(value)]
+    argv += _seat_arguments(spec.seats)
+    if spec.hand is not None:
+        argv += ["--hand", spec.hand]
+    if record is not None:
+        argv += ["--record", record]
+    return argv
+
+
+def _seat_arguments(seats: tuple[Seat, ...]) -> list[str]:
+    levels = [seat.level for seat in seats]
+    if len(set(levels)) == 1:
+        return ["--bot", levels[0]]
+    return [arg for i, level in enumerate(levels) for arg in ("--seat", f"{i + 1}={level}")]
+
+
+def replay_command(spec: GameSpec) -> str:
+    """The one command that replays ``spec`` (prints what the lab recorded)."""
+    return shlex.join(["towersim", "play", spec.game, *play_arguments(spec)])
+
+
+def parse(spec: GameSpec, record: str | None = None) -> argparse.Namespace:
+    """The play command's parsed arguments for ``spec`` (RefusedArguments if refused)."""
+    args = play_parser(spec.game).parse_args(play_arguments(spec, record))
+    args.game = spec.game
+    args.json = True  # the lab reads the game's report, the replay report's schema
+    return args

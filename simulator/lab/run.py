@@ -1,0 +1,170 @@
+"""``towersim lab run``: resolve the tournament, skip the games the store holds, play the
+rest where asked, store each record as it ends, and say how it went."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from simulator.lab import execution
+from simulator.lab.game import Record, Refused
+from simulator.lab.play import RefusedArguments, parse
+from simulator.lab.store import RECORDINGS, Store, StoreError
+from simulator.lab.tournament import GameSpec, Tournament
+from simulator.lab.tournament_file import LabError, load_tournament, tournament_from_arguments
+from simulator.scenario.errors import ScenarioError
+from simulator.tuning.progress import Progress
+
+PROG = "towersim lab run"
+
+
+def _say(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """Exit 0 when every game has a record (crashes and timeouts included), 2 for bad
+    input, 130 when stopped by Ctrl-C."""
+    try:
+        if args.file is not None and args.game is None:
+            tournament = load_tournament(args.file)
+        else:
+            tournament = tournament_from_arguments(args)
+        if args.workers < 1:
+            raise LabError("--workers: must be 1 or more")
+        if not (math.isfinite(args.game_timeout) and args.game_timeout > 0):
+            raise LabError("--game-timeout: must be a positive number of seconds")
+        specs = tournament.specs()
+        for spec in _one_per_cell(specs):  # the play command's own checks, up front
+            parse(spec)
+        out = Path(args.out or f"lab-{tournament.name}")
+        store = Store(out, warn=_say)
+    except (ScenarioError, LabError, RefusedArguments, StoreError) as exc:
+        _say(str(exc))
+        return 2
+    except OSError as exc:
+        _say(f"cannot read the results: {exc.strerror or exc}")
+        return 2
+    todo = [spec for spec in specs if spec.key not in store]
+    summary = play(tournament, todo, len(specs), store, args, out)
+    if args.json:
+        json.dump(summary, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    return {"finished": 0, "stopped": 130, "refused": 2, "unwritable": 2, "unreachable": 2}[
+        summary["outcome"]
+    ]
+
+
+def play(
+    tournament: Tournament,
+    todo: list[GameSpec],
+    total: int,
+    store: Store,
+    args: argparse.Namespace,
+    out: Path,
+) -> dict[str, Any]:
+    """Play ``todo`` into ``store``; the summary the run prints with --json."""
+    started = time.monotonic()
+    statuses: Counter[str] = Counter()
+    outcome = "finished"
+    if not todo:
+        if not args.json:
+            print(
+                f"{tournament.name}: every game ({_games(total)}) has a record in {store.path}; "
+                "none to play"
+            )
+    else:
+        if not args.json:
+            done = total - len(todo)
+            resumed = f" ({done} already in {store.path})" if done else ""
+            print(f"{tournament.name}: {_games(len(todo))} to play{resumed}", file=sys.stderr)
+        progress = None if args.json else Progress(total, total - len(todo))
+        main_thread = threading.current_thread() is threading.main_thread()
+        # A kill stops as Ctrl-C does (handlers can be set in the main thread only).
+        stop = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
+        try:
+            for record in _records(todo, args, out):
+                store.append(record)
+                statuses[record["status"]] += 1
+                if progress is not None:
+                    progress.advance(_rate(statuses, started))
+        except KeyboardInterrupt:
+            outcome = "stopped"
+            _say(
+                f"stopped: {_games(sum(statuses.values()))} stored, the games in flight lost; "
+                "the same command resumes"
+            )
+        except Refused as exc:
+            outcome = "refused"
+            _say(f"the games' settings are refused: {exc}")
+        except execution.Unreachable as exc:
+            outcome = "unreachable"
+            _say(str(exc))
+        except OSError as exc:
+            outcome = "unwritable"
+            _say(f"cannot write {store.path}: {exc.strerror or exc}")
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGTERM, stop)
+            store.close()
+    summary = {
+        "tournament": tournament.name,
+        "results": str(store.path),
+        "outcome": outcome,
+        "games": total,
+        "played": sum(statuses.values()),
+        "already_stored": total - len(todo),
+        "done": statuses["done"],
+        "crashed": statuses["crashed"],
+        "timeout": statuses["timeout"],
+        "seconds": round(time.monotonic() - started, 3),
+    }
+    if not args.json and todo and outcome == "finished":
+        failed = statuses["crashed"] + statuses["timeout"]
+        note = f"; {failed} crashed or timed out (see their replay commands)" if failed else ""
+        played = _games(summary["played"])
+        print(f"{tournament.name}: {played} played into {store.path}{note}")
+    return summary
+
+
+def _records(todo: list[GameSpec], args: argparse.Namespace, out: Path) -> Iterator[Record]:
+    recordings = None
+    if args.record:
+        recordings = str(out / RECORDINGS)
+        Path(recordings).mkdir(parents=True, exist_ok=True)
+    if args.dask:
+        return execution.dask(todo, args.dask, args.game_timeout, recordings)
+    if args.workers > 1:
+        return execution.process_pool(todo, args.workers, args.game_timeout, recordings)
+    return execution.serial(todo, args.game_timeout, recordings)
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _rate(statuses: Counter[str], started: float) -> str:
+    played = sum(statuses.values())
+    per_hour = played / max(time.monotonic() - started, 1e-9) * 3600
+    failed = statuses["crashed"] + statuses["timeout"]
+    return f"{per_hour:.0f} games/h" + (f", {failed} failed" if failed else "")
+
+
+def _one_per_cell(specs: list[GameSpec]) -> list[GameSpec]:
+    seen: dict[str, GameSpec] = {}
+    for spec in specs:
+        seen.setdefault(json.dumps(spec.config, sort_keys=True), spec)
+    return list(seen.values())
