@@ -1,0 +1,1 @@
+"""The balance lab: bot tournaments, their report and what-if forks."""
