@@ -20,7 +20,7 @@ from simulator.lab.report_data import GameRecord
 from simulator.lab.stats import quantile, wilson
 
 # Column kinds: how a value is shown on the page (the CSV holds the plain value).
-TEXT, COUNT, RATE, NUMBER, PVALUE = "text", "count", "rate", "number", "p"
+TEXT, COUNT, RATE, POINTS, NUMBER, PVALUE = "text", "count", "rate", "points", "number", "p"
 
 
 @dataclass(frozen=True)
