@@ -240,7 +240,15 @@ def _page(
 
 
 def _games(n: int) -> str:
-    return "1 game" if n == 1 else f"{n:,} games"
+    return _count(n, "game")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"1 {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def _are(n: int) -> str:
+    return "is" if n == 1 else "are"
 
 
 def _findings(
@@ -250,16 +258,15 @@ def _findings(
     real = [v for v in verdicts if v.real]
     if real:
         found.append(
-            f"{len(real)} difficulty label(s) disagree with the measurement beyond chance; "
-            f"{len(verdicts) - len(real)} more disagreement(s) are within chance."
-            if len(real) != 1
-            else f"1 difficulty label disagrees with the measurement beyond chance: "
-            f"{real[0].first.name} against {real[0].second.name} ({real[0].series[2]})."
+            f"{_count(len(real), 'pair')} of configurations {_are(len(real))} labelled the "
+            "wrong way round beyond chance (an easier label that wins less often); "
+            f"{_count(len(verdicts) - len(real), 'more pair')} {_are(len(verdicts) - len(real))} "
+            "the wrong way round within chance."
         )
     elif verdicts:
         found.append(
-            f"{len(verdicts)} label disagreement(s), none of them beyond chance at this "
-            "sample size."
+            f"{_count(len(verdicts), 'pair')} of configurations {_are(len(verdicts))} labelled "
+            "the wrong way round, none of them beyond chance at this sample size."
         )
     for row in win_rates.rows:
         if row["win_rate"] == 0 and row["done"]:
@@ -279,5 +286,12 @@ def _findings(
             f"{widest['seats']}, {widest['done']} finished games)."
         )
     if failed:
-        found.append(f"{failed} game(s) crashed or timed out: see the last table.")
+        found.append(
+            f"{_count(failed, 'game')} crashed or timed out: the last table lists "
+            + (
+                "it with the command that replays it."
+                if failed == 1
+                else "them with the command that replays each."
+            )
+        )
     return found or ["There are no finished games to measure."]

@@ -80,8 +80,6 @@ class GameRecord:
     def seats_label(self) -> str:
         """The seats regardless of order: the same players seated otherwise are the same."""
         labels = sorted(s.label for s in self.seats)
-        if len(labels) == 1:
-            return f"{labels[0]}, solo"
         return " vs ".join(labels)
 
     @property

@@ -21,6 +21,7 @@ from rules.crazy_tower import get_challenge
 from rules.footprints import footprints
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import (
+    COUNT,
     POINTS,
     PVALUE,
     RATE,
@@ -124,10 +125,12 @@ class Verdict:
     def sentence(self) -> str:
         a, b = self.first, self.second
         low, high = self.interval
+        game = self.series[0]
         said = (
-            f"{_name(a)} won {a.wins} of {a.games} games ({_pct(a.rate)}), "
-            f"{_name(b)} {b.wins} of {b.games} ({_pct(b.rate)}); the difference, "
-            f"{_points(self.difference)} (95 % interval {_points(low)} to {_points(high)}), "
+            f"{_name(a, game, True)} won {a.wins} of {a.games} games ({_pct(a.rate)}), "
+            f"{_name(b, game)} {b.wins} of {b.games} ({_pct(b.rate)}); the difference, "
+            f"{_points(self.difference)} points (95 % interval {_points(low)} to "
+            f"{_points(high)}), "
         )
         if self.real:
             return said + f"is real at this sample size (Fisher's exact test: p = {_p(self.p)})."
@@ -140,8 +143,12 @@ class Verdict:
         return said + f"is within chance at this sample size (p = {_p(self.p)}): {tell}."
 
 
-def _name(cell: Cell) -> str:
-    return cell.name[:1].upper() + cell.name[1:]
+def _name(cell: Cell, game: str, first: bool = False) -> str:
+    """ "footprint 1A (difficulty 1)": the label said where the name does not say it."""
+    name = cell.name
+    if cell.label is not None and game == "lots" and "(" not in name:
+        name += f" ({label_text(game, cell.label)})"
+    return name[:1].upper() + name[1:] if first else name
 
 
 def _pct(rate: float) -> str:
@@ -149,8 +156,8 @@ def _pct(rate: float) -> str:
 
 
 def _points(difference: float) -> str:
-    value = 100 * difference
-    return f"{value:+.0f} points" if round(value) else "0 points"
+    value = round(100 * difference)
+    return f"{value:+d}" if value else "0"
 
 
 def _p(p: float) -> str:
@@ -160,19 +167,19 @@ def _p(p: float) -> str:
 VERDICT_COLUMNS = [
     *SERIES_COLUMNS,
     Column("first", "configuration"),
-    Column("first_wins", "won"),
-    Column("first_games", "of"),
+    Column("first_wins", "won", COUNT),
+    Column("first_games", "of", COUNT),
     Column("first_rate", "win rate", RATE),
     Column("second", "against"),
-    Column("second_wins", "won"),
-    Column("second_games", "of"),
+    Column("second_wins", "won", COUNT),
+    Column("second_games", "of", COUNT),
     Column("second_rate", "win rate", RATE),
     Column("difference", "difference (points)", POINTS),
     Column("low", "95 % from", POINTS),
     Column("high", "95 % to", POINTS),
     Column("p", "p (Fisher)", PVALUE),
     Column("real", "real at 5 %"),
-    Column("games_to_tell", "games each to tell"),
+    Column("games_to_tell", "games each to tell", COUNT),
 ]
 
 
@@ -232,7 +239,11 @@ def comparisons(records: Sequence[GameRecord], specs: Sequence[str]) -> list[Ver
         for series, configs in by_series_config(records).items():
             chosen = [_matching(configs, name) for name in names]
             if all(c is not None for c in chosen):
-                first, second = (_cell(c[0].config_label, c) for c in chosen if c is not None)
+                first, second = (
+                    _cell(c[0].config_label, c, difficulty_label(series[0], c[0].config))
+                    for c in chosen
+                    if c is not None
+                )
                 if first.games and second.games:
                     found.append(Verdict(series, first, second))
                     matched += 1

@@ -159,7 +159,9 @@ def profiles(records: Sequence[GameRecord]) -> Table:
     for game, mode, config, profile in keys:
         n, wins, fair = tally[(game, mode, config, profile)]
         row = {"game": game, "mode": mode, "config": config, "profile": profile}
-        row.update(seat_games=int(n), wins=round(wins, 4), fair_share=fair / n)
+        # A solo player's fair share would be every game: no yardstick, so none is shown.
+        share = fair / n if fair < n else None
+        row.update(seat_games=int(n), wins=round(wins, 4), fair_share=share)
         _with_interval(row, wins, int(n))
         table.rows.append(row)
     # "All configurations" repeats the one configuration when there is only one.
@@ -261,7 +263,7 @@ def accidents(records: Sequence[GameRecord]) -> Table:
             row["games_with_fall"] = with_fall
             _with_interval(row, with_fall, len(falls), "fall_rate")
             row["falls_per_game"] = statistics.fmean(falls) if falls else None
-            row["collapses"] = sum(collapsed)
+            row["collapses"] = sum(collapsed) if collapsed else None
             low, high = wilson(sum(collapsed), len(collapsed))
             row["collapse_rate"] = sum(collapsed) / len(collapsed) if collapsed else None
             row["collapse_low"], row["collapse_high"] = (low, high) if collapsed else (None, None)
