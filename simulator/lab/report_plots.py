@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from simulator.games.registry import GAMES, UnknownGame
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import SeriesKey, Table, by_series_config, score_values
 
@@ -31,7 +32,17 @@ def slug(series: SeriesKey) -> str:
 
 def series_title(series: SeriesKey) -> str:
     game, mode, seats = series
-    return f"{game}, {mode}: {seats}" if mode else f"{game}: {seats}"
+    try:
+        title = GAMES.get(game).title
+    except UnknownGame:  # a plug-in game not registered in this process
+        title = game
+    return f"{title}, {mode}: {seats}" if mode else f"{title}: {seats}"
+
+
+def _axis(configs: Sequence[str]) -> str:
+    """What the short names on the x axis are: "footprint", "challenge", "sheet"."""
+    kinds = {c.split(" ", 1)[0] for c in configs if c.count(" ") == 1}
+    return kinds.pop() if len(kinds) == 1 else "configuration"
 
 
 def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
@@ -60,6 +71,7 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
             pairs = zip(names, labels, strict=True)
             names = [f"{n}\n(difficulty {lab})" if lab else n for n, lab in pairs]
         ax.set_xticks(list(xs), names, fontsize=8)
+        ax.set_xlabel(_axis([r["config"] for r in rows]))
         for x, r in zip(xs, rows, strict=True):
             ax.annotate(f"{r['wins']}/{r['done']}", (x, 2), ha="center", fontsize=7)
         ax.set_ylim(0, 100)
@@ -86,7 +98,8 @@ def score_plots(records: Sequence[GameRecord], out: Path) -> list[tuple[SeriesKe
         fig, ax = plt.subplots(figsize=(max(5.0, 0.55 * len(data) + 2.5), 4.2))
         ax.boxplot([values for _, values in data], showmeans=True)
         ax.set_xticks(range(1, len(data) + 1), [_short(name) for name, _ in data], fontsize=8)
-        ax.set_ylabel("final score (every seat)")
+        ax.set_xlabel(_axis([name for name, _ in data]))
+        ax.set_ylabel("final score (every seat); triangle: mean")
         ax.set_title(f"Scores per configuration\n{series_title(key)}", fontsize=10)
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
