@@ -178,11 +178,14 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
     players = recorded.summary()["players"]
     physical = isinstance(recorded, PhysicalMatch)
     seating, change = _seating(args, scenario, loaded.kind, players, physical)
-    if args.profile is None and args.at == total:
-        prefix = recorded
+    same_prefix = None  # with --profile: did the re-run reach the recording's rules state?
+    if args.profile is None:
+        prefix = recorded if args.at == total else _replayed(scenario, args.at, name)
     else:
         played = replace(scenario, profile=_physics(args, scenario, loaded.kind, physical))
         prefix = _replayed(played, args.at, name)
+        digest = GAMES.get(loaded.kind).load("engine").digest
+        same_prefix = digest(prefix.state) == digest(_replayed(scenario, args.at, name).state)
     ending = Ending.of(recorded)
     continuations = []
     for k in range(1, args.times + 1):
@@ -209,6 +212,8 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
             for i in range(len(players))
         ],
         "change": change,
+        "profile": args.profile,
+        "same_prefix": same_prefix,
         "recorded": ending.as_json(),
         "continuations": continuations,
         "changed": {
@@ -283,17 +288,15 @@ def _change_text(args: argparse.Namespace, chosen: list[int], count: int) -> str
         changes.append(f"bot level {args.bot}")
     if args.hand is not None:
         changes.append(f"the {args.hand} hand")
-    if args.profile is not None:
-        changes.append(f"the {args.profile} physics")
-    if not changes:
-        return "the recording's seats"
     who = (
         "every seat"
         if len(chosen) == count and not args.seat
         else "seat " + ", ".join(str(s) for s in chosen)
     )
-    said = " and ".join(changes)
-    return f"{said} for {who}" if (args.bot or args.hand) else said
+    said = f"{' and '.join(changes)} for {who}" if changes else "the recording's seats"
+    if args.profile is not None:
+        said += f", on the {args.profile} physics"
+    return said
 
 
 def _physics(args: argparse.Namespace, scenario: GameScenario, kind: str, physical: bool) -> Any:
@@ -344,7 +347,8 @@ def _ending_text(ending: dict[str, Any], players: list[str]) -> str:
     scores = ", ".join(str(s) for s in ending["scores"])
     text = f"{who}; scores {scores}"
     if ending["falls"] is not None:
-        text += f"; {sum(ending['falls'])} pieces fell"
+        fallen = sum(ending["falls"])
+        text += f"; {fallen} {'piece' if fallen == 1 else 'pieces'} fell"
     reason = ending["end_reason"] or "not finished"
     return f"{text}; {reason} after {ending['turns']} turns"
 
@@ -359,6 +363,12 @@ def _print(result: dict[str, Any]) -> None:
         f"on {times} time{'s' if times != 1 else ''} with {result['change']} ({seeds})."
     )
     print(f"The recording: {_ending_text(result['recorded'], players)}.")
+    if result["same_prefix"] is not None:
+        reached = "the same" if result["same_prefix"] else "a different"
+        print(
+            f"Its first {at} actions, run again on the {result['profile']} physics, reached "
+            f"{reached} rules state as the recording."
+        )
     header = ["#", "seed", "winner", "scores", "falls", "end", "turns", "changed"]
     rows = []
     for c in result["continuations"]:

@@ -17,9 +17,22 @@ from simulator.bots.dexterity import Dexterity
 from simulator.games.match import Match
 from simulator.seeds import seat_seed
 
-# The events that mean a piece fell, per game (the rules' names): LOTS accidents, Crazy
-# Tower's falls. A game with none (Filled In) has no falls to count.
-FALL_EVENTS = {"lots": "accident", "crazy-tower": "piece_fell"}
+
+def _lots_fallen(event: dict[str, Any]) -> int:
+    # Every piece a placement knocked off, the placed block too (solo: the game's end).
+    return len(event.get("fallen") or []) if event.get("type") == "place" else 0
+
+
+def _crazy_tower_fallen(event: dict[str, Any]) -> int:
+    return 1 if event.get("type") == "piece_fell" else 0
+
+
+# Pieces that fell, counted from the rules' events; a game with none (Filled In) has no
+# falls to count.
+FALLEN: dict[str, Callable[[dict[str, Any]], int]] = {
+    "lots": _lots_fallen,
+    "crazy-tower": _crazy_tower_fallen,
+}
 
 
 @dataclass(frozen=True)
@@ -97,12 +110,12 @@ def play_on(match: Match, seating: Seating, seed: int) -> str | None:
 
 def falls(match: Match) -> list[int] | None:
     """Pieces fallen per seat (on that seat's move), or None for a game without any."""
-    kind = FALL_EVENTS.get(match.kind)
-    if kind is None:
+    fallen = FALLEN.get(match.kind)
+    if fallen is None:
         return None
     players = list(match.summary()["players"])
     counts = [0] * len(players)
     for event in match.state.events:
-        if event.get("type") == kind and event.get("player") in players:
-            counts[players.index(event["player"])] += 1
+        if event.get("player") in players:
+            counts[players.index(event["player"])] += fallen(event)
     return counts
