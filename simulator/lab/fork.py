@@ -336,7 +336,8 @@ def _record(folder: Path, match: Match, scenario: GameScenario, k: int, seed: in
 def _rate(count: int, total: int) -> str:
     low, high = wilson(count, total)
     return (
-        f"{count} of {total} continuations ({100 * count / total:.0f} %, 95 % interval "
+        f"{count} of {total} continuation{'s' if total != 1 else ''} "
+        f"({100 * count / total:.0f} %, 95 % interval "
         f"{100 * low:.0f} to {100 * high:.0f} %)"
     )
 

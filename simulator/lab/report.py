@@ -182,7 +182,7 @@ def _plain(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, float):
-        return round(value, 6)
+        return int(value) if value.is_integer() else round(value, 6)
     return value
 
 

@@ -29,7 +29,8 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or 1 the bound is the rate itself: rounding must not leave it a hair inside.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def newcombe(wins_a: float, n_a: int, wins_b: float, n_b: int) -> tuple[float, float]:
