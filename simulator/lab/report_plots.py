@@ -74,7 +74,7 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
         ax.set_xlabel(_axis([r["config"] for r in rows]))
         for x, r in zip(xs, rows, strict=True):
             ax.annotate(f"{r['wins']}/{r['done']}", (x, 2), ha="center", fontsize=7)
-        ax.set_ylim(0, 100)
+        ax.set_ylim(0, 104)  # room for a dot at 100 %
         ax.set_ylabel("games won (%), 95 % interval")
         ax.set_title(f"Win rate per configuration\n{series_title(key)}", fontsize=10)
         ax.grid(axis="y", alpha=0.3)
