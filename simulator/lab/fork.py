@@ -278,6 +278,11 @@ def _seating(
         if args.bot is not None:
             levels[seat - 1] = args.bot
         if hand is not None:
+            if levels[seat - 1] == "random":  # the random player lowers pieces exactly
+                raise ForkError(
+                    f"--hand: seat {seat} is the random player, which has no hand; give it "
+                    "a level with --bot or --seats"
+                )
             hands[seat - 1] = hand
     return Seating(levels, hands), _change_text(args, chosen, count)
 

@@ -116,3 +116,13 @@ def test_a_filled_in_game_plays_on_and_has_no_hand(
     assert capsys.readouterr().err == (
         "towersim lab fork: --hand: a LOTS: Filled In game is played without a hand\n"
     )
+
+
+def test_a_hand_for_the_random_player_is_refused(
+    recording: Path, capsys: pytest.CaptureFixture
+) -> None:
+    assert run([str(recording), "--at", "1", "--hand", "steady"]) == 2
+    assert capsys.readouterr().err == (
+        "towersim lab fork: --hand: seat 1 is the random player, which has no hand; give it a "
+        "level with --bot or --seats\n"
+    )
