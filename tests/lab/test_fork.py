@@ -126,3 +126,21 @@ def test_a_hand_for_the_random_player_is_refused(
         "towersim lab fork: --hand: seat 1 is the random player, which has no hand; give it a "
         "level with --bot or --seats\n"
     )
+
+
+def test_a_crazy_tower_game_reproduced_and_on_other_physics(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path, forks = tmp_path / "tower.toml", tmp_path / "forks"
+    argv = ["play", "crazy-tower", "--mode", "solo", "--challenge", "2", "--headless"]
+    assert towersim([*argv, "--seed", "1", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert run([str(path), "--at", "0", "--times", "1", "--record", str(forks)]) == 0
+    again = recorded(forks / "continuation-1.toml")["expect"]
+    assert again["state_hash"] == recorded(path)["expect"]["state_hash"]
+    capsys.readouterr()
+    assert run([str(path), "--at", "3", "--times", "1", "--profile", "classic", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["change"] == "the recording's seats, on the classic physics"
+    assert isinstance(result["same_prefix"], bool)
+    assert result["recorded"]["end_reason"] == recorded(path)["expect"]["end_reason"]
