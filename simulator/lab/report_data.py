@@ -10,6 +10,7 @@ the fault.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,9 +183,18 @@ def _problem(raw: Any) -> str | None:
         return "config must be an object"
     for name in ("winners", "scores", "falls"):
         value = raw.get(name)
-        if value is not None and not isinstance(value, list):
-            return f"{name} must be a list or null"
+        if value is not None and not (
+            isinstance(value, list) and all(v is None or _number(v) for v in value)
+        ):
+            return f"{name} must be a list of numbers or null"
+    for name in ("turns", "first_player", "cpu_s"):
+        if raw.get(name) is not None and not _number(raw[name]):
+            return f"{name} must be a number or null"
     return None
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 __all__ = ["GameRecord", "Results", "ResultsError", "Seat", "load_results"]

@@ -9,7 +9,6 @@ players, in any order); configurations are only compared within a series.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -372,7 +371,3 @@ def _one_line(text: Any) -> str:
         return ""
     lines = [line.strip() for line in str(text).strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
-
-
-def is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

@@ -210,6 +210,10 @@ def test_bad_results_files_get_one_line(tmp_path: Path, capsys: pytest.CaptureFi
     broken.write_text('{"key": 1}\n{"key": 2, "game":\n{"key": 3}\n')
     with pytest.raises(ResultsError, match=r"broken.jsonl:1: a game record needs game, status"):
         load_results([broken])
+    bad_scores = game("1A-2", {"footprint": "1A"}, True, scores=["many"])
+    broken.write_text(json.dumps(bad_scores) + "\n")
+    with pytest.raises(ResultsError, match=r"broken.jsonl:1: scores must be a list of numbers"):
+        load_results([broken])
     broken.write_text(json.dumps(game("1A-1", {"footprint": "1A"}, True)) + "\nnot json\n")
     assert run([str(broken), "--out", str(tmp_path / "r")]) == 2
     err = capsys.readouterr().err
