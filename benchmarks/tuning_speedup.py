@@ -1,9 +1,10 @@
 """Speed-up of a tuning sweep with a local process pool over the same sweep run serially.
 
 The workload is the threshold part of scenarios/experiments/default-profile.toml at four
-of its points (80 runs: its 20 threshold cases, each a bisection of 11 to 12 sandbox runs): real lab work, long
-enough that starting the pool is noise. Both sweeps write to fresh directories; their
-rows must agree except for the timing columns (checked). Target: >= 1.8x with 2 workers.
+of its points (80 runs: its 20 threshold cases, each a bisection of 11 to 12 sandbox
+runs): real lab work, long enough that starting the pool is noise. Both sweeps write
+to fresh directories; their rows must agree except for the timing columns (checked).
+Target: >= 1.8x with 2 workers.
 
 Run: PYTHONPATH=. python -m benchmarks.tuning_speedup [--workers 2] [--points 4]
 """

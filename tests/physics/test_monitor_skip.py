@@ -141,7 +141,7 @@ def test_resting_bodies_are_judged_again_under_new_rules() -> None:
         "calibration/harmonic-12-stands.toml",
         "calibration/harmonic-12-falls.toml",
         "sandbox/edge-block-falls.toml",
-        "calibration/incline-topple-topples.toml",
+        "calibration/incline-topple-1x3-topples.toml",
     ],
 )
 def test_a_sandbox_run_reports_what_a_monitor_looking_at_everything_sees(name: str) -> None:
