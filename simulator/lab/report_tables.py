@@ -144,18 +144,23 @@ def profiles(records: Sequence[GameRecord]) -> Table:
         note="Every seat of a finished game counts once; a shared win counts as a part. "
         "The fair share is what the profile would win if every seat were equally good.",
     )
+    everything = "all configurations"
     tally: dict[tuple[str, str, str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
-    order: dict[str, tuple[Any, ...]] = {"all configurations": ()}
+    order: dict[str, tuple[Any, ...]] = {everything: ()}
+    configs: dict[tuple[str, str], set[str]] = defaultdict(set)
     for record in (r for r in records if r.done):
         order.setdefault(record.config_label, config_order(record.config))
+        configs[(record.game, record.mode)].add(record.config_label)
         for seat, profile in enumerate(record.seats):
-            for config in ("all configurations", record.config_label):
+            for config in (everything, record.config_label):
                 entry = tally[(record.game, record.mode, config, profile.label)]
                 entry[0] += 1
                 entry[1] += record.share(seat)
                 entry[2] += 1 / len(record.seats)
     keys = sorted(tally, key=lambda k: (k[0], k[1], order[k[2]], k[3]))
     for game, mode, config, profile in keys:
+        if config == everything and len(configs[(game, mode)]) == 1:
+            continue  # it would repeat the one configuration's rows
         n, wins, fair = tally[(game, mode, config, profile)]
         row = {"game": game, "mode": mode, "config": config, "profile": profile}
         # A solo player's fair share would be every game: no yardstick, so none is shown.
@@ -163,18 +168,6 @@ def profiles(records: Sequence[GameRecord]) -> Table:
         row.update(seat_games=int(n), wins=round(wins, 4), fair_share=share)
         _with_interval(row, wins, int(n))
         table.rows.append(row)
-    # "All configurations" repeats the one configuration when there is only one.
-    configs = {(r["game"], r["mode"]) for r in table.rows if r["config"] != "all configurations"}
-    single = {
-        gm
-        for gm in configs
-        if len({r["config"] for r in table.rows if (r["game"], r["mode"]) == gm}) == 2
-    }
-    table.rows = [
-        r
-        for r in table.rows
-        if not (r["config"] == "all configurations" and (r["game"], r["mode"]) in single)
-    ]
     return table
 
 

@@ -165,6 +165,12 @@ def test_the_files_written(results: Path, tmp_path: Path, capsys: pytest.Capture
     assert one_a["label"] == "1"
     first = read_csv(out / "first_player.csv")
     assert [(r["games"], r["first_wins"], r["fair_share"]) for r in first] == [("4", "3", "0.5")]
+    hands = {(r["mode"], r["config"], r["profile"]): r for r in read_csv(out / "hand_profiles.csv")}
+    duels = hands[("competitive", "footprint 1A", "normal (steady)")]
+    assert (duels["seat_games"], duels["wins"], duels["fair_share"]) == ("8", "4", "0.5")
+    solo = hands[("solo", "all configurations", "hard (surgeon)")]
+    assert (solo["seat_games"], solo["wins"], solo["fair_share"]) == ("60", "43", "")
+    assert ("competitive", "all configurations", "normal (steady)") not in hands  # one config
     failed = read_csv(out / "failed_games.csv")
     assert [(f["key"], f["status"], f["error"]) for f in failed] == [
         ("1A-99", "crashed", "RuntimeError: the bot fell over")
