@@ -175,6 +175,9 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
     if seed + args.times - 1 > MAX_SEED:
         raise ForkError(f"--seed {seed}: the last continuation's seed would pass {MAX_SEED}")
     recorded = _replayed(scenario, total, name)
+    wanted = scenario.expect.state_hash
+    if wanted is not None and wanted != recorded.state_hash():
+        raise ForkError(f"{name}: its actions do not lead to the state_hash it records")
     players = recorded.summary()["players"]
     physical = isinstance(recorded, PhysicalMatch)
     seating, change = _seating(args, scenario, loaded.kind, players, physical)
@@ -187,18 +190,11 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
         digest = GAMES.get(loaded.kind).load("engine").digest
         same_prefix = digest(prefix.state) == digest(_replayed(scenario, args.at, name).state)
     ending = Ending.of(recorded)
-    continuations = []
-    for k in range(1, args.times + 1):
-        match = prefix.copy()
-        stopped = play_on(match, seating, seed + k - 1)
-        outcome = Ending.of(match, stopped)
-        entry = {"k": k, "seed": seed + k - 1, **outcome.as_json()}
-        entry["winner_changed"] = sorted(outcome.winners) != sorted(ending.winners)
-        entry["falls_changed"] = outcome.falls != ending.falls
-        entry["scores_changed"] = outcome.scores != ending.scores
-        if args.record:
-            entry["recording"] = str(_record(Path(args.record), match, scenario, k, seed + k - 1))
-        continuations.append(entry)
+    folder = Path(args.record) if args.record else None
+    continuations = [
+        _continuation(prefix, seating, seed + k - 1, k, ending, scenario, folder)
+        for k in range(1, args.times + 1)
+    ]
     return {
         "recording": name,
         "kind": loaded.kind,
@@ -221,6 +217,27 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
             for what in ("winner", "falls", "scores")
         },
     }
+
+
+def _continuation(
+    prefix: Match,
+    seating: Seating,
+    seed: int,
+    k: int,
+    ending: Ending,
+    scenario: GameScenario,
+    folder: Path | None,
+) -> dict[str, Any]:
+    """Play continuation ``k`` from an exact copy of ``prefix``; its entry of the result."""
+    match = prefix.copy()
+    outcome = Ending.of(match, play_on(match, seating, seed))
+    entry = {"k": k, "seed": seed, **outcome.as_json()}
+    entry["winner_changed"] = sorted(outcome.winners) != sorted(ending.winners)
+    entry["falls_changed"] = outcome.falls != ending.falls
+    entry["scores_changed"] = outcome.scores != ending.scores
+    if folder is not None:
+        entry["recording"] = str(_record(folder, match, scenario, k, seed))
+    return entry
 
 
 def _actions(n: int) -> str:

@@ -144,3 +144,16 @@ def test_a_crazy_tower_game_reproduced_and_on_other_physics(
     assert result["change"] == "the recording's seats, on the classic physics"
     assert isinstance(result["same_prefix"], bool)
     assert result["recorded"]["end_reason"] == recorded(path)["expect"]["end_reason"]
+
+
+def test_a_damaged_recording_is_refused(
+    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    damaged = tmp_path / "damaged.toml"
+    text = recording.read_text()
+    digest = recorded(recording)["expect"]["state_hash"]
+    damaged.write_text(text.replace(digest, "0" * 64))
+    assert run([str(damaged), "--at", "0", "--times", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"towersim lab fork: {damaged}: its actions do not lead to the state_hash it records\n"
+    )
