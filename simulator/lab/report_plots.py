@@ -3,11 +3,13 @@ configuration with its 95 % interval, and the distribution of its scores."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from simulator.files import write_atomically
 from simulator.games.registry import GAMES, UnknownGame
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import SeriesKey, Table, by_series_config, score_values
@@ -80,8 +82,7 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
         path = out / f"win_rate-{slug(key)}.png"
-        fig.savefig(path, dpi=DPI)
-        plt.close(fig)
+        _save(plt, fig, path)
         written.append((key, path))
     return written
 
@@ -104,10 +105,17 @@ def score_plots(records: Sequence[GameRecord], out: Path) -> list[tuple[SeriesKe
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
         path = out / f"scores-{slug(key)}.png"
-        fig.savefig(path, dpi=DPI)
-        plt.close(fig)
+        _save(plt, fig, path)
         written.append((key, path))
     return written
+
+
+def _save(plt, fig, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Write the figure atomically, as every file of the report."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=DPI)
+    plt.close(fig)
+    write_atomically(path, buffer.getvalue())
 
 
 def _short(config: str) -> str:
