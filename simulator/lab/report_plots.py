@@ -56,6 +56,8 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
             series.setdefault((row["game"], row["mode"], row["seats"]), []).append(row)
     written = []
     for key, rows in series.items():
+        if all(r["win_rate"] == 1 for r in rows):
+            continue  # somebody wins every game (most games of several players): no plot
         fig, ax = plt.subplots(figsize=(max(5.0, 0.55 * len(rows) + 2.5), 4.2))
         xs = range(len(rows))
         labels = [r["label"] for r in rows]
