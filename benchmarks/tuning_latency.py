@@ -3,7 +3,7 @@
 benchmarks/placement_latency.py measures the default profile only; this reuses its
 samples and its ``measure`` (fresh settled tower, hand path plus settling, fastest of
 ``repeats``) for any profile given as overrides of the default, and reports the median
-against the same target (<= 30 ms at 30 pieces).
+against the same target (<= 15 ms at 30 pieces, issue 25).
 
 Run: PYTHONPATH=. python -m benchmarks.tuning_latency [--samples 15] [--set dt=1/960 ...]
 """
