@@ -45,6 +45,15 @@ class ForkError(ValueError):
     """Bad input to the fork; the message is one line."""
 
 
+HELP = "replay a recorded game to action N and play the rest again, K times"
+DESCRIPTION = (
+    "Replay a recording from `towersim play --record` or the app to action N, then play the "
+    "rest K times with computer players, under another hand, bot level or physics profile "
+    "if asked, and report how often the winner, the falls and the scores change "
+    "(docs/lab-report.md)."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "recording", metavar="RECORDING", help="a recording (play --record) or an app save"

@@ -56,6 +56,16 @@ DEFAULT_FOLDER = "report"  # beside the (first) results file
 SHOWN_VERDICTS = 20  # disagreements listed as sentences; the CSV has them all
 
 
+HELP = "write a tournament's report: win rates with intervals, labels against measurements"
+DESCRIPTION = (
+    "Read one or more results files of `towersim lab run` and write the report: win rates "
+    "with 95 % intervals per configuration and per seat profile, scores, falls and "
+    "collapses, first-player advantage and game length, as CSV files, plots and one "
+    "Markdown and one HTML page; where a difficulty label disagrees with the measurement it "
+    "says so, and how many games it would take to tell (docs/lab-report.md)."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "results",
