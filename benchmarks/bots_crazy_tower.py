@@ -16,7 +16,6 @@ import json
 import time
 from typing import Any
 
-from benchmarks.bots_lots import wilson
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import get_profile
 from simulator.games.crazy_tower.bodies import tower_profile
@@ -24,6 +23,7 @@ from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import play_turns
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
+from simulator.lab.stats import wilson
 from simulator.physics.profile import load_profile
 from simulator.seeds import seat_seed
 

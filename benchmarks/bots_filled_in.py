@@ -14,8 +14,8 @@ import argparse
 import statistics
 import time
 
-from benchmarks.bots_lots import wilson
 from simulator.games.filled_in.play import play_game
+from simulator.lab.stats import wilson
 
 
 def main() -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from typing import Any
@@ -33,17 +32,8 @@ from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import play_turns
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
+from simulator.lab.stats import wilson
 from simulator.seeds import seat_seed
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Timed:
