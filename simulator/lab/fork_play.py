@@ -15,24 +15,8 @@ from typing import Any
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity
 from simulator.games.match import Match
+from simulator.lab.falls import fallen_per_seat
 from simulator.seeds import seat_seed
-
-
-def _lots_fallen(event: dict[str, Any]) -> int:
-    # Every piece a placement knocked off, the placed block too (solo: the game's end).
-    return len(event.get("fallen") or []) if event.get("type") == "place" else 0
-
-
-def _crazy_tower_fallen(event: dict[str, Any]) -> int:
-    return 1 if event.get("type") == "piece_fell" else 0
-
-
-# Pieces that fell, counted from the rules' events; a game with none (Filled In) has no
-# falls to count.
-FALLEN: dict[str, Callable[[dict[str, Any]], int]] = {
-    "lots": _lots_fallen,
-    "crazy-tower": _crazy_tower_fallen,
-}
 
 
 @dataclass(frozen=True)
@@ -110,12 +94,5 @@ def play_on(match: Match, seating: Seating, seed: int) -> str | None:
 
 def falls(match: Match) -> list[int] | None:
     """Pieces fallen per seat (on that seat's move), or None for a game without any."""
-    fallen = FALLEN.get(match.kind)
-    if fallen is None:
-        return None
     players = list(match.summary()["players"])
-    counts = [0] * len(players)
-    for event in match.state.events:
-        if event.get("player") in players:
-            counts[players.index(event["player"])] += fallen(event)
-    return counts
+    return fallen_per_seat(match.kind, match.state.events, players)

@@ -11,14 +11,12 @@ from typing import Any
 
 from simulator.games.registry import GAMES
 from simulator.lab.capture import caught
+from simulator.lab.falls import fallen_per_seat
 from simulator.lab.play import has_hands, parse, replay_command
 from simulator.lab.store import RECORDINGS
 from simulator.lab.tournament import GameSpec
 
 Record = dict[str, Any]
-# Events that charge a seat with something falling: a LOTS accident (or a block lost
-# after its replacements), a Crazy Tower piece falling.
-FALL_EVENTS = frozenset({"accident", "lost_block", "piece_fell"})
 COLLAPSE_EVENT = "collapse"
 
 
@@ -94,7 +92,7 @@ def record_of(
         winners=[seat[name] for name in winners],
         scores=[report["scores"][name] for name in players],
         end=report["end_reason"],
-        falls=_falls(events, seat) if physical else None,
+        falls=fallen_per_seat(spec.game, events, players),
         collapse=any(e["type"] == COLLAPSE_EVENT for e in events) if physical else None,
         turns=report["turns"],
         first_player=_first_player(events, seat),
@@ -104,16 +102,6 @@ def record_of(
     if report.get("stopped"):  # Crazy Tower: a player found no legal move
         record["error"] = report["stopped"]
     return record
-
-
-def _falls(events: list[dict[str, Any]], seat: dict[str, int]) -> list[int]:
-    """Per seat: the turns in which something fell that the rules charged to it."""
-    charged = {(e["turn"], e["player"]) for e in events if e["type"] in FALL_EVENTS}
-    falls = [0] * len(seat)
-    for _, player in charged:
-        if player in seat:
-            falls[seat[player]] += 1
-    return falls
 
 
 def _first_player(events: list[dict[str, Any]], seat: dict[str, int]) -> int | None:

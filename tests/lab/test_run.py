@@ -48,7 +48,10 @@ def test_a_lots_game_is_the_play_command_game(
         assert record["state_hash"] == report["state_hash"]
         assert record["scores"] == [report["scores"]["Player 1"]]
         assert record["end"] == report["end_reason"] and record["turns"] == report["turns"]
-        assert record["falls"] is not None and record["collapse"] is False
+        fallen = sum(len(e.get("fallen") or []) for e in report["events"] if e["type"] == "place")
+        assert record["falls"] == [fallen] and record["collapse"] is False
+        # solo, any fall ends the game
+        assert (record["end"] == "solo_fall") == (fallen > 0)
         assert record["first_player"] == 0
 
 
