@@ -51,7 +51,7 @@ def planning_board(match: LotsMatch) -> Board:
     board = Board.of(state.footprint_spec(), state.tower)
     standing = column_heights(standing_fill(match), board.width)
     heights = tuple(max(a, b) for a, b in zip(board.heights, standing, strict=True))
-    return Board(board.width, board.owner, board.pieces, heights)
+    return board.with_heights(heights)
 
 
 def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candidate]:

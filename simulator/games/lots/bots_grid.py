@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from rules.footprints import Footprint
@@ -25,12 +25,36 @@ from simulator.games.lots.landing import drop
 GROUND = ""  # owner of the lot's raised ground cells
 
 
+Span = tuple[str, float, float]  # what carries a piece under one of its cells: (owner, x0, x1)
+
+
 @dataclass(frozen=True)
 class Board:
     width: int
     owner: Mapping[Cell, str]  # every solid cell: a piece, or GROUND
     pieces: Mapping[str, frozenset[Cell]]
     heights: tuple[int, ...]  # per column, the first row above everything in it
+    # What carries each piece (its cells' supports, left to right) and what rests on it:
+    # kept as pieces are added, since a piece dropped on the grid lands above every
+    # cell of its columns and so never changes what carries the pieces below it.
+    supports: Mapping[str, tuple[Span, ...]] = field(default=None, compare=False)  # type: ignore[assignment]
+    loaders: Mapping[str, frozenset[str]] = field(default=None, compare=False)  # type: ignore[assignment]
+    # each piece's own weight (cells) and the column its centre stands over
+    weights: Mapping[str, tuple[float, float]] = field(default=None, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.weights is None:
+            weights = {p: _weight(cells) for p, cells in self.pieces.items()}
+            object.__setattr__(self, "weights", weights)
+        if self.supports is None or self.loaders is None:
+            supports = {p: _spans(self.owner, p, cells) for p, cells in self.pieces.items()}
+            loaders: dict[str, set[str]] = {p: set() for p in self.pieces}
+            for piece, spans in supports.items():
+                for below, _, _ in spans:
+                    if below != GROUND:
+                        loaders[below].add(piece)
+            object.__setattr__(self, "supports", supports)
+            object.__setattr__(self, "loaders", {p: frozenset(ls) for p, ls in loaders.items()})
 
     @classmethod
     def of(cls, footprint: Footprint, tower: Mapping[str, Iterable[Iterable[int]]]) -> Board:
@@ -42,15 +66,47 @@ class Board:
             owner.update(dict.fromkeys(cells, piece))
         return cls(footprint.width, owner, pieces, _heights(owner, footprint.width))
 
+    def with_heights(self, heights: tuple[int, ...]) -> Board:
+        """The same pieces with columns standing as high as ``heights`` says."""
+        return Board(
+            self.width, self.owner, self.pieces, heights, self.supports, self.loaders, self.weights
+        )
+
     def with_piece(self, piece: str, cells: frozenset[Cell]) -> Board:
         owner = {**self.owner, **dict.fromkeys(cells, piece)}
         heights = list(self.heights)
         for r, c in cells:
             heights[c] = max(heights[c], r + 1)
-        return Board(self.width, owner, {**self.pieces, piece: cells}, tuple(heights))
+        pieces = {**self.pieces, piece: cells}
+        if piece in self.pieces or any((r + 1, c) in self.owner for r, c in cells):
+            # not a drop from above: work out every support again
+            return Board(self.width, owner, pieces, tuple(heights))
+        spans = _spans(owner, piece, cells)
+        loaders = dict(self.loaders)
+        for below in {s[0] for s in spans} - {GROUND}:
+            loaders[below] = loaders[below] | {piece}
+        loaders[piece] = frozenset()
+        supports = {**self.supports, piece: spans}
+        weights = {**self.weights, piece: _weight(cells)}
+        return Board(self.width, owner, pieces, tuple(heights), supports, loaders, weights)
 
     def row_complete(self, row: int) -> bool:
         return all((row, c) in self.owner for c in range(self.width))
+
+
+def _weight(cells: frozenset[Cell]) -> tuple[float, float]:
+    return float(len(cells)), sum(c + 0.5 for _, c in cells) / len(cells)
+
+
+def _spans(owner: Mapping[Cell, str], piece: str, cells: frozenset[Cell]) -> tuple[Span, ...]:
+    """What carries ``piece`` under each of its cells, left to right."""
+    spans = []
+    for r, c in sorted(cells, key=lambda cell: cell[1]):
+        below = GROUND if r == 0 else owner.get((r - 1, c))
+        if below is None or below == piece:
+            continue
+        spans.append((below, float(c), float(c + 1)))
+    return tuple(spans)
 
 
 def _heights(owner: Mapping[Cell, str], width: int) -> tuple[int, ...]:
@@ -109,9 +165,13 @@ def touches(cells: frozenset[Cell], other: frozenset[Cell], sides: bool) -> bool
     return sides and side_by_side(cells, other)
 
 
-def points(board: Board, piece: str, cells: frozenset[Cell], sides: bool) -> tuple[int, int]:
-    """(floors completed, same-colour pieces touched) by ``piece`` landing at ``cells``."""
-    after = board.with_piece(piece, cells)
+def points(
+    board: Board, piece: str, cells: frozenset[Cell], sides: bool, after: Board | None = None
+) -> tuple[int, int]:
+    """(floors completed, same-colour pieces touched) by ``piece`` landing at ``cells``
+    (``after``: the board with it, if the caller has it already)."""
+    if after is None:
+        after = board.with_piece(piece, cells)
     floors = sum(1 for row in {r for r, _ in cells} if after.row_complete(row))
     colour = colour_of(piece)
     near = {board.owner.get((r + dr, c + dc)) for r, c in cells for dr, dc in _NEIGHBOURS}
@@ -163,24 +223,10 @@ def load_margin(board: Board) -> float:
     """How far inside its support the load on the least steady piece stands (cells;
     negative: it tips). Each piece carries its own weight at its centre and the loads
     the pieces resting on it pass down, split between its supports by the lever rule."""
-    supports: dict[str, list[tuple[str, float, float]]] = {}
-    loaders: dict[str, set[str]] = {p: set() for p in board.pieces}
-    for piece, cells in board.pieces.items():
-        spans = []
-        for r, c in sorted(cells, key=lambda cell: cell[1]):
-            below = GROUND if r == 0 else board.owner.get((r - 1, c))
-            if below is None or below == piece:
-                continue
-            spans.append((below, float(c), float(c + 1)))
-            if below != GROUND:
-                loaders[below].add(piece)
-        supports[piece] = spans
-    loads: dict[str, list[tuple[float, float]]] = {
-        p: [(float(len(cells)), sum(c + 0.5 for _, c in cells) / len(cells))]
-        for p, cells in board.pieces.items()
-    }
+    supports = board.supports
+    loads = {p: [own] for p, own in board.weights.items()}
     worst = float("inf")
-    for piece in _top_down(loaders):
+    for piece in _top_down(board):
         weight = sum(w for w, _ in loads[piece])
         x = sum(w * at for w, at in loads[piece]) / weight
         spans = supports[piece]
@@ -194,11 +240,18 @@ def load_margin(board: Board) -> float:
     return worst
 
 
-def _top_down(loaders: dict[str, set[str]]) -> list[str]:
-    """Pieces in an order where everything resting on a piece comes before it."""
-    waiting = {p: set(ls) for p, ls in loaders.items()}
+def _top_down(board: Board) -> list[str]:
+    """Pieces in an order where everything resting on a piece comes before it: those
+    nothing rests on, by name, then each piece once the last one resting on it is
+    placed in the order (pieces freed at once in the board's order)."""
+    index = {p: i for i, p in enumerate(board.loaders)}
+    waiting = {p: len(ls) for p, ls in board.loaders.items()}
+    under = {
+        p: sorted({s[0] for s in spans if s[0] != GROUND}, key=index.__getitem__)
+        for p, spans in board.supports.items()
+    }
     order: list[str] = []
-    ready = sorted(p for p, ls in waiting.items() if not ls)
+    ready = sorted(p for p, n in waiting.items() if not n)
     done: set[str] = set()
     while len(order) < len(waiting):
         if not ready:  # interlocked pieces: take the rest in a fixed order
@@ -208,17 +261,14 @@ def _top_down(loaders: dict[str, set[str]]) -> list[str]:
             continue
         done.add(piece)
         order.append(piece)
-        for other, ls in waiting.items():
-            if piece in ls:
-                ls.discard(piece)
-                if not ls and other not in done:
-                    ready.append(other)
+        for other in under[piece]:
+            waiting[other] -= 1
+            if not waiting[other] and other not in done:
+                ready.append(other)
     return order
 
 
-def _split(
-    spans: list[tuple[str, float, float]], x: float, weight: float
-) -> list[tuple[str, float, float]]:
+def _split(spans: tuple[Span, ...], x: float, weight: float) -> list[Span]:
     """Where a load at ``x`` goes: to the span under it, or shared by the nearest span
     on each side in inverse proportion to their distance."""
     carrying = [under for under, a, b in spans if a <= x <= b]

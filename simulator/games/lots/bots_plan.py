@@ -90,11 +90,12 @@ class Outlook:
         return replace(self, supply={**self.supply, colour: self.supply[colour][:-1]})
 
 
-def shape_value(board: Board) -> float:
-    """What the shape of a tower is worth for the turns to come (<= 0)."""
+def shape_value(board: Board, steady: float | None = None) -> float:
+    """What the shape of a tower is worth for the turns to come (<= 0); ``steady``: its
+    steadiness, if the caller has it already."""
     top = max(board.heights)
     return (
-        _steadiness(board)
+        (_steadiness(board) if steady is None else steady)
         - DEAD_ROW * dead_rows(board)
         - BUMP * bumpiness(board)
         - WELL * wells(board)
@@ -140,16 +141,16 @@ def plan(
                 continue
             if allowed is not None and not allowed(move):
                 continue
-            floors, matches = points(board, block, move.cells, sides)
-            now = turn_points(floors, matches)
             after = board.with_piece(block, move.cells)
+            floors, matches = points(board, block, move.cells, sides, after)
+            now = turn_points(floors, matches)
             steady = _steadiness(after)
             if steady <= -FALLS:
                 value = now + steady  # it falls now: no next turn to count on
             elif score + now >= state.target:
                 value = WIN + now + steady
             elif not ahead or final:
-                value = now + shape_value(after)
+                value = now + shape_value(after, steady)
             else:
                 value = now + _next_turn(outlook, after, move.cells, kept, score + now, 1)
             out.append(Plan(move, now, value))
@@ -208,17 +209,54 @@ def _next_turn(
     deep (1: the shape of the tower after it stands in for what follows)."""
     ending = game_content().empty_piles_to_end
     values: dict[str, float] = {}
+    # The blocks kept in the bank are placed on the same tower whatever the roll brings.
+    moves: dict[str, list[_Move]] = {}
     for colour, pile in outlook.supply.items():
         if pile:
             after = outlook.taking(colour)
             final = after.empty() >= ending
             values[colour] = _best_turn(
-                after, board, last if outlook.solo else None, [*kept, pile[-1]], score, final, depth
+                after,
+                board,
+                last if outlook.solo else None,
+                [*kept, pile[-1]],
+                score,
+                final,
+                depth,
+                moves,
             )
     if not values:
         return 0.0
     faces = _face_values(outlook, values)
     return sum(faces) / len(faces)
+
+
+@dataclass
+class _Move:
+    """One drop of a block on a tower, with what it scores and leaves."""
+
+    move: Drop
+    now: int
+    after: Board
+    steady: float
+    _shape: float | None = None
+
+    @property
+    def shape(self) -> float:
+        if self._shape is None:
+            self._shape = shape_value(self.after, self.steady)
+        return self._shape
+
+
+def _moves(outlook: Outlook, board: Board, last: frozenset[Cell] | None, block: str) -> list[_Move]:
+    out = []
+    for move in drops(board, block):
+        if move.cells in outlook.blocked or not _reaches(move, last, outlook.sides):
+            continue
+        after = board.with_piece(block, move.cells)
+        floors, matches = points(board, block, move.cells, outlook.sides, after)
+        out.append(_Move(move, turn_points(floors, matches), after, _steadiness(after)))
+    return out
 
 
 def _best_turn(
@@ -229,21 +267,21 @@ def _best_turn(
     score: int,
     final: bool,
     depth: int,
+    known: dict[str, list[_Move]] | None = None,
 ) -> float:
-    """The best value of placing one of ``bank`` (final: on the game's last turn)."""
+    """The best value of placing one of ``bank`` (final: on the game's last turn);
+    ``known``: each block's moves on ``board``, filled in as they are needed."""
+    known = {} if known is None else known
     scored = []
     for block in dict.fromkeys(bank):
-        for move in drops(board, block):
-            if move.cells in outlook.blocked or not _reaches(move, last, outlook.sides):
-                continue
-            floors, matches = points(board, block, move.cells, outlook.sides)
-            now = turn_points(floors, matches)
-            after = board.with_piece(block, move.cells)
-            if score + now >= outlook.target:
-                value = WIN + now + _steadiness(after)
+        if block not in known:
+            known[block] = _moves(outlook, board, last, block)
+        for m in known[block]:
+            if score + m.now >= outlook.target:
+                value = WIN + m.now + m.steady
             else:
-                value = now + (_steadiness(after) if final else shape_value(after))
-            scored.append((value, now, block, move, after))
+                value = m.now + (m.steady if final else m.shape)
+            scored.append((value, m.now, block, m.move, m.after))
     if not scored:
         return -STUCK if outlook.solo else 0.0
     if depth <= 1 or final:
