@@ -1,6 +1,6 @@
 """The command line's bot options, shared by every ``towersim play GAME`` command:
-``--bot LEVEL`` for every computer seat, ``--seat N=LEVEL`` for one (1-based), and
-``--dexterity PROFILE`` for the bots' hands."""
+``--bot LEVEL`` for every computer seat, ``--seat N=LEVEL[:HAND]`` for one (1-based),
+and ``--hand PROFILE`` for the bots' hands (a seat's own ``:HAND`` wins)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ import argparse
 from dataclasses import dataclass
 
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
-from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, seat_levels
+from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, seat_levels, split_seat
 
 
 @dataclass(frozen=True)
 class Seats:
-    levels: dict[int, str]  # 0-based seat -> level name
-    dexterity: Dexterity | None  # None: each level's own hand
+    """Who plays each seat (0-based): a bot level, and a hand profile or None (the
+    level's own)."""
+
+    levels: dict[int, str]
+    hands: dict[int, Dexterity | None]
 
 
 def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
@@ -26,10 +29,11 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
     )
     parser.add_argument(
         "--seat",
-        metavar="N=LEVEL",
+        metavar="N=LEVEL[:HAND]",
         action="append",
         default=None,
-        help="level of seat N (1-based), e.g. --seat 1=normal; may be repeated",
+        help="level (and hand) of seat N (1-based), e.g. --seat 1=normal or "
+        "--seat 2=hard:steady; may be repeated",
     )
     if hands:
         parser.add_argument(
@@ -43,16 +47,31 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
 
 
 def bot_seats(args: argparse.Namespace, players: int) -> Seats | str:
-    """The seats' levels and hand from parsed arguments, or one line saying what is
+    """The seats' levels and hands from parsed arguments, or one line saying what is
     wrong."""
     levels = seat_levels(args.bot, args.seat, players)
     if isinstance(levels, str):
         return levels
-    name = getattr(args, "dexterity", None)
-    dexterity = None
-    if name is not None:
-        try:
-            dexterity = get_profile(name)
-        except KeyError as exc:
-            return f"--dexterity: {exc.args[0]}"
-    return Seats(levels, dexterity)
+    hand = _profile(getattr(args, "dexterity", None), "--hand")
+    if isinstance(hand, str):
+        return hand
+    hands: dict[int, Dexterity | None] = dict.fromkeys(levels, hand)
+    for item in args.seat or []:
+        seat, _, name = split_seat(item, players)  # type: ignore[misc]  # checked above
+        if name is not None:
+            if not hasattr(args, "dexterity"):
+                return f"--seat {item!r}: this game is played without a hand"
+            own = _profile(name, f"--seat {item!r}")
+            if isinstance(own, str):
+                return own
+            hands[seat] = own
+    return Seats(levels, hands)
+
+
+def _profile(name: str | None, option: str) -> Dexterity | str | None:
+    if name is None:
+        return None
+    try:
+        return get_profile(name)
+    except KeyError as exc:
+        return f"{option}: {exc.args[0]}"

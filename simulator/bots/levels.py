@@ -50,20 +50,32 @@ def level(name: str) -> Level:
 
 
 def seat_levels(bot: str | None, seats: list[str] | None, players: int) -> dict[int, str] | str:
-    """Level per seat (0-based) from ``--bot LEVEL`` and ``--seat N=LEVEL`` (1-based; a
-    seat given twice keeps the last), or one line saying what is wrong. Seats nobody
-    names get ``--bot``, else DEFAULT_LEVEL."""
+    """Level per seat (0-based) from ``--bot LEVEL`` and ``--seat N=LEVEL[:HAND]``
+    (1-based; a seat given twice keeps the last), or one line saying what is wrong.
+    Seats nobody names get ``--bot``, else DEFAULT_LEVEL."""
     if bot is not None and bot not in LEVEL_NAMES:
         return f"--bot {bot!r}: unknown level (choose from {', '.join(LEVEL_NAMES)})"
     out = {seat: bot or DEFAULT_LEVEL for seat in range(players)}
     for item in seats or []:
-        number, sep, name = item.partition("=")
-        if not sep or not number.strip().isdigit():
-            return f"--seat {item!r}: expected N=LEVEL, for example --seat 1=normal"
-        seat = int(number)
-        if not 1 <= seat <= players:
-            return f"--seat {item!r}: seat must be 1 to {players}"
-        if name not in LEVEL_NAMES:
-            return f"--seat {item!r}: unknown level {name!r} (choose from {', '.join(LEVEL_NAMES)})"
-        out[seat - 1] = name
+        parsed = split_seat(item, players)
+        if isinstance(parsed, str):
+            return parsed
+        out[parsed[0]] = parsed[1]
     return out
+
+
+def split_seat(item: str, players: int) -> tuple[int, str, str | None] | str:
+    """(0-based seat, level, hand name or None) of one ``--seat N=LEVEL[:HAND]``, or one
+    line saying what is wrong (the hand's name is checked by whoever reads it)."""
+    number, sep, rest = item.partition("=")
+    if not sep or not number.strip().isdigit():
+        return f"--seat {item!r}: expected N=LEVEL, for example --seat 1=normal"
+    seat = int(number)
+    if not 1 <= seat <= players:
+        return f"--seat {item!r}: seat must be 1 to {players}"
+    name, colon, hand = rest.partition(":")
+    if name not in LEVEL_NAMES:
+        return f"--seat {item!r}: unknown level {name!r} (choose from {', '.join(LEVEL_NAMES)})"
+    if colon and not hand:
+        return f"--seat {item!r}: expected a hand after the colon, for example 1=normal:steady"
+    return seat - 1, name, hand if colon else None

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from simulator.bots.cli import add_bot_arguments
+from simulator.bots.cli import add_bot_arguments, bot_seats
 from simulator.games.match import Match
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
@@ -53,6 +53,7 @@ def publish(
             name=result["name"],
             description=f"Recorded by towersim play {game}.",
             expect=recorded_expect(result),
+            computers=_computers(args, match),
         )
         try:
             write_scenario(path, recording)
@@ -67,3 +68,12 @@ def publish(
     else:
         summary(result)
     return 0
+
+
+def _computers(args: argparse.Namespace, match: Match) -> dict[str, str]:
+    """Every seat's bot level (a played game's seats are all computers), so a replay that
+    plays on (``lab fork``) seats them again."""
+    players = list(match.summary()["players"])
+    seats = bot_seats(args, len(players))
+    assert not isinstance(seats, str)  # the game was played with them
+    return {name: seats.levels[i] for i, name in enumerate(players)}

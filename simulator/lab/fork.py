@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.match import Match, PhysicalMatch
@@ -26,7 +27,7 @@ from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES, MissingPart
 from simulator.games.runner import GameScenario, perform
 from simulator.games.runner import report as game_report
-from simulator.lab.fork_play import PLAY_ON, Seating, falls, play_on
+from simulator.lab.fork_play import PLAY_ON, falls, play_on
 from simulator.lab.stats import wilson
 from simulator.physics.profile import load_profile, profile_names
 from simulator.physics.world import PlacementRefused
@@ -230,7 +231,7 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
 
 def _continuation(
     prefix: Match,
-    seating: Seating,
+    seating: Seats,
     seed: int,
     k: int,
     ending: Ending,
@@ -270,7 +271,7 @@ def _seating(
     kind: str,
     players: list[str],
     physical: bool,
-) -> tuple[Seating, str]:
+) -> tuple[Seats, str]:
     """The continuations' seats (the recording's, with the change), and the change said."""
     count = len(players)
     if args.seats:
@@ -310,7 +311,7 @@ def _seating(
                     "a level with --bot or --seats"
                 )
             hands[seat - 1] = hand
-    return Seating(levels, hands), _change_text(args, chosen, count)
+    return Seats(levels, hands), _change_text(args, chosen, count)
 
 
 def _change_text(args: argparse.Namespace, chosen: list[int], count: int) -> str:

@@ -9,26 +9,16 @@ same derivation as ``play``); the game's own chance (dice, cards) is in the matc
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalMove
-from simulator.bots.dexterity import Dexterity
+from simulator.bots.cli import Seats
 from simulator.games.match import Match
 from simulator.lab.falls import fallen_per_seat
 from simulator.seeds import seat_seed
 
 
-@dataclass(frozen=True)
-class Seating:
-    """Who plays each seat (0-based): a bot level, and a hand profile or None (the
-    level's own)."""
-
-    levels: dict[int, str]
-    hands: dict[int, Dexterity | None]
-
-
-def _lots(match: Any, seating: Seating, seed: int) -> str | None:
+def _lots(match: Any, seating: Seats, seed: int) -> str | None:
     from simulator.games.lots.bots import make_player
     from simulator.games.lots.player import play_turns
     from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
@@ -44,7 +34,7 @@ def _lots(match: Any, seating: Seating, seed: int) -> str | None:
     return None
 
 
-def _crazy_tower(match: Any, seating: Seating, seed: int) -> str | None:
+def _crazy_tower(match: Any, seating: Seats, seed: int) -> str | None:
     from simulator.games.crazy_tower.bots import make_player
     from simulator.games.crazy_tower.player import play_turns
     from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
@@ -60,7 +50,7 @@ def _crazy_tower(match: Any, seating: Seating, seed: int) -> str | None:
     return None
 
 
-def _filled_in(match: Any, seating: Seating, seed: int) -> str | None:
+def _filled_in(match: Any, seating: Seats, seed: int) -> str | None:
     from simulator.games.filled_in.bots import play_seats
     from simulator.games.filled_in.play import BOT_TABLE_SALT
     from simulator.games.filled_in.player import play_turns, player_chance
@@ -80,14 +70,14 @@ def _filled_in(match: Any, seating: Seating, seed: int) -> str | None:
     return None
 
 
-PLAY_ON: dict[str, Callable[[Any, Seating, int], str | None]] = {
+PLAY_ON: dict[str, Callable[[Any, Seats, int], str | None]] = {
     "lots": _lots,
     "crazy-tower": _crazy_tower,
     "filled-in": _filled_in,
 }
 
 
-def play_on(match: Match, seating: Seating, seed: int) -> str | None:
+def play_on(match: Match, seating: Seats, seed: int) -> str | None:
     """Play ``match`` to its end with ``seating``; why it stopped early, or None."""
     return PLAY_ON[match.kind](match, seating, seed)
 

@@ -75,19 +75,27 @@ def play_arguments(spec: GameSpec, record: str | None = None) -> list[str]:
     argv += ["--players", str(len(spec.seats))]
     for option, value in spec.config.items():
         argv += [f"--{option}", str(value)]
-    argv += _seat_arguments(spec.seats)
-    if spec.hand is not None:
-        argv += ["--hand", spec.hand]
+    argv += _seat_arguments(spec.seats, spec.hand)
     if record is not None:
         argv += ["--record", record]
     return argv
 
 
-def _seat_arguments(seats: tuple[Seat, ...]) -> list[str]:
+def _seat_arguments(seats: tuple[Seat, ...], hand: str | None) -> list[str]:
+    """``--bot`` or ``--seat`` per seat, and one ``--hand`` where every thinking seat
+    plays with the same one; else each seat's own hand as ``--seat N=LEVEL:HAND``."""
     levels = [seat.level for seat in seats]
-    if len(set(levels)) == 1:
-        return ["--bot", levels[0]]
-    return [arg for i, level in enumerate(levels) for arg in ("--seat", f"{i + 1}={level}")]
+    shared = len({seat.hand for seat in seats if seat.level != "random"}) <= 1
+    if shared and len(set(levels)) == 1:
+        out = ["--bot", levels[0]]
+    else:
+        out = []
+        for i, seat in enumerate(seats):
+            own = f":{seat.hand}" if seat.hand and not shared else ""
+            out += ["--seat", f"{i + 1}={seat.level}{own}"]
+    if shared and hand is not None:
+        out += ["--hand", hand]
+    return out
 
 
 def replay_command(spec: GameSpec) -> str:

@@ -70,7 +70,6 @@ def load_tournament(path: str | Path) -> Tournament:
         assert level is not None
         seats.append(_seat(game, level, hand, table.fail))
     root.finish()
-    _same_hand(seats, lambda message: root.fail(message, "seat"))
     _last_seed(seed, games, lambda message: root.fail(message, "seed"))
     return Tournament(name, game, mode, tuple(seats), games, seed, configs)
 
@@ -102,20 +101,6 @@ def _seat(game: str, level: str, hand: str | None, fail: Fail) -> Seat:
     if hand is not None and level == "random":
         fail("the random player has no hand; give it to a thinking seat", "hand")
     return Seat(level, hand)
-
-
-def _same_hand(seats: list[Seat], fail: Callable[[str], NoReturn]) -> None:
-    """``towersim play`` gives every thinking seat one hand (--hand): a tournament whose
-    seats want different ones could not be replayed."""
-    thinking = [(i, s) for i, s in enumerate(seats) if s.level != "random"]
-    named = {s.hand for _, s in thinking if s.hand}
-    if len(named) > 1 or (named and any(s.hand is None for _, s in thinking)):
-        own = "its level's own"
-        hands = ", ".join(f"seat {i + 1} {s.hand or own}" for i, s in thinking)
-        fail(
-            "every thinking seat plays with the same hand, as towersim play's --hand gives "
-            f"it ({hands})"
-        )
 
 
 def _last_seed(seed: int, games: int, fail: Callable[[str], NoReturn]) -> None:
@@ -168,7 +153,6 @@ def tournament_from_arguments(args: argparse.Namespace) -> Tournament:
         seats.append(_seat(args.game, level, hand or None, lambda m, k=None: fail(m, "seats")))
     if len(seats) > SEATS.maximum:
         fail(f"at most {SEATS.maximum} seats", "seats")
-    _same_hand(seats, lambda message: fail(message, "seats"))
     for key, value, bounds in (
         ("games", args.games, GAMES_PER_CELL),
         ("seed", args.seed, FIRST_SEED),

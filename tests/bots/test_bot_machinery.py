@@ -107,3 +107,37 @@ def test_a_profile_with_a_bad_feel_is_named_in_one_message(
     monkeypatch.setattr(dexterity, "load_asset", lambda _path: bad)
     with pytest.raises(AssetError, match="profile 'surgeon': feel must be a whole number"):
         dexterity.profiles.__wrapped__()
+
+
+def test_a_seat_may_name_its_own_hand() -> None:
+    import argparse
+
+    from simulator.bots.cli import add_bot_arguments, bot_seats
+
+    parser = argparse.ArgumentParser()
+    add_bot_arguments(parser)
+    args = parser.parse_args(["--bot", "normal", "--hand", "average", "--seat", "2=hard:surgeon"])
+    seats = bot_seats(args, 3)
+    assert not isinstance(seats, str)
+    assert seats.levels == {0: "normal", 1: "hard", 2: "normal"}
+    assert [h.name if h else None for h in seats.hands.values()] == [
+        "average", "surgeon", "average"
+    ]  # fmt: skip
+    for bad, message in (
+        ("2=hard:", "expected a hand after the colon"),
+        ("2=hard:wobbly", "--seat '2=hard:wobbly'"),
+        ("4=hard:steady", "seat must be 1 to 3"),
+    ):
+        error = bot_seats(parser.parse_args(["--seat", bad]), 3)
+        assert isinstance(error, str) and message in error and "\n" not in error
+
+
+def test_a_seat_of_a_game_without_hands_cannot_name_one() -> None:
+    import argparse
+
+    from simulator.bots.cli import add_bot_arguments, bot_seats
+
+    parser = argparse.ArgumentParser()
+    add_bot_arguments(parser, hands=False)
+    error = bot_seats(parser.parse_args(["--seat", "1=hard:steady"]), 2)
+    assert isinstance(error, str) and "played without a hand" in error

@@ -79,11 +79,6 @@ def test_all_means_every_value_the_play_command_accepts(tmp_path: Path) -> None:
             'level = "random"\nhand = "average"',
             "t.toml:15: seat 2: hand: the random player has no hand",
         ),
-        (
-            'level = "random"',
-            'level = "hard"',
-            "seat: every thinking seat plays with the same hand, as towersim play's --hand",
-        ),
     ],
 )
 def test_a_bad_file_is_one_line(
@@ -151,3 +146,16 @@ def test_a_bad_command_line_is_one_line(
     assert err.splitlines()[-1].startswith("towersim lab run: ")
     assert expected in err.splitlines()[-1]
     assert not (tmp_path / "out").exists()
+
+
+def test_seats_with_their_own_hands_are_replayed_seat_by_seat(tmp_path: Path) -> None:
+    from simulator.lab.play import parse, replay_command
+
+    text = GOOD.replace('level = "random"', 'level = "hard"\nhand = "average"')
+    spec = load_tournament(write(tmp_path, text)).specs()[0]
+    command = replay_command(spec)
+    assert "--seat 1=normal:steady --seat 2=hard:average" in command and "--hand" not in command
+    args = parse(spec)  # the play command accepts it
+    assert args.seat == ["1=normal:steady", "2=hard:average"]
+    same = load_tournament(write(tmp_path, GOOD, "same.toml")).specs()[0]
+    assert replay_command(same).endswith("--seat 1=normal --seat 2=random --hand steady")

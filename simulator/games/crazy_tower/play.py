@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     stopped = None
     try:
         players = {
-            name: make_player(seats.levels[i], seat_seed(args.seed, i), seats.dexterity)
+            name: make_player(seats.levels[i], seat_seed(args.seed, i), seats.hands[i])
             for i, name in enumerate(match.state.players)
         }
         play_turns(match, players, MAX_COMPUTER_DECISIONS)

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     match = LotsMatch(options)
     computers = {
-        seat: make_player(name, seat_seed(args.seed, seat), seats.dexterity)
+        seat: make_player(name, seat_seed(args.seed, seat), seats.hands[seat])
         for seat, name in seats.levels.items()
     }
     play_turns(match, computers, MAX_COMPUTER_DECISIONS)

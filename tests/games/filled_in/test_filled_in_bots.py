@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,9 @@ def test_a_bot_game_records_and_replays(tmp_path: Path, capsys: pytest.CaptureFi
     played = json.loads(capsys.readouterr().out)
     report = replay_file(str(path))
     assert report["ok"] and report["state_hash"] == played["state_hash"]
+    # the seats' levels are kept, so a replay that plays on seats them again
+    computers = tomllib.loads(path.read_text())["setup"]["computers"]
+    assert computers == dict.fromkeys(played["players"], "normal")
 
 
 def test_bad_seat_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
