@@ -18,9 +18,10 @@ from typing import Any
 from simulator.lab import execution
 from simulator.lab.game import Record, Refused
 from simulator.lab.play import RefusedArguments, parse
-from simulator.lab.store import RECORDINGS, Store, StoreError
+from simulator.lab.store import RECORDINGS, StoreError, open_store
 from simulator.lab.tournament import GameSpec, Tournament
 from simulator.lab.tournament_file import LabError, load_tournament, tournament_from_arguments
+from simulator.records import RecordStore
 from simulator.scenario.errors import ScenarioError
 from simulator.tuning.progress import Progress
 
@@ -47,7 +48,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         for spec in _one_per_cell(specs):  # the play command's own checks, up front
             parse(spec)
         out = Path(args.out or f"lab-{tournament.name}")
-        store = Store(out, warn=_say)
+        store = open_store(out, warn=_say)
     except (ScenarioError, LabError, RefusedArguments, StoreError) as exc:
         _say(str(exc))
         return 2
@@ -68,7 +69,7 @@ def play(
     tournament: Tournament,
     todo: list[GameSpec],
     total: int,
-    store: Store,
+    store: RecordStore,
     args: argparse.Namespace,
     out: Path,
 ) -> dict[str, Any]:

@@ -23,7 +23,7 @@ def run_experiment(path: str, out: str | None, workers: int, dask_address: str |
         print("\ninterrupted: finished rows are kept; run again to resume", file=sys.stderr)
         return 130
     points = summarize(result.store.rows.values(), experiment.param_names)
-    print(f"{result.ran} runs done now, {result.skipped} already in {out_dir / 'results.csv'}")
+    print(f"{result.ran} runs done now, {result.skipped} already in {result.store.records_path}")
     _print_points(points)
     for plot in write_plots(points, experiment.param_names, out_dir):
         print(f"plot: {plot}")

@@ -45,9 +45,9 @@ def run_sweep(
     limit: int | None = None,
     stream: TextIO | None = None,
 ) -> SweepResult:
-    """Run what is not yet in ``out/results.csv``. ``limit`` stops after that many new
-    rows (an interrupted sweep, for tests)."""
-    store = ResultStore(out / "results.csv", columns(experiment))
+    """Run what is not yet in ``out/results.jsonl`` and write ``out/results.csv``.
+    ``limit`` stops after that many new rows (an interrupted sweep, for tests)."""
+    store = ResultStore(out, columns(experiment))
     runs = unique_runs(experiment)
     order = {run.key: run.index for run in runs}
     pending = [run for run in runs if run.key not in store]
@@ -57,10 +57,14 @@ def run_sweep(
     if limit is not None:
         progress.total = len(pending)
     ran = 0
-    for record in _records(pending, workers, dask_address):
-        store.add(record, order)
-        ran += 1
-        progress.advance(str(record["target"]))
+    try:
+        for record in _records(pending, workers, dask_address):
+            store.add(record)
+            ran += 1
+            progress.advance(str(record["target"]))
+    finally:  # an interrupted sweep's table holds what finished too
+        store.close()
+        store.write_table(order)
     return SweepResult(store, ran, len(runs) - len(pending))
 
 

@@ -129,3 +129,22 @@ def test_serial_process_pool_and_dask_give_identical_rows(
     assert len(serial) == 12
     assert deterministic(read_rows(tmp_path / "pool" / "results.csv")[1]) == serial
     assert deterministic(read_rows(tmp_path / "dask" / "results.csv")[1]) == serial
+
+
+def test_the_store_only_grows_and_an_old_csv_folder_is_read_back(
+    experiment_path: Path, tmp_path: Path
+) -> None:
+    experiment = load_experiment(experiment_path)
+    out = tmp_path / "out"
+    run_sweep(experiment, out, limit=5)
+    records = out / "results.jsonl"
+    first = records.read_bytes()
+    assert first.count(b"\n") == 5
+    run_sweep(experiment, out, limit=2)
+    assert records.read_bytes().startswith(first)  # appended, never rewritten
+    assert records.read_bytes().count(b"\n") == 7
+    # a folder from before the JSON lines: its table is the store's start
+    records.unlink()
+    again = run_sweep(experiment, out)
+    assert (again.ran, again.skipped) == (5, 7)
+    assert len(read_rows(out / "results.csv")[1]) == 12

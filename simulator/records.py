@@ -1,0 +1,84 @@
+"""An append-only store of JSON records, one line each, keyed by ``key``: the results
+of the balance lab and of the tuning lab.
+
+A record is appended and synced to disk as soon as its game or run finishes, so a killed
+run loses nothing finished and a resumed one does only what has no record; writing costs
+one line, however many records the store holds. A last line cut off by a kill is dropped
+(with a warning) and its work done again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+Record = dict[str, Any]
+
+
+class StoreError(ValueError):
+    """The file holds something other than this store's records (one line)."""
+
+
+class RecordStore:
+    def __init__(
+        self,
+        path: Path,
+        what: str,
+        warn: Callable[[str], None] | None = None,
+        check: Callable[[Record], str | None] | None = None,
+    ) -> None:
+        """``what`` names a record in errors ("a lab record"); ``check`` says what is
+        wrong with a record read back (None: nothing)."""
+        self.path = path
+        self.what = what
+        self.records: dict[str, Record] = {}
+        self._file: IO[str] | None = None
+        self._check = check or (lambda record: None)
+        self._load(warn or (lambda message: None))
+
+    def _load(self, warn: Callable[[str], None]) -> None:
+        if not self.path.exists():
+            return
+        data = self.path.read_bytes()
+        body, newline, tail = data.rpartition(b"\n")
+        lines = body.split(b"\n") if newline else []
+        if tail.strip():  # a line without its newline: the run died writing it
+            warn(
+                f"{self.path}:{len(lines) + 1}: the last record was cut off (a killed run?); "
+                "it is dropped and done again"
+            )
+            with self.path.open("r+b") as handle:
+                handle.truncate(len(body) + len(newline))
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                key = record["key"]
+            except (ValueError, TypeError, KeyError):
+                raise StoreError(f"{self.path}:{number}: not {self.what}") from None
+            problem = self._check(record)
+            if problem:
+                raise StoreError(f"{self.path}:{number}: {problem}")
+            self.records[key] = record
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.records
+
+    def append(self, record: Record) -> None:
+        """Write ``record`` as one line and sync it to disk before returning."""
+        if self._file is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = self.path.open("a", encoding="utf-8")
+        self._file.write(json.dumps(record, allow_nan=False, separators=(",", ":")) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self.records[record["key"]] = record
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
