@@ -7,7 +7,7 @@ from typing import Any
 from rules.filled_in.crafting import craft_options, craft_shapes
 from rules.filled_in.crew import FREE_PLACEMENT, SWAP_LEFTOVER, get_crew_card
 from rules.filled_in.dice import Face
-from rules.filled_in.placement import legal_placements
+from rules.filled_in.placement import has_placement, legal_placements
 from rules.filled_in.state import GameState, PlayerState
 
 
@@ -42,7 +42,7 @@ def can_place(state: GameState, player: PlayerState) -> bool:
     for use_crew, swap in crew_variants(player):
         effect = unused_crew_effect(player) if use_crew else None
         for shape in craft_shapes(*hand_faces(state, player, swap), effect):
-            if legal_placements(spec, filled, shape, free=effect == FREE_PLACEMENT):
+            if has_placement(spec, filled, shape, free=effect == FREE_PLACEMENT):
                 return True
     return False
 

@@ -7,6 +7,7 @@ refused move raises ``IllegalMove`` with a reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.chance import Chance
@@ -21,11 +22,11 @@ from rules.filled_in.crew import (
     SWAP_LEFTOVER,
     get_crew_card,
 )
-from rules.filled_in.dice import get_die, roll_die, too_many_wild
+from rules.filled_in.dice import Face, get_die, roll_die, too_many_wild
 from rules.filled_in.placement import placement_problem
 from rules.filled_in.scoring import ranking_winners, score_breakdowns
 from rules.filled_in.state import DRAFT, ENDED, PLACE, REMOTE, ROLL, GameState, PlayerState
-from rules.filled_in.tower import Block, PurpleSpace
+from rules.filled_in.tower import Block, PurpleSpace, Tower
 from rules.pieces import Cell
 
 FaceSpec = int | str  # a face index or label ("?", "red L")
@@ -177,36 +178,29 @@ def place(
     if problem:
         raise IllegalMove(problem)
 
-    # Legal: draw it.
-    if crew:
-        p.crew_used = True
-        s.log("crew", player, card=p.crew, effect=effect)
-    if swap is not None:
-        assert s.leftover is not None
-        p.hand[swap], s.leftover = s.leftover, p.hand[swap]
-        s.log("swap", player, die=p.hand[swap], leftover=s.leftover)
-    block = Block(shape, colour, tuple(sorted(block_cells)), s.round)
-    p.tower.blocks.append(block)
-    s.log(
-        "place",
-        player,
-        shape=shape,
-        colour=colour,
-        cells=[list(c) for c in block.cells],
-        piece=cfg.piece_for(shape),
-        dice=[f.label for f in faces],
-    )
-    for cell in purple_cells:
-        p.tower.purples.append(PurpleSpace(cell, s.round))
-        box = p.purples_used
-        s.log("purple", player, cell=list(cell), crane_box=box, penalty=spec.crane[box - 1])
-    _check_tools(s, p, list(block.cells) + purple_cells)
-    _check_levels(s, p, list(block.cells) + purple_cells)
-    if effect == CLAIM_TRIANGLE:
-        p.claims_now = True
-    p.placed = True
-    if all(q.placed or q.stuck for q in s.players):
-        _end_round(s)
+    _draw(s, p, shape, colour, block_cells, purple_cells, faces, crew, swap)
+    return s
+
+
+def preview_place(
+    state: GameState,
+    player: str,
+    shape: str,
+    colour: str,
+    cells: Sequence[Sequence[int]],
+    *,
+    crew: bool = False,
+    swap: int | None = None,
+) -> GameState:
+    """What ``place`` makes of a legal block without purple spaces, for reading scores.
+
+    Nothing is checked and the copy is a scratch one (``_scratch_copy``): the computer
+    players weigh hundreds of blocks a turn. Never play on from it.
+    """
+    s = _scratch_copy(state, player)
+    p = s.player(player)
+    faces = hand_faces(s, p, swap)
+    _draw(s, p, shape, colour, _cells(cells), [], faces, crew, swap)
     return s
 
 
@@ -227,6 +221,75 @@ def apply_move(state: GameState, move: dict[str, Any]) -> GameState:
 
 
 # --- round structure -----------------------------------------------------------------
+
+
+def _draw(
+    s: GameState,
+    p: PlayerState,
+    shape: str,
+    colour: str,
+    block_cells: list[Cell],
+    purple_cells: list[Cell],
+    faces: list[Face],
+    crew: bool,
+    swap: int | None,
+) -> None:
+    """Draw a legal block and its purple spaces, score what they finish, end the round
+    if everybody is done."""
+    cfg = rules_config()
+    effect = get_crew_card(p.crew).effect if crew else None
+    if crew:
+        p.crew_used = True
+        s.log("crew", p.name, card=p.crew, effect=effect)
+    if swap is not None:
+        assert s.leftover is not None
+        p.hand[swap], s.leftover = s.leftover, p.hand[swap]
+        s.log("swap", p.name, die=p.hand[swap], leftover=s.leftover)
+    block = Block(shape, colour, tuple(sorted(block_cells)), s.round)
+    p.tower.blocks.append(block)
+    s.log(
+        "place",
+        p.name,
+        shape=shape,
+        colour=colour,
+        cells=[list(c) for c in block.cells],
+        piece=cfg.piece_for(shape),
+        dice=[f.label for f in faces],
+    )
+    spec = p.tower.spec
+    for cell in purple_cells:
+        p.tower.purples.append(PurpleSpace(cell, s.round))
+        box = p.purples_used
+        s.log("purple", p.name, cell=list(cell), crane_box=box, penalty=spec.crane[box - 1])
+    _check_tools(s, p, list(block.cells) + purple_cells)
+    _check_levels(s, p, list(block.cells) + purple_cells)
+    if effect == CLAIM_TRIANGLE:
+        p.claims_now = True
+    p.placed = True
+    if all(q.placed or q.stuck for q in s.players):
+        _end_round(s)
+
+
+def _scratch_copy(state: GameState, name: str) -> GameState:
+    """A copy in which ``_draw`` by ``name`` changes nothing of ``state``: every list
+    and mark it may change is fresh, the other towers and the options are shared, and
+    the log starts empty (a preview's log is never read)."""
+    players = [
+        replace(
+            p,
+            tower=Tower(p.tower.sheet, list(p.tower.blocks), list(p.tower.purples))
+            if p.name == name
+            else p.tower,
+            hand=list(p.hand),
+            level_scores=dict(p.level_scores),
+            tools_done=list(p.tools_done),
+            triangles=list(p.triangles),
+            marked=list(p.marked),
+            completed_now=list(p.completed_now),
+        )
+        for p in state.players
+    ]
+    return replace(state, players=players, announced=list(state.announced), events=[])
 
 
 def _start_placement(s: GameState) -> None:

@@ -8,8 +8,10 @@ could never be built). Every check returns a reason a player can read, or None.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from itertools import permutations
+from typing import NamedTuple
 
 from rules.filled_in.shapes import orientations, shape_of
 from rules.filled_in.sheets import SheetSpec
@@ -106,27 +108,55 @@ def placement_problem(
     return f"the purple space {TOUCH_REASON}"
 
 
-def legal_placements(
-    spec: SheetSpec, filled: frozenset[Cell], shape: str, *, free: bool = False
-) -> list[tuple[Cell, ...]]:
-    """Every legal way to draw ``shape`` (as sorted cell tuples, in a fixed order)."""
-    empty = spec.boxes - filled
-    out: set[tuple[Cell, ...]] = set()
+class _Spot(NamedTuple):
+    """One way to draw a shape inside a sheet's boxes, with what legality asks of it."""
+
+    cells: tuple[Cell, ...]  # sorted
+    boxes: frozenset[Cell]
+    on_floor: bool
+    border: frozenset[Cell]  # the orthogonal neighbours outside the block
+
+
+@cache
+def _spots(spec: SheetSpec, shape: str) -> tuple[_Spot, ...]:
+    """Every drawing of ``shape`` inside the tower, sorted by cells: the candidates
+    ``legal_placements`` filters (the computer players ask thousands of times a game)."""
+    out: dict[tuple[Cell, ...], _Spot] = {}
     for base in orientations(shape):
         rows = max(r for r, _ in base) + 1
         cols = max(c for _, c in base) + 1
         for dr in range(spec.height - rows + 1):
             for dc in range(spec.width - cols + 1):
-                cells = [(r + dr, c + dc) for r, c in base]
-                if all(c in empty for c in cells) and (free or touches(cells, filled)):
-                    out.add(tuple(sorted(cells)))
-    return sorted(out)
+                cells = tuple(sorted((r + dr, c + dc) for r, c in base))
+                if cells in out or not all(c in spec.boxes for c in cells):
+                    continue
+                boxes = frozenset(cells)
+                border = frozenset(n for c in cells for n in neighbours(c)) - boxes
+                on_floor = any(r == FLOOR_ROW for r, _ in cells)
+                out[cells] = _Spot(cells, boxes, on_floor, border)
+    return tuple(out[cells] for cells in sorted(out))
+
+
+def _legal_spots(
+    spec: SheetSpec, filled: frozenset[Cell], shape: str, free: bool
+) -> Iterator[tuple[Cell, ...]]:
+    # empty boxes that touch as ``touches`` asks: the floor, or a filled neighbour
+    for cells, boxes, on_floor, border in _spots(spec, shape):
+        if boxes.isdisjoint(filled) and (free or on_floor or not border.isdisjoint(filled)):
+            yield cells
+
+
+def legal_placements(
+    spec: SheetSpec, filled: frozenset[Cell], shape: str, *, free: bool = False
+) -> list[tuple[Cell, ...]]:
+    """Every legal way to draw ``shape`` (as sorted cell tuples, in a fixed order)."""
+    return list(_legal_spots(spec, filled, shape, free))
 
 
 def has_placement(
     spec: SheetSpec, filled: frozenset[Cell], shape: str, *, free: bool = False
 ) -> bool:
-    return bool(legal_placements(spec, filled, shape, free=free))
+    return next(_legal_spots(spec, filled, shape, free), None) is not None
 
 
 def legal_purple_cells(spec: SheetSpec, filled: frozenset[Cell]) -> list[Cell]:

@@ -7,7 +7,7 @@ sheets at the end; the crane sums the penalties under the purple spaces used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from rules.filled_in.config import rules_config
@@ -84,20 +84,23 @@ def tool_points(player: PlayerState) -> int:
 
 def score_breakdowns(state: GameState) -> dict[str, ScoreBreakdown]:
     """Every player's score now (the final score once the game has ended)."""
-    cfg = rules_config()
     areas = {p.name: largest_areas(p.tower.grid()) for p in state.players}
-    area_winners = colour_area_winners(areas)
-    out = {}
-    for p in state.players:
-        won = sum(1 for names in area_winners.values() if p.name in names)
-        out[p.name] = ScoreBreakdown(
-            levels=sum(p.level_scores.values()),
-            triangles=triangle_points(state, p),
-            tools=tool_points(p),
-            colours=won * cfg.colour_area_points,
-            crane=-crane_penalty(p),
-        )
-    return out
+    winners = colour_area_winners(areas)
+    return {p.name: player_breakdown(state, p, winners) for p in state.players}
+
+
+def player_breakdown(
+    state: GameState, player: PlayerState, area_winners: Mapping[str, Sequence[str]]
+) -> ScoreBreakdown:
+    """One player's score, given who wins each colour area (``colour_area_winners``)."""
+    won = sum(1 for names in area_winners.values() if player.name in names)
+    return ScoreBreakdown(
+        levels=sum(player.level_scores.values()),
+        triangles=triangle_points(state, player),
+        tools=tool_points(player),
+        colours=won * rules_config().colour_area_points,
+        crane=-crane_penalty(player),
+    )
 
 
 def totals(state: GameState) -> dict[str, int]:

@@ -1,10 +1,10 @@
 """Computer players for LOTS: Filled In that play for the best expected final score.
 
 There is no physics while Filled In is played, so the bots think with the rules alone:
-- place: every legal block (with the crew card when the level allows) is tried on a
-  copy of the state and judged by the player's score after it, plus, looking ahead,
-  how many of the dice's shapes still fit somewhere on the sheet (a sheet with room
-  keeps scoring) and how low the block sits;
+- place: every legal block (with the crew card when the level allows) is drawn on a
+  scratch copy (rules.filled_in.moves.preview_place) and judged by the player's score
+  after it, plus, looking ahead, how many of the dice's shapes still fit somewhere on
+  the sheet (a sheet with room keeps scoring) and how low the block sits;
 - draft: each free die is judged by the best block it makes with the die already held
   (or, for the first die, with the best of the others still free);
 - roll: the only move.
@@ -21,11 +21,11 @@ from rules.filled_in.choices import placement_moves, unused_crew_effect
 from rules.filled_in.config import rules_config
 from rules.filled_in.crafting import craft_options
 from rules.filled_in.crew import FREE_PLACEMENT
-from rules.filled_in.moves import apply_move
-from rules.filled_in.placement import legal_placements
+from rules.filled_in.moves import preview_place
+from rules.filled_in.placement import has_placement, legal_placements
 from rules.filled_in.playout import random_move
-from rules.filled_in.scoring import score_breakdowns
-from rules.filled_in.state import DRAFT, PLACE, GameState
+from rules.filled_in.scoring import colour_area_winners, largest_areas, player_breakdown
+from rules.filled_in.state import DRAFT, PLACE, GameState, PlayerState
 from rules.filled_in.turns import legal_moves, to_move
 from simulator.bots.levels import Level, level
 
@@ -44,7 +44,8 @@ class FilledInBot:
             return self._place(state, name)
         moves = legal_moves(state, name)
         if state.phase == DRAFT:
-            return max(moves, key=lambda m: self._die_value(state, name, m["die"]))
+            fit = _Fit(state.player(name))
+            return max(moves, key=lambda m: _die_value(state, name, m["die"], fit))
         return moves[0]
 
     # -- placing ------------------------------------------------------------------------
@@ -55,53 +56,96 @@ class FilledInBot:
         crewed = []
         if self.level.lookahead > 0 and unused_crew_effect(player) is not None:
             crewed = [m for m in placement_moves(state, player) if m.get("crew")]
-        moves = plain or crewed
-        if not moves:
+        if not (plain or crewed):
             return legal_moves(state, name)[0]
-        best_plain = max(plain, key=lambda m: self.value(state, name, m), default=None)
-        if best_plain is None:
-            return max(crewed, key=lambda m: self.value(state, name, m))
-        if crewed:
-            best_crew = max(crewed, key=lambda m: self.value(state, name, m))
-            gain = self.value(state, name, best_crew) - self.value(state, name, best_plain)
-            if gain >= CREW_MARGIN:
-                return best_crew
-        return best_plain
+        judge = _Judge(state, name, self.level.lookahead)
+        best_crew = judge.best(crewed)
+        best_plain = judge.best(plain) or best_crew
+        assert best_plain is not None  # there are moves
+        if best_crew is not None and best_crew[1] - best_plain[1] >= CREW_MARGIN:
+            return best_crew[0]
+        return best_plain[0]
 
-    def value(self, state: GameState, name: str, move: dict[str, Any]) -> float:
-        """The player's score after ``move`` plus the lookahead terms."""
-        after = apply_move(state, move)
-        total = float(score_breakdowns(after)[name].total)
-        top = max(r for r, _ in move["cells"])
-        total -= LOW * top
-        if self.level.lookahead > 1:
-            total += ROOM * _room(after, name)
-        return total
 
-    # -- drafting -----------------------------------------------------------------------
+class _Judge:
+    """Values of blocks for one player in one position: the player's score after the
+    block (only their own sheet is drawn on, so the others' colour areas are measured
+    once) plus the lookahead terms."""
 
-    def _die_value(self, state: GameState, name: str, die: int) -> float:
-        player = state.player(name)
-        taken = {pos for p in state.players for pos in p.hand}
-        partners = list(player.hand) or [
-            pos for pos in range(len(state.dice)) if pos not in taken and pos != die
-        ]
-        spec, filled = player.tower.spec, player.tower.filled()
-        best = 0.0
-        for other in partners:
-            for shape, _ in craft_options(state.face(die), state.face(other)):
-                count = len(legal_placements(spec, filled, shape))
-                best = max(best, 1.0 + min(count, 10) / 10.0 if count else 0.0)
+    def __init__(self, state: GameState, name: str, lookahead: int) -> None:
+        self.state, self.name, self.lookahead = state, name, lookahead
+        self.others = {
+            p.name: largest_areas(p.tower.grid()) for p in state.players if p.name != name
+        }
+
+    def best(self, moves: list[dict[str, Any]]) -> tuple[dict[str, Any], float] | None:
+        """The first of the best moves and its value (as ``max``), None if there are none."""
+        best: tuple[dict[str, Any], float] | None = None
+        for move in moves:
+            value = self.value(move)
+            if best is None or value > best[1]:
+                best = (move, value)
         return best
 
+    def value(self, move: dict[str, Any]) -> float:
+        after = preview_place(
+            self.state,
+            self.name,
+            move["shape"],
+            move["colour"],
+            move["cells"],
+            crew=move.get("crew", False),
+            swap=move.get("swap"),
+        )
+        player = after.player(self.name)
+        areas = {**self.others, self.name: largest_areas(player.tower.grid())}
+        total = float(player_breakdown(after, player, colour_area_winners(areas)).total)
+        top = max(r for r, _ in move["cells"])
+        total -= LOW * top
+        if self.lookahead > 1:
+            total += ROOM * _room(player)
+        return total
 
-def _room(state: GameState, name: str) -> int:
+
+def _room(player: PlayerState) -> int:
     """How many of the shapes still fit somewhere on the player's sheet."""
-    player = state.player(name)
     spec, filled = player.tower.spec, player.tower.filled()
     free = unused_crew_effect(player) == FREE_PLACEMENT
     shapes = rules_config().shape_letters
-    return sum(1 for s in shapes if legal_placements(spec, filled, s, free=free))
+    return sum(1 for s in shapes if has_placement(spec, filled, s, free=free))
+
+
+# -- drafting -----------------------------------------------------------------------------
+
+
+class _Fit:
+    """How well a shape fits the player's sheet now: 0 if nowhere, else 1 plus a tenth
+    per spot up to ten spots; each shape counted once a decision."""
+
+    def __init__(self, player: PlayerState) -> None:
+        self.spec, self.filled = player.tower.spec, player.tower.filled()
+        self.known: dict[str, float] = {}
+
+    def __call__(self, shape: str) -> float:
+        if shape not in self.known:
+            count = len(legal_placements(self.spec, self.filled, shape))
+            self.known[shape] = 1.0 + min(count, 10) / 10.0 if count else 0.0
+        return self.known[shape]
+
+
+def _die_value(state: GameState, name: str, die: int, fit: _Fit) -> float:
+    """A free die judged by the best block it makes with the die already held (or, for
+    the first die, with the best of the others still free)."""
+    player = state.player(name)
+    taken = {pos for p in state.players for pos in p.hand}
+    partners = list(player.hand) or [
+        pos for pos in range(len(state.dice)) if pos not in taken and pos != die
+    ]
+    best = 0.0
+    for other in partners:
+        for shape, _ in craft_options(state.face(die), state.face(other)):
+            best = max(best, fit(shape))
+    return best
 
 
 def play_seats(

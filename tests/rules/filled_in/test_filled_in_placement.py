@@ -4,7 +4,11 @@ import pytest
 from fi_helpers import WILD, draw, game, row, square, to_placement
 
 from rules.errors import IllegalMove
-from rules.filled_in import get_sheet, legal_placements, place
+from rules.filled_in import apply_move, get_sheet, legal_placements, new_game, place
+from rules.filled_in.config import rules_config
+from rules.filled_in.placement import has_placement, touches
+from rules.filled_in.playout import play_random_game
+from rules.filled_in.shapes import orientations
 
 
 @pytest.fixture
@@ -85,3 +89,39 @@ def test_every_enumerated_placement_is_accepted(placing):
     ann = placing.player("Ann")
     for cells in legal_placements(ann.tower.spec, ann.tower.filled(), "T"):
         place(placing, "Ann", "T", "red", cells)
+
+
+def _reference_placements(spec, filled, shape, free=False):
+    """The plain enumeration ``legal_placements`` must equal: every offset of every
+    orientation, checked box by box (as the rules read)."""
+    empty = spec.boxes - filled
+    out = set()
+    for base in orientations(shape):
+        rows = max(r for r, _ in base) + 1
+        cols = max(c for _, c in base) + 1
+        for dr in range(spec.height - rows + 1):
+            for dc in range(spec.width - cols + 1):
+                cells = [(r + dr, c + dc) for r, c in base]
+                if all(c in empty for c in cells) and (free or touches(cells, filled)):
+                    out.add(tuple(sorted(cells)))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("sheet", [1, 2, 3, 4, 5])
+def test_legal_placements_match_the_plain_enumeration_through_whole_games(sheet):
+    start = new_game(3, sheet=sheet, seed=sheet, variant="standard")
+    _, moves = play_random_game(start, seed=sheet)
+    state, checked = start, 0
+    for move in moves:
+        state = apply_move(state, move)
+        if move["type"] != "place":
+            continue
+        tower = state.player(move["player"]).tower
+        spec, filled = tower.spec, tower.filled()
+        for shape in rules_config().shape_letters:
+            for free in (False, True):
+                expected = _reference_placements(spec, filled, shape, free)
+                assert legal_placements(spec, filled, shape, free=free) == expected
+                assert has_placement(spec, filled, shape, free=free) == bool(expected)
+                checked += 1
+    assert checked > 100
