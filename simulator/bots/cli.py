@@ -29,11 +29,15 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
     )
     parser.add_argument(
         "--seat",
-        metavar="N=LEVEL[:HAND]",
+        metavar="N=LEVEL[:HAND]" if hands else "N=LEVEL",
         action="append",
         default=None,
-        help="level (and hand) of seat N (1-based), e.g. --seat 1=normal or "
-        "--seat 2=hard:steady; may be repeated",
+        help=(
+            "level (and hand) of seat N (1-based), e.g. --seat 1=normal or "
+            "--seat 2=hard:steady; may be repeated"
+            if hands
+            else "level of seat N (1-based), e.g. --seat 1=normal; may be repeated"
+        ),
     )
     if hands:
         parser.add_argument(
