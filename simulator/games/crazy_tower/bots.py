@@ -45,6 +45,9 @@ FRAGILE = 1.0  # saboteur: points per cm of slack taken from the tower
 # a cm of slack. Rivals then differ by hundredths of a point (a tower with 2.9 cm of
 # slack left wherever the block goes), which took two thirds of a game's rollouts.
 CLOSE_ENOUGH = SLACK_WEIGHT * 0.5
+# cm of slack a rival's rollouts may keep beyond what its static slack promises, once
+# corrected by what the best prior's rollouts showed (_expected).
+SETTLE_MARGIN = 0.5
 
 C = TypeVar("C")
 
@@ -163,8 +166,8 @@ class CrazyTowerBot:
         def score(e: Estimate[dict[str, Any]]) -> float:
             return e.mean - weight * e.risk
 
-        def ceiling(action: dict[str, Any]) -> float:
-            return _ceiling(action, saboteur)
+        def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
+            return _expected(action, prior, first, saboteur)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
@@ -196,19 +199,19 @@ def pick(
     simulate: Callable[[C, int], Sample],
     score: Callable[[Estimate[C]], float],
     level: Level,
-    ceiling: Callable[[C], float],
+    ceiling: Callable[[C, float, Estimate[C]], float],
     tolerance: float = 0.0,
 ) -> tuple[C, list[Estimate[C]]]:
     """The candidate evaluate() and best() choose from ``pool`` (best prior first) at
     ``level``, and the estimates: without rollouts when there is one candidate, without
-    the rivals' when the first is unbeatable (_unbeatable); ``ceiling`` is the most one
-    rollout of a candidate can be worth. With a ``tolerance``, the first is taken when
+    the rivals' when the first is unbeatable (_unbeatable); ``ceiling(candidate, prior,
+    first)`` is the most one rollout of a candidate can be worth (``first``: the best
+    prior's estimate so far). With a ``tolerance``, the first is taken when
     no rival could outscore it by more than that (then a rival evaluate() would have
     chosen scores at most ``tolerance`` more)."""
     if len(pool) == 1:  # nothing to compare: no rollout could change the choice
         return pool[0][0], [Estimate(*pool[0])]
-    top = max(ceiling(c) for c, _ in pool[1:])
-    first, sure = _unbeatable(pool[0], simulate, score, level.rollouts, top, tolerance)
+    first, sure = _unbeatable(pool, simulate, score, level.rollouts, ceiling, tolerance)
     if sure:
         return first.candidate, [first, *(Estimate(c, p) for c, p in pool[1:])]
     played = first.samples
@@ -223,26 +226,39 @@ def pick(
     return best(estimates, score).candidate, estimates
 
 
+def _expected(action: dict[str, Any], prior: float, first: Estimate[Any], saboteur: bool) -> float:
+    """The most a rival's rollout is taken to be worth: its prior (points and static
+    slack), corrected by how far the best prior's rollouts beat or missed its own prior
+    (the same tower settles the same way), plus SETTLE_MARGIN cm of slack; never more
+    than its ceiling. A falling tower is no worry: the first's falls lower its score."""
+    ceiling = _ceiling(action, saboteur)
+    if saboteur or action["type"] == "reveal_card" or not first.samples:
+        return ceiling
+    surprise = max(s.value for s in first.samples) - first.prior
+    return min(ceiling, prior + surprise + SLACK_WEIGHT * SETTLE_MARGIN)
+
+
 def _unbeatable(
-    prior: tuple[C, float],
+    pool: list[tuple[C, float]],
     simulate: Callable[[C, int], Sample],
     score: Callable[[Estimate[C]], float],
     rollouts: int,
-    top: float,
+    ceiling: Callable[[C, float, Estimate[C]], float],
     tolerance: float,
 ) -> tuple[Estimate[C], bool]:
     """The best prior's rollouts, played first while no rival could outscore it.
 
     evaluate() plays the best prior first in every round while nothing scores more. If
     after each of its rollouts it scores at least what a rival with as many rollouts
-    scores at best (each worth ``top``, the rivals' highest ceiling), no halving drops
+    scores at best (each worth the rivals' highest ceiling), no halving drops
     it, the budget cuts it no shorter than a rival, and best() keeps it (ties go to the
     better prior): evaluate() would choose it, and the rivals need no rollouts. Within
     ``tolerance`` of that score, the rival evaluate() chooses instead scores at most
     ``tolerance`` more. Returns the first's estimate and whether that held."""
-    first = Estimate(*prior)
+    first = Estimate(*pool[0])
     for k in range(rollouts):
         first.samples.append(simulate(first.candidate, k))
+        top = max(ceiling(c, p, first) for c, p in pool[1:])
         # a rival's best score with as many rollouts, rounded as Estimate.mean rounds it
         rival = Estimate(None, 0.0, [Sample(top, False, 0)] * (k + 1))
         if not score(first) >= rival.mean - tolerance:

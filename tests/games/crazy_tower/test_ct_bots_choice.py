@@ -30,7 +30,7 @@ class Table:
         self.calls.append(candidate)
         return self.samples[candidate][k]
 
-    def ceiling(self, candidate: int) -> float:
+    def ceiling(self, candidate: int, prior: float, first: Estimate[int]) -> float:
         return self.ceilings[candidate]
 
 
