@@ -5,9 +5,10 @@ On a turn the bot lists its blocks at their steadiest tidy positions (bots_candi
 and the option to reveal a floor card, ranks them (block points, then steadiness), and
 plays the best few in copies of the match under its dexterity profile (bots_risk). It
 keeps the one with the best expected points minus the risk of a fall or a collapse,
-within the level's budget of simulated work; a floor card is laid the same way. Put-back
-pieces are placed by rollouts too; diamonds removals are declined (see _diamonds);
-exchanges follow the random player.
+within the level's budget of simulated work; the best ranked is played first and the
+others only if they could beat it by more than half a cm of slack (pick). A floor card
+is laid the same way; put-back pieces are placed by rollouts too; diamonds removals
+are declined (see _diamonds); exchanges follow the random player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
