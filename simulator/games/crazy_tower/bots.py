@@ -5,9 +5,10 @@ On a turn the bot lists its blocks at their steadiest tidy positions (bots_candi
 and the option to reveal a floor card, ranks them (block points, then steadiness), and
 plays the best few in copies of the match under its dexterity profile (bots_risk). It
 keeps the one with the best expected points minus the risk of a fall or a collapse,
-within the level's budget of simulated work; a floor card is laid the same way. Put-back
-pieces are placed by rollouts too; diamonds removals are declined (see _diamonds);
-exchanges follow the random player.
+within the level's budget of simulated work; the best ranked is played first and the
+others only if they could beat it by more than half a cm of slack (pick). A floor card
+is laid the same way; put-back pieces are placed by rollouts too; diamonds removals
+are declined (see _diamonds); exchanges follow the random player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
@@ -15,8 +16,10 @@ move the better, as long as its own rollouts do not collapse.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.chance import Chance
 from rules.crazy_tower import legal_moves
@@ -39,6 +42,15 @@ REVEAL = 1.5  # what revealing a floor card is worth: room for more blocks later
 SLACK_WEIGHT = 0.3  # points per cm of slack (capped) in the prior
 SLACK_CAP = 3.0
 FRAGILE = 1.0  # saboteur: points per cm of slack taken from the tower
+# Points a rival may still gain on the best prior without being rolled out (pick): half
+# a cm of slack. Rivals then differ by hundredths of a point (a tower with 2.9 cm of
+# slack left wherever the block goes), which took two thirds of a game's rollouts.
+CLOSE_ENOUGH = SLACK_WEIGHT * 0.5
+# cm of slack a rival's rollouts may keep beyond what its static slack promises, once
+# corrected by what the best prior's rollouts showed (_expected).
+SETTLE_MARGIN = 0.5
+
+C = TypeVar("C")
 
 
 @dataclass
@@ -147,27 +159,112 @@ class CrazyTowerBot:
             if action["type"] == "reveal_card":
                 return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
             sample, twin = rollout(match, action, rollout_noise(decision_seed, k, hand))
-            gain = 0.0
-            if action["type"] == "place_block":
-                gain = get_block(action["block"]).points
+            slack = None
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
-                gain += -FRAGILE * slack if saboteur else SLACK_WEIGHT * slack
-            return Sample(sample.value + gain, sample.fell, sample.steps)
+            return Sample(_value(action, sample.value, slack, saboteur), sample.fell, sample.steps)
 
         def score(e: Estimate[dict[str, Any]]) -> float:
             return e.mean - weight * e.risk
 
-        estimates = evaluate(
-            pool,
-            simulate,
-            Budget(self.level.budget_steps),
-            self.level.rollouts,
-            score,
-            self.level.finalists,
-        )
-        self.last_estimates = estimates
-        return dict(best(estimates, score).candidate)
+        def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
+            return _expected(action, prior, first, saboteur)
+
+        level = self.level
+        chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
+        return dict(chosen)
+
+
+def _value(action: dict[str, Any], penalty: float, slack: float | None, saboteur: bool) -> float:
+    """What one rollout of ``action`` is worth: its ``penalty`` (0 or less), the block's
+    points, and the slack the tower kept (None: it collapsed or the rules refused)."""
+    gain = 0.0
+    if action["type"] == "place_block":
+        gain = get_block(action["block"]).points
+    if slack is not None:
+        gain += -FRAGILE * slack if saboteur else SLACK_WEIGHT * slack
+    return penalty + gain
+
+
+def _ceiling(action: dict[str, Any], saboteur: bool) -> float:
+    """The most one rollout of ``action`` can be worth (a saboteur's has no ceiling)."""
+    if action["type"] == "reveal_card":
+        return REVEAL
+    if saboteur:
+        return math.inf
+    return _value(action, 0.0, SLACK_CAP, saboteur)
+
+
+def pick(
+    pool: list[tuple[C, float]],
+    simulate: Callable[[C, int], Sample],
+    score: Callable[[Estimate[C]], float],
+    level: Level,
+    ceiling: Callable[[C, float, Estimate[C]], float],
+    tolerance: float = 0.0,
+) -> tuple[C, list[Estimate[C]]]:
+    """The candidate evaluate() and best() choose from ``pool`` (best prior first) at
+    ``level``, and the estimates: without rollouts when there is one candidate, without
+    the rivals' when the first is unbeatable (_unbeatable); ``ceiling(candidate, prior,
+    first)`` is the most one rollout of a candidate can be worth (``first``: the best
+    prior's estimate so far). With a ``tolerance``, the first is taken when
+    no rival could outscore it by more than that (then a rival evaluate() would have
+    chosen scores at most ``tolerance`` more)."""
+    if len(pool) == 1:  # nothing to compare: no rollout could change the choice
+        return pool[0][0], [Estimate(*pool[0])]
+    first, sure = _unbeatable(pool, simulate, score, level.rollouts, ceiling, tolerance)
+    if sure:
+        return first.candidate, [first, *(Estimate(c, p) for c, p in pool[1:])]
+    played = first.samples
+
+    def again(candidate: C, k: int) -> Sample:
+        if candidate is first.candidate and k < len(played):
+            return played[k]  # evaluate() plays the same rollouts first
+        return simulate(candidate, k)
+
+    budget = Budget(level.budget_steps)
+    estimates = evaluate(pool, again, budget, level.rollouts, score, level.finalists)
+    return best(estimates, score).candidate, estimates
+
+
+def _expected(action: dict[str, Any], prior: float, first: Estimate[Any], saboteur: bool) -> float:
+    """The most a rival's rollout is taken to be worth: its prior (points and static
+    slack), corrected by how far the best prior's rollouts beat or missed its own prior
+    (the same tower settles the same way), plus SETTLE_MARGIN cm of slack; never more
+    than its ceiling. A falling tower is no worry: the first's falls lower its score."""
+    ceiling = _ceiling(action, saboteur)
+    if saboteur or action["type"] == "reveal_card" or not first.samples:
+        return ceiling
+    surprise = max(s.value for s in first.samples) - first.prior
+    return min(ceiling, prior + surprise + SLACK_WEIGHT * SETTLE_MARGIN)
+
+
+def _unbeatable(
+    pool: list[tuple[C, float]],
+    simulate: Callable[[C, int], Sample],
+    score: Callable[[Estimate[C]], float],
+    rollouts: int,
+    ceiling: Callable[[C, float, Estimate[C]], float],
+    tolerance: float,
+) -> tuple[Estimate[C], bool]:
+    """The best prior's rollouts, played first while no rival could outscore it.
+
+    evaluate() plays the best prior first in every round while nothing scores more. If
+    after each of its rollouts it scores at least what a rival with as many rollouts
+    scores at best (each worth the rivals' highest ceiling), no halving drops
+    it, the budget cuts it no shorter than a rival, and best() keeps it (ties go to the
+    better prior): evaluate() would choose it, and the rivals need no rollouts. Within
+    ``tolerance`` of that score, the rival evaluate() chooses instead scores at most
+    ``tolerance`` more. Returns the first's estimate and whether that held."""
+    first = Estimate(*pool[0])
+    for k in range(rollouts):
+        first.samples.append(simulate(first.candidate, k))
+        top = max(ceiling(c, p, first) for c, p in pool[1:])
+        # a rival's best score with as many rollouts, rounded as Estimate.mean rounds it
+        rival = Estimate(None, 0.0, [Sample(top, False, 0)] * (k + 1))
+        if not score(first) >= rival.mean - tolerance:
+            return first, False
+    return first, True
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:
