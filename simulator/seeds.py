@@ -63,3 +63,13 @@ def takeover_seed(seed: int, actions: int) -> int:
 def hand_chance(seed: int, salt: int, actions: int) -> Chance:
     """The human hand's noise stream for the placement after ``actions`` actions."""
     return Chance.from_seed(seed).fork(salt + actions)
+
+
+# The research environments' hands (simulator/rl): one noise stream per seat, forked
+# from the episode's seed, so an episode's placements depend on nothing but its seed.
+RL_HAND_SALT = 0x52_4C_00
+
+
+def rl_hand_chance(seed: int, seat: int) -> Chance:
+    """The noise stream of seat ``seat``'s hand in a research environment's episode."""
+    return Chance.from_seed(seed).fork(RL_HAND_SALT + seat)

@@ -1,0 +1,147 @@
+"""One episode of a game under an adapter: what the PettingZoo and the Gymnasium
+environments share (the match, each seat's hand, rewards, refusals, frames, the
+scenario file), so the two differ only in who is asked to act.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simulator.games.match import Match, PhysicalMatch
+from simulator.games.registry import GAMES
+from simulator.rl.adapter import WAIT, GameAdapter, checked_action
+from simulator.rl.errors import InvalidAction
+from simulator.seeds import rl_hand_chance
+
+INVALID_POLICIES = ("refuse", "raise")
+# Rewards are score changes in the rules' own points; the rules' outcome adds this.
+WIN_REWARD = 10.0
+INVALID_PENALTY = -1.0
+
+
+class Episode:
+    """A game seeded ``seed``, played through ``adapter``: ``act`` applies one action
+    and returns each seat's reward."""
+
+    def __init__(self, adapter: GameAdapter, seed: int, *, win_reward: float) -> None:
+        self.adapter = adapter
+        self.seed = seed
+        self.win_reward = win_reward
+        self.match: Match = adapter.new_match(seed)
+        self.hands = [rl_hand_chance(seed, seat) for seat in range(len(adapter.players))]
+        self._scores = adapter.scores(self.match)
+        self._masks: dict[int, np.ndarray] = {}
+        self.refused: str | None = None  # why the last action changed nothing
+
+    @property
+    def over(self) -> bool:
+        return self.match.outcome().over
+
+    def mask(self, seat: int, *, waiting: bool = False) -> np.ndarray:
+        """``seat``'s action mask now; with ``waiting``, WAIT is its only action when
+        the rules are not waiting for it (or the game is over)."""
+        cached = self._masks.get(seat)
+        if cached is None:
+            cached = self.adapter.legal(self.match, seat)
+            if waiting and not cached.any():
+                cached = self.adapter.catalogue.mask([WAIT])
+            self._masks[seat] = cached
+        return cached.copy()
+
+    def act(self, seat: int, action: Any, *, policy: str, penalty: float, waiting: bool = False):
+        """Apply ``seat``'s ``action``; each seat's reward. A masked-out action raises
+        InvalidAction (``policy`` "raise") or is refused: nothing changes and the seat
+        gets ``penalty`` (``refused`` says why)."""
+        self.refused = None
+        rewards = [0.0] * len(self._scores)
+        who = self.adapter.players[seat]
+        try:
+            index = checked_action(
+                self.adapter.catalogue, action, self.mask(seat, waiting=waiting), who
+            )
+        except InvalidAction as exc:
+            if policy == "raise":
+                raise
+            self.refused = str(exc)
+            rewards[seat] = penalty
+            return rewards
+        if self.adapter.catalogue.entries[index] == WAIT:
+            return rewards
+        self._masks.clear()
+        try:
+            self.adapter.perform(self.match, seat, index, self.hands[seat])
+        except InvalidAction as exc:
+            # The hand did what was asked and the rules refused what the physics made of
+            # it (a block that came to rest off the footprint, say): the match is as it
+            # was and the seat is asked again.
+            self.refused = str(exc)
+            return rewards
+        scores = self.adapter.scores(self.match)
+        rewards = [new - old for new, old in zip(scores, self._scores, strict=True)]
+        self._scores = scores
+        outcome = self.match.outcome()
+        if outcome.over:
+            winners = set(outcome.winners)
+            for i, name in enumerate(self.adapter.players):
+                rewards[i] += self.win_reward if name in winners else -self.win_reward
+        return rewards
+
+    def info(self, seat: int) -> dict[str, Any]:
+        info: dict[str, Any] = {"scores": list(self._scores)}
+        if self.refused is not None:
+            info["refused"] = self.refused
+        return info
+
+    def won(self, seat: int) -> bool:
+        return self.adapter.players[seat] in self.match.outcome().winners
+
+    def scenario(self, name: str, description: str) -> dict[str, Any]:
+        """The episode as a scenario document ``towersim replay`` reproduces."""
+        builder = GAMES.get(self.match.kind).load("document")
+        return builder(self.match, name=name, description=description)
+
+    def write_scenario(self, path: str | Path, name: str = "", description: str = "") -> Path:
+        """Write the episode as a scenario file (TOML, or JSON for a .json name)."""
+        from simulator.games.record import write_scenario
+
+        target = Path(path)
+        title = name or f"{self.match.kind} research episode (seed {self.seed})"
+        text = description or "An episode of a towersim research environment."
+        write_scenario(target, self.scenario(title, text))
+        return target
+
+    @property
+    def physical(self) -> bool:
+        return isinstance(self.match, PhysicalMatch)
+
+
+class Pictures:
+    """Frames of a match for ``render_mode`` "rgb_array" (returned) or "human" (shown in a
+    window); the renderer and the window are made on first use."""
+
+    def __init__(self, mode: str | None) -> None:
+        self.mode = mode
+        self._renderer: Any = None
+        self._viewer: Any = None
+
+    def render(self, match: Match) -> np.ndarray | None:
+        from simulator.rl.render import FrameRenderer, HumanViewer
+
+        if self._renderer is None:
+            self._renderer = FrameRenderer()
+        frame = self._renderer.frame(match)
+        if self.mode != "human":
+            return frame
+        if self._viewer is None:
+            self._viewer = HumanViewer()
+        self._viewer.show(frame)
+        return None
+
+    def close(self) -> None:
+        for thing in (self._renderer, self._viewer):
+            if thing is not None:
+                thing.close()
+        self._renderer = self._viewer = None

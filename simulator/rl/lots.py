@@ -1,0 +1,351 @@
+"""LOTS as the environments see it: the actions numbered, their mask, the arrays a seat
+sees, and a placement carried out by the simulated hand.
+
+Actions (docs/research.md lists them): ``wait`` (PettingZoo only), ``roll``, ``pass``,
+``pick_supply(colour)``, ``give_crew(card)``, ``play_crew(card, target seat or block
+colour)``, and the planned drops ``place(colour, col, turns, mirror, cube_col)``: the
+bank's block of that colour (none: only a purple cube is put back) with its turned
+bounding box's left edge at ``col``, and a purple cube at ``cube_col`` (none: no cube).
+A drop is legal when the rules accept the cells it is predicted to land in, exactly the
+check the match makes before the hand moves (simulator/games/lots/match.py); turns and
+flips that give the same shape are listed once. The hand then carries the piece with
+the seat's noise, so it may miss: the rules take what the physics decided.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from rules.chance import Chance
+from rules.errors import IllegalMove
+from rules.footprints import get_footprint
+from rules.lots import LotsOptions, check_candidate, legal_moves, placement_choices, spec_of
+from rules.lots.content import crew_cards, game_content
+from rules.lots.crew import get_card
+from rules.lots.engine import piece_locations
+from rules.lots.instances import colour_of, is_cube
+from rules.pieces import transform_cells
+from simulator.bots.dexterity import Dexterity, draw
+from simulator.games.lots.bots_risk import noisy
+from simulator.games.lots.landing import column_heights, drop, spots
+from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.placement import Placement
+from simulator.physics.profile import PhysicsProfile
+from simulator.rl.adapter import WAIT, Catalogue, Entry, clipped, mask_space, one_hot, unit_box
+from simulator.rl.errors import InvalidAction
+
+# Rows of the footprint grid a seat sees (60 cm at 2.5 cm a cell); cells above are left
+# out of the grid but every piece's pose is still in "pieces".
+ROWS = 24
+MAX_SEATS = 4
+# Poses are given in units of this many cm from the footprint's centre and base.
+POSE_SCALE = 80.0
+PHASES = ("roll", "supply", "give_crew", "place", "replace", "bonus", "steal", "over")
+# Crew effects whose card names a target seat, or a removed block (by colour).
+TARGETED = ("setback", "steal_card")
+SALVAGE = "salvage"
+SEAT_FEATURES = 11
+PIECE_FEATURES = 6
+
+
+class LotsAdapter:
+    """LOTS for ``players`` (1: solo, Jack of All Trades; 2-4: competitive) on
+    ``footprint``, each seat placing with its own hand."""
+
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        footprint: str,
+        hands: list[Dexterity],
+        profile: PhysicsProfile,
+        *,
+        waiting: bool,
+    ) -> None:
+        self.players = players
+        self.footprint = footprint
+        self.hands = hands
+        self.profile = profile
+        LotsOptions(players=players, footprint=footprint).check()
+        self.width = get_footprint(footprint).width
+        self.colours = tuple(game_content().pile_order)
+        self.cards = tuple(crew_cards())
+        self.catalogue = Catalogue(self._entries(waiting))
+        first = LotsMatch(LotsOptions(players=players, footprint=footprint), profile).state
+        self.pieces = sorted(p for where in piece_locations(first).values() for p in where)
+        self._slot = {piece: i for i, piece in enumerate(self.pieces)}
+        self._pile_size = max(len(pile) for pile in first.supply.values()) or 1
+        n = len(self.catalogue)
+        self.observation_space = spaces.Dict(
+            {
+                "grid": unit_box((ROWS, self.width)),
+                "pieces": unit_box((len(self.pieces), PIECE_FEATURES)),
+                "public": unit_box((self.public_size,)),
+                "private": unit_box((len(self.cards),), 0.0, 1.0),
+                "action_mask": mask_space(n),
+            }
+        )
+
+    # -- the catalogue ----------------------------------------------------------------
+
+    def _entries(self, waiting: bool) -> list[Entry]:
+        out: list[Entry] = [WAIT] if waiting else []
+        out += [("roll",), ("pass",)]
+        out += [("pick_supply", c) for c in self.colours]
+        out += [("give_crew", card) for card in self.cards]
+        for card in self.cards:
+            effect = get_card(card).effect
+            if effect in TARGETED:
+                out += [("play_crew", card, seat) for seat in range(len(self.players))]
+            elif effect == SALVAGE:
+                out += [("play_crew", card, colour) for colour in self.colours]
+            else:
+                out.append(("play_crew", card, None))
+        cubes = [None, *range(self.width)]
+        for colour in self.colours:
+            for turns in range(4):
+                for mirror in (False, True):
+                    for col in range(self.width):
+                        out += [("place", colour, col, turns, mirror, c) for c in cubes]
+        out += [("place", None, 0, 0, False, c) for c in range(self.width)]
+        return out
+
+    @cached_property
+    def public_size(self) -> int:
+        return MAX_SEATS * SEAT_FEATURES + len(PHASES) + 3 * len(self.colours) + 1 + 5
+
+    # -- the game ---------------------------------------------------------------------
+
+    def new_match(self, seed: int) -> LotsMatch:
+        options = LotsOptions(players=self.players, footprint=self.footprint, seed=seed)
+        return LotsMatch(options, self.profile)
+
+    def to_act(self, match: LotsMatch) -> list[int]:
+        seat = match.state.to_act
+        return [] if seat is None else [seat]
+
+    def scores(self, match: LotsMatch) -> list[float]:
+        return [float(s) for s in match.state.scores]
+
+    def legal(self, match: LotsMatch, seat: int) -> np.ndarray:
+        state = match.state
+        if state.to_act != seat:
+            return self.catalogue.mask([])
+        entries = [self._entry_of(move) for move in legal_moves(state)]
+        if state.phase in ("place", "replace"):
+            entries += self._drops(match)
+        return self.catalogue.mask(entries)
+
+    def _entry_of(self, move: dict[str, Any]) -> Entry:
+        kind = move["type"]
+        if kind == "pick_supply":
+            return (kind, move["colour"])
+        if kind == "give_crew":
+            return (kind, move["card"])
+        if kind == "play_crew":
+            if "target" in move:
+                return (kind, move["card"], int(move["target"]))
+            if "piece" in move:
+                return (kind, move["card"], colour_of(move["piece"]))
+            return (kind, move["card"], None)
+        return (kind,)
+
+    def _drops(self, match: LotsMatch) -> list[Entry]:
+        """Every planned drop the match's own pre-check accepts now."""
+        state = match.state
+        filled = set(state.footprint_spec().ground_cells())
+        filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        out: list[Entry] = []
+        seen: set[tuple[str | None, bool]] = set()
+        for block, cube in placement_choices(state):
+            key = (colour_of(block) if block else None, cube is not None)
+            if key in seen:  # two blocks of one colour are the same block
+                continue
+            seen.add(key)
+            if block is None:
+                assert cube is not None
+                out += [
+                    ("place", None, 0, 0, False, col)
+                    for col in self._cube_cols(state, cube, filled)
+                ]
+                continue
+            for spot in spots(spec_of(block).cells, filled, self.width):
+                try:
+                    check_candidate(state, block, spot.cells)
+                except IllegalMove:
+                    continue
+                head = ("place", key[0], spot.col, spot.turns, spot.mirror)
+                if cube is None:
+                    out.append((*head, None))
+                else:
+                    after = filled | spot.cells
+                    out += [(*head, col) for col in self._cube_cols(state, cube, after)]
+        return out
+
+    def _cube_cols(self, state: Any, cube: str, filled: set) -> list[int]:
+        shape = transform_cells(spec_of(cube).cells, 0, False)
+        heights = column_heights(filled, self.width)
+        cols = []
+        for col in range(self.width):
+            cells, _ = drop(shape, col, heights)
+            try:
+                check_candidate(state, cube, cells)
+            except IllegalMove:
+                continue
+            cols.append(col)
+        return cols
+
+    def perform(self, match: LotsMatch, seat: int, index: int, hand: Chance) -> None:
+        entry = self.catalogue.entries[index]
+        kind = entry[0]
+        try:
+            if kind == "place":
+                match.place(self._placement(match, entry, self.hands[seat], hand))
+            else:
+                match.perform(self._move(match, seat, entry))
+        except IllegalMove as exc:
+            raise InvalidAction(
+                f"{self.players[seat]}: {self.catalogue.describe(index)} was refused: {exc}"
+            ) from None
+
+    def _move(self, match: LotsMatch, seat: int, entry: Entry) -> dict[str, Any]:
+        kind = entry[0]
+        move: dict[str, Any] = {"type": kind, "player": seat}
+        if kind == "pick_supply":
+            move["colour"] = entry[1]
+        elif kind == "give_crew":
+            move["card"] = entry[1]
+        elif kind == "play_crew":
+            move["card"] = entry[1]
+            argument = entry[2]
+            if isinstance(argument, int):
+                move["target"] = argument
+            elif isinstance(argument, str):
+                state = match.state
+                pieces = [b for b in state.turn_info.get("removed", []) if not is_cube(b)]
+                move["piece"] = next(b for b in pieces if colour_of(b) == argument)
+        return move
+
+    def _placement(self, match: LotsMatch, entry: Entry, dexterity: Dexterity, hand: Chance):
+        _, colour, col, turns, mirror, cube_col = entry
+        choices = placement_choices(match.state)
+        block = next((b for b, _ in choices if b and colour_of(b) == colour), None)
+        cube = next((c for _, c in choices if c), None) if cube_col is not None else None
+        if block is None:
+            planned = Placement(block=None, col=int(cube_col), cube=cube, feel=dexterity.feel)
+        else:
+            planned = Placement(
+                block=block,
+                col=int(col),
+                turns=int(turns),
+                mirror=bool(mirror),
+                cube=cube,
+                cube_col=None if cube_col is None else int(cube_col),
+                feel=dexterity.feel,
+            )
+        return noisy(planned, draw(dexterity, hand))
+
+    def entry_of_placement(self, placement: Placement) -> Entry:
+        """The catalogue entry of a planned placement (a bot's, say); its noise is the
+        environment's to add."""
+        colour = colour_of(placement.block) if placement.block else None
+        if colour is None:
+            return ("place", None, 0, 0, False, placement.col)
+        cube_col = None
+        if placement.cube is not None:
+            cube_col = placement.col if placement.cube_col is None else placement.cube_col
+        shape = transform_cells(spec_of(placement.block).cells, placement.turns, placement.mirror)
+        turns, mirror = _canonical(spec_of(placement.block).cells, shape)
+        return ("place", colour, placement.col, turns, mirror, cube_col)
+
+    def entry_of_move(self, move: dict[str, Any]) -> Entry:
+        return self._entry_of(move)
+
+    # -- what a seat sees ---------------------------------------------------------------
+
+    def observe(self, match: LotsMatch, seat: int) -> dict[str, np.ndarray]:
+        state = match.state
+        return {
+            "grid": self._grid(state),
+            "pieces": self._pieces(match),
+            "public": self._public(state, seat),
+            "private": np.asarray(
+                [1.0 if c in state.crew_hands[seat] else 0.0 for c in self.cards],
+                dtype=np.float32,
+            ),
+        }
+
+    def _code(self, piece: str) -> float:
+        colour = colour_of(piece)
+        index = len(self.colours) if is_cube(piece) else self.colours.index(colour)
+        return (index + 1) / (len(self.colours) + 1)
+
+    def _grid(self, state: Any) -> np.ndarray:
+        grid = np.zeros((ROWS, self.width), dtype=np.float32)
+        for row, col in state.footprint_spec().ground_cells():
+            if row < ROWS:
+                grid[row, col] = -1.0
+        for piece, cells in state.tower.items():
+            code = self._code(piece)
+            for row, col in cells:
+                if 0 <= row < ROWS and 0 <= col < self.width:
+                    grid[row, col] = code
+        return grid
+
+    def _pieces(self, match: LotsMatch) -> np.ndarray:
+        out = np.zeros((len(self.pieces), PIECE_FEATURES), dtype=np.float32)
+        world, lot = match.world, match.lot
+        centre = (lot.left + lot.right) / 2
+        base = lot.grid.origin[1]
+        for piece, slot in self._slot.items():
+            out[slot, 1] = self._code(piece)
+            if piece in world:
+                pose = world.entry(piece).pose
+                out[slot, 0] = 1.0
+                out[slot, 2] = (pose.x - centre) / POSE_SCALE
+                out[slot, 3] = (pose.y - base) / POSE_SCALE
+                out[slot, 4] = np.cos(pose.angle)
+                out[slot, 5] = np.sin(pose.angle)
+        return clipped(out)
+
+    def _public(self, state: Any, seat: int) -> np.ndarray:
+        n = len(self.players)
+        values: list[float] = []
+        for k in range(MAX_SEATS):
+            if k >= n:
+                values += [0.0] * SEAT_FEATURES
+                continue
+            other = (seat + k) % n
+            bank = [colour_of(b) for b in state.banks[other]]
+            values += [1.0, state.scores[other] / max(state.target, 1)]
+            values += [bank.count(c) / 4 for c in self.colours]
+            values += [len(state.cubes[other]) / 4, len(state.crew_hands[other]) / 4]
+            values += [float(state.to_act == other), float(state.current == other)]
+        phase = state.phase
+        values += one_hot(len(PHASES), PHASES.index(phase) if phase in PHASES else None)
+        values += [len(state.supply.get(c, [])) / self._pile_size for c in self.colours]
+        marker = self.colours.index(state.marker) if state.marker in self.colours else None
+        values += one_hot(len(self.colours), marker)
+        values += [len(state.removed) / len(self.pieces)]
+        last = colour_of(state.last_block) if state.last_block else None
+        values += one_hot(len(self.colours), self.colours.index(last) if last else None)
+        values += [
+            min(state.turn / 100, 1.0),
+            len(state.track_cubes) / 8,
+            state.target / 50,
+            float(state.solo),
+            float(last is not None),
+        ]
+        return clipped(values)
+
+
+def _canonical(cells: Any, shape: frozenset) -> tuple[int, bool]:
+    """The first (turns, mirror) giving ``shape``: the one the catalogue's mask allows."""
+    for turns in range(4):
+        for mirror in (False, True):
+            if transform_cells(cells, turns, mirror) == shape:
+                return turns, mirror
+    raise ValueError("a shape none of the piece's turns gives")

@@ -1,0 +1,64 @@
+"""The Gymnasium ids of towersim's environments, in one list, and their registration.
+
+``gymnasium.make("towersim/LotsSolo-v0", footprint="1A", hand="steady")`` works once
+``register_envs`` has run. The wheel declares it as a ``gymnasium.envs`` entry point
+(the plug-in hook Gymnasium 0.2x read), and since Gymnasium 1.0 no longer reads entry
+points, it also installs ``towersim-gymnasium.pth``, which asks simulator.rl.startup to
+run it as soon as gymnasium is imported, so nobody has to import towersim first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+NAMESPACE = "towersim"
+
+
+@dataclass(frozen=True)
+class EnvId:
+    """One registered environment: its id, the factory Gymnasium calls, and the steps
+    after which an episode is truncated."""
+
+    id: str
+    entry_point: str
+    max_episode_steps: int | None
+    summary: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+ENV_IDS: tuple[EnvId, ...] = (
+    EnvId(
+        f"{NAMESPACE}/LotsSolo-v0",
+        "simulator.rl.solo_envs:lots_solo",
+        400,
+        "LOTS solo (Jack of All Trades) on any footprint",
+    ),
+    EnvId(
+        f"{NAMESPACE}/CrazyTowerSolo-v0",
+        "simulator.rl.solo_envs:crazy_tower_solo",
+        400,
+        "a Crazy Tower solo challenge (1-20)",
+    ),
+    EnvId(
+        f"{NAMESPACE}/WouldItStand-v0",
+        "simulator.rl.stand:WouldItStandEnv",
+        None,
+        "would this tower stand? (one verdict per episode)",
+    ),
+)
+
+
+def register_envs() -> None:
+    """Register every id with Gymnasium (again is harmless: an id already there stays)."""
+    import gymnasium
+
+    for env in ENV_IDS:
+        if env.id in gymnasium.registry:
+            continue
+        gymnasium.register(
+            id=env.id,
+            entry_point=env.entry_point,
+            max_episode_steps=env.max_episode_steps,
+            kwargs=dict(env.kwargs),
+        )

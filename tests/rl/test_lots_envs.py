@@ -1,0 +1,195 @@
+"""LOTS as research environments: the ecosystems' own checks, seeds that reproduce
+whole episodes, masks that match what the match accepts, refusals, scenario files."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env, data_equivalence
+from gymnasium.utils.env_match import check_environments_match
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+
+from rules.chance import Chance
+from rules.errors import IllegalMove
+from rules.lots import placement_choices, spec_of
+from rules.lots.instances import colour_of
+from rules.pieces import transform_cells
+from simulator.replay import replay_file
+from simulator.rl.errors import InvalidAction
+from simulator.rl.multi import lots_v0
+from simulator.rl.registration import register_envs
+from simulator.rl.solo_envs import lots_solo
+
+register_envs()
+
+
+def test_pettingzoo_api_test_passes() -> None:
+    api_test(lots_v0.env(players=2, max_cycles=40), num_cycles=40)
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    seed_test(lambda: lots_v0.env(players=3, max_cycles=30), num_cycles=30)
+
+
+def test_pettingzoo_max_cycles_test_passes() -> None:
+    # PettingZoo's test samples actions without the mask: refused ones spend the step.
+    module = types.SimpleNamespace(env=lots_v0.env, parallel_env=lots_v0.parallel_env)
+    max_cycles_test(module)
+
+
+def test_gymnasium_check_env_passes_on_the_registered_env() -> None:
+    env = gymnasium.make("towersim/LotsSolo-v0", footprint="1A", hand="steady")
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def _masked_actions(env: gymnasium.Env, seed: int, episodes: int) -> list:
+    """Whole episodes of masked random actions: everything the env returned."""
+    trace = []
+    rng = np.random.default_rng(seed)
+    for episode in range(episodes):
+        obs, info = env.reset(seed=seed + episode)
+        trace.append((obs, info))
+        done = False
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+            trace.append((obs, reward, terminated, truncated, info))
+            done = terminated or truncated
+    return trace
+
+
+def test_the_same_seed_gives_the_same_whole_episodes_in_two_envs() -> None:
+    first = _masked_actions(lots_solo(footprint="3B"), 11, 4)
+    second = _masked_actions(lots_solo(footprint="3B"), 11, 4)
+    assert len(first) == len(second) > 8
+    assert data_equivalence(first, second, exact=True)
+    check_environments_match(lots_solo(), lots_solo(), num_steps=60, seed=5)
+
+
+def test_another_seed_gives_another_game() -> None:
+    a = lots_solo()
+    b = lots_solo()
+    a.reset(seed=1)
+    b.reset(seed=2)
+    assert a.unwrapped.episode.match.state.supply != b.unwrapped.episode.match.state.supply
+
+
+def test_reset_without_a_seed_draws_the_next_game_from_the_envs_generator() -> None:
+    a, b = lots_solo(), lots_solo()
+    a.reset(seed=7)
+    b.reset(seed=7)
+    a.reset()
+    b.reset()
+    assert a.episode.seed == b.episode.seed != 7
+
+
+def test_a_masked_out_action_is_refused_and_changes_nothing() -> None:
+    env = lots_solo(invalid_action="raise")
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[5])
+    before = env.episode.match.state_hash()
+    with pytest.raises(InvalidAction, match=r"is not legal now"):
+        env.step(illegal)
+    with pytest.raises(InvalidAction, match=r"outside the action space"):
+        env.step(10**6)
+    with pytest.raises(InvalidAction, match=r"whole number"):
+        env.step("roll")
+    assert env.episode.match.state_hash() == before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    env.step(legal)  # still usable
+    assert env.episode.match.action_count == 1
+
+
+def test_by_default_a_refused_action_costs_the_penalty_and_says_why() -> None:
+    env = lots_solo()
+    obs, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, _, info2 = env.step(illegal)
+    assert reward == -1.0 and not terminated and "not legal now" in info2["refused"]
+    assert data_equivalence(obs, obs2)
+
+
+def test_the_mask_is_exactly_what_the_match_accepts() -> None:
+    """A drop of a block the bank holds is in the mask exactly when the match's own
+    pre-check (_planned_drops, before the hand moves) accepts it, up to turns that give
+    the same shape, which the mask lists once."""
+    env = lots_solo(footprint="2A")
+    _, info = env.reset(seed=9)
+    adapter, rng = env.adapter, np.random.default_rng(0)
+    allowed = refused = 0
+    for _ in range(16):
+        match = env.episode.match
+        if match.state.phase in ("place", "replace"):
+            in_bank = {colour_of(b) for b, _ in placement_choices(match.state) if b}
+            shapes = set()
+            for index, entry in enumerate(adapter.catalogue.entries):
+                if entry[0] != "place" or entry[1] not in in_bank or entry[5] is not None:
+                    continue
+                placement = adapter._placement(match, entry, adapter.hands[0], Chance(0))
+                try:
+                    match._planned_drops(placement)
+                    accepted = True
+                except IllegalMove:
+                    accepted = False
+                block = placement.block
+                shape = (
+                    entry[1],
+                    entry[2],
+                    transform_cells(spec_of(block).cells, entry[3], entry[4]),
+                )
+                first = shape not in shapes
+                shapes.add(shape)
+                assert bool(info["action_mask"][index]) == (accepted and first), entry
+                allowed += accepted and first
+                refused += not accepted
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, terminated, _, info = env.step(int(rng.choice(legal)))
+        if terminated:
+            _, info = env.reset(seed=int(rng.integers(100)))
+    assert allowed > 20 and refused > 20
+
+
+def test_an_episode_writes_a_scenario_that_replays_to_the_same_hash(tmp_path: Path) -> None:
+    env = lots_v0.raw_env(players=2, hand=["shaky", "surgeon"], max_cycles=20)
+    env.reset(seed=21)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        action = (
+            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+        )
+        env.step(action)
+    path = env.write_scenario(tmp_path / "episode.toml")
+    report = replay_file(str(path))
+    assert report["ok"], report
+    assert report["state_hash"] == env.episode.match.state_hash()
+    assert env.episode.match.action_count > 10
+
+
+def test_every_seat_waits_but_the_one_the_rules_wait_for() -> None:
+    env = lots_v0.raw_env(players=3)
+    env.reset(seed=2)
+    waiting = env.adapter.catalogue.index(("wait",))
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        seat = int(agent.split("_")[1])
+        if seat == env.episode.match.state.to_act:
+            assert mask.sum() >= 1 and not mask[waiting]
+        else:
+            assert mask.sum() == 1 and mask[waiting]
+
+
+def test_bad_parameters_are_refused_in_one_sentence() -> None:
+    with pytest.raises(ValueError, match="players must be from 2 to 4"):
+        lots_v0.raw_env(players=5)
+    with pytest.raises(ValueError, match="unknown dexterity profile"):
+        lots_solo(hand="octopus")
+    with pytest.raises(ValueError, match="unknown footprint"):
+        lots_solo(footprint="9Z")
+    with pytest.raises(ValueError, match="unknown physics profile"):
+        lots_solo(physics="moon")
+    with pytest.raises(ValueError, match="max_cycles must be"):
+        lots_v0.raw_env(max_cycles=0)
