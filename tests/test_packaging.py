@@ -62,3 +62,53 @@ def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
     assert Path(assets) == site / "rules" / "_assets"
     assert int(pieces) >= 11
     assert float(dt) > 0
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_registers_its_gymnasium_ids_without_an_import(tmp_path: Path) -> None:
+    """Gymnasium 1.x reads no entry points: the wheel's start-up hook registers the ids
+    when gymnasium is imported, and Python's start-up itself imports no towersim package."""
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--quiet",
+            "-w",
+            str(wheels),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = wheels.glob("towersim-*.whl")
+    site = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--quiet",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    probe = (
+        f"import site, sys; sys.path.insert(0, {str(site)!r}); site.addsitedir({str(site)!r});"
+        "print('simulator' in sys.modules);"
+        "import gymnasium;"
+        "env = gymnasium.make('towersim/LotsSolo-v0', footprint='3B', hand='steady');"
+        "obs, info = env.reset(seed=1); print(obs['grid'].shape, int(info['action_mask'].sum()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split("\n")[:2] == ["False", "(24, 3) 1"], out.stdout + out.stderr

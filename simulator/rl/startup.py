@@ -1,11 +1,12 @@
 """Registers towersim's Gymnasium ids the moment gymnasium is imported.
 
-Gymnasium 1.0 dropped its entry-point plug-ins, so the wheel installs
-``towersim-gymnasium.pth`` (one line: ``import simulator.rl.startup``), which Python
-runs at start-up. It only puts a finder on ``sys.meta_path``: nothing is imported until
-gymnasium is, and then registration is a few ``gymnasium.register`` calls with string
-entry points. Whatever goes wrong here is swallowed: a start-up hook must never break
-Python or gymnasium.
+Gymnasium 1.0 dropped its entry-point plug-ins, so the wheel installs this file as the
+top-level module ``_towersim_gymnasium`` and ``towersim-gymnasium.pth`` (one line:
+``import _towersim_gymnasium``), which Python runs at start-up. It imports nothing of
+towersim and only puts a finder on ``sys.meta_path``; when gymnasium is imported, it
+registers the ids: a few ``gymnasium.register`` calls with string entry points.
+Whatever goes wrong here is swallowed: a start-up hook must never break Python or
+gymnasium.
 """
 
 from __future__ import annotations
