@@ -30,6 +30,7 @@ from rules.lots.engine import piece_locations
 from rules.lots.instances import colour_of, is_cube
 from rules.pieces import transform_cells
 from simulator.bots.dexterity import Dexterity, draw
+from simulator.games.lots.bots_candidates import careful_nudge
 from simulator.games.lots.bots_risk import noisy
 from simulator.games.lots.landing import column_heights, drop, spots
 from simulator.games.lots.match import LotsMatch
@@ -49,6 +50,10 @@ PHASES = ("roll", "supply", "give_crew", "place", "replace", "bonus", "steal", "
 TARGETED = ("setback", "steal_card")
 SALVAGE = "salvage"
 SEAT_FEATURES = 11
+# How the hand aims a planned drop: "careful", as a careful player (and the bots) do, at
+# the gap the real bodies leave (simulator/games/lots/bots_candidates.careful_nudge);
+# "grid": at the column's grid position exactly.
+AIMS = ("careful", "grid")
 PIECE_FEATURES = 6
 
 
@@ -64,7 +69,11 @@ class LotsAdapter:
         profile: PhysicsProfile,
         *,
         waiting: bool,
+        aim: str = "careful",
     ) -> None:
+        if aim not in AIMS:
+            raise ValueError(f"aim must be one of {', '.join(AIMS)}, not {aim!r}")
+        self.aim = aim
         self.players = players
         self.footprint = footprint
         self.hands = hands
@@ -237,6 +246,9 @@ class LotsAdapter:
         if block is None:
             planned = Placement(block=None, col=int(cube_col), cube=cube, feel=dexterity.feel)
         else:
+            nudge = 0.0
+            if self.aim == "careful":
+                nudge = careful_nudge(match, dexterity, block, int(col), int(turns), bool(mirror))
             planned = Placement(
                 block=block,
                 col=int(col),
@@ -244,6 +256,7 @@ class LotsAdapter:
                 mirror=bool(mirror),
                 cube=cube,
                 cube_col=None if cube_col is None else int(cube_col),
+                nudge=nudge,
                 feel=dexterity.feel,
             )
         return noisy(planned, draw(dexterity, hand))
@@ -261,8 +274,17 @@ class LotsAdapter:
         turns, mirror = _canonical(spec_of(placement.block).cells, shape)
         return ("place", colour, placement.col, turns, mirror, cube_col)
 
-    def entry_of_move(self, move: dict[str, Any]) -> Entry:
-        return self._entry_of(move)
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        """The shipped LOTS bot at ``level`` (its ``decide(match)``), with seat's hand."""
+        from simulator.games.lots.bots import make_player
+
+        return make_player(level, seed, self.hands[seat])
+
+    def bot_entry(self, match: LotsMatch, decision: tuple[str, Any]) -> Entry:
+        """The catalogue entry of a bot's decision: a move, or a placement whose noise
+        the environment adds."""
+        kind, what = decision
+        return self.entry_of_placement(what) if kind == "place" else self._entry_of(what)
 
     # -- what a seat sees ---------------------------------------------------------------
 

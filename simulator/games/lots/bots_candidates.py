@@ -11,12 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.errors import IllegalMove
-from rules.lots import LotsState, check_candidate, placement_choices
+from rules.lots import LotsState, check_candidate, placement_choices, spec_of
 from rules.lots.instances import colour_of
-from rules.pieces import Cell
+from rules.pieces import Cell, transform_cells
 from simulator.bots.dexterity import Dexterity
 from simulator.games.lots.bots_aim import Aim, aim, leaves_room, margin_for, standing_fill
-from simulator.games.lots.bots_grid import Board, Drop, drops, rests_on, side_by_side
+from simulator.games.lots.bots_grid import (
+    Board,
+    Drop,
+    drops,
+    orientations,
+    rests_on,
+    side_by_side,
+)
 from simulator.games.lots.bots_plan import Plan, plan
 from simulator.games.lots.landing import column_heights
 from simulator.games.lots.match import LotsMatch, Placement
@@ -52,6 +59,23 @@ def planning_board(match: LotsMatch) -> Board:
     standing = column_heights(standing_fill(match), board.width)
     heights = tuple(max(a, b) for a, b in zip(board.heights, standing, strict=True))
     return board.with_heights(heights)
+
+
+def careful_nudge(
+    match: LotsMatch, hand: Dexterity, piece: str, col: int, turns: int, mirror: bool
+) -> float:
+    """Where a careful player's hand aims ``piece`` dropped at ``col`` turned and flipped
+    so (cm added to the grid position): the bots' aim, at the gap the real bodies leave,
+    air kept beside walls, a block it must touch hugged. 0 for a drop the board lacks.
+    The research environments' hand aims every planned drop this way."""
+    board = planning_board(match)
+    shape = transform_cells(spec_of(piece).cells, turns, mirror)
+    wanted = next((t, m) for t, m, s in orientations(colour_of(piece)) if s == shape)
+    for move in drops(board, piece):
+        if move.col == col and (move.turns, move.mirror) == wanted:
+            hug = _hugged(match.state, board, move, sides_count(hand))
+            return aim(match, piece, move, margin_for(hand), hug, board).nudge
+    return 0.0
 
 
 def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candidate]:
