@@ -1,0 +1,1 @@
+"""Research environments: Gymnasium and PettingZoo (the optional extra towersim[rl])."""
