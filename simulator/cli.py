@@ -99,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     if importlib.util.find_spec("simulator.tuning") is not None:
         _add_tune(commands)
     _add_lab(commands)
+    _add_bench(commands)
     for name, module in _game_commands().items():
         command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
         module.add_arguments(command)
@@ -133,6 +134,13 @@ def _add_tune(commands: argparse._SubParsersAction) -> None:
         "and game replays), or check the default profile with --calibrate.",
     )
     _tuning_cli().add_arguments(tune)
+
+
+def _add_bench(commands: argparse._SubParsersAction) -> None:
+    from simulator.rl import bench_cli
+
+    bench = commands.add_parser("bench", help=bench_cli.HELP, description=bench_cli.DESCRIPTION)
+    bench_cli.add_arguments(bench)
 
 
 def _add_lab(commands: argparse._SubParsersAction) -> None:
@@ -228,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.lab.cli import main as lab_main
 
         return lab_main(args)
+    if args.command == "bench":
+        from simulator.rl.bench_cli import run as run_bench
+
+        return run_bench(args)
     if args.command == "play":
         if getattr(args, "headless", True):
             return GAMES.get(args.game).load("command").run(args)

@@ -19,6 +19,7 @@ from simulator.bots.levels import LEVEL_NAMES
 Act = Callable[[Any, dict[str, Any]], int]
 Factory = Callable[[Any, int], Act]
 BASELINES = LEVEL_NAMES  # random, easy, normal, hard
+BOT_LEVELS = tuple(level for level in BASELINES if level != "random")
 
 
 def random_policy(env: Any, seed: int) -> Act:

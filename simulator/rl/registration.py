@@ -42,7 +42,7 @@ ENV_IDS: tuple[EnvId, ...] = (
     ),
     EnvId(
         f"{NAMESPACE}/WouldItStand-v0",
-        "simulator.rl.stand:WouldItStandEnv",
+        "simulator.rl.stand:StandEnv",
         None,
         "would this tower stand? (one verdict per episode)",
     ),

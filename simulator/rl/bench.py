@@ -1,0 +1,275 @@
+"""A benchmark of physical reasoning graded by dexterity: a fixed, versioned task suite
+over the solo environments and "would this stand?", played by any policy with every
+hand profile, reported as solve rates with 95 % Wilson intervals.
+
+Episode ``k`` of a task is always the environment reset with seed ``k``, so every agent
+meets the same towers, dice and cards; a result names the suite and its version, and a
+changed suite gets a new version, never new contents under an old one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulator.bots.dexterity import profiles
+from simulator.files import write_atomically
+from simulator.lab.stats import wilson
+
+SUITE = "towersim-physical-reasoning"
+VERSION = 1
+# The steps an episode may take before it counts as unsolved (a policy that only ever
+# picks refused actions must end too).
+MAX_STEPS = 400
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task: a registered environment and its settings. ``graded_by_hand``: the
+    hand profile is a parameter (False: the task has no hand, one row in the table)."""
+
+    name: str
+    env_id: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    graded_by_hand: bool = True
+    text: str = ""
+    bots: bool = True  # whether the shipped bots play it (they play the games, not verdicts)
+
+
+TASKS: tuple[Task, ...] = (
+    Task("lots-solo-1A", "towersim/LotsSolo-v0", {"footprint": "1A"}, text="LOTS solo, 6 wide"),
+    Task("lots-solo-2B", "towersim/LotsSolo-v0", {"footprint": "2B"}, text="LOTS solo, 4 wide"),
+    Task("lots-solo-3B", "towersim/LotsSolo-v0", {"footprint": "3B"}, text="LOTS solo, 3 wide"),
+    Task("crazy-tower-1", "towersim/CrazyTowerSolo-v0", {"challenge": 1}, text="challenge 1"),
+    Task("crazy-tower-5", "towersim/CrazyTowerSolo-v0", {"challenge": 5}, text="challenge 5"),
+    Task("crazy-tower-10", "towersim/CrazyTowerSolo-v0", {"challenge": 10}, text="challenge 10"),
+    Task(
+        "would-it-stand",
+        "towersim/WouldItStand-v0",
+        {"source": "sheet"},
+        graded_by_hand=False,
+        text="the verdict on a drawn tower",
+        bots=False,
+    ),
+)
+
+
+def hands() -> tuple[str, ...]:
+    """The hand profiles, steadiest first (surgeon to shaky)."""
+    return tuple(profiles())
+
+
+@dataclass(frozen=True)
+class Job:
+    agent: str
+    task: str
+    hand: str | None
+    episode: int
+
+
+@dataclass(frozen=True)
+class Result:
+    agent: str
+    task: str
+    hand: str | None
+    episode: int
+    solved: bool
+    steps: int
+    reward: float
+    seconds: float  # CPU seconds the episode took (the policy's thinking included)
+
+
+def task_named(name: str) -> Task:
+    for task in TASKS:
+        if task.name == name:
+            return task
+    known = ", ".join(t.name for t in TASKS)
+    raise ValueError(f"unknown task {name!r} (the suite has {known})")
+
+
+def jobs(
+    agents: Sequence[str], tasks: Sequence[Task], hand_names: Sequence[str], episodes: int
+) -> list[Job]:
+    """Every episode to play; a shipped bot skips the tasks it does not play."""
+    from simulator.rl.policies import BOT_LEVELS
+
+    return [
+        Job(agent, task.name, hand if task.graded_by_hand else None, episode)
+        for agent in agents
+        for task in tasks
+        if task.bots or agent not in BOT_LEVELS
+        for hand in (hand_names if task.graded_by_hand else hand_names[:1])
+        for episode in range(episodes)
+    ]
+
+
+def play(job: Job) -> Result:
+    """One episode of ``job``: the environment reset with the episode's seed, the
+    policy asked until the episode ends."""
+    import gymnasium
+
+    from simulator.rl.policies import load_agent
+    from simulator.rl.registration import register_envs
+
+    register_envs()
+    task = task_named(job.task)
+    kwargs = dict(task.kwargs)
+    if job.hand is not None:
+        kwargs["hand"] = job.hand
+    started = time.process_time()
+    env = gymnasium.make(task.env_id, **kwargs)
+    try:
+        observation, info = env.reset(seed=job.episode)
+        act = load_agent(job.agent)(env, job.episode)
+        total, steps, done = 0.0, 0, False
+        reward = 0.0
+        while not done and steps < MAX_STEPS:
+            observation, reward, terminated, truncated, info = env.step(act(observation, info))
+            total += float(reward)
+            steps += 1
+            done = terminated or truncated
+        solved = bool(info["won"]) if "won" in info else bool(reward > 0)
+    finally:
+        env.close()
+    seconds = time.process_time() - started
+    return Result(job.agent, job.task, job.hand, job.episode, solved, steps, total, seconds)
+
+
+def run(job_list: Sequence[Job], workers: int = 1) -> Iterator[Result]:
+    """Play every job, in order of the list (results do not depend on ``workers``)."""
+    if workers <= 1:
+        yield from map(play, job_list)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play, job_list, chunksize=1)
+
+
+@dataclass(frozen=True)
+class Cell:
+    agent: str
+    task: str
+    hand: str | None
+    episodes: int
+    solved: int
+    low: float
+    high: float
+    cpu_seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.solved / self.episodes if self.episodes else 0.0
+
+
+def cells(results: Sequence[Result]) -> list[Cell]:
+    """Solve rates per agent, task and hand, in the order first seen."""
+    groups: dict[tuple[str, str, str | None], list[Result]] = {}
+    for result in results:
+        groups.setdefault((result.agent, result.task, result.hand), []).append(result)
+    out = []
+    for (agent, task, hand), group in groups.items():
+        solved = sum(r.solved for r in group)
+        low, high = wilson(solved, len(group))
+        seconds = sum(r.seconds for r in group)
+        out.append(Cell(agent, task, hand, len(group), solved, low, high, seconds))
+    return out
+
+
+def table(found: Sequence[Cell]) -> str:
+    """A Markdown table: a row per task and hand, a column per agent (solve rate, its
+    95 % interval, the episodes)."""
+    agents = list(dict.fromkeys(c.agent for c in found))
+    rows = list(dict.fromkeys((c.task, c.hand) for c in found))
+    index = {(c.agent, c.task, c.hand): c for c in found}
+    lines = [
+        "| task | hand | " + " | ".join(agents) + " |",
+        "|---|---|" + "---|" * len(agents),
+    ]
+    for task, hand in rows:
+        entries = []
+        for agent in agents:
+            cell = index.get((agent, task, hand))
+            entries.append(
+                ""
+                if cell is None
+                else f"{cell.rate:.0%} ({cell.low:.0%}-{cell.high:.0%}, n={cell.episodes})"
+            )
+        lines.append(f"| {task} | {hand or '-'} | " + " | ".join(entries) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_results(results: Sequence[Result], folder: Path) -> list[Path]:
+    """results.json (every episode and the cells, with the suite's name and version)
+    and table.md, each written atomically."""
+    folder.mkdir(parents=True, exist_ok=True)
+    found = cells(results)
+    document = {
+        "suite": SUITE,
+        "version": VERSION,
+        "episodes": [asdict(r) for r in results],
+        "cells": [{**asdict(c), "rate": c.rate} for c in found],
+    }
+    written = [folder / "results.json", folder / "table.md"]
+    write_atomically(written[0], json.dumps(document, indent=1) + "\n")
+    write_atomically(written[1], table(found))
+    return written
+
+
+def read_results(path: Path) -> list[Result]:
+    """The episodes of a results.json this module wrote; ValueError (one sentence)
+    for a file of another suite or version, or one that is not such a file."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if (document.get("suite"), document.get("version")) != (SUITE, VERSION):
+            raise ValueError(
+                f"{path}: results of {document.get('suite')} v{document.get('version')}, "
+                f"not {SUITE} v{VERSION}"
+            )
+        return [Result(**episode) for episode in document["episodes"]]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: not a benchmark results file ({exc})") from None
+
+
+def plot(found: Sequence[Cell], target: Path) -> Path:
+    """Solve rate against the hand, a panel per task graded by hand, a line per agent
+    with its 95 % interval (matplotlib, the lab extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = hands()
+    tasks = list(dict.fromkeys(c.task for c in found if c.hand is not None))
+    agents = list(dict.fromkeys(c.agent for c in found))
+    columns = min(3, max(1, len(tasks)))
+    rows = (len(tasks) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 3.2 * rows), squeeze=False)
+    for ax, task in zip(axes.flat, tasks, strict=False):
+        for agent in agents:
+            mine = {c.hand: c for c in found if c.task == task and c.agent == agent}
+            xs = [i for i, h in enumerate(names) if h in mine]
+            if not xs:
+                continue
+            rates = [mine[names[i]].rate for i in xs]
+            below = [mine[names[i]].rate - mine[names[i]].low for i in xs]
+            above = [mine[names[i]].high - mine[names[i]].rate for i in xs]
+            ax.errorbar(xs, rates, yerr=[below, above], marker="o", capsize=3, label=agent)
+        ax.set_title(task)
+        ax.set_xticks(range(len(names)), names, rotation=30)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_ylabel("solve rate")
+    for ax in list(axes.flat)[len(tasks) :]:
+        ax.axis("off")
+    axes.flat[0].legend(fontsize="small")
+    fig.suptitle(f"{SUITE} v{VERSION}: solve rate by hand (95 % intervals)")
+    fig.tight_layout()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".part.png")
+    fig.savefig(temporary, dpi=110)
+    plt.close(fig)
+    temporary.replace(target)
+    return target

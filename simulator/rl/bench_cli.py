@@ -1,0 +1,107 @@
+"""``towersim bench AGENT...``: the physical-reasoning benchmark from the command line.
+
+Its arguments load without gymnasium (the core CLI builds every parser); running it
+needs the research extra, and says so in one line when it is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HELP = "the physical-reasoning benchmark: solve rates of an agent per task and hand"
+DESCRIPTION = (
+    "Play the fixed task suite (docs/research.md) with each AGENT: a baseline (random, "
+    "easy, normal, hard) or module:attribute, a factory make(env, seed) returning "
+    "act(observation, info) -> action. Prints the solve rate per task and hand profile "
+    "with 95 %% intervals and writes results.json, table.md and plot.png to --out. "
+    "Needs the research extra: pip install 'towersim[rl]'."
+)
+MAX_EPISODES = 10_000
+MAX_WORKERS = 64
+
+
+def _count(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("agents", nargs="+", metavar="AGENT", help="baseline or module:attribute")
+    parser.add_argument("--tasks", default=None, help="comma-separated task names (default: all)")
+    parser.add_argument(
+        "--hands", default=None, help="comma-separated hand profiles (default: surgeon to shaky)"
+    )
+    parser.add_argument(
+        "--episodes",
+        type=_count(1, MAX_EPISODES),
+        default=20,
+        help="episodes per task and hand, seeds 0 to N-1 (default 20)",
+    )
+    parser.add_argument(
+        "--workers", type=_count(1, MAX_WORKERS), default=1, help="processes (default 1)"
+    )
+    parser.add_argument(
+        "--out", default="bench-results", help="folder for the results (default bench-results)"
+    )
+    parser.add_argument("--no-plot", action="store_true", help="write no plot.png")
+    parser.add_argument(
+        "--with",
+        dest="earlier",
+        metavar="RESULTS",
+        action="append",
+        default=[],
+        help="an earlier run's results.json whose episodes join this report (repeatable)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from simulator.rl import bench
+        from simulator.rl.policies import load_agent
+    except ImportError as exc:
+        print(
+            f"towersim bench: the research extra is missing ({exc.name}): "
+            "pip install 'towersim[rl]'",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        tasks = (
+            [bench.task_named(n.strip()) for n in args.tasks.split(",") if n.strip()]
+            if args.tasks
+            else list(bench.TASKS)
+        )
+        hand_names = bench.hands()
+        if args.hands:
+            wanted = [h.strip() for h in args.hands.split(",") if h.strip()]
+            unknown = [h for h in wanted if h not in hand_names]
+            if unknown:
+                raise ValueError(f"unknown hand {unknown[0]!r} (known: {', '.join(hand_names)})")
+            hand_names = tuple(wanted)
+        for agent in args.agents:
+            load_agent(agent)
+        earlier = [r for path in args.earlier for r in bench.read_results(Path(path))]
+    except ValueError as exc:
+        print(f"towersim bench: {exc}", file=sys.stderr)
+        return 2
+    job_list = bench.jobs(args.agents, tasks, hand_names, args.episodes)
+    print(f"{bench.SUITE} v{bench.VERSION}: {len(job_list)} episodes on {args.workers} worker(s)")
+    results = earlier + list(bench.run(job_list, args.workers))
+    out = Path(args.out)
+    written = bench.write_results(results, out)
+    found = bench.cells(results)
+    if not args.no_plot and any(c.hand is not None for c in found):
+        written.append(bench.plot(found, out / "plot.png"))
+    print(bench.table(found), end="")
+    print("written: " + ", ".join(str(p) for p in written))
+    return 0
