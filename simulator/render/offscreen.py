@@ -46,33 +46,68 @@ class Offscreen:
         return out.getvalue()
 
 
-@contextmanager
-def offscreen(width: int, height: int, background: tuple[int, int, int]) -> Iterator[Offscreen]:
-    """Draw into a texture-backed framebuffer cleared to ``background``, in pixel units; a
-    hidden window owns the GL context and the projection the shape shaders read."""
-    pyglet = use_headless()
-    from pyglet import gl
-    from pyglet.math import Mat4
+class Surface:
+    """A texture-backed framebuffer of ``width`` x ``height`` pixels and the hidden window
+    that owns its GL context and the projection the shape shaders read: made once, drawn
+    into any number of times (a hidden window per picture is the slow part)."""
 
-    window = pyglet.window.Window(width=16, height=16, visible=False)
-    try:
-        texture = pyglet.image.Texture.create(width, height)
-        framebuffer = pyglet.image.Framebuffer()
-        framebuffer.attach_texture(texture)
-        framebuffer.bind()
-        gl.glViewport(0, 0, width, height)
-        window.projection = Mat4.orthogonal_projection(0, width, 0, height, -1, 1)
+    def __init__(self, width: int, height: int) -> None:
+        self.pyglet = use_headless()
+        self.width, self.height = width, height
+        self.window = self.pyglet.window.Window(width=16, height=16, visible=False)
+        try:
+            self.texture = self.pyglet.image.Texture.create(width, height)
+            self.framebuffer = self.pyglet.image.Framebuffer()
+            self.framebuffer.attach_texture(self.texture)
+        except BaseException:
+            self.window.close()
+            raise
+
+    def begin(self, background: tuple[int, int, int]) -> None:
+        """Bind the framebuffer cleared to ``background``, in pixel units, no view."""
+        from pyglet import gl
+        from pyglet.math import Mat4
+
+        self.window.switch_to()
+        self.framebuffer.bind()
+        gl.glViewport(0, 0, self.width, self.height)
+        self.window.projection = Mat4.orthogonal_projection(0, self.width, 0, self.height, -1, 1)
+        self.window.view = Mat4()
         r, g, b = background
         gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
-        target = Offscreen(pyglet, window, width, height)
+
+    def rgba(self) -> bytes:
+        """What was drawn since ``begin``, RGBA, the bottom row first (as GL stores it)."""
+        from pyglet import gl
+
+        data = (gl.GLubyte * (self.width * self.height * 4))()
+        gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
+        gl.glReadPixels(0, 0, self.width, self.height, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
+        return bytes(data)
+
+    def end(self) -> None:
+        self.framebuffer.unbind()
+
+    def close(self) -> None:
+        self.window.switch_to()  # the framebuffer and texture belong to this context
+        self.framebuffer.delete()
+        self.texture.delete()
+        self.window.close()
+
+
+@contextmanager
+def offscreen(width: int, height: int, background: tuple[int, int, int]) -> Iterator[Offscreen]:
+    """Draw into a fresh Surface cleared to ``background``, in pixel units."""
+    surface = Surface(width, height)
+    try:
+        surface.begin(background)
+        target = Offscreen(surface.pyglet, surface.window, width, height)
         yield target
-        target.image = texture.get_image_data()
-        framebuffer.unbind()
-        framebuffer.delete()
-        texture.delete()
+        target.image = surface.texture.get_image_data()
+        surface.end()
     finally:
-        window.close()
+        surface.close()
 
 
 def render_world_png(
