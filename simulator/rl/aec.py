@@ -22,9 +22,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from simulator.rl.adapter import GameAdapter, check_count, episode_seed
-from simulator.rl.episode import INVALID_PENALTY, INVALID_POLICIES, WIN_REWARD, Episode, Pictures
+from simulator.rl.episode import (
+    INVALID_PENALTY,
+    INVALID_POLICIES,
+    RENDER_FPS,
+    RENDER_MODES,
+    WIN_REWARD,
+    Episode,
+    Pictures,
+    check_render_mode,
+)
 
-RENDER_MODES = ("rgb_array", "human")
 MAX_CYCLES = 100_000
 
 
@@ -40,7 +48,7 @@ class TowerAEC(AECEnv):
         "name": "towersim",
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": True,
-        "render_fps": 4,
+        "render_fps": RENDER_FPS,
     }
 
     def __init__(
@@ -55,10 +63,6 @@ class TowerAEC(AECEnv):
         win_reward: float = WIN_REWARD,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
-            )
         if invalid_action not in INVALID_POLICIES:
             raise ValueError(
                 f"invalid_action must be one of {', '.join(INVALID_POLICIES)}, "
@@ -67,7 +71,7 @@ class TowerAEC(AECEnv):
         self.metadata = {**self.metadata, "name": name}
         self.adapter = adapter
         self.max_cycles = check_count("max_cycles", max_cycles, 1, MAX_CYCLES)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.invalid_action = invalid_action
         self.invalid_penalty = float(invalid_penalty)
         self.win_reward = float(win_reward)

@@ -20,6 +20,15 @@ INVALID_POLICIES = ("refuse", "raise")
 # Rewards are score changes in the rules' own points; the rules' outcome adds this.
 WIN_REWARD = 10.0
 INVALID_PENALTY = -1.0
+# The render modes and the frames a second of "human", the same for every environment.
+RENDER_MODES = ("rgb_array", "human")
+RENDER_FPS = 4
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'rgb_array' or 'human', not {mode!r}")
+    return mode
 
 
 class Episode:
@@ -130,15 +139,16 @@ class Pictures:
     def render(self, match: Match) -> np.ndarray | None:
         from simulator.rl.render import FrameRenderer, HumanViewer
 
+        if self.mode == "human":
+            # Drawn straight into the window: an offscreen renderer would make this
+            # process headless, and then no window could open (render.py).
+            if self._viewer is None:
+                self._viewer = HumanViewer(fps=RENDER_FPS)
+            self._viewer.draw(match)
+            return None
         if self._renderer is None:
             self._renderer = FrameRenderer()
-        frame = self._renderer.frame(match)
-        if self.mode != "human":
-            return frame
-        if self._viewer is None:
-            self._viewer = HumanViewer()
-        self._viewer.show(frame)
-        return None
+        return self._renderer.frame(match)
 
     def close(self) -> None:
         for thing in (self._renderer, self._viewer):

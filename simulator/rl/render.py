@@ -32,6 +32,8 @@ from simulator.games.filled_in.draw import tint
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.lots.match import LotsMatch
 from simulator.games.match import Match, PhysicalMatch
+from simulator.physics.lot import Lot
+from simulator.physics.world import World
 from simulator.render.mesh import Mesh
 from simulator.render.offscreen import Surface
 from simulator.render.palette import BACKGROUND, FONT, INK, RGB, colour, contrast
@@ -60,22 +62,25 @@ class _Painter:
         self._scene: Any = None
         self._lot: Any = None
 
-    def paint(self, match: Match, window: Any, width: int, height: int) -> None:
-        if isinstance(match, PhysicalMatch):
-            self._paint_world(match, window, width, height)
+    def paint(self, match: Match | World, window: Any, width: int, height: int) -> None:
+        if isinstance(match, World):  # a world of its own ("would this stand?")
+            self._paint_world(match, None, window, width, height)
+        elif isinstance(match, PhysicalMatch):
+            lot = match.lot if isinstance(match, LotsMatch) else None
+            self._paint_world(match.world, lot, window, width, height)
         elif isinstance(match, FilledInMatch):
             _paint_sheets(match, width, height)
         else:
             raise TypeError(f"cannot draw a {type(match).__name__}: no world and no sheets")
 
-    def _paint_world(self, match: PhysicalMatch, window: Any, width: int, height: int) -> None:
+    def _paint_world(
+        self, world: World, lot: Lot | None, window: Any, width: int, height: int
+    ) -> None:
         from pyglet.math import Mat4
 
         from simulator.render.camera import Camera, fit_region
         from simulator.render.scene import WorldScene, world_bounds
 
-        world = match.world
-        lot = match.lot if isinstance(match, LotsMatch) else None
         if self._scene is not None and (self._scene.world is not world or self._lot is not lot):
             self.delete()
         if self._scene is None:
@@ -205,8 +210,8 @@ class FrameRenderer:
         self._surface: Surface | None = None
         self._painter = _Painter()
 
-    def frame(self, match: Match) -> np.ndarray:
-        """The match now as (height, width, 3) uint8 RGB, top row first."""
+    def frame(self, match: Match | World) -> np.ndarray:
+        """The match (or a bare world) now as (height, width, 3) uint8 RGB, top row first."""
         if self._surface is None:
             self._surface = Surface(self.width, self.height)
         surface = self._surface
@@ -262,7 +267,7 @@ class HumanViewer:
     def is_open(self) -> bool:
         return self._window is not None
 
-    def draw(self, match: Match) -> None:
+    def draw(self, match: Match | World) -> None:
         """Draw the match straight into the window (no offscreen frame) and show it."""
         window = self._begin()
         if window is not None:

@@ -16,17 +16,24 @@ import numpy as np
 from gymnasium import spaces
 
 from simulator.rl.adapter import GameAdapter, episode_seed
-from simulator.rl.episode import INVALID_PENALTY, INVALID_POLICIES, WIN_REWARD, Episode, Pictures
+from simulator.rl.episode import (
+    INVALID_PENALTY,
+    INVALID_POLICIES,
+    RENDER_FPS,
+    RENDER_MODES,
+    WIN_REWARD,
+    Episode,
+    Pictures,
+    check_render_mode,
+)
 from simulator.rl.errors import InvalidAction
-
-RENDER_MODES = ("rgb_array", "human")
 
 
 class SoloEnv(gymnasium.Env):
     """A one-seat towersim game (see the module docstring). ``invalid_action`` and the
     rewards are as in simulator.rl.aec.TowerAEC."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -39,17 +46,13 @@ class SoloEnv(gymnasium.Env):
     ) -> None:
         if len(adapter.players) != 1:
             raise ValueError(f"a solo environment has one seat, not {len(adapter.players)}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
-            )
         if invalid_action not in INVALID_POLICIES:
             raise ValueError(
                 f"invalid_action must be one of {', '.join(INVALID_POLICIES)}, "
                 f"not {invalid_action!r}"
             )
         self.adapter = adapter
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.invalid_action = invalid_action
         self.invalid_penalty = float(invalid_penalty)
         self.win_reward = float(win_reward)

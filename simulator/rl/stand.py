@@ -40,7 +40,6 @@ whole shapes on free boxes of the sheet (touching is not required: the physics d
 
 from __future__ import annotations
 
-import importlib.util
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -57,9 +56,11 @@ from rules.filled_in.sheets import SheetSpec, get_sheet, tower_sheets
 from rules.filled_in.tower import PURPLE_PIECE
 from rules.pieces import Cell
 from simulator.games.filled_in.sheetfile import DrawnPiece, DrawnTower, tower_from_pieces
-from simulator.games.filled_in.stand import StandResult, stand_tower
-from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.games.filled_in.stand import StandResult, drawn_world, settle_drawn, stand_tower
+from simulator.rl.adapter import check_count, episode_seed, physics_of
+from simulator.rl.episode import RENDER_FPS, RENDER_MODES
 from simulator.rl.errors import InvalidAction
+from simulator.seeds import MAX_SEED
 
 FALLS, STANDS = 0, 1  # the actions: the verdicts
 VERDICTS = ("it falls", "it stands")
@@ -69,7 +70,6 @@ DEFAULT_PIECES = (4, 12)
 DEFAULT_CARE = 0.8  # with DEFAULT_PIECES: about half the towers stand (49 %, 52 %)
 MAX_PIECES = 40  # rows of ``pieces`` at most; no sheet holds more than 27 tetrominoes
 PURPLE_RATE = 0.2  # "sheet": chance of a purple space after each block
-SEED_LIMIT = 2**63  # a game's seed is in 0 .. SEED_LIMIT - 1
 PIECE_FEATURES = (
     "present",
     "shape",
@@ -87,7 +87,10 @@ OUTSIDE, EMPTY = -1.0, 0.0  # grid values; a piece is its 1-based number
 class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """One tower per episode; the verdict is the only action (see the module's doc)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array", "human"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
 
     def __init__(
         self,
@@ -107,13 +110,12 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         if not (isinstance(care, numbers.Real) and 0.0 <= float(care) <= 1.0):
             raise ValueError(f"care must be a number from 0 to 1, not {care!r}")
         self.care = float(care)
-        self.profile = _profile(physics)
+        self.profile = physics_of(physics)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be None, 'rgb_array' or 'human', not {render_mode!r}"
             )
         self.render_mode = render_mode
-        self._drawer = None if render_mode is None else _drawer_class(render_mode)
 
         self.rows = max(get_sheet(s).height for s in self.sheets)
         self.cols = max(get_sheet(s).width for s in self.sheets)
@@ -145,14 +147,11 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        if seed is not None and not (_integer(seed) and 0 <= int(seed) < SEED_LIMIT):
-            raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
+        if seed is not None:
+            check_count("seed", seed, 0, MAX_SEED)
         given = self._option_tower(options)  # checked before anything changes
         super().reset(seed=seed)
-        if seed is not None:
-            game = int(seed)
-        else:  # Gymnasium's convention: the next game's seed comes from np_random
-            game = int(self.np_random.integers(0, SEED_LIMIT, dtype=np.uint64))
+        game = episode_seed(seed, self.np_random)
         self._seed = None if given else game
         if given is None:
             given = random_tower(
@@ -254,16 +253,25 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     # -- rendering --------------------------------------------------------------------------
 
     def render(self) -> np.ndarray | None:
+        """The tower as drawn before the verdict, as it settled after it."""
         if self.render_mode is None or self._tower is None:
             return None
+        from simulator.rl.render import FrameRenderer, HumanViewer
+
+        world, ids = drawn_world(self._tower, self.profile)
+        if self._result is not None:
+            settle_drawn(world, ids, self._tower)
+        if self.render_mode == "human":
+            if self._renderer is None:
+                self._renderer = HumanViewer(fps=self.metadata["render_fps"])
+            self._renderer.draw(world)
+            return None
         if self._renderer is None:
-            assert self._drawer is not None
-            self._renderer = self._drawer()
-        frame = self._renderer.tower_frame(self._tower, self._result)
-        return frame if self.render_mode == "rgb_array" else None
+            self._renderer = FrameRenderer()
+        return self._renderer.frame(world)
 
     def close(self) -> None:
-        if self._renderer is not None and hasattr(self._renderer, "close"):
+        if self._renderer is not None:
             self._renderer.close()
         self._renderer = None
 
@@ -465,15 +473,6 @@ def _piece_range(pieces: int | tuple[int, int]) -> tuple[int, int]:
     return int(pair[0]), int(pair[1])
 
 
-def _profile(name: str) -> PhysicsProfile:
-    if not isinstance(name, str):
-        raise ValueError(f"physics must be a physics profile's name, not {name!r}")
-    try:
-        return load_profile(name)
-    except KeyError as exc:
-        raise ValueError(str(exc).strip("\"'")) from None
-
-
 def _verdict(action: Any) -> int:
     value = action
     if isinstance(value, np.ndarray) and value.shape == () and value.dtype.kind in "iu":
@@ -509,28 +508,3 @@ def _cell_list(raw: Any) -> bool:
 
 def _copy(obs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {key: value.copy() for key, value in obs.items()}
-
-
-# The adapter to simulator/rl/render.py: its class for each render mode, which draws
-# ``tower_frame(tower, result)``: the drawn tower before the verdict (``result`` None),
-# the settled one after; an array for "rgb_array", into its window for "human".
-DRAWERS = {"rgb_array": "FrameRenderer", "human": "HumanViewer"}
-
-
-def _drawer_class(mode: str) -> Any:
-    """The class that draws ``mode``'s frames, or a RuntimeError saying what is missing."""
-    if importlib.util.find_spec("simulator.rl.render") is None:
-        raise RuntimeError(
-            f"render_mode {mode!r} needs simulator.rl.render, which is not here yet; "
-            "use render_mode=None"
-        )
-    from simulator.rl import render
-
-    name = DRAWERS[mode]
-    drawer = getattr(render, name, None)
-    if not hasattr(drawer, "tower_frame"):
-        raise RuntimeError(
-            f"render_mode {mode!r} needs simulator.rl.render to draw a drawn tower "
-            f"({name}.tower_frame), which it does not yet; use render_mode=None"
-        )
-    return drawer

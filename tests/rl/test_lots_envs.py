@@ -193,3 +193,25 @@ def test_bad_parameters_are_refused_in_one_sentence() -> None:
         lots_solo(physics="moon")
     with pytest.raises(ValueError, match="max_cycles must be"):
         lots_v0.raw_env(max_cycles=0)
+
+
+def test_rgb_array_frames_show_the_placements() -> None:
+    env = lots_solo(render_mode="rgb_array")
+    _, info = env.reset(seed=3)
+    first = env.render()
+    while env.episode.match.state.tower == {}:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not terminated
+    after = env.render()
+    assert first.shape == after.shape == (480, 480, 3) and first.dtype == np.uint8
+    assert not np.array_equal(first, after)
+    check_env(env, skip_render_check=False)
+    env.close()
+
+
+def test_the_pettingzoo_env_renders_frames() -> None:
+    env = lots_v0.raw_env(players=2, render_mode="rgb_array")
+    env.reset(seed=1)
+    frame = env.render()
+    assert frame.shape == (480, 480, 3) and frame.max() > frame.min()
+    env.close()

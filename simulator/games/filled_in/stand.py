@@ -116,16 +116,19 @@ def piece_id(index: int, piece: str, colour: str) -> str:
 
 
 def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> StandResult:
+    world, ids = drawn_world(tower, profile)
+    return settle_drawn(world, ids, tower)
+
+
+def drawn_world(
+    tower: DrawnTower, profile: PhysicsProfile | None = None
+) -> tuple[World, list[str]]:
+    """The tower built exactly as drawn, at rest and not yet run, and its pieces' ids."""
     world = World(profile or load_profile())
-    spec = get_sheet(tower.sheet)
-    cell = get_piece("lots-I").cell_size
-    origin_x = -spec.width * cell / 2  # the sheet is centred on x = 0
+    origin_x, (left, right, top), cell = _layout(tower)
     wood, felt = world.material("wood"), world.material("felt")
     w = TABLE_HALF_WIDTH
     world.add_static("table", [[(-w, -5.0), (w, -5.0), (w, 0.0), (-w, 0.0)]], felt, is_table=True)
-    bottom = sorted(c for r, c in spec.boxes if r == 0)
-    left, right = origin_x + bottom[0] * cell, origin_x + (bottom[-1] + 1) * cell
-    top = FOUNDATION_HEIGHT
     world.add_static("foundation", [[(left, 0.0), (right, 0.0), (right, top), (left, top)]], wood)
 
     ids = []
@@ -143,6 +146,21 @@ def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> Sta
         body_id = piece_id(index, drawn.piece, drawn.colour)
         world.add_piece(body_id, spec_here, Pose(cx, cy, 0.0), world.material(base.material))
         ids.append(body_id)
+    return world, ids
+
+
+def _layout(tower: DrawnTower) -> tuple[float, tuple[float, float, float], float]:
+    """The sheet's left edge (x), the foundation (left, right, top) and the cell size."""
+    spec = get_sheet(tower.sheet)
+    cell = get_piece("lots-I").cell_size
+    origin_x = -spec.width * cell / 2  # the sheet is centred on x = 0
+    bottom = sorted(c for r, c in spec.boxes if r == 0)
+    left, right = origin_x + bottom[0] * cell, origin_x + (bottom[-1] + 1) * cell
+    return origin_x, (left, right, FOUNDATION_HEIGHT), cell
+
+
+def settle_drawn(world: World, ids: list[str], tower: DrawnTower) -> StandResult:
+    """Run a drawn tower's world (``drawn_world``) until it settles: what fell, and when."""
     start = {i: (world.entry(i).pose, world.entry(i).world_polygons()) for i in ids}
     world.load_gradually()
 
@@ -179,6 +197,6 @@ def stand_tower(tower: DrawnTower, profile: PhysicsProfile | None = None) -> Sta
         steps=result.steps,
         pieces=pieces,
         events=list(monitor.events),
-        foundation=(left, right, top),
-        cell=cell,
+        foundation=_layout(tower)[1],
+        cell=_layout(tower)[2],
     )
