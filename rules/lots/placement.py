@@ -8,7 +8,7 @@ columns, at or above row 0, not inside raised ground and not on another piece.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rules.errors import IllegalMove
 from rules.footprints import Footprint
@@ -82,19 +82,37 @@ def check_candidate(state: LotsState, piece: str, cells: Iterable[Cell]) -> None
     """Refuse a candidate placement of ``piece`` at ``cells`` before any physics runs:
     not the player's to place now, outside the footprint, overlapping, or (solo) not
     touching the last block played."""
+    problem = candidate_problem(state)(piece, cells)
+    if problem:
+        raise IllegalMove(problem)
+
+
+def candidate_problem(state: LotsState) -> Callable[[str, Iterable[Cell]], str | None]:
+    """``check_candidate``'s judgement as a function of (piece, cells) returning why not
+    (None: allowed), with what it needs from ``state`` read once: for judging many
+    candidates in one state (the research environments' action mask)."""
     blocks, cubes = placeable(state)
-    if piece not in blocks and piece not in cubes:
-        may = ", ".join(dict.fromkeys(piece_name(p) for p in blocks + cubes)) or "nothing"
-        raise IllegalMove(f"{piece_name(piece)} cannot be placed now (you may place {may})")
-    cells = frozenset(cells)
-    check_placement(
-        state.footprint_spec(), cells, (tuple(c) for v in state.tower.values() for c in v)
-    )
+    footprint = state.footprint_spec()
+    occupied = frozenset(tuple(c) for v in state.tower.values() for c in v)
     last = state.last_block
-    if state.solo and last in state.tower and not edge_touch(cells, map(tuple, state.tower[last])):
-        raise IllegalMove(
-            f"in the solo game every block must touch the last block played, {piece_name(last)}"
-        )
+    touch = [tuple(c) for c in state.tower[last]] if state.solo and last in state.tower else None
+
+    def problem(piece: str, cells: Iterable[Cell]) -> str | None:
+        if piece not in blocks and piece not in cubes:
+            may = ", ".join(dict.fromkeys(piece_name(p) for p in blocks + cubes)) or "nothing"
+            return f"{piece_name(piece)} cannot be placed now (you may place {may})"
+        cells = frozenset(cells)
+        found = placement_problem(footprint, cells, occupied)
+        if found:
+            return found
+        if touch is not None and not edge_touch(cells, touch):
+            return (
+                "in the solo game every block must touch the last block played, "
+                f"{piece_name(str(last))}"
+            )
+        return None
+
+    return problem
 
 
 def check_solo_contact(state: LotsState, outcome: PlacementOutcome) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.engine import Outcome
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.registry import GAMES
 from simulator.rl.adapter import WAIT, GameAdapter, checked_action
@@ -40,14 +41,18 @@ class Episode:
         self.seed = seed
         self.win_reward = win_reward
         self.match: Match = adapter.new_match(seed)
+        self._engine = GAMES.get(self.match.kind).load("engine")  # looked up once
         self.hands = [rl_hand_chance(seed, seat) for seat in range(len(adapter.players))]
         self._scores = adapter.scores(self.match)
         self._masks: dict[int, np.ndarray] = {}
         self.refused: str | None = None  # why the last action changed nothing
 
+    def outcome(self) -> Outcome:
+        return self._engine.outcome(self.match.state)
+
     @property
     def over(self) -> bool:
-        return self.match.outcome().over
+        return self.outcome().over
 
     def mask(self, seat: int, *, waiting: bool = False) -> np.ndarray:
         """``seat``'s action mask now; with ``waiting``, WAIT is its only action when
@@ -91,7 +96,7 @@ class Episode:
         scores = self.adapter.scores(self.match)
         rewards = [new - old for new, old in zip(scores, self._scores, strict=True)]
         self._scores = scores
-        outcome = self.match.outcome()
+        outcome = self.outcome()
         if outcome.over:
             winners = set(outcome.winners)
             for i, name in enumerate(self.adapter.players):
@@ -105,7 +110,7 @@ class Episode:
         return info
 
     def won(self, seat: int) -> bool:
-        return self.adapter.players[seat] in self.match.outcome().winners
+        return self.adapter.players[seat] in self.outcome().winners
 
     def scenario(self, name: str, description: str) -> dict[str, Any]:
         """The episode as a scenario document ``towersim replay`` reproduces."""

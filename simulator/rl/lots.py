@@ -23,16 +23,18 @@ from gymnasium import spaces
 from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.footprints import get_footprint
-from rules.lots import LotsOptions, check_candidate, legal_moves, placement_choices, spec_of
+from rules.lots import LotsOptions, legal_moves, placement_choices, spec_of
 from rules.lots.content import crew_cards, game_content
 from rules.lots.crew import get_card
 from rules.lots.engine import piece_locations
 from rules.lots.instances import colour_of, is_cube
+from rules.lots.placement import candidate_problem
 from rules.pieces import transform_cells
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.lots.bots_candidates import careful_nudge
+from simulator.games.lots.bots_grid import orientations
 from simulator.games.lots.bots_risk import noisy
-from simulator.games.lots.landing import column_heights, drop, spots
+from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.placement import Placement
 from simulator.physics.profile import PhysicsProfile
@@ -169,6 +171,7 @@ class LotsAdapter:
         filled |= {tuple(c) for cells in state.tower.values() for c in cells}
         out: list[Entry] = []
         seen: set[tuple[str | None, bool]] = set()
+        problem = candidate_problem(state)  # check_candidate, reading the state once
         for block, cube in placement_choices(state):
             key = (colour_of(block) if block else None, cube is not None)
             if key in seen:  # two blocks of one colour are the same block
@@ -178,34 +181,30 @@ class LotsAdapter:
                 assert cube is not None
                 out += [
                     ("place", None, 0, 0, False, col)
-                    for col in self._cube_cols(state, cube, filled)
+                    for col in self._cube_cols(problem, cube, filled)
                 ]
                 continue
-            for spot in spots(spec_of(block).cells, filled, self.width):
-                try:
-                    check_candidate(state, block, spot.cells)
-                except IllegalMove:
-                    continue
-                head = ("place", key[0], spot.col, spot.turns, spot.mirror)
-                if cube is None:
-                    out.append((*head, None))
-                else:
-                    after = filled | spot.cells
-                    out += [(*head, col) for col in self._cube_cols(state, cube, after)]
+            heights = column_heights(filled, self.width)
+            # Each shape once (turns and flips that give the same one: the first), dropped
+            # onto the rules' cells as the match's own pre-check drops it.
+            for turns, mirror, shape in orientations(colour_of(block)):
+                span = max(c for _, c in shape) + 1
+                for col in range(self.width - span + 1):
+                    cells = drop(shape, col, heights)[0]
+                    if problem(block, cells):
+                        continue
+                    head = ("place", key[0], col, turns, mirror)
+                    if cube is None:
+                        out.append((*head, None))
+                    else:
+                        after = filled | cells
+                        out += [(*head, c) for c in self._cube_cols(problem, cube, after)]
         return out
 
-    def _cube_cols(self, state: Any, cube: str, filled: set) -> list[int]:
+    def _cube_cols(self, problem: Any, cube: str, filled: set) -> list[int]:
         shape = transform_cells(spec_of(cube).cells, 0, False)
         heights = column_heights(filled, self.width)
-        cols = []
-        for col in range(self.width):
-            cells, _ = drop(shape, col, heights)
-            try:
-                check_candidate(state, cube, cells)
-            except IllegalMove:
-                continue
-            cols.append(col)
-        return cols
+        return [col for col in range(self.width) if not problem(cube, drop(shape, col, heights)[0])]
 
     def perform(self, match: LotsMatch, seat: int, index: int, hand: Chance) -> None:
         entry = self.catalogue.entries[index]
