@@ -96,7 +96,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     job_list = bench.jobs(args.agents, tasks, hand_names, args.episodes)
     print(f"{bench.SUITE} v{bench.VERSION}: {len(job_list)} episodes on {args.workers} worker(s)")
-    results = earlier + list(bench.run(job_list, args.workers))
+    results = list(earlier)
+    every = max(1, len(job_list) // 20)
+    for done, result in enumerate(bench.run(job_list, args.workers), start=1):
+        results.append(result)
+        if done % every == 0 or done == len(job_list):
+            print(f"  {done}/{len(job_list)} episodes played", file=sys.stderr, flush=True)
     out = Path(args.out)
     written = bench.write_results(results, out)
     found = bench.cells(results)
