@@ -102,7 +102,7 @@ class TowerAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self._info(a) for a in self.agents}
+        self.infos = {a: self.episode.info(self._seat[a], acted=False) for a in self.agents}
         self._cycles = 0
         self.agent_selection = self.agents[0]
         if self.render_mode == "human":
@@ -131,9 +131,7 @@ class TowerAEC(AECEnv):
         )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
-        self.infos = {a: self._info(a) for a in self.agents}
-        if episode.refused is not None:
-            self.infos[agent]["refused"] = episode.refused
+        self.infos = {a: episode.info(self._seat[a], acted=a == agent) for a in self.agents}
         position = self.agents.index(agent) + 1
         if position == len(self.agents):
             self._cycles += 1
@@ -145,9 +143,6 @@ class TowerAEC(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def _info(self, agent: str) -> dict[str, Any]:
-        return {"scores": list(self._live().adapter.scores(self._live().match))}
 
     def _live(self) -> Episode:
         if self.episode is None:

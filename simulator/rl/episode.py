@@ -103,9 +103,11 @@ class Episode:
                 rewards[i] += self.win_reward if name in winners else -self.win_reward
         return rewards
 
-    def info(self, seat: int) -> dict[str, Any]:
+    def info(self, seat: int, *, acted: bool) -> dict[str, Any]:
+        """``seat``'s info: the scores, and why its action was refused if it ``acted``
+        last and was."""
         info: dict[str, Any] = {"scores": list(self._scores)}
-        if self.refused is not None:
+        if acted and self.refused is not None:
             info["refused"] = self.refused
         return info
 

@@ -91,7 +91,7 @@ class SoloEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         episode = self._live()
-        info = episode.info(0)
+        info = episode.info(0, acted=True)
         info["action_mask"] = episode.mask(0)
         info["won"] = episode.won(0)
         info["seed"] = episode.seed
