@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env, data_equivalence
 from gymnasium.utils.env_match import check_environments_match
+from gymnasium.utils.passive_env_checker import env_render_passive_checker
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 from rules.chance import Chance
@@ -205,7 +206,7 @@ def test_rgb_array_frames_show_the_placements() -> None:
     after = env.render()
     assert first.shape == after.shape == (480, 480, 3) and first.dtype == np.uint8
     assert not np.array_equal(first, after)
-    check_env(env, skip_render_check=False)
+    env_render_passive_checker(env)  # check_env's render check, without a window
     env.close()
 
 
