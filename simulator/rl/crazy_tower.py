@@ -1,0 +1,605 @@
+"""Crazy Tower as the environments see it: the actions numbered, their mask, the arrays a
+seat sees, and placements carried out by the simulated hand.
+
+Modes: competitive (2-4 seats), saboteur (3-4) and the solo challenges 1-20 (one seat).
+
+Actions (one Discrete space, in this order; sizes for ``n`` seats):
+
+- ``wait`` (PettingZoo only), ``reveal_card``, ``pass``, ``skip_removal``: 1 each;
+- ``place_block(kind, centre)``: 16 kinds x 41 = 656. A block of ``kind`` ("red-2": the
+  colour and the cubes, the instance ids without their letter; the first such block in
+  the hand, or when pieces are being put back the first such block that fell) put on
+  the card it must go on (the top card; its own card when put back) with its shadow's
+  centre at ``centre`` cm along the card (0 to 20 by 0.5; blocks may overhang);
+- ``lay_card(offset)``: 33: the revealed floor card (or the first card that fell, when
+  cards are put back) laid with its centre ``offset`` cm right of the top card's
+  (-8 to 8 by 0.5);
+- ``remove_block(block, side)``: 28 x 2 = 56: a diamonds box's pull of that block
+  instance, towards the ``left`` or ``right`` end of its card;
+- ``exchange(give, take, k)``: 16 x 16 x (n - 1): an exchange box's swap of the first
+  block of kind ``give`` in your hand for the first of kind ``take`` in the hand of
+  the player ``k`` seats after you.
+
+A block drop is in the mask when the match's own check before the hand moves accepts
+it (red boxes, the one-colour rule, the challenge's limits, a block that would miss the
+card) and its shadow is clear of the blocks already on that card: a block dropped onto
+another rests on it, which the rules refuse once the physics ran, and the match then
+replays its whole log to undo the motion (two drops in three of a random agent did, at
+0.4 s each). If no drop is clear and the seat may do nothing else, every drop the check
+accepts is in the mask. Any other action is in the mask exactly when the match accepts
+it (a discrete one: when the rules list it). The hand then carries the piece with the
+seat's dexterity noise (recorded in the action, so the episode's scenario file
+replays): noise that pushes a block over a red box or off the card is refused as the
+match refuses it, with nothing changed and ``info["refused"]`` saying why, and the seat
+decides again. A solo challenge's own handicap (10-20) is the match's, drawn from its
+own seeded stream; ``hand=None`` adds nothing to it.
+
+Observations (seat-relative: seat row 0 is the observer, row k the player k seats
+after it; every value in [-1, 1]):
+
+- ``floors`` (21, 41): floor 0 (the starting card) upwards: on the tower, is the top,
+  x, y, cos, sin (pose / 60 cm), blocks on it / 4, its 5 boxes covered, the 4 colours
+  on it, then its 5 boxes' kinds one-hot (white, red, diamonds, loop, exchange);
+- ``pieces`` (49, 20): the 28 blocks (red, blue, green, yellow; 1a 1b 2a 2b 3a 3b 4a)
+  then the 21 floor cards (fc-00 to fc-20): on the tower, x, y, cos, sin, (floor + 1)
+  / 21, held by relative seat one-hot (4), down (to be put back), lost (collapse), is a
+  card, colour one-hot (4), cubes / 4, in the deck (face down), revealed;
+- ``hands`` (4, 16): per relative seat, the blocks of each kind held / that kind's count;
+- ``public`` (102,): per relative seat (4 x 8: present, to act, points left / 84,
+  blocks left / 28, colours one-hot), phase one-hot (turn, lay_card, place, replace,
+  diamonds, exchange, over), mode one-hot (competitive, saboteur, solo), challenge
+  one-hot (20), timed and elapsed / limit, deck size / 20, turn / 100, pending
+  diamonds / exchange / loop, extra turn, passes / seats, the revealed card (present,
+  its boxes' kinds one-hot 25), blocks and cards down / 4, the handicap's block angle
+  / 90, card drop height / 5 cm and after-new-card factor / 3;
+- ``private`` (4,): the saboteur's relative seat, one-hot, when the observer may know
+  it (it is the saboteur, or the game is over); zeros otherwise. The deck's order is in
+  no observation.
+
+Rewards: a seat's score is the points of the blocks it has played (its colours' 21
+points each minus the rules' score, the points left in hand), so placing a block earns
+its points and a diamonds pull costs its owner; the environments add the win reward.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from rules.chance import Chance
+from rules.crazy_tower import floor_cards, get_block, get_card, handicap_for, scores
+from rules.crazy_tower.blocks import block_colours, blocks_of_colour, is_block
+from rules.crazy_tower.cards import BOX_KINDS, card_length, covered_boxes
+from rules.crazy_tower.challenges import challenges, get_challenge
+from rules.crazy_tower.flow import EFFECT_ORDER
+from rules.crazy_tower.legal import block_choices, can_reveal, exchange_choices, removal_choices
+from rules.crazy_tower.placement import block_problem, boxes_problem, target_floor
+from rules.crazy_tower.setup import new_game, player_counts
+from rules.crazy_tower.state import (
+    DIAMONDS,
+    EXCHANGE,
+    LAY_CARD,
+    MODES,
+    OVER,
+    PLACE,
+    REPLACE,
+    SOLO,
+    TURN,
+    CrazyTowerState,
+)
+from rules.errors import IllegalMove
+from simulator.bots.dexterity import Dexterity, draw
+from simulator.games.crazy_tower.bodies import block_span, tower_profile
+from simulator.games.crazy_tower.bots_risk import noisy
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.games.crazy_tower.survey import shadow
+from simulator.physics.profile import PhysicsProfile
+from simulator.rl.adapter import (
+    WAIT,
+    Catalogue,
+    Entry,
+    check_count,
+    clipped,
+    hand_of,
+    mask_space,
+    one_hot,
+    unit_box,
+)
+from simulator.rl.errors import InvalidAction
+
+MAX_SEATS = 4
+SIDES = ("left", "right")
+# Block centres along the card (cm from its left end) and card offsets from the top card.
+STEP_CM = 0.5
+CENTRES = tuple(k * STEP_CM for k in range(round(card_length() / STEP_CM) + 1))  # 0 to 20 cm
+OFFSETS = tuple((k - 16) * STEP_CM for k in range(33))  # -8 to 8 cm
+POSE_SCALE = 60.0  # cm: poses are x from the starting card's centre, y from the table
+PHASES = (TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER)
+SEAT_FEATURES = 8
+PIECE_FEATURES = 20
+FLOOR_FEATURES = 41
+BOXES = 5
+# An exact hand: a solo challenge's handicap is the match's own (hand=None).
+EXACT = Dexterity("exact", text="no noise of its own")
+
+
+def kind_of(block: str) -> str:
+    """``red-2`` for ``red-2a``: blocks of one kind are alike."""
+    return block[:-1]
+
+
+class CrazyTowerAdapter:
+    """Crazy Tower in ``mode`` for ``players`` (``challenge``: solo only), each seat
+    placing with its own hand (module docstring)."""
+
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        mode: str,
+        hands: list[Dexterity],
+        profile: PhysicsProfile,
+        *,
+        waiting: bool,
+        challenge: int | None = None,
+        colour_count: int | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        counts = player_counts(mode)
+        if len(players) not in counts:
+            raise ValueError(
+                f"{mode} mode is for {' or '.join(map(str, counts))} players, not {len(players)}"
+            )
+        self.players = players
+        self.mode = mode
+        self.hands = hands
+        self.profile = tower_profile(profile, sleep_given=False)
+        self.options: dict[str, Any] = {"mode": mode, "players": list(players)}
+        if mode == SOLO:
+            self.options["challenge"] = challenge or 1
+            if colour_count is not None:
+                self.options["colour_count"] = colour_count
+        self.challenge = self.options.get("challenge")
+        handicap = handicap_for(self.challenge) if self.challenge is not None else None
+        self.handicap = handicap
+        self.angle = handicap.block_angle_deg if handicap else 0.0
+        self.blocks = tuple(b for c in block_colours() for b in blocks_of_colour(c))
+        self.kinds = tuple(dict.fromkeys(kind_of(b) for b in self.blocks))
+        self.cards = tuple(floor_cards())
+        self.colours = block_colours()
+        self._colour_points = {
+            c: sum(get_block(b).points for b in blocks_of_colour(c)) for c in self.colours
+        }
+        self._span = {kind: block_span(f"{kind}a", self.angle) for kind in self.kinds}
+        self.catalogue = Catalogue(self._entries(waiting))
+        self._place = self.catalogue.index(("place_block", self.kinds[0], CENTRES[0]))
+        self._lay = self.catalogue.index(("lay_card", OFFSETS[0]))
+        # exchange(give, take, k) in that order (none in solo)
+        self._exchange = self.catalogue.index(("remove_block", self.blocks[-1], SIDES[-1])) + 1
+        # the match's check of a planned position, per card and block length: its red
+        # boxes, and that the block covers a box at all (so it lands on the card)
+        self._slots = {
+            (card, span): _box_slots(card, span)
+            for card in self.cards
+            for span in set(self._span.values())
+        }
+        self._left_edges: dict[float, np.ndarray] = {}
+        self._shadows: tuple[Any, Any, str, list[tuple[float, float]]] = (None, None, "", [])
+        self._cached: tuple[Any, Any, dict[str, Any]] | None = None
+        self._floor_kinds = {card: _box_kinds(card) for card in self.cards}
+        self._piece_slot = {p: i for i, p in enumerate((*self.blocks, *self.cards))}
+        counts = [sum(kind_of(b) == kind for b in self.blocks) for kind in self.kinds]
+        self._kind_counts = np.asarray(counts, dtype=np.float32)
+        new_game(self._options(0))  # refuses bad options (IllegalMove, a ValueError) here
+        n = len(self.catalogue)
+        self.observation_space = spaces.Dict(
+            {
+                "floors": unit_box((len(self.cards), FLOOR_FEATURES)),
+                "pieces": unit_box((len(self._piece_slot), PIECE_FEATURES)),
+                "hands": unit_box((MAX_SEATS, len(self.kinds)), 0.0, 1.0),
+                "public": unit_box((self.public_size,)),
+                "private": unit_box((MAX_SEATS,), 0.0, 1.0),
+                "action_mask": mask_space(n),
+            }
+        )
+
+    @classmethod
+    def solo(
+        cls,
+        challenge: int,
+        hand: str | Dexterity | None,
+        physics: PhysicsProfile,
+        *,
+        colour_count: int | None = None,
+    ) -> CrazyTowerAdapter:
+        """Solo challenge ``challenge`` (1-20): with ``hand`` None the hand adds no noise
+        of its own (the challenge's handicap is the match's), else a dexterity profile
+        whose noise comes on top of it, as a bot's does."""
+        number = check_count("challenge", challenge, 1, len(challenges()))
+        if colour_count is not None:
+            allowed = get_challenge(number).colours
+            if colour_count not in allowed:
+                raise ValueError(
+                    f"challenge {number} is played with "
+                    f"{' or '.join(map(str, allowed))} colours, not {colour_count!r}"
+                )
+        dexterity = EXACT if hand is None else hand_of(hand)
+        return cls(
+            ("player_0",),
+            SOLO,
+            [dexterity],
+            physics,
+            waiting=False,
+            challenge=number,
+            colour_count=colour_count,
+        )
+
+    # -- the catalogue ----------------------------------------------------------------
+
+    def _entries(self, waiting: bool) -> list[Entry]:
+        out: list[Entry] = [WAIT] if waiting else []
+        out += [("reveal_card",), ("pass",), ("skip_removal",)]
+        out += [("place_block", kind, u) for kind in self.kinds for u in CENTRES]
+        out += [("lay_card", offset) for offset in OFFSETS]
+        out += [("remove_block", b, side) for b in self.blocks for side in SIDES]
+        others = range(1, len(self.players))
+        kinds = self.kinds
+        out += [("exchange", give, take, k) for give in kinds for take in kinds for k in others]
+        return out
+
+    @property
+    def public_size(self) -> int:
+        # seats; phase, mode, challenge; clock 2, deck and turn 2, effects, extra turn and
+        # passes 2; the revealed card 1 + its boxes; down 2; the handicap 3
+        rest = len(PHASES) + len(MODES) + len(challenges()) + 4 + len(EFFECT_ORDER) + 2
+        return MAX_SEATS * SEAT_FEATURES + rest + 1 + BOXES * len(BOX_KINDS) + 2 + 3
+
+    # -- the game ---------------------------------------------------------------------
+
+    def _options(self, seed: int) -> dict[str, Any]:
+        return {**self.options, "seed": seed}
+
+    def new_match(self, seed: int) -> CrazyTowerMatch:
+        return CrazyTowerMatch(self._options(seed), self.profile)
+
+    def to_act(self, match: CrazyTowerMatch) -> list[int]:
+        state = match.state
+        return [] if state.is_over else [state.current]
+
+    def scores(self, match: CrazyTowerMatch) -> list[float]:
+        state = match.state
+        left = scores(state)
+        points = self._colour_points
+        return [float(sum(points[c] for c in state.colours[p]) - left[p]) for p in state.players]
+
+    def legal(self, match: CrazyTowerMatch, seat: int) -> np.ndarray:
+        state = match.state
+        mask = np.zeros(len(self.catalogue), dtype=np.int8)
+        if state.is_over or state.current != seat:
+            return mask
+        index = self.catalogue.get
+        phase = state.phase
+        if phase in (TURN, PLACE):
+            top = state.floors[-1]
+            drops = {kind_of(block): top for block in block_choices(state)}
+            reveal = can_reveal(state)
+            self._drops(match, mask, drops, alone=not reveal)
+            if reveal:
+                mask[index(("reveal_card",))] = 1
+            if not drops and not reveal:
+                mask[index(("pass",))] = 1
+        elif phase == LAY_CARD:
+            mask[self._lay : self._lay + len(OFFSETS)] = 1
+        elif phase == REPLACE:
+            self._replacements(match, mask)
+        elif phase == DIAMONDS:
+            mask[index(("skip_removal",))] = 1
+            for block in removal_choices(state):
+                for side in SIDES:
+                    mask[index(("remove_block", block, side))] = 1
+        elif phase == EXCHANGE:
+            n = len(state.players)
+            kinds = {kind: i for i, kind in enumerate(self.kinds)}
+            for give, take, other in exchange_choices(state):
+                k = (state.players.index(other) - seat) % n
+                pair = kinds[kind_of(give)] * len(kinds) + kinds[kind_of(take)]
+                mask[self._exchange + pair * (n - 1) + k - 1] = 1
+        return mask
+
+    def _replacements(self, match: CrazyTowerMatch, mask: np.ndarray) -> None:
+        state = match.state
+        drops: dict[str, str] = {}
+        seen: set[str] = set()
+        cards_down = False
+        for piece in state.down:
+            if not is_block(piece):
+                cards_down = True
+                continue
+            kind = kind_of(piece)
+            if kind in seen:
+                continue  # the first that fell of a kind goes back first
+            seen.add(kind)
+            if block_problem(state, piece) is None:
+                drops[kind] = state.floors[target_floor(state, piece)]
+        self._drops(match, mask, drops, alone=True)
+        if cards_down:  # blocks and cards down at once is a collapse: never both
+            mask[self._lay : self._lay + len(OFFSETS)] = 1
+
+    def _drops(
+        self, match: CrazyTowerMatch, mask: np.ndarray, drops: dict[str, str], *, alone: bool
+    ) -> None:
+        """The block drops of ``drops`` (kind -> the card it goes on) the match's check
+        before the hand moves accepts, with the block's shadow clear of the blocks on the
+        card; if none is clear and the seat may do nothing else (``alone``), every drop
+        the check accepts."""
+        clear = False
+        for kind, card in drops.items():
+            clear |= self._set_slots(match, mask, kind, card, clear=True)
+        if alone and not clear:
+            for kind, card in drops.items():
+                self._set_slots(match, mask, kind, card, clear=False)
+
+    def _set_slots(
+        self, match: CrazyTowerMatch, mask: np.ndarray, kind: str, card: str, *, clear: bool
+    ) -> bool:
+        """Set the centres at which a block of ``kind`` (discretely legal) may go on
+        ``card``: the match's check before the hand moves and, with ``clear``, the
+        block's shadow clear of the blocks already on the card (dropped onto a block,
+        it rests on it, which the rules refuse once the physics ran, and the match then
+        replays its whole log to undo the motion). Whether any is set."""
+        span = self._span[kind]
+        free = self._slots[(card, span)].copy()
+        if clear:
+            lefts = self._lefts(span)
+            for low, high in self._taken(match, card):
+                free &= (lefts + span <= low) | (lefts >= high)
+        start = self._place + self.kinds.index(kind) * len(CENTRES)
+        mask[start : start + len(CENTRES)] = free
+        return bool(free.any())
+
+    def _taken(self, match: CrazyTowerMatch, card: str) -> list[tuple[float, float]]:
+        """The settled shadows (card coordinates) of the blocks on ``card``, once per
+        state."""
+        seen, state, where, shadows = self._shadows
+        if seen is not match or state is not match.state or where != card:
+            world = match.world
+            entry = world.entry(card)
+            blocks = [b for b in match.state.blocks_on(card) if b in world]
+            shadows = [shadow(world.entry(b), entry) for b in blocks]
+            self._shadows = (match, match.state, card, shadows)
+        return shadows
+
+    def _lefts(self, span: float) -> np.ndarray:
+        lefts = self._left_edges.get(span)
+        if lefts is None:
+            lefts = np.asarray([_left_edge(c, span) for c in CENTRES])
+            self._left_edges[span] = lefts
+        return lefts
+
+    def perform(self, match: CrazyTowerMatch, seat: int, index: int, hand: Chance) -> None:
+        entry = self.catalogue.entries[index]
+        action = self.action_of(match, seat, entry)
+        if action["type"] in ("place_block", "lay_card", "replace_piece"):
+            action = noisy(action, draw(self.hands[seat], hand))
+        try:
+            match.perform(action)
+        except IllegalMove as exc:
+            raise InvalidAction(
+                f"{self.players[seat]}: {self.catalogue.describe(index)} was refused: {exc}"
+            ) from None
+
+    def action_of(self, match: CrazyTowerMatch, seat: int, entry: Entry) -> dict[str, Any]:
+        """The match action of catalogue ``entry`` for ``seat``, before the hand's noise;
+        KeyError when the entry names a block nobody concerned holds."""
+        state = match.state
+        player = state.players[seat]
+        kind = entry[0]
+        action: dict[str, Any] = {"type": kind, "player": player}
+        if kind == "place_block":
+            _, block_kind, centre = entry
+            if state.phase == REPLACE:
+                block = _first(state.down, block_kind)
+                action = {"type": "replace_piece", "player": player, "piece": block}
+            else:
+                action["block"] = _first(state.hands[player], block_kind)
+            action["at"] = _left_edge(float(centre), self._span[str(block_kind)])
+        elif kind == "lay_card":
+            if state.phase == REPLACE:
+                cards = [p for p in state.down if not is_block(p)]
+                if not cards:
+                    raise KeyError("no floor card to put back")
+                action = {"type": "replace_piece", "player": player, "piece": cards[0]}
+            action["offset"] = float(entry[1])
+        elif kind == "remove_block":
+            action.update(block=entry[1], side=entry[2])
+        elif kind == "exchange":
+            _, give, take, k = entry
+            other = state.players[(seat + int(k)) % len(state.players)]
+            action.update(
+                give=_first(state.hands[player], give), take=_first(state.hands[other], take)
+            )
+        return action
+
+    # -- what a seat sees ---------------------------------------------------------------
+
+    def observe(self, match: CrazyTowerMatch, seat: int) -> dict[str, np.ndarray]:
+        common = self._common(match)
+        state = match.state
+        n = len(state.players)
+        order = [(seat + k) % n for k in range(n)]
+        pieces = common["pieces"].copy()
+        holders = common["holder"]
+        held = holders >= 0
+        relative = (holders[held] - seat) % n
+        pieces[np.flatnonzero(held), 6 + relative] = 1.0
+        seats = np.zeros((MAX_SEATS, SEAT_FEATURES), dtype=np.float32)
+        seats[:n] = common["seats"][order]
+        hands = np.zeros((MAX_SEATS, len(self.kinds)), dtype=np.float32)
+        hands[:n] = common["hands"][order]
+        private = np.zeros(MAX_SEATS, dtype=np.float32)
+        saboteur = state.saboteur
+        if saboteur is not None and (state.is_over or state.players[seat] == saboteur):
+            private[(state.players.index(saboteur) - seat) % n] = 1.0
+        return {
+            "floors": common["floors"].copy(),
+            "pieces": pieces,
+            "hands": hands,
+            "public": np.concatenate([seats.ravel(), common["rest"]]),
+            "private": private,
+        }
+
+    def _common(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        """The arrays every seat shares, once per state (the world only moves when the
+        state changes: every action replaces the state object)."""
+        cached = self._cached
+        if cached is not None and cached[0] is match and cached[1] is match.state:
+            return cached[2]
+        state = match.state
+        common = {
+            "floors": self._floors(match),
+            **self._pieces(match),
+            "seats": self._seats(state),
+            "hands": self._hands(state),
+            "rest": self._rest(state),
+        }
+        self._cached = (match, state, common)
+        return common
+
+    def _pose(self, match: CrazyTowerMatch, piece: str) -> tuple[float, float, float, float]:
+        pose = match.world.entry(piece).pose
+        return (
+            pose.x / POSE_SCALE,
+            pose.y / POSE_SCALE,
+            float(np.cos(pose.angle)),
+            float(np.sin(pose.angle)),
+        )
+
+    def _floors(self, match: CrazyTowerMatch) -> np.ndarray:
+        state = match.state
+        out = np.zeros((len(self.cards), FLOOR_FEATURES), dtype=np.float32)
+        on: dict[str, list[str]] = {}
+        for block, card in state.on_card.items():
+            on.setdefault(card, []).append(block)
+        top = len(state.floors) - 1
+        for k, card in enumerate(state.floors):
+            row = out[k]
+            row[0] = 1.0
+            row[1] = float(k == top)
+            if card in match.world:
+                row[2:6] = self._pose(match, card)
+            blocks = on.get(card, [])
+            row[6] = len(blocks) / 4
+            for block in blocks:
+                for box in state.covers.get(block, ()):
+                    row[7 + box] = 1.0
+                row[12 + self.colours.index(get_block(block).colour)] = 1.0
+            row[16:] = self._floor_kinds[card]
+        return clipped(out)
+
+    def _pieces(self, match: CrazyTowerMatch) -> dict[str, np.ndarray]:
+        state = match.state
+        out = np.zeros((len(self._piece_slot), PIECE_FEATURES), dtype=np.float32)
+        holder = np.full(len(self._piece_slot), -1, dtype=np.int64)
+        floor_of = {card: k for k, card in enumerate(state.floors)}
+        for i, player in enumerate(state.players):
+            for block in state.hands[player]:
+                holder[self._piece_slot[block]] = i
+        for piece, slot in self._piece_slot.items():
+            row = out[slot]
+            if piece in match.world and (piece in state.on_card or piece in floor_of):
+                row[0] = 1.0
+                row[1:5] = self._pose(match, piece)
+            card = state.on_card.get(piece, piece)
+            if card in floor_of:
+                row[5] = (floor_of[card] + 1) / len(self.cards)
+            if is_block(piece):
+                spec = get_block(piece)
+                row[13 + self.colours.index(spec.colour)] = 1.0
+                row[17] = int(spec.shape) / 4
+            else:
+                row[12] = 1.0
+        for piece in state.down:
+            out[self._piece_slot[piece], 10] = 1.0
+        for piece in state.lost:
+            out[self._piece_slot[piece], 11] = 1.0
+        for card in state.deck:
+            out[self._piece_slot[card], 18] = 1.0
+        if state.revealed is not None:
+            out[self._piece_slot[state.revealed], 19] = 1.0
+        return {"pieces": clipped(out), "holder": holder}
+
+    def _seats(self, state: CrazyTowerState) -> np.ndarray:
+        out = np.zeros((len(state.players), SEAT_FEATURES), dtype=np.float32)
+        left = scores(state)
+        for i, player in enumerate(state.players):
+            out[i, 0] = 1.0
+            out[i, 1] = float(state.current == i and not state.is_over)
+            out[i, 2] = left[player] / sum(self._colour_points.values())
+            out[i, 3] = len(state.hands[player]) / len(self.blocks)
+            for colour in state.colours[player]:
+                out[i, 4 + self.colours.index(colour)] = 1.0
+        return np.clip(out, 0.0, 1.0)
+
+    def _hands(self, state: CrazyTowerState) -> np.ndarray:
+        out = np.zeros((len(state.players), len(self.kinds)), dtype=np.float32)
+        for i, player in enumerate(state.players):
+            for block in state.hands[player]:
+                out[i, self.kinds.index(kind_of(block))] += 1.0
+        return out / self._kind_counts
+
+    def _rest(self, state: CrazyTowerState) -> np.ndarray:
+        values: list[float] = []
+        values += one_hot(len(PHASES), PHASES.index(state.phase))
+        values += one_hot(len(MODES), MODES.index(state.mode))
+        number = state.challenge
+        values += one_hot(len(challenges()), None if number is None else number - 1)
+        limit = get_challenge(number).time_limit_s if number is not None else None
+        values += [float(limit is not None), state.elapsed / limit if limit else 0.0]
+        values += [len(state.deck) / (len(self.cards) - 1), min(state.turn / 100, 1.0)]
+        values += [float(effect in state.pending) for effect in EFFECT_ORDER]
+        values += [float(state.extra_turn), state.passes / len(state.players)]
+        revealed = state.revealed
+        values += [float(revealed is not None)]
+        values += (
+            list(self._floor_kinds[revealed]) if revealed else [0.0] * (BOXES * len(BOX_KINDS))
+        )
+        down_blocks = sum(1 for p in state.down if is_block(p))
+        values += [down_blocks / 4, (len(state.down) - down_blocks) / 4]
+        handicap = self.handicap
+        values += [
+            self.angle / 90,
+            (handicap.card_drop_height_cm / 5) if handicap else 0.0,
+            (handicap.after_new_card_factor / 3) if handicap else 1 / 3,
+        ]
+        return clipped(values)
+
+
+def _first(pieces: list[str], kind: Any) -> str:
+    """The first of ``pieces`` of ``kind``; KeyError if none is."""
+    for piece in pieces:
+        if is_block(piece) and kind_of(piece) == kind:
+            return piece
+    raise KeyError(f"no {kind} block")
+
+
+def _box_slots(card: str, span: float) -> np.ndarray:
+    slots = np.zeros(len(CENTRES), dtype=np.int8)
+    for i, centre in enumerate(CENTRES):
+        at = _left_edge(centre, span)
+        boxes = covered_boxes(at, at + span)
+        slots[i] = bool(boxes) and boxes_problem(card, boxes) is None
+    return slots
+
+
+def _left_edge(centre: float, span: float) -> float:
+    """The match's ``at`` (the shadow's left edge) of a block centred at ``centre``."""
+    return round(centre - span / 2, 3)
+
+
+def _box_kinds(card: str) -> np.ndarray:
+    out = np.zeros((BOXES, len(BOX_KINDS)), dtype=np.float32)
+    for i, kind in enumerate(get_card(card).boxes):
+        out[i, BOX_KINDS.index(kind)] = 1.0
+    return out.ravel()
