@@ -86,7 +86,7 @@ def pettingzoo_steps(cycles: int) -> dict[str, list[float]]:
     rng = np.random.default_rng(1)
     out: dict[str, list[float]] = {"wait": [], "decision": []}
     env.reset(seed=3)
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         started = time.thread_time()
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:

@@ -19,11 +19,12 @@ the evaluation seeds (10000 on, never a training game's: those are drawn from th
 environment's generator), deterministic and masked; random and normal play the same
 seeds once, first. results.json and curve.png are rewritten after every evaluation.
 
-Every agent, in training and in evaluation, plays through ``RefusedMasked``: a drop the
-mask allows (its predicted cells pass the rules) can come to rest where the rules refuse
-it (in solo: not touching the last block along an edge), the match stays as it was, and
-a deterministic policy would ask for the same drop again and again until the episode is
-truncated at 400 steps (about 50 ms each).
+A drop the mask allows (its predicted cells pass the rules) can come to rest where the
+rules refuse it (in solo: not touching the last block along an edge); the match stays as
+it was and the environment leaves that drop out of the mask until an action is accepted
+(simulator/rl/episode.py), so a deterministic policy does not ask for it again and again.
+The run in docs/research/train was made with this benchmark's own wrapper doing exactly
+that, before the environment did it itself.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium
-import numpy as np
 
 from simulator.files import write_atomically
 from simulator.lab.stats import wilson
@@ -64,42 +64,6 @@ PPO = {
     "ent_coef": 0.01,
     "policy_kwargs": {"net_arch": {"pi": [64, 64], "vf": [64, 64]}},
 }
-
-
-class RefusedMasked(gymnasium.Wrapper):
-    """The environment with each action the rules refused after the physics masked out
-    (in the observation, the info and ``action_masks()``) until an action is accepted;
-    when every legal action has been refused, the environment's own mask again."""
-
-    def __init__(self, env: gymnasium.Env) -> None:
-        super().__init__(env)
-        self._refused: list[int] = []
-        self._mask = np.zeros(0, dtype=np.int8)
-
-    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        self._refused.clear()
-        return self._masked(*self.env.reset(**kwargs))
-
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        observation, reward, terminated, truncated, info = self.env.step(action)
-        if "refused" in info:
-            self._refused.append(int(action))
-        else:
-            self._refused.clear()
-        observation, info = self._masked(observation, info)
-        return observation, reward, terminated, truncated, info
-
-    def _masked(self, observation: Any, info: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-        mask = info["action_mask"].copy()
-        mask[self._refused] = 0
-        if not mask.any():
-            mask, self._refused = info["action_mask"], []
-        self._mask = mask
-        return {**observation, "action_mask": mask}, {**info, "action_mask": mask}
-
-    def action_masks(self) -> np.ndarray:
-        """The legal actions now (MaskablePPO asks for this)."""
-        return self._mask.astype(bool)
 
 
 @dataclass(frozen=True)
@@ -273,7 +237,7 @@ def main() -> None:
     register_envs()
     settings = {"footprint": args.footprint, "hand": args.hand}
     seeds = range(EVAL_SEED, EVAL_SEED + args.eval_episodes)
-    evaluation = RefusedMasked(gymnasium.make(ENV_ID, **settings))
+    evaluation = gymnasium.make(ENV_ID, **settings)
     document: dict[str, Any] = {
         "benchmark": "rl_train",
         "env": {"id": ENV_ID, **settings},
@@ -304,7 +268,7 @@ def main() -> None:
         )
     document["target"] = evaluation.unwrapped.episode.match.state.target
 
-    training = RefusedMasked(gymnasium.make(ENV_ID, **settings))
+    training = gymnasium.make(ENV_ID, **settings)
     model = MaskablePPO("MultiInputPolicy", training, seed=args.seed, verbose=0, **PPO)
     train_cpu = 0.0
     eval_cpu = 0.0

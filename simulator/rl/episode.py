@@ -46,6 +46,10 @@ class Episode:
         self._scores = adapter.scores(self.match)
         self._masks: dict[int, np.ndarray] = {}
         self.refused: str | None = None  # why the last action changed nothing
+        # Actions the rules refused after the physics ran, in the position as it stands:
+        # out of the mask until an action is accepted (a deterministic policy would ask
+        # for the same drop again and again), unless that would leave nothing legal.
+        self._refused_here: list[int] = []
 
     def outcome(self) -> Outcome:
         return self._engine.outcome(self.match.state)
@@ -60,6 +64,13 @@ class Episode:
         cached = self._masks.get(seat)
         if cached is None:
             cached = self.adapter.legal(self.match, seat)
+            if self._refused_here:
+                narrowed = cached.copy()
+                narrowed[self._refused_here] = 0
+                if narrowed.any():
+                    cached = narrowed
+                else:
+                    self._refused_here.clear()
             if waiting and not cached.any():
                 cached = self.adapter.catalogue.mask([WAIT])
             self._masks[seat] = cached
@@ -90,9 +101,11 @@ class Episode:
         except InvalidAction as exc:
             # The hand did what was asked and the rules refused what the physics made of
             # it (a block that came to rest off the footprint, say): the match is as it
-            # was and the seat is asked again.
+            # was and the seat is asked again, that drop left out until one is accepted.
             self.refused = str(exc)
+            self._refused_here.append(index)
             return rewards
+        self._refused_here.clear()
         scores = self.adapter.scores(self.match)
         rewards = [new - old for new, old in zip(scores, self._scores, strict=True)]
         self._scores = scores

@@ -117,7 +117,8 @@ def test_by_default_a_refused_action_costs_the_penalty_and_says_why() -> None:
 def test_the_mask_is_exactly_what_the_match_accepts() -> None:
     """A drop of a block the bank holds is in the mask exactly when the match's own
     pre-check (_planned_drops, before the hand moves) accepts it, up to turns that give
-    the same shape, which the mask lists once."""
+    the same shape, which the mask lists once (and a drop the rules refused where it came
+    to rest, until another is accepted)."""
     env = lots_solo(footprint="2A")
     _, info = env.reset(seed=9)
     adapter, rng = env.adapter, np.random.default_rng(0)
@@ -144,7 +145,9 @@ def test_the_mask_is_exactly_what_the_match_accepts() -> None:
                 )
                 first = shape not in shapes
                 shapes.add(shape)
-                assert bool(info["action_mask"][index]) == (accepted and first), entry
+                # A drop the rules refused after the physics is out until one is accepted.
+                tried = index in env.episode._refused_here
+                assert bool(info["action_mask"][index]) == (accepted and first and not tried), entry
                 allowed += accepted and first
                 refused += not accepted
         legal = np.flatnonzero(info["action_mask"])
@@ -216,3 +219,31 @@ def test_the_pettingzoo_env_renders_frames() -> None:
     frame = env.render()
     assert frame.shape == (480, 480, 3) and frame.max() > frame.min()
     env.close()
+
+
+def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = lots_solo(footprint="2B")
+    _, info = env.reset(seed=6)
+    _, _, _, _, info = env.step(env.adapter.catalogue.index(("roll",)))
+    drops = np.flatnonzero(info["action_mask"])
+    assert len(drops) >= 2
+    refused = int(drops[0])
+    original = type(env.adapter).perform
+
+    def perform(adapter, match, seat, index, hand):
+        if index == refused:  # as the solo rule refuses a block that came to rest apart
+            raise InvalidAction("player_0: the rules refused where it came to rest")
+        return original(adapter, match, seat, index, hand)
+
+    monkeypatch.setattr(type(env.adapter), "perform", perform)
+    before = env.episode.match.state_hash()
+    _, reward, terminated, _, info = env.step(refused)
+    assert reward == 0.0 and not terminated and "refused where it came to rest" in info["refused"]
+    assert env.episode.match.state_hash() == before
+    assert not info["action_mask"][refused] and not env.action_masks()[refused]
+    assert info["action_mask"].sum() == len(drops) - 1
+    _, _, _, _, info = env.step(int(drops[1]))  # accepted: the position changed
+    assert "refused" not in info
+    assert env.episode._refused_here == []
