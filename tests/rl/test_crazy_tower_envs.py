@@ -286,7 +286,10 @@ def test_a_block_with_nowhere_clear_to_go_may_still_be_dropped_if_nothing_else_i
 
 
 def _play(env: Any) -> None:
-    """Masked random actions (the action spaces' own generator) to the end or the cut."""
+    """Masked random actions (the action spaces' own generators, seeded) to the end or the
+    cut."""
+    for k, name in enumerate(env.possible_agents):
+        env.action_space(name).seed(1000 + k)
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         done = terminated or truncated
@@ -339,6 +342,8 @@ def test_the_saboteur_is_in_no_observation_but_his_own() -> None:
     the saboteur's left start, so who started is public and hints at him.)"""
     env = crazy_tower_v0.raw_env(players=4, mode="saboteur", max_cycles=6)
     env.reset(seed=8)
+    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
+        env.action_space(name).seed(8 + k)
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         env.step(
@@ -374,6 +379,8 @@ def test_two_seats_see_the_same_table_from_their_own_seats() -> None:
     seen from seat k's side; the shared arrays are equal."""
     env = crazy_tower_v0.raw_env(players=3, max_cycles=5)
     env.reset(seed=12)
+    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
+        env.action_space(name).seed(12 + k)
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         env.step(

@@ -160,6 +160,8 @@ def test_the_mask_is_exactly_what_the_match_accepts() -> None:
 def test_an_episode_writes_a_scenario_that_replays_to_the_same_hash(tmp_path: Path) -> None:
     env = lots_v0.raw_env(players=2, hand=["shaky", "surgeon"], max_cycles=20)
     env.reset(seed=21)
+    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
+        env.action_space(name).seed(21 + k)
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         action = (
