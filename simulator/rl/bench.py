@@ -64,6 +64,10 @@ def hands() -> tuple[str, ...]:
     return tuple(profiles())
 
 
+class AgentFailed(RuntimeError):
+    """An agent raised while choosing: the message names the agent, task and episode."""
+
+
 @dataclass(frozen=True)
 class Job:
     agent: str
@@ -129,7 +133,14 @@ def play(job: Job) -> Result:
         total, steps, done = 0.0, 0, False
         reward = 0.0
         while not done and steps < MAX_STEPS:
-            observation, reward, terminated, truncated, info = env.step(act(observation, info))
+            try:
+                action = act(observation, info)
+            except Exception as exc:  # a researcher's agent: say which episode broke it
+                raise AgentFailed(
+                    f"agent {job.agent} failed in {job.task} (hand {job.hand or '-'}, "
+                    f"episode {job.episode}, step {steps + 1}): {type(exc).__name__}: {exc}"
+                ) from exc
+            observation, reward, terminated, truncated, info = env.step(action)
             total += float(reward)
             steps += 1
             done = terminated or truncated

@@ -98,10 +98,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"{bench.SUITE} v{bench.VERSION}: {len(job_list)} episodes on {args.workers} worker(s)")
     results = list(earlier)
     every = max(1, len(job_list) // 20)
-    for done, result in enumerate(bench.run(job_list, args.workers), start=1):
-        results.append(result)
-        if done % every == 0 or done == len(job_list):
-            print(f"  {done}/{len(job_list)} episodes played", file=sys.stderr, flush=True)
+    try:
+        for done, result in enumerate(bench.run(job_list, args.workers), start=1):
+            results.append(result)
+            if done % every == 0 or done == len(job_list):
+                print(f"  {done}/{len(job_list)} episodes played", file=sys.stderr, flush=True)
+    except bench.AgentFailed as exc:
+        print(f"towersim bench: {exc}", file=sys.stderr)
+        return 1
     out = Path(args.out)
     written = bench.write_results(results, out)
     found = bench.cells(results)

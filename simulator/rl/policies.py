@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.errors import IllegalMove
 from simulator.bots.levels import LEVEL_NAMES
 
 Act = Callable[[Any, dict[str, Any]], int]
@@ -35,22 +36,27 @@ def random_policy(env: Any, seed: int) -> Act:
 class BotPolicy:
     """One of the game's shipped bots at ``level``, planning with the environment's own
     hand; its plan becomes the environment's action (the noise is the environment's to
-    add). A plan the mask refuses (none should) falls back to the bot's next choice in
-    the mask's order and is counted in ``fallbacks``."""
+    add). A plan the mask refuses (a drop the rules refused where it came to rest in this
+    position), or none at all (the bot has tried all it plans here), falls back to a
+    seeded choice among the legal actions, counted in ``fallbacks``."""
 
     def __init__(self, env: Any, level: str, seed: int) -> None:
         self.env = env.unwrapped
         self.player = self.env.adapter.make_bot(level, seed, 0)
         self.fallbacks = 0
+        self._rng = np.random.default_rng(seed)
 
     def __call__(self, observation: Any, info: dict[str, Any]) -> int:
         adapter = self.env.adapter
         match = self.env.episode.match
-        index = adapter.catalogue.get(adapter.bot_entry(match, self.player.decide(match)))
         mask = info["action_mask"]
+        try:
+            index = adapter.catalogue.get(adapter.bot_entry(match, self.player.decide(match)))
+        except IllegalMove:  # the bot has tried every drop it plans in this position
+            index = None
         if index is None or not mask[index]:
             self.fallbacks += 1
-            return int(np.flatnonzero(mask)[0])
+            return int(self._rng.choice(np.flatnonzero(mask)))
         return index
 
 

@@ -142,3 +142,31 @@ def test_the_command_refuses_out_of_range_counts(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit):
         main(["bench", "random", "--episodes", "0"])
     assert "must be 1 to 10000" in capsys.readouterr().err
+
+
+def broken(env, seed):
+    """An agent that raises on its third decision."""
+    calls = []
+
+    def act(observation, info):
+        calls.append(1)
+        if len(calls) == 3:
+            raise ZeroDivisionError("division by zero")
+        import numpy as np
+
+        return int(np.flatnonzero(info["action_mask"])[0])
+
+    return act
+
+
+def test_an_agent_that_raises_is_named_with_its_episode_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["bench", f"{__name__}:broken", "--tasks", "lots-solo-1A", "--hands", "steady",
+                 "--episodes", "1", "--out", str(tmp_path)])  # fmt: skip
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1
+    assert err[-1] == (
+        f"towersim bench: agent {__name__}:broken failed in lots-solo-1A (hand steady, "
+        "episode 0, step 3): ZeroDivisionError: division by zero"
+    )
