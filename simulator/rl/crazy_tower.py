@@ -422,6 +422,32 @@ class CrazyTowerAdapter:
             )
         return action
 
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        """The shipped Crazy Tower bot at ``level`` with seat's hand."""
+        from simulator.games.crazy_tower.bots import make_player
+
+        return make_player(level, seed, self.hands[seat])
+
+    def bot_entry(self, match: CrazyTowerMatch, action: dict[str, Any]) -> Entry:
+        """The catalogue entry of a bot's planned action (positions to the nearest step)."""
+        state = match.state
+        kind = action["type"]
+        piece = action.get("piece")
+        if kind == "place_block" or (kind == "replace_piece" and is_block(piece)):
+            block = action.get("block", piece)
+            centre = float(action["at"]) + self._span[kind_of(block)] / 2
+            return ("place_block", kind_of(block), _nearest(CENTRES, centre))
+        if kind in ("lay_card", "replace_piece"):
+            return ("lay_card", _nearest(OFFSETS, float(action.get("offset", 0.0))))
+        if kind == "remove_block":
+            return (kind, action["block"], action["side"])
+        if kind == "exchange":
+            seat = state.players.index(action["player"])
+            holder = next(p for p, held in state.hands.items() if action["take"] in held)
+            k = (state.players.index(holder) - seat) % len(state.players)
+            return (kind, kind_of(action["give"]), kind_of(action["take"]), k)
+        return (kind,)
+
     # -- what a seat sees ---------------------------------------------------------------
 
     def observe(self, match: CrazyTowerMatch, seat: int) -> dict[str, np.ndarray]:
@@ -591,6 +617,10 @@ def _box_slots(card: str, span: float) -> np.ndarray:
         boxes = covered_boxes(at, at + span)
         slots[i] = bool(boxes) and boxes_problem(card, boxes) is None
     return slots
+
+
+def _nearest(steps: tuple[float, ...], value: float) -> float:
+    return min(steps, key=lambda step: abs(step - value))
 
 
 def _left_edge(centre: float, span: float) -> float:

@@ -51,7 +51,10 @@ class BotPolicy:
         match = self.env.episode.match
         mask = info["action_mask"]
         try:
-            index = adapter.catalogue.get(adapter.bot_entry(match, self.player.decide(match)))
+            # A bot's plan before its own hand's noise where it has one (the
+            # environment's hand adds the noise).
+            decide = getattr(self.player, "plan", self.player.decide)
+            index = adapter.catalogue.get(adapter.bot_entry(match, decide(match)))
         except IllegalMove:  # the bot has tried every drop it plans in this position
             index = None
         if index is None or not mask[index]:

@@ -170,3 +170,23 @@ def test_an_agent_that_raises_is_named_with_its_episode_in_one_line(
         f"towersim bench: agent {__name__}:broken failed in lots-solo-1A (hand steady, "
         "episode 0, step 3): ZeroDivisionError: division by zero"
     )
+
+
+@pytest.mark.parametrize("task", ["lots-solo-3B", "crazy-tower-1"])
+def test_the_shipped_bots_play_through_the_action_space(task: str) -> None:
+    """A bot's plan maps onto a legal action of the environment (no fallbacks), and the
+    easy bot solves a game random cannot."""
+    import gymnasium
+
+    from simulator.rl.registration import register_envs
+
+    register_envs()
+    spec = bench.task_named(task)
+    env = gymnasium.make(spec.env_id, **spec.kwargs, hand="surgeon")
+    observation, info = env.reset(seed=1)
+    act = load_agent("easy")(env, 1)
+    done, steps = False, 0
+    while not done and steps < 200:
+        observation, _, terminated, truncated, info = env.step(act(observation, info))
+        done, steps = terminated or truncated, steps + 1
+    assert act.fallbacks == 0 and steps > 4

@@ -74,6 +74,14 @@ class CrazyTowerBot:
         return self.dexterity
 
     def decide(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        action = self.plan(match)
+        if action["type"] in ("place_block", "lay_card", "replace_piece"):
+            action = noisy(action, draw(self.hand, self.chance))  # the real hand
+        return action
+
+    def plan(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        """The decision as planned, before the hand's noise (``decide`` adds it; the
+        research environments add their own hand's)."""
         state = match.state
         moves = legal_moves(state)
         if not moves:
@@ -88,8 +96,6 @@ class CrazyTowerBot:
             action = self._put_back(match, moves)
         else:
             action = self.helper.decide(match)
-        if action["type"] in ("place_block", "lay_card", "replace_piece"):
-            action = noisy(action, draw(self.hand, self.chance))  # the real hand
         return action
 
     # -- choosing -----------------------------------------------------------------------
