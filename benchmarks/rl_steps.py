@@ -9,8 +9,10 @@ Usage:
    ``LotsMatch.place`` is timed inside the same step (the baseline: the match's own
    placement, what the app and the bots pay), so the environment's overhead is the
    difference, measured in the same run on the same placements.
-2. ``gymnasium.vector.AsyncVectorEnv`` with two workers against one environment stepped
-   in this process: environment steps per wall second over the same number of steps.
+2. ``gymnasium.vector.AsyncVectorEnv`` with 2, 4, 8 and 16 worker processes against one
+   environment stepped in this process: environment steps per wall second over the same
+   number of steps. The vector steps in lockstep, so each step waits for its slowest
+   environment (a placement is 20 times a roll): more environments than cores hide it.
 Targets (issue 27): a step that is not a placement under 1 ms; a placement step no
 dearer than the match's own placement; the vector version scaling to both cores.
 """
@@ -108,7 +110,7 @@ def _masked(infos: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
 
 
 def vector_rate(workers: int, steps: int) -> float:
-    """Environment steps per wall second: ``workers`` async workers, or (1) one
+    """Environment steps per wall second: ``workers`` async worker processes, or (1) one
     environment in this process, stepping masked random actions with autoreset."""
     import gymnasium
 
@@ -152,11 +154,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=20)
     parser.add_argument("--cycles", type=int, default=200)
-    parser.add_argument("--vector-steps", type=int, default=600)
+    parser.add_argument("--vector-steps", type=int, default=1600)
+    parser.add_argument("--envs", default="2,4,8,16", help="vector sizes to measure")
     parser.add_argument("--quick", action="store_true", help="a few episodes, a short vector run")
     args = parser.parse_args()
     if args.quick:
-        args.episodes, args.cycles, args.vector_steps = 4, 40, 80
+        args.episodes, args.cycles, args.vector_steps, args.envs = 4, 40, 80, "2"
 
     solo = solo_steps(args.episodes)
     print("LOTS solo (Gymnasium), masked random actions, thread CPU per step:")
@@ -174,10 +177,11 @@ def main() -> None:
     print(_summary("  decision (not a placement)", pz["decision"]))
 
     one = vector_rate(1, args.vector_steps)
-    two = vector_rate(2, args.vector_steps)
-    print("Vector (LOTS solo 1A, masked random actions, wall time):")
+    print("Vector (LOTS solo 1A, masked random actions, wall time; run it on an idle machine):")
     print(f"  one environment, this process: {one:8.1f} steps/s")
-    print(f"  AsyncVectorEnv, two workers:   {two:8.1f} steps/s  ({two / one:.2f}x)")
+    for count in (int(n) for n in args.envs.split(",")):
+        rate = vector_rate(count, args.vector_steps)
+        print(f"  AsyncVectorEnv, {count:2d} workers:    {rate:8.1f} steps/s  ({rate / one:.2f}x)")
 
 
 if __name__ == "__main__":
