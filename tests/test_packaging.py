@@ -11,41 +11,30 @@ import pytest
 ROOT = Path(__file__).parents[1]
 
 
-@pytest.mark.slow
-def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this tree, installed into a folder of its own (--target)."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     wheels = tmp_path / "wheels"
+    pip = [sys.executable, "-m", "pip"]
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            str(ROOT),
-            "--no-deps",
-            "--quiet",
-            "-w",
-            str(wheels),
-        ],
+        [*pip, "wheel", str(ROOT), "--no-deps", "--quiet", "-w", str(wheels)],
         check=True,
         capture_output=True,
     )
     (wheel,) = wheels.glob("towersim-*.whl")
     site = tmp_path / "site"
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--no-deps",
-            "--quiet",
-            "--target",
-            str(site),
-            str(wheel),
-        ],
+        [*pip, "install", "--no-deps", "--quiet", "--target", str(site), str(wheel)],
         check=True,
         capture_output=True,
     )
+    return site
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) -> None:
+    site = installed
     probe = (
         "import rules.assets as a, rules.pieces as p, simulator.physics.profile as f;"
         "print(a.assets_dir()); print(len(p.piece_catalogue())); print(f.load_profile().dt)"
@@ -65,42 +54,12 @@ def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_an_installed_wheel_registers_its_gymnasium_ids_without_an_import(tmp_path: Path) -> None:
+def test_an_installed_wheel_registers_its_gymnasium_ids_without_an_import(
+    installed: Path, tmp_path: Path
+) -> None:
     """Gymnasium 1.x reads no entry points: the wheel's start-up hook registers the ids
     when gymnasium is imported, and Python's start-up itself imports no towersim package."""
-    wheels = tmp_path / "wheels"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            str(ROOT),
-            "--no-deps",
-            "--quiet",
-            "-w",
-            str(wheels),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = wheels.glob("towersim-*.whl")
-    site = tmp_path / "site"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--no-deps",
-            "--quiet",
-            "--target",
-            str(site),
-            str(wheel),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    site = installed
     probe = (
         f"import site, sys; sys.path.insert(0, {str(site)!r}); site.addsitedir({str(site)!r});"
         "print('simulator' in sys.modules);"

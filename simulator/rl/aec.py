@@ -12,7 +12,6 @@ Because of the cycle the environment is parallelizable (``parallel_env``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +28,7 @@ from simulator.rl.episode import (
     RENDER_MODES,
     WIN_REWARD,
     Episode,
+    EpisodeHolder,
     Pictures,
     check_render_mode,
 )
@@ -36,7 +36,7 @@ from simulator.rl.episode import (
 MAX_CYCLES = 100_000
 
 
-class TowerAEC(AECEnv):
+class TowerAEC(EpisodeHolder, AECEnv):
     """A towersim game as a PettingZoo AEC environment (see the module docstring).
 
     ``invalid_action``: "refuse" (a masked-out action changes nothing and costs
@@ -143,28 +143,6 @@ class TowerAEC(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def _live(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
-
-    # -- pictures and files -----------------------------------------------------------
-
-    def render(self) -> np.ndarray | None:
-        if self.render_mode is None:
-            from gymnasium import logger
-
-            logger.warn("render() was called without a render_mode (rgb_array or human)")
-            return None
-        return self._pictures.render(self._live().match)
-
-    def write_scenario(self, path: str | Path, name: str = "", description: str = "") -> Path:
-        """The episode so far as a scenario file ``towersim replay`` reproduces."""
-        return self._live().write_scenario(path, name, description)
-
-    def close(self) -> None:
-        self._pictures.close()
 
 
 def make_env(factory: Callable[..., TowerAEC]) -> Callable[..., Any]:

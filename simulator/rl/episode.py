@@ -175,3 +175,33 @@ class Pictures:
             if thing is not None:
                 thing.close()
         self._renderer = self._viewer = None
+
+
+class EpisodeHolder:
+    """What both environments' classes share about their episode: reaching it, drawing
+    it and writing it (``episode`` and ``_pictures`` are theirs to set)."""
+
+    episode: Episode | None
+    render_mode: str | None
+    _pictures: Pictures
+
+    def _live(self) -> Episode:
+        if self.episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episode
+
+    def render(self) -> np.ndarray | None:
+        """A frame ("rgb_array"), or None after drawing into the window ("human")."""
+        if self.render_mode is None:
+            from gymnasium import logger
+
+            logger.warn("render() was called without a render_mode (rgb_array or human)")
+            return None
+        return self._pictures.render(self._live().match)
+
+    def write_scenario(self, path: str | Path, name: str = "", description: str = "") -> Path:
+        """The episode so far as a scenario file ``towersim replay`` reproduces."""
+        return self._live().write_scenario(path, name, description)
+
+    def close(self) -> None:
+        self._pictures.close()

@@ -8,7 +8,6 @@ convention for masked actions.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -23,13 +22,14 @@ from simulator.rl.episode import (
     RENDER_MODES,
     WIN_REWARD,
     Episode,
+    EpisodeHolder,
     Pictures,
     check_render_mode,
 )
 from simulator.rl.errors import InvalidAction
 
 
-class SoloEnv(gymnasium.Env):
+class SoloEnv(EpisodeHolder, gymnasium.Env):
     """A one-seat towersim game (see the module docstring). ``invalid_action`` and the
     rewards are as in simulator.rl.aec.TowerAEC."""
 
@@ -100,21 +100,3 @@ class SoloEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """The legal actions now (sb3-contrib's MaskablePPO asks for this)."""
         return self._live().mask(0).astype(bool)
-
-    def _live(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
-
-    def render(self) -> np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (rgb_array or human)")
-            return None
-        return self._pictures.render(self._live().match)
-
-    def write_scenario(self, path: str | Path, name: str = "", description: str = "") -> Path:
-        """The episode so far as a scenario file ``towersim replay`` reproduces."""
-        return self._live().write_scenario(path, name, description)
-
-    def close(self) -> None:
-        self._pictures.close()
