@@ -15,7 +15,8 @@ DESCRIPTION = (
     "Play the fixed task suite (docs/research.md) with each AGENT: a baseline (random, "
     "easy, normal, hard) or module:attribute, a factory make(env, seed) returning "
     "act(observation, info) -> action. Prints the solve rate per task and hand profile "
-    "with 95 %% intervals and writes results.json, table.md and plot.png to --out. "
+    "with 95 %% intervals and writes results.json, table.md and plot.png to --out; "
+    "--with adds earlier runs' results (with no AGENT, it only reports them). "
     "Needs the research extra: pip install 'towersim[rl]'."
 )
 MAX_EPISODES = 10_000
@@ -36,7 +37,12 @@ def _count(low: int, high: int):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("agents", nargs="+", metavar="AGENT", help="baseline or module:attribute")
+    parser.add_argument(
+        "agents",
+        nargs="*",
+        metavar="AGENT",
+        help="baseline or module:attribute (none: only report the --with results)",
+    )
     parser.add_argument("--tasks", default=None, help="comma-separated task names (default: all)")
     parser.add_argument(
         "--hands", default=None, help="comma-separated hand profiles (default: surgeon to shaky)"
@@ -91,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         for agent in args.agents:
             load_agent(agent)
         earlier = [r for path in args.earlier for r in bench.read_results(Path(path))]
+        if not args.agents and not earlier:
+            raise ValueError("give an AGENT to play, or --with RESULTS to report")
     except ValueError as exc:
         print(f"towersim bench: {exc}", file=sys.stderr)
         return 2

@@ -119,6 +119,9 @@ def test_the_command_runs_an_agent_and_writes_its_report(
     assert code == 0
     # Two agents: 3B with two hands and the verdicts, 2 episodes each; then one more.
     assert len(bench.read_results(again / "results.json")) == 2 * (2 * 2 + 2) + 1
+    report = tmp_path / "report"
+    assert main(["bench", "--with", str(again / "results.json"), "--out", str(report)]) == 0
+    assert bench.read_results(report / "results.json") == bench.read_results(again / "results.json")
 
 
 @pytest.mark.parametrize(
@@ -128,6 +131,7 @@ def test_the_command_runs_an_agent_and_writes_its_report(
         (["random", "--tasks", "chess"], "unknown task 'chess'"),
         (["random", "--hands", "octopus"], "unknown hand 'octopus'"),
         (["random", "--with", "/no/such/results.json"], "not a benchmark results file"),
+        ([], "give an AGENT to play, or --with RESULTS to report"),
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line(
