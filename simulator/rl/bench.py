@@ -259,25 +259,34 @@ def plot(found: Sequence[Cell], target: Path) -> Path:
     columns = min(3, max(1, len(tasks)))
     rows = (len(tasks) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 3.2 * rows), squeeze=False)
+    colours = {agent: f"C{i}" for i, agent in enumerate(agents)}
     for ax, task in zip(axes.flat, tasks, strict=False):
-        for agent in agents:
+        for k, agent in enumerate(agents):
             mine = {c.hand: c for c in found if c.task == task and c.agent == agent}
-            xs = [i for i, h in enumerate(names) if h in mine]
-            if not xs:
+            hands_here = [i for i, h in enumerate(names) if h in mine]
+            if not hands_here:
                 continue
-            rates = [mine[names[i]].rate for i in xs]
-            below = [mine[names[i]].rate - mine[names[i]].low for i in xs]
-            above = [mine[names[i]].high - mine[names[i]].rate for i in xs]
-            ax.errorbar(xs, rates, yerr=[below, above], marker="o", capsize=3, label=agent)
+            # Agents side by side at each hand, so equal rates do not hide each other.
+            xs = [i + 0.08 * (k - (len(agents) - 1) / 2) for i in hands_here]
+            rates = [mine[names[i]].rate for i in hands_here]
+            below = [mine[names[i]].rate - mine[names[i]].low for i in hands_here]
+            above = [mine[names[i]].high - mine[names[i]].rate for i in hands_here]
+            ax.errorbar(
+                xs, rates, yerr=[below, above], marker="o", capsize=3, label=agent,
+                color=colours[agent],
+            )  # fmt: skip
         ax.set_title(task)
         ax.set_xticks(range(len(names)), names, rotation=30)
         ax.set_ylim(-0.02, 1.02)
         ax.set_ylabel("solve rate")
     for ax in list(axes.flat)[len(tasks) :]:
         ax.axis("off")
-    axes.flat[0].legend(fontsize="small")
+    handles = [
+        plt.Line2D([], [], color=colours[agent], marker="o", label=agent) for agent in agents
+    ]
+    fig.legend(handles=handles, loc="upper right", fontsize="small")
     fig.suptitle(f"{SUITE} v{VERSION}: solve rate by hand (95 % intervals)")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 0.93, 1))
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(target.name + ".part.png")
     fig.savefig(temporary, dpi=110)

@@ -103,7 +103,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"towersim bench: {exc}", file=sys.stderr)
         return 2
     job_list = bench.jobs(args.agents, tasks, hand_names, args.episodes)
-    print(f"{bench.SUITE} v{bench.VERSION}: {len(job_list)} episodes on {args.workers} worker(s)")
+    if job_list:
+        print(
+            f"{bench.SUITE} v{bench.VERSION}: {len(job_list)} episodes on {args.workers} worker(s)"
+        )
+    if earlier:
+        print(f"{bench.SUITE} v{bench.VERSION}: {len(earlier)} episodes of earlier runs")
     results = list(earlier)
     every = max(1, len(job_list) // 20)
     try:
