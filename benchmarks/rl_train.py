@@ -44,6 +44,7 @@ import gymnasium
 
 from simulator.files import write_atomically
 from simulator.lab.stats import wilson
+from simulator.rl.bench import play_episode
 from simulator.rl.policies import Factory, load_agent
 
 NEEDS = "this benchmark needs: pip install torch==2.13.0 sb3-contrib"
@@ -98,22 +99,14 @@ def summary(played: list[Played]) -> dict[str, Any]:
 
 
 def evaluate(make: Factory, env: Any, seeds: range) -> list[Played]:
-    """Each seed's game played to its end by the policy ``make`` gives."""
+    """Each seed's game played to its end by the policy ``make`` gives (the benchmark's
+    own episode loop, simulator.rl.bench.play_episode)."""
     out = []
     for seed in seeds:
-        started = time.process_time()
-        observation, info = env.reset(seed=seed)
-        act = make(env, seed)
-        total, steps, refused, done = 0.0, 0, 0, False
-        while not done:
-            observation, reward, terminated, truncated, info = env.step(act(observation, info))
-            total += float(reward)
-            steps += 1
-            refused += "refused" in info
-            done = terminated or truncated
-        seconds = time.process_time() - started
-        score = info["scores"][0]
-        out.append(Played(seed, bool(info["won"]), steps, refused, total, score, seconds))
+        done = play_episode(env, make, seed)
+        score = done.info["scores"][0]
+        won = bool(done.info["won"])
+        out.append(Played(seed, won, done.steps, done.refused, done.reward, score, done.seconds))
     return out
 
 

@@ -65,7 +65,15 @@ def hands() -> tuple[str, ...]:
 
 
 class AgentFailed(RuntimeError):
-    """An agent raised while choosing: the message names the agent, task and episode."""
+    """An agent raised while choosing ``step`` of an episode; the message says where
+    (``play`` names the agent, task, hand and episode too) and ``why``."""
+
+    def __init__(self, message: str, step: int, why: str) -> None:
+        super().__init__(message)
+        self.step, self.why = step, why
+
+    def __reduce__(self) -> tuple[Any, ...]:  # from a worker process, whole
+        return (AgentFailed, (str(self), self.step, self.why))
 
 
 @dataclass(frozen=True)
@@ -112,9 +120,46 @@ def jobs(
     ]
 
 
+@dataclass(frozen=True)
+class Played:
+    """One episode as it ended: solved, its steps, its return, the steps the rules
+    refused (``info["refused"]``), the last info, and the CPU seconds the episode took
+    (the policy's thinking included)."""
+
+    solved: bool
+    steps: int
+    reward: float
+    refused: int
+    info: dict[str, Any]
+    seconds: float
+
+
+def play_episode(env: Any, make: Any, seed: int, max_steps: int = MAX_STEPS) -> Played:
+    """``env`` reset with ``seed`` and played by the policy ``make(env, seed)`` gives
+    until the episode ends or ``max_steps`` are spent (then unsolved). An exception from
+    the policy becomes AgentFailed naming the step (``with_context`` adds the rest)."""
+    started = time.process_time()
+    observation, info = env.reset(seed=seed)
+    act = make(env, seed)
+    total, steps, refused, done, reward = 0.0, 0, 0, False, 0.0
+    while not done and steps < max_steps:
+        try:
+            action = act(observation, info)
+        except Exception as exc:  # a researcher's agent: say where it broke
+            why = f"{type(exc).__name__}: {exc}"
+            raise AgentFailed(f"step {steps + 1}: {why}", steps + 1, why) from exc
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
+        steps += 1
+        refused += "refused" in info
+        done = terminated or truncated
+    solved = done and (bool(info["won"]) if "won" in info else bool(reward > 0))
+    return Played(solved, steps, total, refused, info, time.process_time() - started)
+
+
 def play(job: Job) -> Result:
-    """One episode of ``job``: the environment reset with the episode's seed, the
-    policy asked until the episode ends."""
+    """One episode of ``job``: the task's environment with the job's hand, reset with
+    the episode's seed, played by the job's agent."""
     import gymnasium
 
     from simulator.rl.policies import load_agent
@@ -125,30 +170,21 @@ def play(job: Job) -> Result:
     kwargs = dict(task.kwargs)
     if job.hand is not None:
         kwargs["hand"] = job.hand
-    started = time.process_time()
     env = gymnasium.make(task.env_id, **kwargs)
     try:
-        observation, info = env.reset(seed=job.episode)
-        act = load_agent(job.agent)(env, job.episode)
-        total, steps, done = 0.0, 0, False
-        reward = 0.0
-        while not done and steps < MAX_STEPS:
-            try:
-                action = act(observation, info)
-            except Exception as exc:  # a researcher's agent: say which episode broke it
-                raise AgentFailed(
-                    f"agent {job.agent} failed in {job.task} (hand {job.hand or '-'}, "
-                    f"episode {job.episode}, step {steps + 1}): {type(exc).__name__}: {exc}"
-                ) from exc
-            observation, reward, terminated, truncated, info = env.step(action)
-            total += float(reward)
-            steps += 1
-            done = terminated or truncated
-        solved = bool(info["won"]) if "won" in info else bool(reward > 0)
+        played = play_episode(env, load_agent(job.agent), job.episode)
+    except AgentFailed as exc:
+        message = (
+            f"agent {job.agent} failed in {job.task} (hand {job.hand or '-'}, "
+            f"episode {job.episode}, step {exc.step}): {exc.why}"
+        )
+        raise AgentFailed(message, exc.step, exc.why) from exc.__cause__
     finally:
         env.close()
-    seconds = time.process_time() - started
-    return Result(job.agent, job.task, job.hand, job.episode, solved, steps, total, seconds)
+    return Result(
+        job.agent, job.task, job.hand, job.episode, played.solved, played.steps,
+        played.reward, played.seconds,
+    )  # fmt: skip
 
 
 def run(job_list: Sequence[Job], workers: int = 1) -> Iterator[Result]:
