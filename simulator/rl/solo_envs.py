@@ -13,13 +13,17 @@ SOLO_PLAYER = ("player_0",)
 
 
 def lots_solo(
-    footprint: str = "1A", hand: str | Dexterity = "steady", physics: str = "default", **kwargs: Any
+    footprint: str = "1A",
+    hand: str | Dexterity = "steady",
+    physics: str = "default",
+    aim: str = "careful",
+    **kwargs: Any,
 ) -> SoloEnv:
-    """LOTS solo, Jack of All Trades, on ``footprint`` with ``hand``'s dexterity;
-    further keywords: SoloEnv's (render_mode, invalid_action, invalid_penalty,
-    win_reward)."""
+    """LOTS solo, Jack of All Trades, on ``footprint`` with ``hand``'s dexterity, the
+    hand aiming ``aim`` ("careful" or "grid", simulator.rl.lots); further keywords:
+    SoloEnv's (render_mode, invalid_action, invalid_penalty, win_reward)."""
     adapter = LotsAdapter(
-        SOLO_PLAYER, footprint, hands_for(hand, 1), physics_of(physics), waiting=False
+        SOLO_PLAYER, footprint, hands_for(hand, 1), physics_of(physics), waiting=False, aim=aim
     )
     return SoloEnv(adapter, **kwargs)
 

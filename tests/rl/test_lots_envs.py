@@ -199,6 +199,28 @@ def test_bad_parameters_are_refused_in_one_sentence() -> None:
         lots_solo(physics="moon")
     with pytest.raises(ValueError, match="max_cycles must be"):
         lots_v0.raw_env(max_cycles=0)
+    with pytest.raises(ValueError, match="aim must be one of careful, grid, not 'sloppy'"):
+        lots_solo(aim="sloppy")
+
+
+def test_a_careful_aim_moves_the_hand_off_the_grid_and_grid_aim_does_not() -> None:
+    """The same drop on the same tower: the careful hand keeps air beside the block it
+    lands against; the grid hand aims at the column's edge exactly."""
+    nudges = {}
+    for aim in ("careful", "grid"):
+        env = lots_v0.raw_env(players=2, aim=aim, hand="surgeon")
+        env.reset(seed=5)
+        for _ in range(60):  # masked first choices until a second block stands
+            agent = env.agent_selection
+            mask = env.observe(agent)["action_mask"]
+            env.step(int(np.flatnonzero(mask)[-1]))
+            if len(env.episode.match.state.tower) >= 3:
+                break
+        nudges[aim] = [
+            a.get("nudge", 0.0) for a in env.episode.match.actions if a["type"] == "place"
+        ]
+    assert nudges["careful"] != nudges["grid"]
+    assert all(abs(n) < 0.5 for n in nudges["grid"])  # the surgeon's noise only
 
 
 def test_rgb_array_frames_show_the_placements() -> None:

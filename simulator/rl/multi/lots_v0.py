@@ -22,15 +22,17 @@ def raw_env(
     footprint: str = "1A",
     hand: str | Dexterity | Sequence[str | Dexterity] = "steady",
     physics: str = "default",
+    aim: str = "careful",
     **kwargs: Any,
 ) -> TowerAEC:
     """``players`` seats (2-4) on ``footprint``; ``hand``: one dexterity profile for
-    every seat or one per seat; ``physics``: the physics profile. Further keywords:
-    TowerAEC's (max_cycles, render_mode, invalid_action, invalid_penalty, win_reward)."""
+    every seat or one per seat; ``physics``: the physics profile; ``aim``: how the hand
+    aims a drop ("careful" or "grid", simulator.rl.lots). Further keywords: TowerAEC's
+    (max_cycles, render_mode, invalid_action, invalid_penalty, win_reward)."""
     count = check_count("players", players, 2, 4)
     names = tuple(f"player_{i}" for i in range(count))
     adapter = LotsAdapter(
-        names, footprint, hands_for(hand, count), physics_of(physics), waiting=True
+        names, footprint, hands_for(hand, count), physics_of(physics), waiting=True, aim=aim
     )
     return TowerAEC(adapter, name="towersim_lots_v0", **kwargs)
 
