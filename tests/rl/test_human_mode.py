@@ -17,4 +17,6 @@ def test_environments_draw_into_a_window_as_they_step(tmp_path: Path) -> None:
         "solo_open": True,
         "solo_closed": True,
         "pettingzoo_open": True,
+        "stand_render": True,
+        "stand_open": True,
     }

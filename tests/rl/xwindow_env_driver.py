@@ -1,7 +1,8 @@
 """Run by test_human_mode.py under Xvfb: environments with render_mode="human".
 
-A Gymnasium LOTS solo episode and a PettingZoo Filled In game for two, a few masked
-random steps each; each draws into its own window as it steps (render() returns None).
+A Gymnasium LOTS solo episode, a PettingZoo Filled In game for two (a few masked random
+steps each) and a "would this stand?" verdict; each draws into its own window as it
+steps (render() returns None).
 Writes what happened to ``result.json`` in the folder its first argument names, then
 exits. Never run by pytest directly.
 """
@@ -17,6 +18,7 @@ import numpy as np
 from simulator.files import write_atomically
 from simulator.rl.multi import filled_in_v0
 from simulator.rl.solo_envs import lots_solo
+from simulator.rl.stand import StandEnv
 
 
 def main(folder: Path) -> None:
@@ -42,6 +44,14 @@ def main(folder: Path) -> None:
         game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
     result["pettingzoo_open"] = game._pictures._viewer.is_open
     game.close()
+
+    stand = StandEnv(render_mode="human")
+    stand.reset(seed=3)
+    result["stand_render"] = stand.render() is None
+    stand.step(1)
+    stand.render()
+    result["stand_open"] = stand._renderer is not None and stand._renderer.is_open
+    stand.close()
     write_atomically(folder / "result.json", json.dumps(result))
 
 
