@@ -93,7 +93,7 @@ def candidate_problem(state: LotsState) -> Callable[[str, Iterable[Cell]], str |
     candidates in one state (the research environments' action mask)."""
     blocks, cubes = placeable(state)
     footprint = state.footprint_spec()
-    occupied = frozenset(tuple(c) for v in state.tower.values() for c in v)
+    occupied = [tuple(c) for v in state.tower.values() for c in v]
     last = state.last_block
     touch = [tuple(c) for c in state.tower[last]] if state.solo and last in state.tower else None
 

@@ -10,8 +10,7 @@ PettingZoo and Gymnasium environments (aec.py, solo.py) drive any adapter alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -94,17 +93,6 @@ class GameAdapter(Protocol):
     def scores(self, match: Match) -> list[float]:
         """Each seat's score as the rules keep it (rewards are its changes)."""
         ...
-
-
-@dataclass(frozen=True)
-class Table:
-    """Where the world's pieces are read from: x of the table's left edge and y of its
-    base, and its size, to bring poses into [-1, 1] (cm)."""
-
-    left: float
-    base: float
-    width: float
-    height: float
 
 
 def hand_of(name: str | Dexterity) -> Dexterity:
@@ -191,6 +179,3 @@ def one_hot(size: int, index: int | None) -> list[float]:
 def clipped(values: Any, low: float = -1.0, high: float = 1.0) -> np.ndarray:
     """float32 within the space's bounds (a piece flung off the table stays in range)."""
     return np.clip(np.asarray(values, dtype=np.float32), low, high)
-
-
-Describe = Callable[[int], str]

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from rules.engine import Outcome
-from simulator.games.match import Match, PhysicalMatch
+from simulator.games.match import Match
 from simulator.games.registry import GAMES
 from simulator.rl.adapter import WAIT, GameAdapter, checked_action
 from simulator.rl.errors import InvalidAction
@@ -141,10 +141,6 @@ class Episode:
         text = description or "An episode of a towersim research environment."
         write_scenario(target, self.scenario(title, text))
         return target
-
-    @property
-    def physical(self) -> bool:
-        return isinstance(self.match, PhysicalMatch)
 
 
 class Pictures:

@@ -269,8 +269,9 @@ class LotsAdapter:
         cube_col = None
         if placement.cube is not None:
             cube_col = placement.col if placement.cube_col is None else placement.cube_col
+        # The first turn and flip giving the same shape: the one the mask allows.
         shape = transform_cells(spec_of(placement.block).cells, placement.turns, placement.mirror)
-        turns, mirror = _canonical(spec_of(placement.block).cells, shape)
+        turns, mirror = next((t, m) for t, m, s in orientations(colour) if s == shape)
         return ("place", colour, placement.col, turns, mirror, cube_col)
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
@@ -361,12 +362,3 @@ class LotsAdapter:
             float(last is not None),
         ]
         return clipped(values)
-
-
-def _canonical(cells: Any, shape: frozenset) -> tuple[int, bool]:
-    """The first (turns, mirror) giving ``shape``: the one the catalogue's mask allows."""
-    for turns in range(4):
-        for mirror in (False, True):
-            if transform_cells(cells, turns, mirror) == shape:
-                return turns, mirror
-    raise ValueError("a shape none of the piece's turns gives")

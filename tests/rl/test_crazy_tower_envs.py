@@ -91,15 +91,6 @@ def test_another_seed_gives_another_game() -> None:
     assert a.episode.match.state.deck != b.episode.match.state.deck
 
 
-def test_reset_without_a_seed_draws_the_next_game_from_the_envs_generator() -> None:
-    a, b = crazy_tower_solo(), crazy_tower_solo()
-    a.reset(seed=7)
-    b.reset(seed=7)
-    a.reset()
-    b.reset()
-    assert a.episode.seed == b.episode.seed != 7
-
-
 def test_a_masked_out_action_is_refused_and_changes_nothing() -> None:
     env = crazy_tower_solo(challenge=5, invalid_action="raise")
     _, info = env.reset(seed=4)

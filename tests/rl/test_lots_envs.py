@@ -79,15 +79,6 @@ def test_another_seed_gives_another_game() -> None:
     assert a.unwrapped.episode.match.state.supply != b.unwrapped.episode.match.state.supply
 
 
-def test_reset_without_a_seed_draws_the_next_game_from_the_envs_generator() -> None:
-    a, b = lots_solo(), lots_solo()
-    a.reset(seed=7)
-    b.reset(seed=7)
-    a.reset()
-    b.reset()
-    assert a.episode.seed == b.episode.seed != 7
-
-
 def test_a_masked_out_action_is_refused_and_changes_nothing() -> None:
     env = lots_solo(invalid_action="raise")
     _, info = env.reset(seed=4)

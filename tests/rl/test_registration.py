@@ -1,5 +1,6 @@
 """Every registered Gymnasium id makes an environment that passes Gymnasium's own check,
-and the registration's list is the one the benchmark's tasks name."""
+the registration's list is the one the benchmark's tasks name, and what every
+environment shares about seeds."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from simulator.rl.bench import TASKS
+from simulator.rl.multi import crazy_tower_v0, filled_in_v0, lots_v0
 from simulator.rl.registration import ENV_IDS, register_envs
+from simulator.rl.solo_envs import crazy_tower_solo, lots_solo
 
 register_envs()
 
@@ -19,6 +22,29 @@ def test_every_registered_id_makes_a_checked_environment(env_id: str) -> None:
     assert env.spec is not None and env.spec.id == env_id
     check_env(env.unwrapped, skip_render_check=True)
     env.close()
+
+
+FACTORIES = {
+    "LotsSolo": lambda: lots_solo(footprint="3B"),
+    "CrazyTowerSolo": lambda: crazy_tower_solo(challenge=2),
+    "lots_v0": lambda: lots_v0.raw_env(players=2),
+    "crazy_tower_v0": lambda: crazy_tower_v0.raw_env(mode="saboteur"),
+    "filled_in_v0": lambda: filled_in_v0.raw_env(players=3),
+}
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_reset_without_a_seed_draws_the_next_game_from_the_envs_generator(name: str) -> None:
+    """Gymnasium's convention, the same in every environment: after reset(seed=s), the
+    next games' seeds come from the environment's own generator, not from s again."""
+    a, b = FACTORIES[name](), FACTORIES[name]()
+    a.reset(seed=7)
+    b.reset(seed=7)
+    a.reset()
+    b.reset()
+    assert a.episode.seed == b.episode.seed != 7
+    a.reset()
+    assert a.episode.seed not in (7, b.episode.seed)
 
 
 def test_registering_again_changes_nothing() -> None:
