@@ -21,8 +21,9 @@ from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import OnWorld, PlacementRefused
 from simulator.scenario import budget as budgets
 from simulator.scenario.budget import OverBudget
+from simulator.scenario.document import Document, read_document
 from simulator.scenario.errors import ScenarioError
-from simulator.scenario.load import open_scenario
+from simulator.scenario.load import open_document
 from simulator.scenario.sandbox import parse_sandbox, run_sandbox
 
 EXIT_OK, EXIT_UNMET, EXIT_INVALID = 0, 1, 2
@@ -67,7 +68,12 @@ class Loaded:
 
 def load_scenario(path: str | Path) -> Loaded:
     """Read, validate and parse a scenario file of any kind; ScenarioError if bad."""
-    opened = open_scenario(path, (SANDBOX, *GAMES.kinds()))
+    return load_document(read_document(path))
+
+
+def load_document(document: Document) -> Loaded:
+    """As ``load_scenario``, for a document already read (or received over the network)."""
+    opened = open_document(document, (SANDBOX, *GAMES.kinds()))
     root, header, profile = opened.root, opened.header, opened.profile
     if header.kind == SANDBOX:
         return Loaded(SANDBOX, parse_sandbox(root, header, profile))

@@ -48,6 +48,9 @@ class GameKind:
     - ``players``: the player factory for a ``computer`` action,
       ``play_computer(match, action, index, seed)``: seats the game's seeded computer
       players and lets them decide.
+    - ``computer``: one seat's computer player of a level, ``seat_computer(level, seed)
+      -> act(match, name)``; each ``act`` decides one move for ``name`` and applies it
+      (the network host's computer seats); None: no computer can take a seat.
     - ``command``: the ``towersim play KIND`` module: ``add_arguments(parser)``,
       ``run(args) -> int``.
     - ``screen``: the app's screen module, ``open_screen(setup)`` and
@@ -77,6 +80,7 @@ class GameKind:
     picture: str | None = None
     words: str | None = None
     replay_table: str | None = None
+    computer: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -89,7 +93,7 @@ class GameKind:
     ) -> GameKind:
         """A game laid out as the built-in ones are: ``package.match:new_match``,
         ``package.scenario:parse``, ``:ACTION_KEYS`` and ``:play_computer``,
-        ``package.play`` (the command), and the one document builder,
+        ``package.play`` (the command), ``package.bots:seat_computer``, and the one document builder,
         ``simulator.games.record:scenario_document``; ``overrides`` change any."""
         parts = {
             "match": f"{package}.match:new_match",
@@ -98,6 +102,7 @@ class GameKind:
             "document": DOCUMENT_BUILDER,
             "players": f"{package}.scenario:play_computer",
             "command": f"{package}.play",
+            "computer": f"{package}.bots:seat_computer",
         }
         return cls(kind, title, engine, **{**parts, **overrides})
 

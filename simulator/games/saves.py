@@ -22,7 +22,7 @@ from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.games.runner import perform
 from simulator.physics.world import PlacementRefused
-from simulator.replay import load_scenario
+from simulator.replay import Loaded, load_scenario
 from simulator.scenario.budget import OverBudget
 from simulator.scenario.errors import ScenarioError
 
@@ -70,8 +70,12 @@ def load_saved(path: str | Path, kind: str | None = None) -> Saved[Match]:
     given, is the only game accepted. ScenarioError (one line naming the file) for a
     file that is unreadable or invalid, of another kind, or that does not reach the
     state hash it records."""
-    name = str(path)
-    loaded = load_scenario(path)
+    return replay_saved(str(path), load_scenario(path), kind)
+
+
+def replay_saved(name: str, loaded: Loaded, kind: str | None = None) -> Saved[Match]:
+    """As ``load_saved``, for a scenario already loaded (a received one: ``name`` says
+    where it came from in the messages)."""
     if loaded.kind not in GAMES.kinds():
         raise ScenarioError(name, f"a {loaded.kind} scenario is not a game to play on")
     if kind is not None and loaded.kind != kind:

@@ -51,6 +51,12 @@ def read_document(path: str | Path) -> Document:
     return Document(name, text, _parse_toml(name, text), "toml")
 
 
+def json_document(name: str, text: str) -> Document:
+    """A scenario (or any JSON object) received as text rather than read from a file
+    (a network message): the same checks as a .json file's; ScenarioError if bad."""
+    return Document(name, text, _parse_json(name, text), "json")
+
+
 def _decode(name: str, raw: bytes) -> str:
     if b"\x00" in raw:
         raise ScenarioError(name, f"binary data, not a text scenario (NUL byte at {raw.index(0)})")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simulator.physics.profile import PhysicsProfile
-from simulator.scenario.document import read_document
+from simulator.scenario.document import Document, read_document
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header, parse_header, parse_physics
 
@@ -26,7 +26,11 @@ class Opened:
 def open_scenario(path: str | Path, kinds: tuple[str, ...]) -> Opened:
     """Read and check what every scenario shares; ScenarioError (one line) if bad.
     ``kinds`` are the kinds this build can run."""
-    doc = read_document(path)
+    return open_document(read_document(path), kinds)
+
+
+def open_document(doc: Document, kinds: tuple[str, ...]) -> Opened:
+    """As ``open_scenario``, for a document already read (or received)."""
     root = Table(doc, doc.data, "")
     header = parse_header(root, kinds)
     return Opened(doc.name, root, header, parse_physics(root))

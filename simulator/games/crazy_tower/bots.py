@@ -278,3 +278,14 @@ def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) 
     if level_name == "random":
         return RandomPlayer(seed)
     return CrazyTowerBot(seed, level(level_name), dexterity)
+
+
+def seat_computer(level_name: str, seed: int) -> Callable[[CrazyTowerMatch, str], None]:
+    """A computer for one seat (the registry's ``computer`` part): each call decides one
+    move for ``name`` (the player to act) and applies it to the match."""
+    player = make_player(level_name, seed)
+
+    def act(match: CrazyTowerMatch, name: str) -> None:
+        match.perform(player.decide(match))
+
+    return act

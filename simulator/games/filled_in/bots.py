@@ -13,6 +13,7 @@ There is no physics while Filled In is played, so the bots think with the rules 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,3 +170,21 @@ def play_seats(
     else:
         move = FilledInBot(level(name)).decide(state, mover)
     act(move)
+
+
+def seat_computer(level_name: str, seed: int) -> Callable[[Any, str], None]:
+    """A computer for one seat (the registry's ``computer`` part): each call decides one
+    move for ``name`` (one of the players to move) and applies it to the match. The
+    random player draws from its own stream until a move is the seat's own."""
+    rng = Chance.from_seed(seed)
+
+    def act(match: Any, name: str) -> None:
+        if level_name == "random":
+            move = random_move(match.state, rng)
+            while move["player"] != name:
+                move = random_move(match.state, rng)
+        else:
+            move = FilledInBot(level(level_name)).decide(match.state, name)
+        match.perform(move)
+
+    return act

@@ -16,6 +16,7 @@ whenever the rules open the window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 from rules.chance import Chance
@@ -194,3 +195,18 @@ def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) 
     if level_name == "random":
         return RandomPlayer(seed)
     return LotsBot(seed, level(level_name), dexterity)
+
+
+def seat_computer(level_name: str, seed: int) -> Callable[[LotsMatch, str], None]:
+    """A computer for one seat (the registry's ``computer`` part): each call decides one
+    move for ``name`` (the player to act) and applies it to the match."""
+    player = make_player(level_name, seed)
+
+    def act(match: LotsMatch, name: str) -> None:
+        kind, what = player.decide(match)
+        if kind == "move":
+            match.perform(what)
+        else:
+            match.place(what)
+
+    return act

@@ -1,0 +1,1 @@
+"""Network play: lockstep games between desktops (docs/network.md)."""

@@ -1,0 +1,129 @@
+"""A networked game as every peer holds it: its scenario head and its match.
+
+A game is its setup, its seed and its action log, so the host sends a joining client
+the game as a scenario document (what a save holds) and then only moves. Each move is
+checked by the game's own scenario parser, exactly as a scenario file's [[action]] is,
+and applied as ``towersim replay`` applies it: a move the rules refuse changes nothing
+on every peer alike. The host and the clients share this module, so they cannot differ
+in what they accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.games.actions import COMPUTER
+from simulator.games.match import Match
+from simulator.games.record import scenario_document
+from simulator.games.registry import GAMES
+from simulator.games.runner import perform
+from simulator.games.saves import replay_saved
+from simulator.physics.world import PlacementRefused
+from simulator.replay import load_document
+from simulator.scenario.budget import GAME_LIMIT, game_work
+from simulator.scenario.document import Document
+from simulator.scenario.errors import ScenarioError
+
+# The work one move may cost (steps x iterations, simulator.scenario.budget): a fiftieth
+# of a whole game's budget, about two seconds of physics. A save's path may last an hour
+# of simulated time; a move sent over the network may not.
+MOVE_LIMIT = GAME_LIMIT / 50
+# What a document's head holds: everything but its actions and expectations.
+HEAD_KEYS = ("format", "kind", "name", "description", "seed", "physics", "setup")
+NET_DESCRIPTION = "A network game; replays headless to the same state."
+
+
+class MoveRefused(ValueError):
+    """A move no peer may apply; ``reason`` is one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class NetGame:
+    """The head (the scenario document without its actions) and the match it plays."""
+
+    head: dict[str, Any]
+    match: Match
+
+    @classmethod
+    def new(cls, match: Match, name: str) -> NetGame:
+        """A game about to start: ``match`` at its first state."""
+        document = scenario_document(match, name=name, description=NET_DESCRIPTION)
+        return cls(head_of(document), match)
+
+    @classmethod
+    def from_document(cls, where: str, document: dict[str, Any]) -> NetGame:
+        """The game a scenario document holds, replayed and checked against the state
+        hash it records; ScenarioError (one line naming ``where``) if it is bad."""
+        loaded = load_document(Document(where, "", document, "json"))
+        saved = replay_saved(where, loaded)
+        return cls(head_of(document), saved.match)
+
+    @property
+    def kind(self) -> str:
+        return self.match.kind
+
+    def document(self) -> dict[str, Any]:
+        """The game so far as a scenario document (a save of it): what a peer that
+        joins late replays, and what ``towersim replay`` reproduces."""
+        full = scenario_document(
+            self.match, name=self.head["name"], description=self.head["description"]
+        )
+        full["setup"] = self.head["setup"]
+        return full
+
+    def check(self, action: Any, where: str = "move") -> dict[str, Any]:
+        """``action`` as the game's scenario parser reads an [[action]] table (its
+        types, keys and ranges), within one move's work; MoveRefused if it is not."""
+        if not isinstance(action, dict):
+            raise MoveRefused("a move's action must be a table")
+        if action.get("type") == COMPUTER:
+            raise MoveRefused("only the host's computers play computer moves")
+        document = {**self.head, "action": [action]}
+        try:
+            loaded = load_document(Document(where, "", document, "json"))
+        except ScenarioError as exc:
+            raise MoveRefused(exc.message) from None
+        scenario = loaded.scenario
+        physical = getattr(type(scenario), "PHYSICAL_ACTIONS", frozenset())
+        work = game_work(scenario.actions, physical, scenario.profile)
+        if work > MOVE_LIMIT:
+            raise MoveRefused(
+                f"the move would cost about {work:.3g} steps x iterations of physics, "
+                f"more than one move may ({MOVE_LIMIT:.3g}); its hand path is too long"
+            )
+        return scenario.actions[0]
+
+    def to_act(self) -> tuple[str, ...]:
+        """The players the rules wait for now (none once the game is over)."""
+        return tuple(GAMES.get(self.kind).load("engine").to_act(self.match.state))
+
+    def apply(self, action: dict[str, Any]) -> bool:
+        """Apply one checked move as a replay does; True if the rules accepted it (it
+        entered the log), False if they refused it (nothing changed)."""
+        before = self.match.action_count
+        try:
+            perform(self.match, action, before, seed=self.match.seed)
+        except PlacementRefused:  # a piece the world cannot take: refused, as the rules do
+            self.match.rebuild()
+            return False
+        return self.match.action_count > before
+
+    def state_hash(self) -> str:
+        return self.match.state_hash()
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.outcome().over)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.match.summary()["players"])
+
+
+def head_of(document: dict[str, Any]) -> dict[str, Any]:
+    return {key: document[key] for key in HEAD_KEYS if key in document}

@@ -1,0 +1,144 @@
+"""A client's copy of the game, kept in lockstep with the host's.
+
+Moves arrive numbered (``seq``) and are applied in that order, each as a replay applies
+it; the hash the copy reaches after each is reported to the host. A client's own moves
+are applied at once (a live placement has run in the client's world already) and kept
+as pending until the host relays them back: if the host relays another seat's move
+first (two people acting at once, as Filled In allows), the copy goes back to what the
+host agreed, applies that move and then its own again; if the host refuses one, the
+copy goes back and the player is told why. A ``game`` message replaces the copy with
+the host's log: on joining, rejoining, or after a desync, when both logs are written to
+files first so the difference can be replayed and found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.errors import IllegalMove
+from simulator.games.record import write_scenario
+from simulator.net.game import NetGame
+
+
+@dataclass
+class Pending:
+    """One of this client's moves, applied here and not yet relayed back."""
+
+    id: int
+    action: dict[str, Any]
+    hash: str  # the state right after it
+
+
+class Replica:
+    """See the module's doc. Not thread-safe: one thread owns it."""
+
+    def __init__(self, seat: str | None = None) -> None:
+        self.seat = seat
+        self.game: NetGame | None = None
+        self.seq = 0  # the last move relayed and applied here
+        self.agreed = 0  # the log's length as the host has it (every move relayed)
+        self.pending: list[Pending] = []
+        self._ids = 0
+        self.dropped: list[str] = []  # own moves a rebase or the host refused, why
+        # Wraps applying another seat's move (the app films it to play it back).
+        self.watch: Callable[[], AbstractContextManager[Any]] = nullcontext
+
+    # -- the host's log ----------------------------------------------------------------
+
+    def load(self, where: str, document: dict[str, Any], seq: int) -> bool:
+        """The host's game so far; False if the copy held that game already (a rejoin
+        that missed nothing keeps its match, so nothing on screen jumps)."""
+        game = self.game
+        if (
+            game is not None
+            and not self.pending
+            and game.match.actions == document.get("action", [])
+            and game.state_hash() == document.get("expect", {}).get("state_hash")
+        ):
+            self.seq = seq
+            return False
+        self.game = NetGame.from_document(where, document)
+        self.seq, self.pending = seq, []
+        self.agreed = self.game.match.action_count
+        return True
+
+    def write_logs(self, folder: Path, label: str, host_document: dict[str, Any]) -> list[Path]:
+        """This copy's log and the host's, side by side, as scenario files."""
+        assert self.game is not None
+        mine, theirs = folder / f"{label}-mine.json", folder / f"{label}-host.json"
+        write_scenario(mine, self.game.document())
+        write_scenario(theirs, host_document)
+        return [mine, theirs]
+
+    # -- moves -------------------------------------------------------------------------
+
+    def own_moves(self) -> list[Pending]:
+        """The moves this client made since it last looked (the app or a bot applied
+        them to the match): numbered, kept pending, to send."""
+        assert self.game is not None
+        match = self.game.match
+        known = self.agreed + len(self.pending)
+        fresh: list[Pending] = []
+        for action in match.actions[known:]:
+            self._ids += 1
+            fresh.append(Pending(self._ids, action, ""))
+        if fresh:
+            fresh[-1].hash = match.state_hash()
+        self.pending.extend(fresh)
+        return fresh
+
+    def relayed(self, seq: int, by: str, sender_id: int | None, action: dict[str, Any]) -> str:
+        """Apply move ``seq`` as the host relayed it; the hash to report after it."""
+        assert self.game is not None
+        if seq != self.seq + 1:
+            raise ValueError(f"move {seq} came after move {self.seq}")
+        self.seq = seq
+        if self.pending and by == self.seat and sender_id == self.pending[0].id:
+            mine = self.pending.pop(0)
+            self.agreed += 1
+            return mine.hash or self._hash_at(self.agreed)
+        if not self.pending:
+            with self.watch():
+                self.game.apply(action)
+            self.agreed = self.game.match.action_count
+            return self.game.state_hash()
+        return self._rebase(action)
+
+    def refused(self) -> None:
+        """The host refused this client's move: back to what the host agreed."""
+        assert self.game is not None
+        self.dropped.extend(str(p.action.get("type")) for p in self.pending)
+        self.pending = []
+        if self.game.match.action_count != self.agreed:
+            self.game.match.truncate(self.agreed)
+
+    def _rebase(self, action: dict[str, Any]) -> str:
+        """Another seat's move came before this client's own: the host's order wins."""
+        assert self.game is not None
+        match = self.game.match
+        mine = self.pending
+        match.truncate(self.agreed)
+        with self.watch():
+            self.game.apply(action)
+        self.agreed = match.action_count
+        digest = self.game.state_hash()
+        self.pending = []
+        for pending in mine:
+            try:
+                match.perform(pending.action)
+            except IllegalMove as exc:
+                self.dropped.append(exc.reason)
+                continue
+            pending.hash = match.state_hash()
+            self.pending.append(pending)
+        return digest
+
+    def _hash_at(self, count: int) -> str:
+        assert self.game is not None
+        twin = self.game.match.copy()
+        twin.truncate(count)
+        return twin.state_hash()

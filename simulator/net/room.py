@@ -1,0 +1,357 @@
+"""The host's room: its code, its seats, who holds them, and the one game they play.
+
+Everything here is synchronous and knows no transport (simulator/net/server.py carries
+the messages), so the rules of the room are tested without a socket. The room decides
+who may act (a move must come from the connection that holds the seat, for a player
+the rules wait for), checks each move with the game's scenario parser (NetGame.check),
+numbers the moves it relays, applies them to the host's own match, remembers the state
+hash each one reached, and autosaves after every move: the game as a scenario file and
+the room beside it, so ``towersim host --resume`` goes on where a crash left off.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.errors import IllegalMove
+from simulator.bots.levels import LEVEL_NAMES
+from simulator.files import read_limited, write_atomically
+from simulator.games.record import write_scenario
+from simulator.games.registry import GAMES
+from simulator.net.game import MoveRefused, NetGame
+from simulator.net.protocol import MAX_GAME_BYTES, ROOM_CODE_LENGTH, TOKEN_LENGTH
+from simulator.scenario.document import read_document
+from simulator.seeds import seat_seed, takeover_seed
+
+# Letters and digits nobody misreads aloud (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+REMOTE = "remote"
+COMPUTER = "computer"
+COMPUTER_RETRIES = 12  # refused computer decisions in a row before the random player plays
+GAME_FILE = "game.json"
+ROOM_FILE = "room.json"
+
+
+def room_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_hex(TOKEN_LENGTH // 2)
+
+
+@dataclass
+class Seat:
+    """One player of the game: a remote person or the host's computer."""
+
+    name: str
+    kind: str = REMOTE  # REMOTE or COMPUTER
+    level: str = "easy"  # the computer's level (when kind is COMPUTER)
+    token: str = field(default_factory=new_token)  # proves the holder on a rejoin
+    holder: str | None = None  # the person's name once someone took the seat
+    client: int | None = field(default=None, compare=False)  # the connection holding it
+
+    @property
+    def open(self) -> bool:
+        return self.kind == REMOTE and self.holder is None
+
+    def public(self) -> dict[str, Any]:
+        """What every client may read of the seat (not its token)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level if self.kind == COMPUTER else None,
+            "holder": self.holder,
+            "connected": self.kind == COMPUTER or self.client is not None,
+        }
+
+
+class Refused(ValueError):
+    """What a client asked for and may not have; ``reason`` is one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Relayed:
+    """One move as the host relays it: its number, who sent it and the action."""
+
+    seq: int
+    action: dict[str, Any]
+    by: str  # the seat that moved
+    id: int | None = None  # the sender's own number for it (its client matches it)
+
+    def message(self) -> dict[str, Any]:
+        return {"seq": self.seq, "by": self.by, "id": self.id, "action": self.action}
+
+
+class Room:
+    """The host's side of one game (see the module's doc)."""
+
+    def __init__(
+        self,
+        game: NetGame,
+        *,
+        code: str | None = None,
+        computers: dict[str, str] | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        self.game = game
+        self.code = code or room_code()
+        self.admin = new_token()  # the host's own app: it runs the lobby
+        self.seats = {name: Seat(name) for name in game.players}
+        for name, level in (computers or {}).items():
+            self.hand_to_computer(name, level)
+        self.started = False
+        self.seq = 0  # moves relayed so far
+        self.hashes: dict[int, str] = {}  # seq -> the host's state hash after it
+        self.folder = folder
+        self._computers: dict[str, Any] = {}
+        self._tries = 0
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def take_seat(self, client: int, name: str, token: str | None, wish: str | None) -> Seat:
+        """The seat a person joining as a player gets: the one their token names (a
+        rejoin), else the seat they ask for or the first open one; Refused if none."""
+        if token is not None:
+            for seat in self.seats.values():
+                if secrets.compare_digest(seat.token, token):
+                    if seat.kind != REMOTE:
+                        raise Refused(f"{seat.name}'s seat was handed to the computer")
+                    seat.client, seat.holder = client, seat.holder or name
+                    return seat
+            raise Refused("that token holds no seat in this room")
+        if wish is not None:
+            seat = self.seats.get(wish)
+            if seat is None:
+                raise Refused(f"there is no seat called {wish!r}")
+            if not seat.open:
+                raise Refused(f"{wish}'s seat is taken")
+        else:
+            seat = next((s for s in self.seats.values() if s.open), None)
+            if seat is None:
+                raise Refused("every seat is taken; join as a spectator to watch")
+        seat.client, seat.holder = client, name
+        return seat
+
+    def seat_of(self, client: int) -> Seat | None:
+        return next((s for s in self.seats.values() if s.client == client), None)
+
+    def left(self, client: int) -> Seat | None:
+        """The connection ``client`` closed; the seat it held (kept for a rejoin)."""
+        seat = self.seat_of(client)
+        if seat is not None:
+            seat.client = None
+            if not self.started:  # in the lobby, a seat whose player left is open again
+                seat.holder = None
+                seat.token = new_token()
+        return seat
+
+    def assign(self, name: str, to: str) -> Seat:
+        """The host's lobby: seat ``name`` goes to ``computer:LEVEL`` or is ``open``
+        again for a remote player (whoever held it is released)."""
+        seat = self.seats.get(name)
+        if seat is None:
+            raise Refused(f"there is no seat called {name!r}")
+        if to == "open":
+            if self.started and seat.kind == REMOTE:
+                raise Refused("a player's seat stays theirs once the game has begun")
+            seat.kind, seat.holder, seat.client, seat.token = REMOTE, None, None, new_token()
+            self._computers.pop(name, None)
+            return seat
+        kind, _, level = to.partition(":")
+        if kind != COMPUTER or level not in LEVEL_NAMES:
+            raise Refused(f"a seat goes to 'open' or 'computer:LEVEL' ({', '.join(LEVEL_NAMES)})")
+        return self.hand_to_computer(name, level)
+
+    def hand_to_computer(self, name: str, level: str) -> Seat:
+        seat = self.seats.get(name)
+        if seat is None:
+            raise Refused(f"there is no seat called {name!r}")
+        if level not in LEVEL_NAMES:
+            raise Refused(f"unknown computer level {level!r}")
+        seat.kind, seat.level, seat.client = COMPUTER, level, None
+        self._computers.pop(name, None)
+        return seat
+
+    def lobby(self) -> dict[str, Any]:
+        return {
+            "room": self.code,
+            "game": self.game.kind,
+            "title": GAMES.get(self.game.kind).title,
+            "seats": [seat.public() for seat in self.seats.values()],
+            "started": self.started,
+        }
+
+    def ready(self) -> bool:
+        """Every seat is held (by a person or the computer)."""
+        return all(seat.kind == COMPUTER or seat.holder is not None for seat in self.seats.values())
+
+    def start(self) -> None:
+        if self.started:
+            raise Refused("the game has begun already")
+        if not self.ready():
+            missing = [s.name for s in self.seats.values() if s.open]
+            raise Refused(f"seats still open: {', '.join(missing)}")
+        self.started = True
+        self.save()
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def check_move(self, client: int, action: Any) -> dict[str, Any]:
+        """A move from ``client``, checked: the game has begun, the move is for the seat
+        the client holds, the rules wait for that seat, and the game's parser accepts
+        it. Refused (one line) otherwise; nothing changes either way."""
+        if not self.started:
+            raise Refused("the game has not begun yet")
+        seat = self.seat_of(client)
+        if seat is None:
+            raise Refused("spectators cannot move")
+        if not isinstance(action, dict) or action.get("player") != seat.name:
+            raise Refused(f"you play {seat.name}'s seat and move only for it")
+        return self._checked(seat.name, action)
+
+    def _checked(self, name: str, action: dict[str, Any]) -> dict[str, Any]:
+        if name not in self.game.to_act():
+            raise Refused(f"it is not {name}'s turn" if not self.game.over else "the game is over")
+        try:
+            return self.game.check(action)
+        except MoveRefused as exc:
+            raise Refused(exc.reason) from None
+
+    def relay(self, action: dict[str, Any], by: str, sender_id: int | None = None) -> Relayed:
+        """Number a checked move for every peer (before the host applies it)."""
+        self.seq += 1
+        return Relayed(self.seq, action, by, sender_id)
+
+    def apply(self, move: Relayed) -> str:
+        """Apply a relayed move to the host's match; its state hash (autosaved)."""
+        self.game.apply(move.action)
+        return self._settled(move.seq)
+
+    def _settled(self, seq: int) -> str:
+        digest = self.game.state_hash()
+        self.hashes[seq] = digest
+        self.save()
+        return digest
+
+    def computer_to_move(self) -> str | None:
+        """A computer seat the rules wait for, or None."""
+        if not self.started:
+            return None
+        waiting = self.game.to_act()
+        return next((n for n in waiting if self.seats[n].kind == COMPUTER), None)
+
+    def computer_turn(self, name: str) -> list[Relayed]:
+        """One decision of seat ``name``'s computer, applied and numbered."""
+        return self.computer_relayed(name, self.computer_moves(name))
+
+    def stand_in(self, name: str, level: str) -> list[Relayed]:
+        """A person ran out of time: a computer of ``level`` makes this one move for
+        them, and the seat stays theirs."""
+        seat = self.seats[name]
+        kind, own_level = seat.kind, seat.level
+        seat.kind, seat.level = COMPUTER, level
+        self._computers.pop(name, None)
+        try:
+            return self.computer_turn(name)
+        finally:
+            seat.kind, seat.level = kind, own_level
+            self._computers.pop(name, None)
+
+    def computer_moves(self, name: str) -> list[dict[str, Any]]:
+        """One decision of seat ``name``'s computer, applied to the host's match; the
+        actions it logged, to relay (they are applied here already). A bot whose
+        decisions the rules keep refusing gives its seat to the random player."""
+        seat = self.seats[name]
+        match = self.game.match
+        act = self._computers.get(name)
+        if act is None:
+            index = self.game.players.index(name)
+            seed = takeover_seed(seat_seed(self.game.match.seed, index), match.action_count)
+            act = GAMES.get(self.game.kind).load("computer")(seat.level, seed)
+            self._computers[name] = act
+        before = match.action_count
+        try:
+            act(match, name)
+        except IllegalMove:
+            self._tries += 1
+            if self._tries > COMPUTER_RETRIES and seat.level != "random":
+                self.hand_to_computer(name, "random")
+                self._tries = 0
+            return []
+        self._tries = 0
+        return match.actions[before:]
+
+    def computer_relayed(self, name: str, actions: list[dict[str, Any]]) -> list[Relayed]:
+        """The moves a computer made (applied already), numbered; the host's hash is
+        known after the last of them."""
+        moves = [self.relay(action, name) for action in actions]
+        if moves:
+            self._settled(moves[-1].seq)
+        return moves
+
+    def check_hash(self, seq: int, digest: str) -> bool | None:
+        """Whether a client's hash after move ``seq`` matches the host's (None: the
+        host has none for it, as for a move before a resume)."""
+        wanted = self.hashes.get(seq)
+        if not wanted:
+            return None
+        return secrets.compare_digest(wanted, digest)
+
+    # -- the autosave -------------------------------------------------------------------
+
+    def save(self) -> None:
+        """The game as a scenario file and the room beside it, each written atomically
+        (the game first: a room file never names moves its game file lacks)."""
+        if self.folder is None:
+            return
+        write_scenario(self.folder / GAME_FILE, self.game.document())
+        room = {
+            "code": self.code,
+            "started": self.started,
+            "seq": self.seq,
+            "actions": self.game.match.action_count,
+            "seats": [
+                {k: v for k, v in asdict(seat).items() if k != "client"}
+                for seat in self.seats.values()
+            ],
+        }
+        write_atomically(self.folder / ROOM_FILE, json.dumps(room, indent=2) + "\n")
+
+    @classmethod
+    def resume(cls, folder: Path) -> Room:
+        """The room a host autosaved in ``folder``; ValueError (one line) if its files
+        are missing, damaged or do not agree."""
+        game_path, room_path = folder / GAME_FILE, folder / ROOM_FILE
+        document = read_document(game_path)
+        game = NetGame.from_document(str(game_path), document.data)
+        try:
+            room_data = json.loads(read_limited(room_path, MAX_GAME_BYTES))
+            room = cls(game, code=_checked_code(room_data["code"]), folder=folder)
+            seats = {s["name"]: s for s in room_data["seats"]}
+            if set(seats) != set(room.seats):
+                raise ValueError("its seats are not the game's players")
+            for name, saved in seats.items():
+                seat = room.seats[name]
+                seat.kind = saved["kind"] if saved["kind"] in (REMOTE, COMPUTER) else REMOTE
+                seat.level = saved["level"] if saved["level"] in LEVEL_NAMES else "easy"
+                seat.token, seat.holder = str(saved["token"]), saved["holder"]
+            room.started = bool(room_data["started"])
+            room.seq = int(room_data["seq"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{room_path}: not a room this host saved ({exc})") from None
+        return room
+
+
+def _checked_code(code: Any) -> str:
+    if not isinstance(code, str) or len(code) != ROOM_CODE_LENGTH:
+        raise ValueError("its room code is damaged")
+    return code

@@ -1,0 +1,436 @@
+"""The host: a WebSocket server around a Room (docs/network.md, "The host").
+
+One asyncio loop carries the messages; one worker thread owns the room and its match,
+so a move's physics never holds up the messages (hands, hashes, the lobby) and two
+moves never run at once. A checked move is relayed to every peer before the host
+applies it itself, since every peer reaches the same result with it, refused or not:
+what a peer waits for is the network, not the host's physics.
+
+Nothing from a connection is trusted: a hello within ``HELLO_SECONDS`` with the room's
+code, frames of at most MAX_MESSAGE_BYTES, a rate limit, every message checked
+(protocol.read, Room.check_move); a refused message gets one line back and is logged,
+and a connection that keeps sending them is closed. Every wait has a limit the players
+see counting down: a player who left has ``rejoin_seconds`` to come back before the
+computer takes the seat, and a player to move has ``turn_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from simulator.net import protocol
+from simulator.net.protocol import BadMessage, write
+from simulator.net.room import Refused, Room
+
+DEFAULT_PORT = 47474
+HELLO_SECONDS = 10.0  # a connection that does not say hello in time is closed
+MESSAGES_PER_SECOND = 40.0  # a client's sustained rate (a hand streams at 30)
+BURST = 80  # messages a client may send at once
+MAX_BAD = 20  # refused messages before the host closes the connection
+PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
+REJOIN_SECONDS = 120.0
+TURN_SECONDS = 600.0
+TAKEOVER_LEVEL = "easy"
+COUNTDOWN_FROM = 30.0  # a turn's countdown is shown to everyone from here on
+TICK = 1.0
+
+
+@dataclass
+class Peer:
+    """One connection: who it is and how much it may still send."""
+
+    id: int
+    ws: ServerConnection
+    name: str = ""
+    role: str = "player"
+    admin: bool = False
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+    bad: int = 0
+    joined: bool = False  # it has the game (a "game" message was sent)
+
+    def allow(self) -> bool:
+        """The token bucket: False when the peer sends faster than allowed."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * MESSAGES_PER_SECOND)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Host:
+    """Serves one room (see the module's doc); ``log`` gets one line per event worth
+    keeping (joins, refusals, desyncs)."""
+
+    def __init__(
+        self,
+        room: Room,
+        *,
+        bind: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        log: Callable[[str], None] = lambda line: None,
+        rejoin_seconds: float = REJOIN_SECONDS,
+        turn_seconds: float = TURN_SECONDS,
+        takeover: str = TAKEOVER_LEVEL,
+        start_when_ready: bool = False,
+    ) -> None:
+        self.room = room
+        self.bind, self.port = bind, port
+        self.log = log
+        self.rejoin_seconds, self.turn_seconds = rejoin_seconds, turn_seconds
+        self.takeover = takeover
+        self.start_when_ready = start_when_ready
+        self.peers: dict[int, Peer] = {}
+        self._ids = itertools.count(1)
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="towersim-room")
+        self._moves = asyncio.Lock()
+        self._away: dict[str, float] = {}  # seat -> when its player left
+        self._turn: tuple[tuple[str, ...], int, float] | None = None
+        self._reports: dict[int, dict[int, str]] = {}  # peer -> seq -> hash not yet checked
+        self.server: Server | None = None
+        self.finished = asyncio.Event()
+
+    # -- running -----------------------------------------------------------------------
+
+    async def run(self, started: Callable[[int], None] | None = None) -> None:
+        """Serve until ``stop``; ``started`` gets the port once it listens."""
+        async with serve(
+            self._connection,
+            self.bind,
+            self.port,
+            max_size=protocol.MAX_MESSAGE_BYTES,
+            ping_interval=PING_SECONDS,
+            ping_timeout=2 * PING_SECONDS,
+            open_timeout=HELLO_SECONDS,
+        ) as server:
+            self.server = server
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            if started is not None:
+                started(self.port)
+            ticker = asyncio.create_task(self._ticker())
+            try:
+                if self.room.started:  # resumed: the computers go on at once
+                    await self._computers()
+                await self.finished.wait()
+            finally:
+                ticker.cancel()
+                self._worker.shutdown(wait=True, cancel_futures=True)
+
+    def stop(self) -> None:
+        self.finished.set()
+
+    async def _in_room(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function`` on the room's thread (nothing else touches the match)."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, function, *args)
+
+    # -- a connection ------------------------------------------------------------------
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        peer = Peer(next(self._ids), ws)
+        try:
+            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+        except (TimeoutError, ConnectionClosed):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(1008, "say hello first")
+            return
+        try:
+            await self._hello(peer, frame)
+        except (BadMessage, Refused) as exc:
+            reason = exc.reason
+            self.log(f"refused a connection: {reason}")
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(write("error", reason=reason))
+                await ws.close(1008, reason[:120])
+            return
+        self.peers[peer.id] = peer
+        try:
+            await self._welcome(peer)
+            async for frame in ws:
+                await self._received(peer, frame)
+                if peer.bad > MAX_BAD:
+                    self.log(f"closed {peer.name}'s connection: too many refused messages")
+                    await ws.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            await self._gone(peer)
+
+    async def _hello(self, peer: Peer, frame: str | bytes) -> None:
+        hello = protocol.read(frame)
+        if hello["type"] != "hello":
+            raise BadMessage("say hello first")
+        if hello["version"] != protocol.VERSION:
+            raise Refused(
+                f"this host speaks protocol {protocol.VERSION}, your towersim "
+                f"{hello['version']}; use the same version of towersim"
+            )
+        if not secrets.compare_digest(hello["room"].upper(), self.room.code):
+            raise Refused("wrong room code")
+        peer.name, peer.role = hello["name"], hello["role"]
+        admin = hello.get("admin")
+        peer.admin = admin is not None and secrets.compare_digest(admin, self.room.admin)
+        if admin is not None and not peer.admin:
+            raise Refused("that is not this room's host token")
+        if peer.role == "player":
+            await self._in_room(
+                self.room.take_seat, peer.id, peer.name, hello.get("token"), hello.get("seat")
+            )
+
+    async def _welcome(self, peer: Peer) -> None:
+        seat = self.room.seat_of(peer.id)
+        self.log(f"{peer.name} joined" + (f" in {seat.name}'s seat" if seat else " to watch"))
+        self._away.pop(seat.name if seat else "", None)
+        await self._send(
+            peer,
+            "welcome",
+            version=protocol.VERSION,
+            seat=seat.name if seat else None,
+            token=seat.token if seat else None,
+            lobby=self.room.lobby(),
+        )
+        if self.room.started:
+            await self._send_game(peer)
+        await self._lobby_changed()
+
+    async def _gone(self, peer: Peer) -> None:
+        self.peers.pop(peer.id, None)
+        self._reports.pop(peer.id, None)
+        seat = self.room.left(peer.id)
+        if seat is not None:
+            self.log(f"{peer.name} left {seat.name}'s seat")
+            if self.room.started:
+                self._away[seat.name] = time.monotonic()
+        if not self.finished.is_set():
+            await self._lobby_changed()
+
+    # -- messages ----------------------------------------------------------------------
+
+    async def _received(self, peer: Peer, frame: str | bytes) -> None:
+        try:
+            if not peer.allow():
+                raise BadMessage("too many messages; slow down")
+            message = protocol.read(frame)
+            await self._dispatch(peer, message)
+        except (BadMessage, Refused) as exc:
+            peer.bad += 1
+            self.log(f"refused from {peer.name or peer.id}: {exc.reason}")
+            refused: dict[str, Any] = {"reason": exc.reason}
+            if isinstance(frame, str) and '"move"' in frame[:40]:
+                refused["move"] = True  # its client takes its optimistic move back
+            await self._send(peer, "refused", **refused)
+        except ConnectionClosed:
+            raise
+        except Exception as exc:  # a bug of the host's must not end everyone's game
+            peer.bad += 1
+            self.log(
+                f"failed on a message from {peer.name or peer.id}: {type(exc).__name__}: {exc}"
+            )
+            await self._send(peer, "refused", reason="the host could not handle that message")
+
+    async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "move":
+            await self._move(peer, message)
+        elif kind == "hand":
+            await self._hand(peer, message)
+        elif kind == "hash":
+            self._report(peer, message["seq"], message["hash"])
+            await self._check_reports(peer)
+        elif kind == "resync":
+            await self._send_game(peer)
+        elif kind == "chat":
+            await self._broadcast("chat", name=peer.name, text=message["text"])
+        elif kind in ("assign", "start"):
+            await self._lobby_command(peer, message)
+        else:  # "hello" again
+            raise BadMessage("a connection says hello once")
+
+    async def _move(self, peer: Peer, message: dict[str, Any]) -> None:
+        async with self._moves:
+            action = await self._in_room(self.room.check_move, peer.id, message["action"])
+            seat = self.room.seat_of(peer.id)
+            assert seat is not None  # check_move found it
+            move = self.room.relay(action, seat.name, message["id"])
+            await self._broadcast("move", **move.message())
+            await self._in_room(self.room.apply, move)
+        await self._settled()
+
+    async def _hand(self, peer: Peer, message: dict[str, Any]) -> None:
+        seat = self.room.seat_of(peer.id)
+        if seat is None or seat.name not in self.room.game.to_act():
+            raise Refused("only the player to move shows a hand")
+        fields = {k: message[k] for k in ("x", "y", "angle", "piece") if k in message}
+        await self._broadcast("hand", skip=peer.id, seat=seat.name, **fields)
+
+    def _report(self, peer: Peer, seq: int, digest: str) -> None:
+        if seq > self.room.seq:
+            raise BadMessage(f"move {seq} has not been played")
+        self._reports.setdefault(peer.id, {})[seq] = digest
+
+    async def _check_reports(self, peer: Peer) -> None:
+        """Compare what ``peer`` reported with the host's hashes known so far; a
+        difference is a desync: the peer is told and gets the host's log."""
+        reports = self._reports.get(peer.id, {})
+        for seq in sorted(reports):
+            verdict = self.room.check_hash(seq, reports[seq])
+            if verdict is None and seq in self.room.hashes:
+                del reports[seq]  # the host kept no hash there (inside a computer's batch)
+                continue
+            if verdict is None:
+                if seq < self.room.seq - 1000:
+                    del reports[seq]
+                continue
+            del reports[seq]
+            if not verdict:
+                self.log(
+                    f"desync: {peer.name} reached another state after move {seq}; "
+                    "sent the host's log"
+                )
+                await self._send(peer, "desync", seq=seq, expected=self.room.hashes[seq])
+                await self._send_game(peer)
+                reports.clear()
+                return
+
+    async def _settled(self) -> None:
+        for peer in list(self.peers.values()):
+            await self._check_reports(peer)
+        await self._computers()
+
+    async def _lobby_command(self, peer: Peer, message: dict[str, Any]) -> None:
+        if not peer.admin:
+            raise Refused("only the host runs the lobby")
+        if message["type"] == "start":
+            await self._start()
+            return
+        seat = await self._in_room(self.room.assign, message["seat"], message["to"])
+        self._away.pop(seat.name, None)
+        await self._broadcast("notice", text=self._assigned_words(seat.name))
+        await self._lobby_changed()
+        await self._computers()
+
+    def _assigned_words(self, name: str) -> str:
+        seat = self.room.seats[name]
+        if seat.kind == "computer":
+            return f"The computer ({seat.level}) plays {name}'s seat now."
+        return f"{name}'s seat is open for a player to join."
+
+    async def _start(self) -> None:
+        await self._in_room(self.room.start)
+        self.log(f"the game begins: {self.room.game.kind}, room {self.room.code}")
+        for peer in list(self.peers.values()):
+            await self._send_game(peer)
+        await self._lobby_changed()
+        await self._computers()
+
+    async def _lobby_changed(self) -> None:
+        await self._broadcast("lobby", **self.room.lobby())
+        if self.start_when_ready and not self.room.started and self.room.ready():
+            await self._start()
+
+    async def _send_game(self, peer: Peer) -> None:
+        document = await self._in_room(self.room.game.document)
+        peer.joined = True
+        await self._send(peer, "game", seq=self.room.seq, document=document)
+
+    # -- the computers and the clocks ----------------------------------------------------
+
+    async def _computers(self) -> None:
+        """Let the computer seats the rules wait for move, one decision at a time."""
+        while not self.finished.is_set():
+            async with self._moves:
+                name = await self._in_room(self.room.computer_to_move)
+                if name is None:
+                    return
+                moves = await self._in_room(self.room.computer_turn, name)
+                for move in moves:
+                    await self._broadcast("move", **move.message())
+            for peer in list(self.peers.values()):
+                await self._check_reports(peer)
+
+    async def _ticker(self) -> None:
+        """Every second: the countdowns of players who left and of the player to move."""
+        while True:
+            await asyncio.sleep(TICK)
+            try:
+                await self._tick()
+            except Exception as exc:  # the clocks must never stop the host
+                self.log(f"the clock failed: {type(exc).__name__}: {exc}")
+
+    async def _tick(self) -> None:
+        if not self.room.started:
+            return
+        now = time.monotonic()
+        for name, since in list(self._away.items()):
+            left = self.rejoin_seconds - (now - since)
+            if left <= 0:
+                del self._away[name]
+                await self._in_room(self.room.hand_to_computer, name, self.takeover)
+                self.log(f"{name} did not come back; the computer takes the seat")
+                await self._broadcast(
+                    "notice", text=f"{name} did not come back in time; the computer plays on."
+                )
+                await self._lobby_changed()
+                await self._computers()
+            else:
+                await self._broadcast("wait", seat=name, seconds=round(left), why="away")
+        await self._turn_clock(now)
+
+    async def _turn_clock(self, now: float) -> None:
+        waiting = await self._in_room(self.room.game.to_act)
+        remote = tuple(n for n in waiting if self.room.seats[n].kind == "remote")
+        key = (remote, self.room.seq)
+        if not remote:
+            self._turn = None
+            return
+        if self._turn is None or self._turn[:2] != key:
+            self._turn = (*key, now)
+        left = self.turn_seconds - (now - self._turn[2])
+        if left <= 0:
+            self._turn = None
+            await self._out_of_time(remote[0])
+        elif left <= COUNTDOWN_FROM:
+            await self._broadcast("wait", seat=remote[0], seconds=round(left), why="turn")
+
+    async def _out_of_time(self, name: str) -> None:
+        """The player to move ran out of time: the computer makes this one move."""
+        async with self._moves:
+            moves = await self._in_room(self.room.stand_in, name, self.takeover)
+            self.log(f"{name} ran out of time; the computer moved for them")
+            await self._broadcast(
+                "notice", text=f"{name} ran out of time, so the computer made this move."
+            )
+            for move in moves:
+                await self._broadcast("move", **move.message())
+        await self._settled()
+
+    # -- sending -----------------------------------------------------------------------
+
+    async def _send(self, peer: Peer, kind: str, **fields: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await peer.ws.send(write(kind, **fields))
+
+    async def _broadcast(self, kind: str, *, skip: int | None = None, **fields: Any) -> None:
+        """Send to every peer that has the game (a lobby message: to all)."""
+        frame = write(kind, **fields)
+        targets = [
+            p
+            for p in list(self.peers.values())
+            if p.id != skip and (p.joined or kind in ("lobby", "notice", "chat"))
+        ]
+        for peer in targets:
+            with contextlib.suppress(ConnectionClosed):
+                await peer.ws.send(frame)
