@@ -100,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_tune(commands)
     _add_lab(commands)
     _add_bench(commands)
+    _add_network(commands)
     for name, module in _game_commands().items():
         command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
         module.add_arguments(command)
@@ -141,6 +142,15 @@ def _add_bench(commands: argparse._SubParsersAction) -> None:
 
     bench = commands.add_parser("bench", help=bench_cli.HELP, description=bench_cli.DESCRIPTION)
     bench_cli.add_arguments(bench)
+
+
+def _add_network(commands: argparse._SubParsersAction) -> None:
+    from simulator.net import cli as net_cli
+
+    host = commands.add_parser("host", help=net_cli.HOST_HELP, description=net_cli.__doc__)
+    net_cli.add_host_arguments(host)
+    join = commands.add_parser("join", help=net_cli.JOIN_HELP, description=net_cli.__doc__)
+    net_cli.add_join_arguments(join)
 
 
 def _add_lab(commands: argparse._SubParsersAction) -> None:
@@ -236,6 +246,14 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.lab.cli import main as lab_main
 
         return lab_main(args)
+    if args.command == "host":
+        from simulator.net.cli import run_host
+
+        return run_host(args)
+    if args.command == "join":
+        from simulator.net.cli import run_join
+
+        return run_join(args)
     if args.command == "bench":
         from simulator.rl.bench_cli import run as run_bench
 

@@ -93,8 +93,9 @@ class GameKind:
     ) -> GameKind:
         """A game laid out as the built-in ones are: ``package.match:new_match``,
         ``package.scenario:parse``, ``:ACTION_KEYS`` and ``:play_computer``,
-        ``package.play`` (the command), ``package.bots:seat_computer``, and the one document builder,
-        ``simulator.games.record:scenario_document``; ``overrides`` change any."""
+        ``package.play`` (the command), ``package.bots:seat_computer``, and the one
+        document builder, ``simulator.games.record:scenario_document``; ``overrides``
+        change any."""
         parts = {
             "match": f"{package}.match:new_match",
             "setup": f"{package}.scenario:parse",

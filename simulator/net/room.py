@@ -128,6 +128,8 @@ class Room:
                     seat.client, seat.holder = client, seat.holder or name
                     return seat
             raise Refused("that token holds no seat in this room")
+        if wish is None and name in self.seats and self.seats[name].open:
+            wish = name  # a player named as a seat sits there
         if wish is not None:
             seat = self.seats.get(wish)
             if seat is None:

@@ -129,6 +129,11 @@ class Host:
                 ticker.cancel()
                 self._worker.shutdown(wait=True, cancel_futures=True)
 
+    @property
+    def busy(self) -> bool:
+        """A move is being checked, relayed or applied."""
+        return self._moves.locked()
+
     def stop(self) -> None:
         self.finished.set()
 

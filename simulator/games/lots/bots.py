@@ -15,8 +15,8 @@ whenever the rules open the window.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.chance import Chance

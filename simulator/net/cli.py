@@ -1,0 +1,382 @@
+"""``towersim host GAME`` and ``towersim join HOST[:PORT]`` (docs/network.md).
+
+``host`` makes a room for a new game (or ``--resume`` one from its autosave folder) and
+opens the app's lobby, where the host plays a seat and starts the game; ``--headless``
+only serves, starting once every seat is held, and ends when the game does. ``join``
+opens the app on a host's room; ``--bot LEVEL`` plays the seat headless instead and
+``--watch --headless`` prints a game's moves as a spectator sees them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.registry import GAMES
+from simulator.net import tokens
+from simulator.net.client import Client, HostGone, split_address
+from simulator.net.client_bot import ClientBot
+from simulator.net.game import NET_DESCRIPTION, NetGame
+from simulator.net.protocol import MAX_NAME, ROOM_CODE_LENGTH
+from simulator.net.room import Refused, Room
+from simulator.net.server import (
+    DEFAULT_PORT,
+    REJOIN_SECONDS,
+    TAKEOVER_LEVEL,
+    TURN_SECONDS,
+    Host,
+)
+from simulator.replay import load_document
+from simulator.scenario.document import Document
+from simulator.scenario.errors import ScenarioError
+from simulator.scenario.header import FORMAT
+from simulator.seeds import seed_option
+
+HOST_HELP = "host a network game: others join it from their desktops"
+JOIN_HELP = "join a network game someone hosts"
+MAX_PLAYERS = 4  # the most seats any game has
+
+
+def add_host_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", nargs="?", choices=GAMES.kinds(), help="the game to host")
+    parser.add_argument(
+        "--players",
+        default="2",
+        help="the players: a number (named Player 1, Player 2, ...) or names separated "
+        "by commas, for example Ann,Bob,Cy (default 2)",
+    )
+    parser.add_argument("--mode", help="the game's mode (as `towersim play GAME --mode`)")
+    parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--setup",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a further [setup] value of the game's scenario format, for example "
+        "footprint=2B (LOTS), challenge=5 (Crazy Tower) or sheet=2 (Filled In)",
+    )
+    parser.add_argument(
+        "--computer",
+        action="append",
+        default=[],
+        metavar="SEAT=LEVEL",
+        help="a seat the host's computer plays (a name or a number from 1), for example "
+        f"--computer 3=normal; levels: {', '.join(LEVEL_NAMES)}",
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FOLDER",
+        help="go on with the game autosaved in FOLDER (the same room code and seats)",
+    )
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        help="where the game is autosaved after every move (default: a folder named after "
+        "the room in the network folder of your towersim home)",
+    )
+    _address_arguments(parser)
+    parser.add_argument(
+        "--rejoin-seconds",
+        type=_seconds,
+        default=REJOIN_SECONDS,
+        help=f"how long a player who left may take to come back before the computer plays "
+        f"on for them (default {REJOIN_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--turn-seconds",
+        type=_seconds,
+        default=TURN_SECONDS,
+        help=f"how long a player may take over a move before the computer makes it for "
+        f"them (default {TURN_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--takeover",
+        choices=LEVEL_NAMES,
+        default=TAKEOVER_LEVEL,
+        help=f"the computer that plays for a player who left or ran out of time "
+        f"(default {TAKEOVER_LEVEL})",
+    )
+    parser.add_argument("--name", default="Host", help="your name in the lobby (the window)")
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: only serve the room; the game starts once every seat is held",
+    )
+
+
+def _address_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 "
+        "for every network this machine is on)",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})"
+    )
+
+
+def add_join_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", metavar="HOST[:PORT]", help="the host's address")
+    parser.add_argument("--room", required=True, type=_room, help="the room code the host shares")
+    parser.add_argument("--name", default="Player", type=_name, help="your name (default Player)")
+    parser.add_argument("--seat", type=_name, help="the seat you want (default: the first open)")
+    parser.add_argument("--watch", action="store_true", help="join as a spectator")
+    parser.add_argument(
+        "--bot",
+        choices=LEVEL_NAMES,
+        help="a computer of this level plays your seat, headless",
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="no window (with --watch: print the moves)"
+    )
+    parser.add_argument(
+        "--logs",
+        type=Path,
+        help="where both logs go when this client and the host disagree (default: the "
+        "network folder of your towersim home)",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 5 <= value <= 86_400:
+        raise argparse.ArgumentTypeError("must be 5 to 86400 seconds")
+    return value
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+    return int(text)
+
+
+def _room(text: str) -> str:
+    code = text.strip().upper()
+    if len(code) != ROOM_CODE_LENGTH or not code.isalnum():
+        raise argparse.ArgumentTypeError(f"a room code is {ROOM_CODE_LENGTH} letters and digits")
+    return code
+
+
+def _name(text: str) -> str:
+    name = text.strip()
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} printable characters")
+    return name
+
+
+# -- host -------------------------------------------------------------------------------
+
+
+def new_room(args: argparse.Namespace) -> Room | str:
+    """The room ``towersim host`` opens, or one line saying what is wrong."""
+    if args.resume is not None:
+        try:
+            return Room.resume(args.resume)
+        except ScenarioError as exc:
+            return f"cannot resume: {exc}"
+        except ValueError as exc:
+            return f"cannot resume: {exc}"
+    if args.game is None:
+        return "name the game to host (or --resume FOLDER)"
+    names = _players(args.players)
+    if isinstance(names, str):
+        return names
+    setup: dict[str, Any] = {"players": names}
+    if args.mode:
+        setup["mode"] = args.mode
+    for item in args.setup:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            return f"--setup {item!r}: expected KEY=VALUE, for example footprint=2B"
+        setup[key.strip()] = int(value) if value.strip().isdigit() else value.strip()
+    title = GAMES.get(args.game).title
+    document = {
+        "format": FORMAT,
+        "kind": args.game,
+        "name": f"{title} over the network, seed {args.seed}",
+        "description": NET_DESCRIPTION,
+        "seed": args.seed,
+        "setup": setup,
+    }
+    try:
+        scenario = load_document(Document("the game's setup", "", document, "json")).scenario
+        match = scenario.new_match()
+    except ScenarioError as exc:
+        return exc.message
+    except Exception as exc:  # the rules refuse the setup (IllegalMove and its kin)
+        return getattr(exc, "reason", None) or str(exc)
+    room = Room(NetGame.new(match, document["name"]))
+    for item in args.computer:
+        seat, sep, level = item.partition("=")
+        name = _seat_name(seat.strip(), room)
+        if not sep or name is None:
+            return (
+                f"--computer {item!r}: expected SEAT=LEVEL with a seat of {', '.join(room.seats)}"
+            )
+        try:
+            room.hand_to_computer(name, level.strip())
+        except Refused as exc:
+            return f"--computer {item!r}: {exc.reason}"
+    room.folder = args.folder or tokens.network_folder() / f"room-{room.code}"
+    return room
+
+
+def _players(text: str) -> list[str] | str:
+    text = text.strip()
+    if text.isdigit():
+        count = int(text)
+        if not 1 <= count <= MAX_PLAYERS:
+            return f"--players {text}: 1 to {MAX_PLAYERS} players"
+        return [f"Player {i + 1}" for i in range(count)]
+    names = [name.strip() for name in text.split(",")]
+    if not 1 <= len(names) <= MAX_PLAYERS or any(not n or len(n) > MAX_NAME for n in names):
+        return f"--players: 1 to {MAX_PLAYERS} names of 1 to {MAX_NAME} characters"
+    if len(set(names)) != len(names):
+        return "--players: every player needs a name of their own"
+    return names
+
+
+def _seat_name(text: str, room: Room) -> str | None:
+    if text.isdigit() and 1 <= int(text) <= len(room.seats):
+        return list(room.seats)[int(text) - 1]
+    return text if text in room.seats else None
+
+
+def run_host(args: argparse.Namespace) -> int:
+    room = new_room(args)
+    if isinstance(room, str):
+        print(f"towersim host: {room}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from simulator.app.network import host_in_window
+
+        return host_in_window(room, args)
+    return asyncio.run(_serve_headless(room, args))
+
+
+def host_for(room: Room, args: argparse.Namespace, **options: Any) -> Host:
+    """The server of ``room`` with the command line's address, clocks and takeover."""
+    return Host(
+        room,
+        bind=args.bind,
+        port=args.port,
+        log=lambda line: print(f"towersim host: {line}", file=sys.stderr, flush=True),
+        rejoin_seconds=args.rejoin_seconds,
+        turn_seconds=args.turn_seconds,
+        takeover=args.takeover,
+        **options,
+    )
+
+
+async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
+    host = host_for(room, args, start_when_ready=True)
+
+    def listening(port: int) -> None:
+        where = f"{args.bind}:{port}"
+        print(
+            f"Room {room.code} is open on {where} ({room.game.kind}, seats: "
+            f"{', '.join(room.seats)}).\nJoin with: towersim join {where} --room {room.code}\n"
+            f"The game is autosaved in {room.folder} after every move.",
+            flush=True,
+        )
+
+    try:
+        serving = asyncio.create_task(host.run(listening))
+        while not serving.done():
+            await asyncio.sleep(0.5)
+            if room.started and room.game.over and not host.busy:
+                await asyncio.sleep(1.0)  # the last hashes come in
+                host.stop()
+        await serving
+    except OSError as exc:
+        print(f"towersim host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    print(f"The game is over; replay it with: towersim replay {room.folder / 'game.json'}")
+    return 0
+
+
+# -- join -------------------------------------------------------------------------------
+
+
+def run_join(args: argparse.Namespace) -> int:
+    try:
+        host, port = split_address(args.address)
+    except ValueError as exc:
+        print(f"towersim join: {exc}", file=sys.stderr)
+        return 2
+    address = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
+    if args.bot is None and not args.headless:
+        from simulator.app.network import join_in_window
+
+        return join_in_window(address, args)
+    if args.bot is None and not args.watch:
+        print(
+            "towersim join: --headless plays with --bot LEVEL or watches with --watch",
+            file=sys.stderr,
+        )
+        return 2
+    return asyncio.run(_join_headless(address, args))
+
+
+async def _join_headless(address: str, args: argparse.Namespace) -> int:
+    role = "spectator" if args.watch else "player"
+    token = None if args.watch else tokens.recall(address, args.room, args.seat)
+    client = Client(
+        address,
+        args.room,
+        args.name,
+        role=role,
+        seat=args.seat,
+        token=token,
+        logs=args.logs or tokens.network_folder(),
+    )
+    bot = ClientBot(client, args.bot) if args.bot else None
+
+    def heard(kind: str, fields: dict[str, Any]) -> None:
+        if bot is not None:
+            bot(kind, fields)
+        if kind == "welcome" and fields.get("seat"):
+            tokens.remember(address, args.room, fields["seat"], fields["token"])
+        line = _said(kind, fields)
+        if line:
+            print(line, flush=True)
+        game = client.replica.game
+        if kind == "move" and game is not None and game.over:
+            asyncio.get_running_loop().create_task(client.close())
+
+    client.on_event = heard
+    try:
+        await client.run()
+    except HostGone as exc:
+        print(f"towersim join: {exc.reason}", file=sys.stderr)
+        return 1
+    game = client.replica.game
+    if game is not None and game.over:
+        print(f"The game is over; state {game.state_hash()[:16]}.")
+    return 0
+
+
+def _said(kind: str, fields: dict[str, Any]) -> str:
+    """A line for the terminal about one event ("" for those not worth a line)."""
+    if kind == "welcome":
+        seat = fields.get("seat")
+        return f"Joined room {fields['lobby']['room']}" + (
+            f" in {seat}'s seat." if seat else " to watch."
+        )
+    if kind == "move":
+        action = fields["action"]
+        return f"Move {fields['seq']}: {fields['by']}: {action.get('type')}."
+    if kind in ("notice", "error", "desync", "refused"):
+        return f"{kind.capitalize()}: {fields.get('text') or fields.get('reason') or fields}"
+    if kind == "reconnecting":
+        return f"Lost the host; trying to rejoin ({fields['seconds']} s left)."
+    return ""

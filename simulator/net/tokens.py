@@ -1,0 +1,58 @@
+"""Where network play keeps its files, and the seat tokens a player needs to rejoin.
+
+A token proves a seat to the host when its player comes back (after a crash of their
+own app, or the host's), so ``towersim join`` keeps each one it is given, per host and
+room, in ``tokens.json`` of the network folder (written atomically, read leniently: a
+damaged file only means joining again as a new player).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+from simulator.app.save_folder import save_dir
+from simulator.files import read_limited, write_atomically
+
+MAX_BYTES = 256 * 1024
+KEEP = 50  # rooms remembered; the oldest are forgotten first
+
+
+def network_folder() -> Path:
+    """$TOWERSIM_HOME/network (else ~/.towersim/network): autosaves, tokens, desync logs."""
+    return save_dir() / "network"
+
+
+def _file() -> Path:
+    return network_folder() / "tokens.json"
+
+
+def _read() -> dict[str, str]:
+    try:
+        data = json.loads(read_limited(_file(), MAX_BYTES))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _key(address: str, room: str, seat: str | None) -> str:
+    return f"{address} {room} {seat or ''}"
+
+
+def remember(address: str, room: str, seat: str, token: str) -> None:
+    """Keep ``token`` for ``seat`` in ``room`` (and as the room's last seat taken)."""
+    known = _read()
+    for key in (_key(address, room, seat), _key(address, room, None)):
+        known.pop(key, None)
+        known[key] = token
+    trimmed = dict(list(known.items())[-2 * KEEP :])
+    with contextlib.suppress(OSError):  # only a rejoin after a crash needs it
+        write_atomically(_file(), json.dumps(trimmed, indent=1) + "\n")
+
+
+def recall(address: str, room: str, seat: str | None) -> str | None:
+    """The token kept for ``seat`` in ``room`` (None: the seat last taken there)."""
+    return _read().get(_key(address, room, seat))
