@@ -214,8 +214,9 @@ class Client:
         elif kind == "move":
             await self._move(message)
             return
-        elif kind == "refused" and message.get("move"):
-            await self._in_replica(replica.refused)
+        elif kind == "refused" and message.get("move") and replica.game is not None:
+            if not await self._in_replica(replica.refused):
+                await self._send("resync")
         elif kind == "desync":
             self._desync = int(message["seq"])
         self.on_event(kind, message)

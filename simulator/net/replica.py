@@ -96,25 +96,31 @@ class Replica:
         assert self.game is not None
         if seq != self.seq + 1:
             raise ValueError(f"move {seq} came after move {self.seq}")
-        self.seq = seq
         if self.pending and by == self.seat and sender_id == self.pending[0].id:
             mine = self.pending.pop(0)
             self.agreed += 1
-            return mine.hash or self._hash_at(self.agreed)
-        if not self.pending:
+            digest = mine.hash or self._hash_at(self.agreed)
+        elif not self.pending:
             with self.watch():
                 self.game.apply(action)
             self.agreed = self.game.match.action_count
-            return self.game.state_hash()
-        return self._rebase(action)
+            digest = self.game.state_hash()
+        else:
+            digest = self._rebase(action)
+        self.seq = seq  # last: whoever reads ``seq`` may read the state it names
+        return digest
 
-    def refused(self) -> None:
-        """The host refused this client's move: back to what the host agreed."""
+    def refused(self) -> bool:
+        """The host refused this client's move: back to what the host agreed. False if
+        the copy cannot go back there (it lost its way: ask the host for its log)."""
         assert self.game is not None
         self.dropped.extend(str(p.action.get("type")) for p in self.pending)
         self.pending = []
+        if self.game.match.action_count < self.agreed:
+            return False
         if self.game.match.action_count != self.agreed:
             self.game.match.truncate(self.agreed)
+        return True
 
     def _rebase(self, action: dict[str, Any]) -> str:
         """Another seat's move came before this client's own: the host's order wins."""

@@ -106,14 +106,14 @@ class Room:
         self.code = code or room_code()
         self.admin = new_token()  # the host's own app: it runs the lobby
         self.seats = {name: Seat(name) for name in game.players}
+        self._computers: dict[str, Any] = {}  # seat -> its computer's act, once it moved
+        self._tries = 0
         for name, level in (computers or {}).items():
             self.hand_to_computer(name, level)
         self.started = False
         self.seq = 0  # moves relayed so far
         self.hashes: dict[int, str] = {}  # seq -> the host's state hash after it
         self.folder = folder
-        self._computers: dict[str, Any] = {}
-        self._tries = 0
 
     # -- seats ---------------------------------------------------------------------------
 

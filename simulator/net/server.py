@@ -37,6 +37,8 @@ DEFAULT_PORT = 47474
 HELLO_SECONDS = 10.0  # a connection that does not say hello in time is closed
 MESSAGES_PER_SECOND = 40.0  # a client's sustained rate (a hand streams at 30)
 BURST = 80  # messages a client may send at once
+MOVES_PER_SECOND = 10.0  # a client's moves, sustained (Filled In's quick bots reach it)
+MOVE_BURST = 30
 MAX_BAD = 20  # refused messages before the host closes the connection
 PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
 REJOIN_SECONDS = 120.0
@@ -44,6 +46,28 @@ TURN_SECONDS = 600.0
 TAKEOVER_LEVEL = "easy"
 COUNTDOWN_FROM = 30.0  # a turn's countdown is shown to everyone from here on
 TICK = 1.0
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def wait(self) -> float:
+        """Take a token: 0 if one was there, else the seconds until one will be (the
+        token is taken all the same, so waiting that long keeps to the rate)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
 
 @dataclass
@@ -55,20 +79,13 @@ class Peer:
     name: str = ""
     role: str = "player"
     admin: bool = False
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
+    # Hands, chat, lobby commands: refused beyond the rate. Moves: slowed down to it
+    # (a quick bot's moves are fine, only later), since each costs every peer physics.
+    messages: Bucket = field(default_factory=lambda: Bucket(MESSAGES_PER_SECOND, BURST))
+    moves: Bucket = field(default_factory=lambda: Bucket(MOVES_PER_SECOND, MOVE_BURST))
+    reported: int = 0  # the last move whose hash the peer reported
     bad: int = 0
     joined: bool = False  # it has the game (a "game" message was sent)
-
-    def allow(self) -> bool:
-        """The token bucket: False when the peer sends faster than allowed."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * MESSAGES_PER_SECOND)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Host:
@@ -97,6 +114,7 @@ class Host:
         self._ids = itertools.count(1)
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="towersim-room")
         self._moves = asyncio.Lock()
+        self._starting = room.started
         self._away: dict[str, float] = {}  # seat -> when its player left
         self._turn: tuple[tuple[str, ...], int, float] | None = None
         self._reports: dict[int, dict[int, str]] = {}  # peer -> seq -> hash not yet checked
@@ -226,9 +244,11 @@ class Host:
 
     async def _received(self, peer: Peer, frame: str | bytes) -> None:
         try:
-            if not peer.allow():
-                raise BadMessage("too many messages; slow down")
             message = protocol.read(frame)
+            if message["type"] == "move":
+                await asyncio.sleep(peer.moves.wait())
+            elif not self._fresh_report(peer, message) and peer.messages.wait() > 0:
+                raise BadMessage("too many messages; slow down")
             await self._dispatch(peer, message)
         except (BadMessage, Refused) as exc:
             peer.bad += 1
@@ -281,9 +301,18 @@ class Host:
         fields = {k: message[k] for k in ("x", "y", "angle", "piece") if k in message}
         await self._broadcast("hand", skip=peer.id, seat=seat.name, **fields)
 
+    @staticmethod
+    def _fresh_report(peer: Peer, message: dict[str, Any]) -> bool:
+        """A hash report for a move the peer has not reported yet: one a move is what
+        lockstep needs, however quick the game, so those are not rate-limited."""
+        return message["type"] == "hash" and message["seq"] > peer.reported
+
     def _report(self, peer: Peer, seq: int, digest: str) -> None:
         if seq > self.room.seq:
             raise BadMessage(f"move {seq} has not been played")
+        if seq <= peer.reported:  # a resync replaced that move: nothing to check
+            return
+        peer.reported = seq
         self._reports.setdefault(peer.id, {})[seq] = digest
 
     async def _check_reports(self, peer: Peer) -> None:
@@ -334,7 +363,14 @@ class Host:
         return f"{name}'s seat is open for a player to join."
 
     async def _start(self) -> None:
-        await self._in_room(self.room.start)
+        if self._starting:  # two joins made the room ready at once
+            return
+        self._starting = True
+        try:
+            await self._in_room(self.room.start)
+        except Refused:
+            self._starting = False
+            raise
         self.log(f"the game begins: {self.room.game.kind}, room {self.room.code}")
         for peer in list(self.peers.values()):
             await self._send_game(peer)
@@ -349,6 +385,7 @@ class Host:
     async def _send_game(self, peer: Peer) -> None:
         document = await self._in_room(self.room.game.document)
         peer.joined = True
+        peer.reported = max(peer.reported, self.room.seq)  # the document holds those
         await self._send(peer, "game", seq=self.room.seq, document=document)
 
     # -- the computers and the clocks ----------------------------------------------------

@@ -1,0 +1,122 @@
+"""Whole games over loopback: a host and three clients driven by computers agree on
+every move's hash and on the end; late spectators, desyncs and the host's computers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import pathlib
+
+import pytest
+
+from simulator.games.saves import load_saved
+from simulator.net.room import GAME_FILE, Room
+from simulator.replay import replay_file
+from tests.net.harness import (
+    GAME_SECONDS,
+    NAMES,
+    SETUPS,
+    folder_of,
+    game_over,
+    new_game,
+    open_table,
+    until,
+)
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+def test_three_clients_and_a_host_play_a_whole_game_to_one_hash(kind, tmp_path):
+    async def play() -> None:
+        room = Room(new_game(kind, seed=2), folder=folder_of(tmp_path))
+        table = await open_table(room)
+        peers = [table.join(name) for name in NAMES]
+        await until(game_over(table, peers), GAME_SECONDS, f"a whole {kind} game")
+        final = room.game.state_hash()
+        assert [peer.hash for peer in peers] == [final] * 3
+        # every client made moves for its own seat, none was refused or desynced
+        assert all(peer.bot is not None and peer.bot.moves > 0 for peer in peers)
+        for peer in peers:
+            assert "desync" not in peer.kinds() and "refused" not in peer.kinds()
+        assert not [line for line in table.lines if "refused" in line or "desync" in line]
+        await table.stop(*peers)
+        # the autosave is a scenario that loads (replays) to the same state
+        saved = load_saved(tmp_path / "room" / GAME_FILE)
+        assert saved.match.state_hash() == final
+        assert saved.match.outcome().over
+
+    asyncio.run(play())
+
+
+def test_a_spectator_who_joins_at_move_ten_ends_on_the_same_hash(tmp_path):
+    async def play() -> None:
+        room = Room(new_game("crazy-tower", seed=3))
+        table = await open_table(room)
+        players = [table.join(name) for name in NAMES]
+        await until(lambda: room.seq >= 10, GAME_SECONDS, "ten moves")
+        watcher = table.join("Eve", role="spectator")
+        await until(lambda: watcher.client.replica.game is not None, 30, "the spectator's catch-up")
+        assert watcher.client.replica.seat is None
+        everyone = [*players, watcher]
+        await until(game_over(table, everyone), GAME_SECONDS, "the end of the game")
+        assert {peer.hash for peer in everyone} == {room.game.state_hash()}
+        welcome = dict(watcher.heard)["welcome"]
+        assert welcome["seat"] is None and welcome["token"] is None
+        await table.stop(*everyone)
+
+    asyncio.run(play())
+
+
+def test_the_hosts_computers_play_their_seats_and_every_client_follows():
+    async def play() -> None:
+        room = Room(new_game("lots", seed=4), computers={"Bob": "random", "Cy": "easy"})
+        table = await open_table(room)
+        ann = table.join("Ann")
+        await until(game_over(table, [ann]), GAME_SECONDS, "a game against two computers")
+        assert ann.hash == room.game.state_hash()
+        movers = {fields["by"] for kind, fields in ann.heard if kind == "move"}
+        assert movers == set(NAMES)
+        await table.stop(ann)
+
+    asyncio.run(play())
+
+
+def test_a_client_that_reaches_another_state_is_told_resynchronised_and_logged(tmp_path):
+    async def play() -> None:
+        room = Room(new_game("lots", seed=5))
+        table = await open_table(room)
+        logs = tmp_path / "logs"
+        peers = [table.join(name, logs=logs if name == "Ann" else None) for name in NAMES]
+        ann = peers[0]
+
+        def placed() -> bool:
+            game = ann.client.replica.game
+            return game is not None and bool(game.match.world.dynamic_entries)
+
+        await until(placed, GAME_SECONDS, "a first piece in Ann's world")
+
+        # Ann's physics goes its own way behind the protocol's back (as on a machine
+        # whose floating point differs): a piece moved by a millionth of a centimetre
+        def nudge() -> None:
+            body = ann.client.replica.game.match.world.dynamic_entries[0].body
+            body.position = (body.position.x + 1e-6, body.position.y)
+
+        await asyncio.get_running_loop().run_in_executor(ann.client.worker, nudge)
+        await until(lambda: "desync" in ann.kinds(), 60, "the host noticing Ann's other state")
+        await until(game_over(table, peers), GAME_SECONDS, "the game's end after the resync")
+        assert {peer.hash for peer in peers} == {room.game.state_hash()}
+        written = [fields.get("logs") for kind, fields in ann.heard if kind == "game"]
+        paths = next(found for found in written if found)
+        assert len(paths) == 2 and all(pathlib.Path(path).exists() for path in paths)
+        desync = next(fields for kind, fields in ann.heard if kind == "desync")
+        # Both replay headless: the host's reaches the state it records; Ann's log holds
+        # the same moves, so it replays to the host's state, not to the one she reached.
+        mine, hosts = (json.loads(pathlib.Path(path).read_text()) for path in paths)
+        common = min(len(mine["action"]), len(hosts["action"]))  # a move may be in flight
+        assert common > 0 and mine["action"][:common] == hosts["action"][:common]
+        assert replay_file(paths[1])["state_hash"] == hosts["expect"]["state_hash"]
+        assert replay_file(paths[0])["state_hash"] != mine["expect"]["state_hash"]
+        assert any("desync" in line and "Ann" in line for line in table.lines)
+        assert desync["seq"] >= 1
+        await table.stop(*peers)
+
+    asyncio.run(play())
