@@ -1,0 +1,234 @@
+"""Nothing from the network is trusted: malformed, oversized, out-of-turn, wrong-seat
+and flooding messages are refused (and logged), the game goes on unchanged, and the
+host keeps serving; a bad hello gets one line and a closed connection."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from simulator.net import protocol
+from simulator.net.protocol import BadMessage
+from simulator.net.room import Room
+from simulator.net.server import MAX_BAD
+from tests.net.harness import new_game, open_table, until
+
+PLAYERS = {"players": ["Ann", "Bob"]}
+
+
+async def _raw(table, name: str, role: str = "player") -> tuple:
+    """A hand-driven connection that has said hello; (socket, welcome)."""
+    ws = await connect(f"ws://{table.address}", max_size=protocol.MAX_GAME_BYTES)
+    hello = {"version": protocol.VERSION, "room": table.room.code, "name": name, "role": role}
+    await ws.send(protocol.write("hello", **hello))
+    return ws, json.loads(await ws.recv())
+
+
+async def _next(ws, kind: str, seconds: float = 10.0) -> dict:
+    """The next message of ``kind`` (others are skipped)."""
+    async with asyncio.timeout(seconds):
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == kind:
+                return message
+
+
+def _hostile(table, mover: str, other: str) -> list[str]:
+    """Frames that must all be refused while it is ``mover``'s turn, sent by ``other``'s
+    connection (wrong seat / out of turn) or ``mover``'s (malformed)."""
+    huge = "x" * (protocol.MAX_MESSAGE_BYTES + 10)
+    roll = {"type": "roll", "player": other}
+    return [
+        "not json at all",
+        "[1, 2, 3]",
+        '{"type": "move", "id": 1, "action": {"type": "roll"}, "id": 2}',  # duplicate key
+        '{"type": "hand", "x": NaN, "y": 0, "angle": 0}',
+        json.dumps({"type": "teleport"}),
+        json.dumps({"type": "move"}),
+        json.dumps({"type": "move", "id": -1, "action": roll}),
+        json.dumps({"type": "move", "id": 1, "action": "roll"}),
+        json.dumps({"type": "move", "id": 1, "action": roll, "extra": True}),
+        json.dumps({"type": "move", "id": 1, "action": {**roll, "player": mover}}),  # wrong seat
+        json.dumps({"type": "move", "id": 1, "action": roll}),  # out of turn
+        json.dumps({"type": "move", "id": 1, "action": {"type": "computer", "player": other}}),
+        json.dumps({"type": "hand", "x": 1e9, "y": 0, "angle": 0}),
+        json.dumps({"type": "hand", "x": 0, "y": 0, "angle": 0}),  # not its turn to show a hand
+        json.dumps({"type": "hash", "seq": 99999, "hash": "0" * 64}),
+        json.dumps({"type": "hash", "seq": 1, "hash": "not hex"}),
+        json.dumps({"type": "start"}),  # only the host starts
+        json.dumps({"type": "assign", "seat": mover, "to": "computer:hard"}),
+        json.dumps({"type": "hello", "version": 1, "room": "AAAAAA", "name": "x", "role": "spy"}),
+        json.dumps({"type": "chat", "text": "a" * 1000}),
+        huge,
+    ]
+
+
+def test_every_hostile_message_is_refused_and_the_game_goes_on_unchanged():
+    async def play() -> None:
+        room = Room(new_game("lots", setup=PLAYERS))
+        table = await open_table(room)
+        ann, _ = await _raw(table, "Ann")
+        bob, _ = await _raw(table, "Bob")
+        await _next(ann, "game")
+        await _next(bob, "game")
+        mover = room.game.to_act()[0]
+        other = "Bob" if mover == "Ann" else "Ann"
+        sockets = {"Ann": ann, "Bob": bob}
+        before = (room.seq, room.game.state_hash(), room.game.match.action_count)
+        frames = _hostile(table, mover, other)
+        refused = 0
+        for frame in frames[:-1]:
+            await sockets[other].send(frame)
+            reply = await _next(sockets[other], "refused")
+            assert reply["reason"]
+            refused += 1
+        assert (room.seq, room.game.state_hash(), room.game.match.action_count) == before
+        assert len([line for line in table.lines if line.startswith("refused from")]) == refused
+        # an oversized frame: the connection is closed (the library's size limit)
+        await sockets[other].send(frames[-1])
+        with pytest.raises(ConnectionClosed):
+            await _next(sockets[other], "refused")
+        # the game goes on: the mover's legal move is relayed to a new connection
+        assert (room.seq, room.game.state_hash()) == before[:2]
+        await sockets[mover].send(
+            protocol.write("move", id=1, action={"type": "roll", "player": mover})
+        )
+        relayed = await _next(sockets[mover], "move")
+        assert relayed["seq"] == before[0] + 1 and relayed["by"] == mover
+        await until(lambda: not table.host.busy and room.seq in room.hashes, 10, "the roll")
+        await sockets[mover].close()
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def test_a_connection_that_keeps_sending_refused_messages_is_closed():
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        ws, _ = await _raw(table, "Ann")
+        with pytest.raises(ConnectionClosed):
+            for _ in range(MAX_BAD + 5):
+                await ws.send("garbage")
+                await _next(ws, "refused")
+        assert ws.close_code == 1008
+        assert any("too many refused messages" in line for line in table.lines)
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def test_a_flood_of_hands_is_refused_beyond_the_rate_and_the_others_get_at_most_that():
+    async def play() -> None:
+        room = Room(new_game("lots", setup=PLAYERS))
+        table = await open_table(room)
+        ann, _ = await _raw(table, "Ann")
+        bob, _ = await _raw(table, "Bob")
+        await _next(ann, "game")
+        await _next(bob, "game")
+        sockets = {"Ann": ann, "Bob": bob}
+        mover = room.game.to_act()[0]
+        watcher = sockets["Bob" if mover == "Ann" else "Ann"]
+        hand = protocol.write("hand", x=1.0, y=20.0, angle=0.0)
+        for _ in range(300):
+            await sockets[mover].send(hand)
+        await _next(sockets[mover], "refused")  # the rate was passed
+        shown = 0
+        with pytest.raises(TimeoutError):
+            while True:
+                await _next(watcher, "hand", seconds=1.0)
+                shown += 1
+        assert 0 < shown < 300
+        await ann.close()
+        await bob.close()
+        await table.stop()
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    ("hello", "reason"),
+    [
+        ({"room": "ZZZZZZ"}, "wrong room code"),
+        ({"version": 2}, "this host speaks protocol 1"),
+        ({"role": "referee"}, "'role' is not valid"),
+        ({"token": "ab" * 16}, "that token holds no seat"),
+        ({"admin": "ab" * 16}, "not this room's host token"),
+        ({"seat": "Zed"}, "no seat called 'Zed'"),
+    ],
+)
+def test_a_bad_hello_gets_one_line_and_a_closed_connection(hello, reason):
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        ws = await connect(f"ws://{table.address}")
+        fields = {"version": 1, "room": table.room.code, "name": "Mallory", "role": "player"}
+        await ws.send(protocol.write("hello", **{**fields, **hello}))
+        reply = json.loads(await ws.recv())
+        assert reply["type"] == "error" and reason in reply["reason"]
+        with pytest.raises(ConnectionClosed):
+            await ws.recv()
+        assert ws.close_code == 1008
+        assert table.room.seats["Ann"].holder is None  # nothing was taken
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def test_a_silent_connection_is_closed_after_the_hello_wait(monkeypatch):
+    monkeypatch.setattr("simulator.net.server.HELLO_SECONDS", 0.5)
+
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        ws = await connect(f"ws://{table.address}")
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 5)
+        assert ws.close_code == 1008
+        await table.stop()
+
+    asyncio.run(play())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+        lambda children: (
+            st.lists(children, max_size=4)
+            | st.dictionaries(st.text(max_size=10), children, max_size=4)
+        ),
+        max_leaves=12,
+    ),
+    st.sampled_from(sorted(protocol.FROM_CLIENT)),
+)
+def test_any_json_value_is_read_or_refused_with_one_line(value, kind):
+    for candidate in (value, {"type": kind, "payload": value}, {"type": kind, **_fields(value)}):
+        try:
+            frame = json.dumps(candidate)
+        except ValueError:
+            continue
+        try:
+            message = protocol.read(frame)
+        except BadMessage as exc:
+            assert exc.reason and "\n" not in exc.reason
+        else:
+            assert message["type"] in protocol.FROM_CLIENT
+
+
+def _fields(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def test_random_bytes_never_get_past_the_reader():
+    rng = random.Random(7)
+    for _ in range(500):
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+        text = raw.decode("latin-1")
+        for frame in (raw, text):
+            with pytest.raises(BadMessage):
+                protocol.read(frame)
