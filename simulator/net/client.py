@@ -240,11 +240,13 @@ class Client:
         if game is None:
             raise BadMessage("the host sent a move before the game")
         action = await self._in_replica(game.check, message["action"], "the host's move")
+        # Heard before it is applied (a placement's physics takes a while): a screen can
+        # say at once that the move is in, and show the piece where it was let go.
+        self.on_event("arriving", {"seq": seq, "by": by, "id": sender, "action": action})
         digest = await self._in_replica(self.replica.relayed, seq, by, sender, action)
         await self._send("hash", seq=seq, hash=digest)
-        self.on_event(
-            "move", {"seq": seq, "by": by, "action": action, "mine": by == self.replica.seat}
-        )
+        mine = by == self.replica.seat
+        self.on_event("move", {"seq": seq, "by": by, "id": sender, "action": action, "mine": mine})
 
     async def _in_replica(self, function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)

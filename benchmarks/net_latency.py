@@ -1,0 +1,199 @@
+"""How soon a live placement made on one client appears on another, over a slow link.
+
+Usage:
+  PYTHONPATH=. python -m benchmarks.net_latency [--placements 12] [--delay 0.1]
+
+A host serves a two-player LOTS game on loopback; Ann and Bob each reach it through a
+DelayProxy (simulator/net/delay.py) that holds every chunk back ``--delay`` seconds in
+each direction, so Ann's move crosses two slow links (Ann to the host, the host to Bob)
+before Bob has it: 2 x delay of the latency is the network's. Ann places every piece
+live, as the app does: the hand dragged over the tower for 1.2 s at 60 frames a second
+and lowered until the piece rests, released, settled, then confirmed, and her client
+sends the move. Bob's other moves are the random player's.
+
+Measured, on one clock (one process): from Ann's send (the confirm, once her own piece
+has settled) to the moment Bob's client has the placement applied (the host checked
+it, relayed it, and Bob's replica ran its recorded path). The same run with no delay
+is the baseline. Target (issue 28): within 250 ms with 100 ms of added delay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.lots import placement_choices
+from simulator.games.lots.live import HOLDING, LivePlacement
+from simulator.games.lots.match import LotsMatch
+from simulator.net.client import Client
+from simulator.net.client_bot import ClientBot
+from simulator.net.delay import DelayProxy
+from tests.net.harness import until
+
+FPS = 60
+DRAG_FRAMES = 72  # 1.2 s across, at the pick-up height
+LOWER_FRAMES = 120  # then down 0.5 cm a frame until the piece rests
+
+
+def live_placement(match: LotsMatch, player: str) -> dict[str, Any]:
+    """A placement driven as the app drives one, run on a scratch copy: its action."""
+    scratch = match.scratch_copy()
+    block, cube = placement_choices(scratch.state)[0]
+    live = LivePlacement(scratch, block, cube)
+    steps = max(1, round(1 / (FPS * scratch.profile.dt)))
+    lot = scratch.lot
+    for _ in live.pieces:
+        start = live.held.pose
+        target = (lot.left + lot.right) / 2
+        for frame in range(1, DRAG_FRAMES + 1):
+            x = start.x + (target - start.x) * frame / DRAG_FRAMES
+            live.drive(x, start.y, 0.0, steps)
+        for frame in range(LOWER_FRAMES):
+            if live.stage != HOLDING or live.drive(target, start.y - 0.5 * frame, 0.0, steps):
+                break
+        if live.stage == HOLDING:
+            live.release()
+        while not live.settle_chunk():
+            pass
+        if live.pieces[-1] != live.piece and live.stage != HOLDING:
+            break
+    return live.placement().as_action(player)
+
+
+class LiveMover(ClientBot):
+    """Ann: the random player's decisions, every placement live; when each was sent."""
+
+    def __init__(self, client: Client) -> None:
+        super().__init__(client, "random")
+        self.sent: dict[int, float] = {}  # Ann's move id -> when it was sent
+
+    def _turn(self) -> None:
+        replica = self.client.replica
+        game, seat = replica.game, replica.seat
+        if game is None or seat is None or replica.pending or game.over:
+            return
+        if seat not in game.to_act():
+            return
+        match = game.match
+        if match.state.phase == "place":
+            try:
+                match.perform(live_placement(match, seat))
+            except IllegalMove:
+                super()._turn()
+                return
+        else:
+            super()._turn()
+            return
+        fresh = replica.own_moves()
+        for pending in fresh:
+            self.sent[pending.id] = time.perf_counter()
+            self.client.call("move", id=pending.id, action=pending.action)
+
+
+async def measure(delay: float, placements: int, folder: Path) -> list[tuple[float, float]]:
+    """(arrived, applied) seconds from Ann's send to Bob's client having each of her
+    placements and having it applied; the host and Bob in processes of their own."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "simulator.cli", "host", "lots", "--players", "Ann,Bob"]
+        + ["--seed", "11", "--headless", "--port", "0", "--folder", str(folder)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert host.stdout is not None
+    opened = host.stdout.readline()
+    port = int(opened.split("127.0.0.1:")[1].split()[0])
+    code = opened.split("Room ")[1].split()[0]
+    proxies = [DelayProxy(("127.0.0.1", port), delay) for _ in range(2)]
+    ports = [await proxy.start() for proxy in proxies]
+    bob = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.net_latency", "--bob", f"127.0.0.1:{ports[1]}", code],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    ann = Client(f"127.0.0.1:{ports[0]}", code, "Ann")
+    mover = LiveMover(ann)
+    ann.on_event = mover
+    task = asyncio.create_task(ann.run())
+    await until(lambda: len(mover.sent) >= placements or _over(ann), 900, "the placements")
+    await asyncio.sleep(4 * delay + 1.0)  # Bob's last ones arrive
+    await ann.close()
+    await asyncio.gather(task, return_exceptions=True)
+    bob.terminate()
+    times: dict[int, dict[str, float]] = {}
+    for line in bob.communicate(timeout=30)[0].splitlines():
+        what, sender, at = line.split()
+        times.setdefault(int(sender), {})[what] = float(at)
+    host.terminate()
+    host.wait(30)
+    for proxy in proxies:
+        await proxy.stop()
+    return [
+        (times[i]["arrived"] - sent, times[i]["applied"] - sent)
+        for i, sent in sorted(mover.sent.items())
+        if {"arrived", "applied"} <= set(times.get(i, {}))
+    ][:placements]
+
+
+def _over(client: Client) -> bool:
+    game = client.replica.game
+    return game is not None and game.over
+
+
+async def play_bob(address: str, code: str) -> None:
+    """Bob's process: the random player; one line per placement of Ann's it receives
+    (``arrived``) and applies (``applied``), on the machine's monotonic clock."""
+    bob = Client(address, code, "Bob")
+    bot = ClientBot(bob, "random")
+
+    def heard(kind: str, fields: dict[str, Any]) -> None:
+        bot(kind, fields)
+        action = fields.get("action") or {}
+        if kind in ("arriving", "move") and fields["by"] == "Ann" and action.get("path"):
+            what = "arrived" if kind == "arriving" else "applied"
+            print(what, fields["id"], time.monotonic(), flush=True)
+
+    bob.on_event = heard
+    await bob.run()
+
+
+def summary(label: str, samples: list[float]) -> str:
+    ms = sorted(1000 * s for s in samples)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    return (
+        f"{label:>18}: {len(ms)} placements, median {statistics.median(ms):6.1f} ms, "
+        f"p90 {p90:6.1f} ms, max {ms[-1]:6.1f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--placements", type=int, default=12)
+    parser.add_argument("--delay", type=float, default=0.1, help="seconds each way, each link")
+    parser.add_argument("--bob", nargs=2, metavar=("ADDRESS", "ROOM"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.bob:
+        asyncio.run(play_bob(*args.bob))
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        base = asyncio.run(measure(0.0, args.placements, Path(folder) / "base"))
+        slow = asyncio.run(measure(args.delay, args.placements, Path(folder) / "slow"))
+    links = f"{args.delay * 1000:.0f} ms each way"
+    print(f"From Ann's send to Bob's client, {len(slow)} live placements each:")
+    print(summary("arrived, no delay", [a for a, _ in base]))
+    print(summary(f"arrived, {links}", [a for a, _ in slow]))
+    print(summary("applied, no delay", [b for _, b in base]))
+    print(summary(f"applied, {links}", [b for _, b in slow]))
+    print(f"(the two links add {2 * args.delay * 1000:.0f} ms; target: within 250 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
