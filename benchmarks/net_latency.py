@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,24 +44,42 @@ DRAG_FRAMES = 72  # 1.2 s across, at the pick-up height
 LOWER_FRAMES = 120  # then down 0.5 cm a frame until the piece rests
 
 
-def live_placement(match: LotsMatch, player: str) -> dict[str, Any]:
-    """A placement driven as the app drives one, run on a scratch copy: its action."""
+Stream = Callable[[dict[str, Any], bool], None]
+
+
+def live_placement(match: LotsMatch, player: str, stream: Stream | None = None) -> dict[str, Any]:
+    """A placement driven as the app drives one, on a scratch copy: its action. With
+    ``stream``, each frame takes a frame's real time and the move so far is handed to
+    ``stream(action, released)`` every frame and at each release, as the app sends it."""
     scratch = match.scratch_copy()
     block, cube = placement_choices(scratch.state)[0]
     live = LivePlacement(scratch, block, cube)
     steps = max(1, round(1 / (FPS * scratch.profile.dt)))
     lot = scratch.lot
+    clock = time.perf_counter()
+
+    def frame(released: bool = False) -> None:
+        nonlocal clock
+        if stream is None:
+            return
+        stream(live.placement().as_action(player), released)
+        clock += 1 / FPS
+        time.sleep(max(0.0, clock - time.perf_counter()))
+
     for _ in live.pieces:
         start = live.held.pose
         target = (lot.left + lot.right) / 2
-        for frame in range(1, DRAG_FRAMES + 1):
-            x = start.x + (target - start.x) * frame / DRAG_FRAMES
+        for index in range(1, DRAG_FRAMES + 1):
+            x = start.x + (target - start.x) * index / DRAG_FRAMES
             live.drive(x, start.y, 0.0, steps)
-        for frame in range(LOWER_FRAMES):
-            if live.stage != HOLDING or live.drive(target, start.y - 0.5 * frame, 0.0, steps):
+            frame()
+        for index in range(LOWER_FRAMES):
+            if live.stage != HOLDING or live.drive(target, start.y - 0.5 * index, 0.0, steps):
                 break
+            frame()
         if live.stage == HOLDING:
             live.release()
+        frame(released=True)
         while not live.settle_chunk():
             pass
         if live.pieces[-1] != live.piece and live.stage != HOLDING:
@@ -69,11 +88,18 @@ def live_placement(match: LotsMatch, player: str) -> dict[str, Any]:
 
 
 class LiveMover(ClientBot):
-    """Ann: the random player's decisions, every placement live; when each was sent."""
+    """Ann: the random player's decisions, every placement live and streamed as the app
+    streams it; when each piece was let go and when each move was sent."""
 
     def __init__(self, client: Client) -> None:
         super().__init__(client, "random")
+        self.released: list[float] = []  # when Ann let go of each piece she placed live
         self.sent: dict[int, float] = {}  # Ann's move id -> when it was sent
+
+    def _stream(self, action: dict[str, Any], released: bool) -> None:
+        if released:
+            self.released.append(time.monotonic())
+        self.client.send_live(action, released=released)
 
     def _turn(self) -> None:
         replica = self.client.replica
@@ -83,27 +109,28 @@ class LiveMover(ClientBot):
         if seat not in game.to_act():
             return
         match = game.match
-        if match.state.phase == "place":
-            try:
-                match.perform(live_placement(match, seat))
-            except IllegalMove:
-                super()._turn()
-                return
-        else:
+        if match.state.phase != "place":
             super()._turn()
             return
-        fresh = replica.own_moves()
-        for pending in fresh:
-            self.sent[pending.id] = time.perf_counter()
+        action = live_placement(match, seat, self._stream)
+        try:
+            match.perform(action)
+        except IllegalMove:
+            super()._turn()
+            return
+        for pending in replica.own_moves():
+            self.sent[pending.id] = time.monotonic()
             self.client.call("move", id=pending.id, action=pending.action)
 
 
-async def measure(delay: float, placements: int, folder: Path) -> list[tuple[float, float]]:
-    """(arrived, applied) seconds from Ann's send to Bob's client having each of her
-    placements and having it applied; the host and Bob in processes of their own."""
+async def measure(delay: float, placements: int, folder: Path) -> dict[str, list[float]]:
+    """Seconds, per placement of Ann's: from her letting go to Bob's world holding the
+    piece let go and settled (``shown``: run ahead from what she streamed), and from her
+    send of the confirmed move to Bob's client having it (``arrived``) and having it
+    applied (``applied``). The host and Bob run in processes of their own."""
+    command = ["host", "lots", "--players", "Ann,Bob", "--seed", "11", "--headless"]
     host = subprocess.Popen(
-        [sys.executable, "-m", "simulator.cli", "host", "lots", "--players", "Ann,Bob"]
-        + ["--seed", "11", "--headless", "--port", "0", "--folder", str(folder)],
+        [sys.executable, "-m", "simulator.cli", *command, "--port", "0", "--folder", str(folder)],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -122,24 +149,34 @@ async def measure(delay: float, placements: int, folder: Path) -> list[tuple[flo
     mover = LiveMover(ann)
     ann.on_event = mover
     task = asyncio.create_task(ann.run())
-    await until(lambda: len(mover.sent) >= placements or _over(ann), 900, "the placements")
+    await until(lambda: len(mover.released) >= placements or _over(ann), 900, "the placements")
     await asyncio.sleep(4 * delay + 1.0)  # Bob's last ones arrive
     await ann.close()
     await asyncio.gather(task, return_exceptions=True)
     bob.terminate()
     times: dict[int, dict[str, float]] = {}
+    lets_go: list[tuple[bool, float]] = []
     for line in bob.communicate(timeout=30)[0].splitlines():
         what, sender, at = line.split()
-        times.setdefault(int(sender), {})[what] = float(at)
+        if what == "let-go":
+            lets_go.append((sender == "ran", float(at)))
+        else:
+            times.setdefault(int(sender), {})[what] = float(at)
     host.terminate()
     host.wait(30)
     for proxy in proxies:
         await proxy.stop()
-    return [
-        (times[i]["arrived"] - sent, times[i]["applied"] - sent)
-        for i, sent in sorted(mover.sent.items())
-        if {"arrived", "applied"} <= set(times.get(i, {}))
-    ][:placements]
+    pairs = zip(lets_go, mover.released, strict=False)  # Bob may have missed the last
+    shown = [at - let_go for (ran, at), let_go in pairs if ran]
+    sent = sorted(mover.sent.items())
+    arrived = [times[i]["arrived"] - t for i, t in sent if "arrived" in times.get(i, {})]
+    applied = [times[i]["applied"] - t for i, t in sent if "applied" in times.get(i, {})]
+    return {
+        "shown": shown[:placements],
+        "arrived": arrived[:placements],
+        "applied": applied[:placements],
+        "ran ahead": [float(ran) for ran, _ in lets_go],
+    }
 
 
 def _over(client: Client) -> bool:
@@ -156,7 +193,9 @@ async def play_bob(address: str, code: str) -> None:
     def heard(kind: str, fields: dict[str, Any]) -> None:
         bot(kind, fields)
         action = fields.get("action") or {}
-        if kind in ("arriving", "move") and fields["by"] == "Ann" and action.get("path"):
+        if kind == "live" and fields["by"] == "Ann" and fields["released"]:
+            print("let-go", "ran" if fields["ran"] else "not-run", time.monotonic(), flush=True)
+        elif kind in ("arriving", "move") and fields["by"] == "Ann" and action.get("path"):
             what = "arrived" if kind == "arriving" else "applied"
             print(what, fields["id"], time.monotonic(), flush=True)
 
@@ -186,11 +225,16 @@ def main(argv: list[str] | None = None) -> int:
         base = asyncio.run(measure(0.0, args.placements, Path(folder) / "base"))
         slow = asyncio.run(measure(args.delay, args.placements, Path(folder) / "slow"))
     links = f"{args.delay * 1000:.0f} ms each way"
-    print(f"From Ann's send to Bob's client, {len(slow)} live placements each:")
-    print(summary("arrived, no delay", [a for a, _ in base]))
-    print(summary(f"arrived, {links}", [a for a, _ in slow]))
-    print(summary("applied, no delay", [b for _, b in base]))
-    print(summary(f"applied, {links}", [b for _, b in slow]))
+    print(f"Ann's live placements as Bob's client has them, {args.placements} each:")
+    for key, words in (
+        ("shown", "let go to shown"),
+        ("arrived", "confirm to arrived"),
+        ("applied", "confirm to applied"),
+    ):
+        print(summary(f"{words}, no delay", base[key]))
+        print(summary(f"{words}, {links}", slow[key]))
+    ran = slow["ran ahead"]
+    print(f"run ahead: {sum(ran):.0f} of {len(ran)} pieces let go")
     print(f"(the two links add {2 * args.delay * 1000:.0f} ms; target: within 250 ms)")
     return 0
 

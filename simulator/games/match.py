@@ -63,6 +63,12 @@ class Match(ABC):
         self._actions.append(logged)
         self._after(logged)
 
+    def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
+        """Run a live move's recorded path ahead of its final action, as far as it goes
+        (network play streams it); False where the game cannot (the default). ``perform``
+        of the final action goes on from there, or drops it if the action differs."""
+        return False
+
     def refuse(self, player: str | None, reason: str, action_index: int) -> None:
         """Log a refused action as an event (scenarios and the app show it)."""
         self.notice(

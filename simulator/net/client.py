@@ -37,6 +37,7 @@ CONNECT_SECONDS = 10.0
 REJOIN_SECONDS = 60.0
 RETRY_EVERY = 1.0
 HAND_EVERY = 1 / 30  # seconds between two hand positions sent (30 a second at most)
+LIVE_EVERY = 1 / 10  # seconds between two live moves so far (10 a second at most)
 
 Listener = Callable[[str, dict[str, Any]], None]
 
@@ -105,6 +106,7 @@ class Client:
         self._closing = False
         self._desync: int | None = None
         self._last_hand = 0.0
+        self._last_live = 0.0
 
     # -- running -----------------------------------------------------------------------
 
@@ -214,6 +216,8 @@ class Client:
         elif kind == "move":
             await self._move(message)
             return
+        elif kind == "live":
+            message["ran"] = await self._in_replica(self.replica.run_ahead, message)
         elif kind == "refused" and message.get("move") and replica.game is not None:
             if not await self._in_replica(replica.refused):
                 await self._send("resync")
@@ -270,6 +274,15 @@ class Client:
         for pending in fresh:
             self.call("move", id=pending.id, action=pending.action)
         return len(fresh)
+
+    def send_live(self, action: dict[str, Any], *, released: bool = False) -> None:
+        """This player's live move so far (its path as recorded, at most LIVE_EVERY
+        apart; the release always), so the others can run it ahead."""
+        now = time.monotonic()
+        if not released and now - self._last_live < LIVE_EVERY:
+            return
+        self._last_live = now
+        self.call("live", action=action, released=released)
 
     def send_hand(self, x: float, y: float, angle: float, piece: str | None = None) -> None:
         """Where this player's hand is (at most 30 times a second; drawn by the others)."""

@@ -80,6 +80,9 @@ FROM_CLIENT: dict[str, dict[str, Check]] = {
         "angle": _number(PATH["angle"].minimum, PATH["angle"].maximum),
         "piece?": _string(MAX_NAME),
     },
+    # The acting seat's live move so far (its recorded path as it grows, and whether the
+    # piece is let go): the others run it ahead, so the final move costs them little.
+    "live": {"action": _table, "released": lambda v: isinstance(v, bool)},
     # The state hash a client reached after move ``seq`` settled.
     "hash": {"seq": _integer(1, MAX_SEQ), "hash": _hex(HASH_LENGTH)},
     "resync": {},

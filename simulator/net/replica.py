@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from simulator.games.record import write_scenario
-from simulator.net.game import NetGame
+from simulator.net.game import MoveRefused, NetGame
 
 
 @dataclass
@@ -109,6 +109,21 @@ class Replica:
             digest = self._rebase(action)
         self.seq = seq  # last: whoever reads ``seq`` may read the state it names
         return digest
+
+    def run_ahead(self, message: dict[str, Any]) -> bool:
+        """Run another seat's live move ahead (a ``live`` message), if it is the move
+        the copy waits for next; True if the match ran it. Checked by the parser first;
+        anything that does not fit is ignored (the final move is what counts)."""
+        game = self.game
+        if game is None or self.pending or message.get("seq") != self.seq:
+            return False
+        if message.get("by") == self.seat:
+            return False
+        try:
+            action = game.check(message.get("action"), "the host's live move")
+        except MoveRefused:
+            return False
+        return game.match.run_ahead(action, released=bool(message.get("released")))
 
     def refused(self) -> bool:
         """The host refused this client's move: back to what the host agreed. False if

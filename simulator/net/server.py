@@ -272,6 +272,8 @@ class Host:
             await self._move(peer, message)
         elif kind == "hand":
             await self._hand(peer, message)
+        elif kind == "live":
+            await self._live(peer, message)
         elif kind == "hash":
             self._report(peer, message["seq"], message["hash"])
             await self._check_reports(peer)
@@ -306,6 +308,21 @@ class Host:
         """A hash report for a move the peer has not reported yet: one a move is what
         lockstep needs, however quick the game, so those are not rate-limited."""
         return message["type"] == "hash" and message["seq"] > peer.reported
+
+    async def _live(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A live move so far: checked as a move is (its seat, its turn, the parser),
+        then relayed to the others, who run it ahead; the host applies only the final."""
+        action = await self._in_room(self.room.check_move, peer.id, message["action"])
+        seat = self.room.seat_of(peer.id)
+        assert seat is not None
+        await self._broadcast(
+            "live",
+            skip=peer.id,
+            seq=self.room.seq,
+            by=seat.name,
+            action=action,
+            released=message["released"],
+        )
 
     def _report(self, peer: Peer, seq: int, digest: str) -> None:
         if seq > self.room.seq:

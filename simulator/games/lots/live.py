@@ -213,26 +213,93 @@ def _room_problem(entry: Entry, local: list[list[tuple[float, float]]]) -> str |
     return None
 
 
-def run_recorded(match: LotsMatch, placement: Placement) -> PlacementOutcome:
-    """Replay a live placement from its recorded paths (LotsMatch.place calls this)."""
-    jolt = (placement.release_vx, placement.release_vy)
-    live = LivePlacement(match, placement.block, placement.cube, jolt)
-    paths = [p for p in (placement.path, placement.cube_path) if p is not None]
-    if len(paths) != len(live.pieces):
-        raise IllegalMove("a live placement needs one path per piece it places")
-    for path in paths:
-        for steps, x, y, angle, mirrored in path:
-            if live.stage != HOLDING:
-                raise IllegalMove("the path goes on after the piece slipped out of the hand")
-            if bool(mirrored) != live.mirrored:
-                problem = live.flip()
-                if problem:
-                    raise IllegalMove(problem)
-            if steps:
-                live.drive(x, y, angle, int(steps))
+class RecordedRun:
+    """A live placement replayed from its recorded paths as far as they go: all at once
+    (``run_recorded``) or ahead of its final action, as a network game streams them
+    (``LotsMatch.run_ahead``). Driving a path in pieces calls the hand exactly as driving
+    it whole does, step for step, so both end in the same world, bit for bit."""
+
+    def __init__(self, match: LotsMatch, placement: Placement) -> None:
+        self.key = _key(placement)
+        self.live = LivePlacement(match, placement.block, placement.cube, self.key[2])
+        self.driven: list[list[Segment]] = []  # the rows driven so far, per piece
+        self.released = 0  # pieces let go (and, but for the last, settled)
+
+    def continues(self, placement: Placement) -> bool:
+        """Whether ``placement``'s paths start with what this run has driven."""
+        if _key(placement) != self.key:
+            return False
+        paths = _paths(placement)
+        if len(paths) < len(self.driven):
+            return False
+        for index, done in enumerate(self.driven):
+            path = paths[index]
+            if len(path) < len(done) or path[: len(done) - 1] != done[:-1]:
+                return False
+            if done and (
+                path[len(done) - 1][1:] != done[-1][1:] or path[len(done) - 1][0] < done[-1][0]
+            ):
+                return False
+            if index < self.released and len(path) != len(done):
+                return False  # a piece let go takes no further row
+        return True
+
+    def feed(self, placement: Placement, *, released: bool) -> None:
+        """Drive what ``placement``'s paths hold beyond what was driven (``continues``
+        must hold); every piece but the last is let go and settled, the last too when
+        ``released``. IllegalMove as ``run_recorded`` raises it."""
+        live = self.live
+        paths = _paths(placement)
+        if len(paths) != len(live.pieces) and (released or len(paths) > len(live.pieces)):
+            raise IllegalMove("a live placement needs one path per piece it places")
+        for index in range(self.released, len(paths)):
+            if index == len(self.driven):
+                self.driven.append([])
+            self._drive(paths[index], self.driven[index])
+            if index < len(paths) - 1 or released:
+                self._let_go()
+
+    def _drive(self, path: list[Segment], done: list[Segment]) -> None:
+        live = self.live
+        for row_index in range(max(0, len(done) - 1), len(path)):
+            steps, x, y, angle, mirrored = path[row_index]
+            before = done[row_index][0] if row_index < len(done) else 0
+            if row_index >= len(done):
+                if live.stage != HOLDING:
+                    raise IllegalMove("the path goes on after the piece slipped out of the hand")
+                if bool(mirrored) != live.mirrored:
+                    problem = live.flip()
+                    if problem:
+                        raise IllegalMove(problem)
+                done.append([0, x, y, angle, mirrored])
+            if steps > before and live.stage == HOLDING:  # (a slip ends the row's drive)
+                live.drive(x, y, angle, int(steps - before))
+            done[row_index][0] = steps
+
+    def _let_go(self) -> None:
+        live = self.live
         if live.stage == HOLDING:
             live.release()
         while not live.settle_chunk():
             pass
-    assert live.outcome is not None
-    return live.outcome
+        self.released += 1
+
+
+def _key(placement: Placement) -> tuple[str | None, str | None, tuple[float, float]]:
+    jolt = (round(placement.release_vx, 3), round(placement.release_vy, 3))
+    return placement.block, placement.cube, jolt
+
+
+def _paths(placement: Placement) -> list[list[Segment]]:
+    return [p for p in (placement.path, placement.cube_path) if p is not None]
+
+
+def run_recorded(
+    match: LotsMatch, placement: Placement, ahead: RecordedRun | None = None
+) -> PlacementOutcome:
+    """Replay a live placement from its recorded paths (LotsMatch.place calls this),
+    going on from ``ahead`` when the paths were run ahead of it."""
+    run = ahead or RecordedRun(match, placement)
+    run.feed(placement, released=True)
+    assert run.live.outcome is not None
+    return run.live.outcome
