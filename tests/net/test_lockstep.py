@@ -16,6 +16,7 @@ from tests.net.harness import (
     GAME_SECONDS,
     NAMES,
     SETUPS,
+    all_caught_up,
     folder_of,
     game_over,
     new_game,
@@ -118,5 +119,41 @@ def test_a_client_that_reaches_another_state_is_told_resynchronised_and_logged(t
         assert any("desync" in line and "Ann" in line for line in table.lines)
         assert desync["seq"] >= 1
         await table.stop(*peers)
+
+    asyncio.run(play())
+
+
+def test_a_live_placement_streamed_as_it_is_made_is_run_ahead_by_the_others():
+    from benchmarks.net_latency import LiveMover
+
+    async def play() -> None:
+        room = Room(new_game("lots", seed=11, setup={"players": ["Ann", "Bob"]}))
+        table = await open_table(room)
+        ann = table.join("Ann", level=None)
+        mover = LiveMover(ann.client)
+        listen = ann.client.on_event
+
+        def heard(kind, fields) -> None:
+            listen(kind, fields)
+            mover(kind, fields)
+
+        ann.client.on_event = heard
+        bob = table.join("Bob")
+        await until(lambda: len(mover.sent) >= 2, GAME_SECONDS, "two live placements")
+        await until(all_caught_up(table, [ann, bob]), 30, "both clients catching up")
+        ran = [fields["ran"] for kind, fields in bob.heard if kind == "live"]
+        let_go = [f for kind, f in bob.heard if kind == "live" and f["released"]]
+        assert ran and all(ran) and len(let_go) >= 2
+        # Every hash each reported after each move matched the host's; and the logs
+        # agree (read on each client's own thread: Bob may be running Ann's next ahead)
+        assert "desync" not in ann.kinds() + bob.kinds()
+        assert not [line for line in table.lines if "desync" in line]
+        loop = asyncio.get_running_loop()
+        logs = [
+            await loop.run_in_executor(peer.client.worker, lambda p=peer: p.client.replica.agreed)
+            for peer in (ann, bob)
+        ]
+        assert min(logs) >= 4
+        await table.stop(ann, bob)
 
     asyncio.run(play())

@@ -123,7 +123,7 @@ class LotsMatch(PhysicalMatch):
 
                 self._ahead = RecordedRun(self, placement)
             self._ahead.feed(placement, released=released)
-        except (IllegalMove, TypeError, ValueError):
+        except (IllegalMove, TypeError, ValueError, KeyError):  # checked by no parser here
             self._drop_ahead()
             return False
         return True
@@ -150,7 +150,7 @@ class LotsMatch(PhysicalMatch):
         try:
             if ahead.continues(self._ahead_placement(action)):
                 return ahead
-        except (IllegalMove, TypeError):
+        except (IllegalMove, TypeError, KeyError):
             pass
         self.rebuild()
         return None
