@@ -9,7 +9,9 @@ Options (a plain dict, as a scenario's ``[setup]`` table holds them):
 - ``challenge``: 1-20, solo only (default 1);
 - ``first_player``: who starts (default: the first listed; in saboteur mode the
   player to the saboteur's left always starts);
-- ``saboteur``: pins the saboteur (default: drawn by chance);
+- ``saboteur``: pins the saboteur (default: drawn by chance); ``HIDDEN`` ("?"): the
+  saboteur is not known to this copy of the game (network play: a player who is not
+  the saboteur), so it stays None and ``first_player`` must say who starts;
 - ``deck``: pins the deck order, a list of card ids (default: shuffled by chance);
 - ``seed``: the seed of every chance draw (default 0).
 """
@@ -22,7 +24,14 @@ from rules.chance import Chance
 from rules.crazy_tower.blocks import block_colours, blocks_of_colour
 from rules.crazy_tower.cards import deck_cards, starting_card
 from rules.crazy_tower.challenges import get_challenge
-from rules.crazy_tower.state import COMPETITIVE, MODES, SABOTEUR, SOLO, CrazyTowerState
+from rules.crazy_tower.state import (
+    COMPETITIVE,
+    HIDDEN,
+    MODES,
+    SABOTEUR,
+    SOLO,
+    CrazyTowerState,
+)
 from rules.errors import IllegalMove
 
 _PLAYER_COUNTS = {COMPETITIVE: (2, 3, 4), SABOTEUR: (3, 4), SOLO: (1,)}
@@ -124,7 +133,10 @@ def new_game(options: dict[str, Any]) -> CrazyTowerState:
 
     saboteur = None
     first = options.get("first_player", names[0])
-    if mode == SABOTEUR:
+    if mode == SABOTEUR and options.get("saboteur") == HIDDEN:
+        if "first_player" not in options:
+            raise IllegalMove("a game whose saboteur is hidden needs its first player")
+    elif mode == SABOTEUR:
         saboteur = options.get("saboteur") or chance.choice(names)
         if saboteur not in names:
             raise IllegalMove(f"the saboteur {saboteur!r} is not a player")

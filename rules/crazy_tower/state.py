@@ -15,6 +15,9 @@ COMPETITIVE = "competitive"
 SABOTEUR = "saboteur"
 SOLO = "solo"
 MODES = (COMPETITIVE, SABOTEUR, SOLO)
+# The ``saboteur`` option of a player who may not know who the saboteur is: their copy of
+# a network game plays on with the role unknown (``saboteur`` None) until it is revealed.
+HIDDEN = "?"
 
 # phases: what the current player must do next
 TURN = "turn"  # choose A (place a block on the top card) or B (reveal a card)

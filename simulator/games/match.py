@@ -14,6 +14,7 @@ import copy as copying
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any, ClassVar, Self
 
 from rules.engine import Outcome
@@ -62,6 +63,17 @@ class Match(ABC):
     def _log(self, logged: dict[str, Any]) -> None:
         self._actions.append(logged)
         self._after(logged)
+
+    def pinned_setup(self, rng: Random) -> dict[str, Any] | None:
+        """The [setup] of this game, not yet begun, with its secrets (a hidden role)
+        drawn by ``rng`` rather than from the seed; None if it keeps none. Network play
+        shares the seed with every player, so a secret drawn from it is no secret."""
+        return None
+
+    def setup_seen_by(self, player: str | None) -> dict[str, Any] | None:
+        """The [setup] that ``player`` (None: a spectator) may know while the game goes
+        on, replayed by their copy in place of this one; None if they may know it all."""
+        return None
 
     def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
         """Run a live move's recorded path ahead of its final action, as far as it goes

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -214,7 +215,8 @@ def new_room(args: argparse.Namespace) -> Room | str:
         return exc.message
     except Exception as exc:  # the rules refuse the setup (IllegalMove and its kin)
         return getattr(exc, "reason", None) or str(exc)
-    room = Room(NetGame.new(match, document["name"]))
+    # the game's secrets (a hidden role) from this machine's randomness, not the seed
+    room = Room(NetGame.new(match, document["name"], secrets.SystemRandom()))
     for item in args.computer:
         seat, sep, level = item.partition("=")
         name = _seat_name(seat.strip(), room)

@@ -10,7 +10,9 @@ in what they accept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from simulator.games.actions import COMPUTER
@@ -44,16 +46,31 @@ class MoveRefused(ValueError):
 
 @dataclass
 class NetGame:
-    """The head (the scenario document without its actions) and the match it plays."""
+    """The head (the scenario document without its actions) and the match it plays.
+
+    Where the game keeps a secret from some players (Crazy Tower's saboteur), the host's
+    game also plays one copy per setup those players may know (``views``), move for
+    move: each client is sent its view's log and checked against its view's hash, until
+    the game is over and ``reveal`` drops the views."""
 
     head: dict[str, Any]
     match: Match
+    views: dict[str, NetGame] = field(default_factory=dict)  # view key -> its copy
 
     @classmethod
-    def new(cls, match: Match, name: str) -> NetGame:
-        """A game about to start: ``match`` at its first state."""
+    def new(cls, match: Match, name: str, rng: Random | None = None) -> NetGame:
+        """A game about to start: ``match`` at its first state; with ``rng``, its
+        secrets are drawn by ``rng`` (the host's own randomness), not from the seed."""
         document = scenario_document(match, name=name, description=NET_DESCRIPTION)
-        return cls(head_of(document), match)
+        pinned = match.pinned_setup(rng) if rng is not None else None
+        if pinned is not None:
+            document["setup"] = pinned
+            loaded = load_document(Document("the game's setup", "", document, "json"))
+            match = loaded.scenario.new_match()
+            document = scenario_document(match, name=name, description=NET_DESCRIPTION)
+        game = cls(head_of(document), match)
+        game.open_views()
+        return game
 
     @classmethod
     def from_document(cls, where: str, document: dict[str, Any]) -> NetGame:
@@ -62,6 +79,32 @@ class NetGame:
         loaded = load_document(Document(where, "", document, "json"))
         saved = replay_saved(where, loaded)
         return cls(head_of(document), saved.match)
+
+    # -- secrets -----------------------------------------------------------------------
+
+    def view_key(self, player: str | None) -> str:
+        """Which copy ``player`` (None: a spectator) plays: "" for this game itself."""
+        setup = self.match.setup_seen_by(player)
+        return "" if setup is None else json.dumps(setup, sort_keys=True)
+
+    def open_views(self) -> None:
+        """The copies of the game those who may not know its secrets play."""
+        for player in [*self.players, None]:
+            key = self.view_key(player)
+            if key and key not in self.views:
+                document = {**self.head, "setup": json.loads(key), "action": self.match.actions}
+                self.views[key] = NetGame.from_document("a view of the game", document)
+
+    def view_of(self, player: str | None) -> NetGame:
+        return self.views.get(self.view_key(player), self)
+
+    def reveal(self) -> bool:
+        """Once the game is over its secrets are everyone's: the views go. True if
+        there were any (every client is then sent the game itself)."""
+        if not self.views or self.view_key(None):
+            return False
+        self.views = {}
+        return True
 
     @property
     def kind(self) -> str:
@@ -105,6 +148,8 @@ class NetGame:
     def apply(self, action: dict[str, Any]) -> bool:
         """Apply one checked move as a replay does; True if the rules accepted it (it
         entered the log), False if they refused it (nothing changed)."""
+        for view in self.views.values():
+            view.apply(action)
         before = self.match.action_count
         try:
             perform(self.match, action, before, seed=self.match.seed)
@@ -112,6 +157,10 @@ class NetGame:
             self.match.rebuild()
             return False
         return self.match.action_count > before
+
+    def hashes(self) -> dict[str, str]:
+        """The state hash of this game ("") and of each view (by its key)."""
+        return {"": self.state_hash(), **{k: v.state_hash() for k, v in self.views.items()}}
 
     def state_hash(self) -> str:
         return self.match.state_hash()

@@ -112,7 +112,14 @@ class Room:
             self.hand_to_computer(name, level)
         self.started = False
         self.seq = 0  # moves relayed so far
-        self.hashes: dict[int, str] = {}  # seq -> the host's state hash after it
+        # seq -> the host's state hash after it, and each view's (NetGame.hashes)
+        self.hashes: dict[int, dict[str, str]] = {}
+        self.settled = 0  # the last move the host has applied
+        # Which view each player's copy plays until the secrets are revealed (at move
+        # ``revealed_at``); ``reveal_pending``: every client needs the game itself now.
+        self.keys = {p: game.view_key(p) for p in [*game.players, None]}
+        self.revealed_at: int | None = None
+        self.reveal_pending = False
         self.folder = folder
 
     # -- seats ---------------------------------------------------------------------------
@@ -239,10 +246,16 @@ class Room:
         return self._settled(move.seq)
 
     def _settled(self, seq: int) -> str:
-        digest = self.game.state_hash()
-        self.hashes[seq] = digest
+        self.hashes[seq] = self.game.hashes()
+        self.settled = seq
+        if self.game.reveal():
+            self.revealed_at, self.reveal_pending = seq, True
         self.save()
-        return digest
+        return self.hashes[seq][""]
+
+    def document_for(self, player: str | None) -> dict[str, Any]:
+        """The game so far as ``player`` (None: a spectator) may know it."""
+        return self.game.view_of(player).document()
 
     def computer_to_move(self) -> str | None:
         """A computer seat the rules wait for, or None."""
@@ -300,13 +313,18 @@ class Room:
             self._settled(moves[-1].seq)
         return moves
 
-    def check_hash(self, seq: int, digest: str) -> bool | None:
-        """Whether a client's hash after move ``seq`` matches the host's (None: the
-        host has none for it, as for a move before a resume)."""
-        wanted = self.hashes.get(seq)
-        if not wanted:
-            return None
-        return secrets.compare_digest(wanted, digest)
+    def check_hash(self, seq: int, digest: str, player: str | None) -> tuple[bool, str | None]:
+        """(decided, expected): whether the host can judge ``player``'s hash after move
+        ``seq`` yet, and the hash it should have been when it differs (None: it agrees,
+        or the host kept none there, inside a computer's moves or before a resume)."""
+        if seq > self.settled:
+            return False, None
+        table = self.hashes.get(seq)
+        if not table:
+            return True, None
+        secret = self.revealed_at is None or seq <= self.revealed_at
+        wanted = table.get(self.keys.get(player, "") if secret else "", table[""])
+        return True, None if secrets.compare_digest(wanted, digest) else wanted
 
     # -- the autosave -------------------------------------------------------------------
 
@@ -335,6 +353,7 @@ class Room:
         game_path, room_path = folder / GAME_FILE, folder / ROOM_FILE
         document = read_document(game_path)
         game = NetGame.from_document(str(game_path), document.data)
+        game.open_views()
         try:
             room_data = json.loads(read_limited(room_path, MAX_GAME_BYTES))
             room = cls(game, code=_checked_code(room_data["code"]), folder=folder)
@@ -347,7 +366,7 @@ class Room:
                 seat.level = saved["level"] if saved["level"] in LEVEL_NAMES else "easy"
                 seat.token, seat.holder = str(saved["token"]), saved["holder"]
             room.started = bool(room_data["started"])
-            room.seq = int(room_data["seq"])
+            room.seq = room.settled = int(room_data["seq"])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{room_path}: not a room this host saved ({exc})") from None
         return room

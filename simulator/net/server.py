@@ -336,27 +336,24 @@ class Host:
         """Compare what ``peer`` reported with the host's hashes known so far; a
         difference is a desync: the peer is told and gets the host's log."""
         reports = self._reports.get(peer.id, {})
+        seat = self.room.seat_of(peer.id)
         for seq in sorted(reports):
-            verdict = self.room.check_hash(seq, reports[seq])
-            if verdict is None and seq in self.room.hashes:
-                del reports[seq]  # the host kept no hash there (inside a computer's batch)
-                continue
-            if verdict is None:
-                if seq < self.room.seq - 1000:
-                    del reports[seq]
-                continue
+            decided, expected = self.room.check_hash(seq, reports[seq], seat and seat.name)
+            if not decided:
+                return  # the host has not applied that move yet: later ones neither
             del reports[seq]
-            if not verdict:
+            if expected is not None:
                 self.log(
                     f"desync: {peer.name} reached another state after move {seq}; "
                     "sent the host's log"
                 )
-                await self._send(peer, "desync", seq=seq, expected=self.room.hashes[seq])
+                await self._send(peer, "desync", seq=seq, expected=expected)
                 await self._send_game(peer)
                 reports.clear()
                 return
 
     async def _settled(self) -> None:
+        await self._revealed()
         for peer in list(self.peers.values()):
             await self._check_reports(peer)
         await self._computers()
@@ -399,8 +396,17 @@ class Host:
         if self.start_when_ready and not self.room.started and self.room.ready():
             await self._start()
 
+    async def _revealed(self) -> None:
+        """The game is over and its secrets are out: every client gets the game itself."""
+        if self.room.reveal_pending:
+            self.room.reveal_pending = False
+            for peer in list(self.peers.values()):
+                if peer.joined:
+                    await self._send_game(peer)
+
     async def _send_game(self, peer: Peer) -> None:
-        document = await self._in_room(self.room.game.document)
+        seat = self.room.seat_of(peer.id)
+        document = await self._in_room(self.room.document_for, seat and seat.name)
         peer.joined = True
         peer.reported = max(peer.reported, self.room.seq)  # the document holds those
         await self._send(peer, "game", seq=self.room.seq, document=document)
@@ -417,6 +423,7 @@ class Host:
                 moves = await self._in_room(self.room.computer_turn, name)
                 for move in moves:
                     await self._broadcast("move", **move.message())
+            await self._revealed()
             for peer in list(self.peers.values()):
                 await self._check_reports(peer)
 

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from simulator.net.client import Client
@@ -29,7 +30,9 @@ SETUPS: dict[str, dict[str, Any]] = {
 GAME_SECONDS = 180.0  # a whole game on loopback, four peers on two cores
 
 
-def new_game(kind: str, seed: int = 1, setup: dict[str, Any] | None = None) -> NetGame:
+def new_game(
+    kind: str, seed: int = 1, setup: dict[str, Any] | None = None, rng: Random | None = None
+) -> NetGame:
     document = {
         "format": FORMAT,
         "kind": kind,
@@ -39,7 +42,7 @@ def new_game(kind: str, seed: int = 1, setup: dict[str, Any] | None = None) -> N
         "setup": setup or SETUPS[kind],
     }
     scenario = load_document(Document("test", "", document, "json")).scenario
-    return NetGame.new(scenario.new_match(), document["name"])
+    return NetGame.new(scenario.new_match(), document["name"], rng)
 
 
 @dataclass
@@ -130,7 +133,7 @@ def all_caught_up(table: Table, peers: list[Peer]) -> Callable[[], bool]:
         room = table.room
         return (
             not table.host.busy
-            and room.seq in room.hashes
+            and room.settled == room.seq
             and all(p.seq == room.seq and p.client.replica.game is not None for p in peers)
         )
 

@@ -102,7 +102,7 @@ def test_every_hostile_message_is_refused_and_the_game_goes_on_unchanged():
         )
         relayed = await _next(sockets[mover], "move")
         assert relayed["seq"] == before[0] + 1 and relayed["by"] == mover
-        await until(lambda: not table.host.busy and room.seq in room.hashes, 10, "the roll")
+        await until(lambda: not table.host.busy and room.settled == room.seq, 10, "the roll")
         await sockets[mover].close()
         await table.stop()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import pathlib
+from random import Random
 
 import pytest
 
@@ -155,5 +156,37 @@ def test_a_live_placement_streamed_as_it_is_made_is_run_ahead_by_the_others():
         ]
         assert min(logs) >= 4
         await table.stop(ann, bob)
+
+    asyncio.run(play())
+
+
+def test_the_saboteur_stays_hidden_from_everyone_else_until_the_game_is_over():
+    async def play() -> None:
+        setup = {"players": NAMES, "mode": "saboteur"}
+        room = Room(new_game("crazy-tower", seed=6, setup=setup, rng=Random(3)))
+        saboteur = room.game.match.state.saboteur
+        assert saboteur in NAMES  # drawn by the host's own randomness, pinned in its setup
+        assert room.game.match.options["saboteur"] == saboteur
+        table = await open_table(room)
+        peers = {name: table.join(name) for name in NAMES}
+        watcher = table.join("Eve", role="spectator")
+        everyone = [*peers.values(), watcher]
+        await until(game_over(table, everyone), GAME_SECONDS, "a whole saboteur game")
+
+        def revealed() -> bool:
+            heads = [peer.client.replica.game.head for peer in everyone]
+            return all(head["setup"]["saboteur"] == saboteur for head in heads)
+
+        await until(revealed, 20, "the saboteur revealed to everyone at the end")
+        for name, peer in [*peers.items(), ("Eve", watcher)]:
+            games = [fields for kind, fields in peer.heard if kind == "game"]
+            before_end = games[:-1]  # the last is the reveal, once the game is over
+            assert before_end and games[-1]["document"]["setup"]["saboteur"] == saboteur
+            for fields in before_end:
+                shown = fields["document"]["setup"]["saboteur"]
+                assert shown == (saboteur if name == saboteur else "?"), name
+        assert {peer.hash for peer in everyone} == {room.game.state_hash()}
+        assert not [line for line in table.lines if "desync" in line]
+        await table.stop(*everyone)
 
     asyncio.run(play())

@@ -84,7 +84,7 @@ def test_a_move_must_come_from_its_seat_in_its_turn_and_pass_the_scenario_parser
         room.check_move(mine, {"type": "place", "player": mover, "block": "I", "path": path})
     action = room.check_move(mine, {"type": "roll", "player": mover})
     move = room.relay(action, mover)
-    assert room.apply(move) == room.game.state_hash() == room.hashes[move.seq]
+    assert room.apply(move) == room.game.state_hash() == room.hashes[move.seq][""]
 
 
 def test_the_autosave_resumes_to_the_same_game_code_and_seats(tmp_path):

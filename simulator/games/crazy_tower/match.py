@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from rules.crazy_tower import (
@@ -40,7 +41,7 @@ from rules.crazy_tower import (
 )
 from rules.crazy_tower import moves as rule_moves
 from rules.crazy_tower.blocks import is_block
-from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE
+from rules.crazy_tower.state import HIDDEN, LAY_CARD, PLACE, REPLACE, SABOTEUR
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower import handicap as noise
 from simulator.games.crazy_tower.bodies import (
@@ -465,6 +466,29 @@ class CrazyTowerMatch(PhysicalMatch):
     @property
     def seed(self) -> int:
         return self.state.seed
+
+    def pinned_setup(self, rng: Random) -> dict[str, Any] | None:
+        """Saboteur mode: the saboteur drawn by ``rng`` and pinned, with the player on
+        his left as the first player (as the rules seat them)."""
+        state = self._state
+        if state.mode != SABOTEUR or self.action_count or "saboteur" in self.options:
+            return None
+        names = state.players
+        saboteur = rng.choice(names)
+        first = names[(names.index(saboteur) + 1) % len(names)]
+        return {**self.setup_table(), "saboteur": saboteur, "first_player": first}
+
+    def setup_seen_by(self, player: str | None) -> dict[str, Any] | None:
+        """Saboteur mode, until the game is over: everyone but the saboteur plays on a
+        copy whose saboteur is HIDDEN (the first player pinned, as the rules seat him)."""
+        state = self._state
+        pinned = self.options.get("saboteur")
+        if state.mode != SABOTEUR or state.is_over or pinned in (None, HIDDEN):
+            return None
+        if player == pinned:
+            return None
+        first = state.players[(state.players.index(pinned) + 1) % len(state.players)]
+        return {**self.setup_table(), "saboteur": HIDDEN, "first_player": first}
 
     def setup_table(self) -> dict[str, Any]:
         """The options as given (players as names or {name, colours} tables), and the
