@@ -40,6 +40,8 @@ BURST = 80  # messages a client may send at once
 MOVES_PER_SECOND = 10.0  # a client's moves, sustained (Filled In's quick bots reach it)
 MOVE_BURST = 30
 MAX_BAD = 20  # refused messages before the host closes the connection
+FAILED_JOINS = 20  # refused hellos from one address in a minute before it must wait
+LOCKED_OUT = "too many refused joins from your address; wait a minute"
 PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
 REJOIN_SECONDS = 120.0
 TURN_SECONDS = 600.0
@@ -116,6 +118,7 @@ class Host:
         self._moves = asyncio.Lock()
         self._starting = room.started
         self._away: dict[str, float] = {}  # seat -> when its player left
+        self._failed_joins: dict[str, list[float]] = {}  # address -> refused hellos
         self._turn: tuple[tuple[str, ...], int, float] | None = None
         self._reports: dict[int, dict[int, str]] = {}  # peer -> seq -> hash not yet checked
         self.server: Server | None = None
@@ -147,6 +150,12 @@ class Host:
                 ticker.cancel()
                 self._worker.shutdown(wait=True, cancel_futures=True)
 
+    def _locked_out(self, address: str) -> bool:
+        """Too many refused hellos from one address lately (guessing room codes)."""
+        recent = [t for t in self._failed_joins.get(address, []) if time.monotonic() - t < 60]
+        self._failed_joins[address] = recent
+        return len(recent) >= FAILED_JOINS
+
     @property
     def busy(self) -> bool:
         """A move is being checked, relayed or applied."""
@@ -163,6 +172,12 @@ class Host:
 
     async def _connection(self, ws: ServerConnection) -> None:
         peer = Peer(next(self._ids), ws)
+        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        if self._locked_out(address):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(write("error", reason=LOCKED_OUT))
+                await ws.close(1008, LOCKED_OUT)
+            return
         try:
             frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
         except (TimeoutError, ConnectionClosed):
@@ -173,7 +188,8 @@ class Host:
             await self._hello(peer, frame)
         except (BadMessage, Refused) as exc:
             reason = exc.reason
-            self.log(f"refused a connection: {reason}")
+            self._failed_joins.setdefault(address, []).append(time.monotonic())
+            self.log(f"refused a connection from {address or 'somewhere'}: {reason}")
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(write("error", reason=reason))
                 await ws.close(1008, reason[:120])

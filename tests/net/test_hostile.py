@@ -5,6 +5,7 @@ host keeps serving; a bad hello gets one line and a closed connection."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -17,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from simulator.net import protocol
 from simulator.net.protocol import BadMessage
 from simulator.net.room import Room
-from simulator.net.server import MAX_BAD
+from simulator.net.server import FAILED_JOINS, LOCKED_OUT, MAX_BAD
 from tests.net.harness import new_game, open_table, until
 
 PLAYERS = {"players": ["Ann", "Bob"]}
@@ -232,3 +233,21 @@ def test_random_bytes_never_get_past_the_reader():
         for frame in (raw, text):
             with pytest.raises(BadMessage):
                 protocol.read(frame)
+
+
+def test_an_address_that_keeps_guessing_room_codes_must_wait():
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        fields = {"version": 1, "room": "ZZZZZZ", "name": "Mallory", "role": "player"}
+        reasons = []
+        for _ in range(FAILED_JOINS + 1):
+            ws = await connect(f"ws://{table.address}")
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(protocol.write("hello", **fields))
+            reasons.append(json.loads(await ws.recv())["reason"])
+            await ws.close()
+        assert reasons[:FAILED_JOINS] == ["wrong room code"] * FAILED_JOINS
+        assert reasons[-1] == LOCKED_OUT
+        await table.stop()
+
+    asyncio.run(play())
