@@ -214,6 +214,22 @@ def _play_in_window(args: argparse.Namespace) -> int:
     return run_app(app_args)
 
 
+def _network(args: argparse.Namespace) -> int:
+    """``host`` and ``join``: the net layer, handed the app's windows unless headless."""
+    from simulator.net import cli as net_cli
+
+    windowed = not args.headless and getattr(args, "bot", None) is None
+    if args.command == "host":
+        window = None
+        if windowed:
+            from simulator.app.network import host_in_window as window
+        return net_cli.run_host(args, window)
+    join_window = None
+    if windowed:
+        from simulator.app.network import join_in_window as join_window
+    return net_cli.run_join(args, join_window)
+
+
 def main(argv: list[str] | None = None) -> int:
     try:  # the plug-in games first, so that every command knows them
         GAMES.load_plugins()
@@ -246,14 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         from simulator.lab.cli import main as lab_main
 
         return lab_main(args)
-    if args.command == "host":
-        from simulator.net.cli import run_host
-
-        return run_host(args)
-    if args.command == "join":
-        from simulator.net.cli import run_join
-
-        return run_join(args)
+    if args.command in ("host", "join"):
+        return _network(args)
     if args.command == "bench":
         from simulator.rl.bench_cli import run as run_bench
 

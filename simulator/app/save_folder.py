@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from simulator.files import towersim_home
 
 
 def save_dir() -> Path:
-    """Where autosaves and saves go: $TOWERSIM_HOME, else ~/.towersim."""
-    return Path(os.environ.get("TOWERSIM_HOME") or Path.home() / ".towersim")
+    """Where autosaves and saves go: the towersim home ($TOWERSIM_HOME, else ~/.towersim)."""
+    return towersim_home()
 
 
 def autosave_path(game: str) -> Path:

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -253,15 +254,22 @@ def _seat_name(text: str, room: Room) -> str | None:
     return text if text in room.seats else None
 
 
-def run_host(args: argparse.Namespace) -> int:
+# The app's windows for a room (simulator.app.network), handed in by the CLI: the net
+# layer sits below the app and never imports it.
+HostWindow = Callable[[Room, argparse.Namespace], int]
+JoinWindow = Callable[[str, argparse.Namespace], int]
+
+
+def run_host(args: argparse.Namespace, window: HostWindow | None = None) -> int:
     room = new_room(args)
     if isinstance(room, str):
         print(f"towersim host: {room}", file=sys.stderr)
         return 2
     if not args.headless:
-        from simulator.app.network import host_in_window
-
-        return host_in_window(room, args)
+        if window is None:
+            print("towersim host: this build has no app; use --headless", file=sys.stderr)
+            return 2
+        return window(room, args)
     return asyncio.run(_serve_headless(room, args))
 
 
@@ -309,7 +317,7 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
 # -- join -------------------------------------------------------------------------------
 
 
-def run_join(args: argparse.Namespace) -> int:
+def run_join(args: argparse.Namespace, window: JoinWindow | None = None) -> int:
     try:
         host, port = split_address(args.address)
     except ValueError as exc:
@@ -317,9 +325,13 @@ def run_join(args: argparse.Namespace) -> int:
         return 2
     address = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
     if args.bot is None and not args.headless:
-        from simulator.app.network import join_in_window
-
-        return join_in_window(address, args)
+        if window is None:
+            print(
+                "towersim join: this build has no app; use --bot or --watch --headless",
+                file=sys.stderr,
+            )
+            return 2
+        return window(address, args)
     if args.bot is None and not args.watch:
         print(
             "towersim join: --headless plays with --bot LEVEL or watches with --watch",

@@ -12,8 +12,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from simulator.app.save_folder import save_dir
-from simulator.files import read_limited, write_atomically
+from simulator.files import read_limited, towersim_home, write_atomically
 
 MAX_BYTES = 256 * 1024
 KEEP = 50  # rooms remembered; the oldest are forgotten first
@@ -21,7 +20,7 @@ KEEP = 50  # rooms remembered; the oldest are forgotten first
 
 def network_folder() -> Path:
     """$TOWERSIM_HOME/network (else ~/.towersim/network): autosaves, tokens, desync logs."""
-    return save_dir() / "network"
+    return towersim_home() / "network"
 
 
 def _file() -> Path:
