@@ -391,6 +391,15 @@ def _said(kind: str, fields: dict[str, Any]) -> str:
         return f"Move {fields['seq']}: {fields['by']}: {action.get('type')}."
     if kind in ("notice", "error", "desync", "refused"):
         return f"{kind.capitalize()}: {fields.get('text') or fields.get('reason') or fields}"
+    if kind == "wait" and (fields["seconds"] % 10 == 0 or fields["seconds"] <= 5):
+        return countdown_words(fields["seat"], fields["seconds"], fields["why"])
     if kind == "reconnecting":
         return f"Lost the host; trying to rejoin ({fields['seconds']} s left)."
     return ""
+
+
+def countdown_words(seat: str, seconds: int, why: str) -> str:
+    """A ``wait`` countdown as a sentence (the terminal's and the app's)."""
+    if why == "away":
+        return f"{seat} has left: the computer takes the seat in {seconds} s unless they return."
+    return f"{seat} has {seconds} s left for this move; then the computer makes it."
