@@ -56,6 +56,7 @@ class NetGame:
     head: dict[str, Any]
     match: Match
     views: dict[str, NetGame] = field(default_factory=dict)  # view key -> its copy
+    faults: list[str] = field(default_factory=list)  # moves a game's code failed on
 
     @classmethod
     def new(cls, match: Match, name: str, rng: Random | None = None) -> NetGame:
@@ -155,6 +156,10 @@ class NetGame:
             perform(self.match, action, before, seed=self.match.seed)
         except PlacementRefused:  # a piece the world cannot take: refused, as the rules do
             self.match.rebuild()
+            return False
+        except Exception as exc:  # a fault in a game's code: every peer meets it alike
+            self.faults.append(f"{type(exc).__name__}: {exc}")
+            self.match.rebuild()  # whatever the failed move left in the world goes
             return False
         return self.match.action_count > before
 

@@ -120,6 +120,9 @@ class Room:
         self.keys = {p: game.view_key(p) for p in [*game.players, None]}
         self.revealed_at: int | None = None
         self.reveal_pending = False
+        # Who the rules wait for, as of the last move applied: read by the server's
+        # loop without waiting for the room's thread (the hand stream's check).
+        self.waiting: tuple[str, ...] = ()
         self.folder = folder
 
     # -- seats ---------------------------------------------------------------------------
@@ -210,6 +213,7 @@ class Room:
             missing = [s.name for s in self.seats.values() if s.open]
             raise Refused(f"seats still open: {', '.join(missing)}")
         self.started = True
+        self.waiting = self.game.to_act()
         self.save()
 
     # -- moves ---------------------------------------------------------------------------
@@ -248,6 +252,7 @@ class Room:
     def _settled(self, seq: int) -> str:
         self.hashes[seq] = self.game.hashes()
         self.settled = seq
+        self.waiting = self.game.to_act()
         if self.game.reveal():
             self.revealed_at, self.reveal_pending = seq, True
         self.save()
@@ -367,6 +372,7 @@ class Room:
                 seat.token, seat.holder = str(saved["token"]), saved["holder"]
             room.started = bool(room_data["started"])
             room.seq = room.settled = int(room_data["seq"])
+            room.waiting = game.to_act() if room.started else ()
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{room_path}: not a room this host saved ({exc})") from None
         return room

@@ -314,7 +314,7 @@ class Host:
 
     async def _hand(self, peer: Peer, message: dict[str, Any]) -> None:
         seat = self.room.seat_of(peer.id)
-        if seat is None or seat.name not in self.room.game.to_act():
+        if seat is None or seat.name not in self.room.waiting:
             raise Refused("only the player to move shows a hand")
         fields = {k: message[k] for k in ("x", "y", "angle", "piece") if k in message}
         await self._broadcast("hand", skip=peer.id, seat=seat.name, **fields)
@@ -369,6 +369,9 @@ class Host:
                 return
 
     async def _settled(self) -> None:
+        for fault in self.room.game.faults:  # every peer refused it alike; worth a look
+            self.log(f"a move failed in the game's code and was refused: {fault}")
+        self.room.game.faults.clear()
         await self._revealed()
         for peer in list(self.peers.values()):
             await self._check_reports(peer)
@@ -421,11 +424,16 @@ class Host:
                     await self._send_game(peer)
 
     async def _send_game(self, peer: Peer) -> None:
+        """The game so far, as this peer may know it. Taken with no move under way, so
+        the log holds every move relayed to the peer before it (the peer goes on from
+        there with the next one)."""
         seat = self.room.seat_of(peer.id)
-        document = await self._in_room(self.room.document_for, seat and seat.name)
-        peer.joined = True
-        peer.reported = max(peer.reported, self.room.seq)  # the document holds those
-        await self._send(peer, "game", seq=self.room.seq, document=document)
+        async with self._moves:
+            document = await self._in_room(self.room.document_for, seat and seat.name)
+            seq = self.room.seq
+            peer.joined = True
+            peer.reported = max(peer.reported, seq)  # the document holds those
+            await self._send(peer, "game", seq=seq, document=document)
 
     # -- the computers and the clocks ----------------------------------------------------
 
