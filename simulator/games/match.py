@@ -81,6 +81,12 @@ class Match(ABC):
         of the final action goes on from there, or drops it if the action differs."""
         return False
 
+    def settle_ahead(self, chunks: int | None = None) -> bool:
+        """Let a piece let go ahead of its action settle, ``chunks`` looks of the settle
+        loop at most (None: until it rests; a screen shows it settling a chunk a frame);
+        True once nothing settles."""
+        return True
+
     def refuse(self, player: str | None, reason: str, action_index: int) -> None:
         """Log a refused action as an event (scenarios and the app show it)."""
         self.notice(

@@ -38,6 +38,7 @@ REJOIN_SECONDS = 60.0
 RETRY_EVERY = 1.0
 HAND_EVERY = 1 / 30  # seconds between two hand positions sent (30 a second at most)
 LIVE_EVERY = 1 / 10  # seconds between two live moves so far (10 a second at most)
+SETTLE_LOOKS = 4  # settle-loop looks (20 ms of simulated time each) run in one go
 
 Listener = Callable[[str, dict[str, Any]], None]
 
@@ -217,7 +218,8 @@ class Client:
             await self._move(message)
             return
         elif kind == "live":
-            message["ran"] = await self._in_replica(self.replica.run_ahead, message)
+            await self._live(message)
+            return
         elif kind == "refused" and message.get("move") and replica.game is not None:
             if not await self._in_replica(replica.refused):
                 await self._send("resync")
@@ -251,6 +253,15 @@ class Client:
         await self._send("hash", seq=seq, hash=digest)
         mine = by == self.replica.seat
         self.on_event("move", {"seq": seq, "by": by, "id": sender, "action": action, "mine": mine})
+
+    async def _live(self, message: dict[str, Any]) -> None:
+        """Another seat's live move so far: run ahead on the replica's match; a piece let
+        go then settles a few looks at a time (between them, messages and frames go on)."""
+        message["ran"] = await self._in_replica(self.replica.run_ahead, message)
+        self.on_event("live", message)
+        if message["ran"] and message.get("released"):
+            while not await self._in_replica(self.replica.settle_ahead, SETTLE_LOOKS):
+                pass
 
     async def _in_replica(self, function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)

@@ -125,6 +125,10 @@ class Replica:
             return False
         return game.match.run_ahead(action, released=bool(message.get("released")))
 
+    def settle_ahead(self, chunks: int | None = None) -> bool:
+        """Let a piece another seat let go settle further (Match.settle_ahead)."""
+        return self.game is None or self.game.match.settle_ahead(chunks)
+
     def refused(self) -> bool:
         """The host refused this client's move: back to what the host agreed. False if
         the copy cannot go back there (it lost its way: ask the host for its log)."""

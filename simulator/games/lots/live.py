@@ -246,18 +246,31 @@ class RecordedRun:
 
     def feed(self, placement: Placement, *, released: bool) -> None:
         """Drive what ``placement``'s paths hold beyond what was driven (``continues``
-        must hold); every piece but the last is let go and settled, the last too when
-        ``released``. IllegalMove as ``run_recorded`` raises it."""
+        must hold); every piece but the last is let go and settled, the last let go
+        when ``released`` (``settle`` settles it). IllegalMove as ``run_recorded``."""
         live = self.live
         paths = _paths(placement)
         if len(paths) != len(live.pieces) and (released or len(paths) > len(live.pieces)):
             raise IllegalMove("a live placement needs one path per piece it places")
         for index in range(self.released, len(paths)):
+            self.settle()  # the piece before, let go when its stream ended, settles first
             if index == len(self.driven):
                 self.driven.append([])
             self._drive(paths[index], self.driven[index])
-            if index < len(paths) - 1 or released:
+            if index < len(paths) - 1:
                 self._let_go()
+                self.settle()
+            elif released:
+                self._let_go()
+
+    def settle(self, chunks: int | None = None) -> bool:
+        """Let a piece let go settle, ``chunks`` looks of the settle loop at most (None:
+        until it rests); True once nothing is settling."""
+        live = self.live
+        while live.stage == SETTLING and chunks != 0:
+            live.settle_chunk()
+            chunks = None if chunks is None else chunks - 1
+        return live.stage != SETTLING
 
     def _drive(self, path: list[Segment], done: list[Segment]) -> None:
         live = self.live
@@ -277,11 +290,8 @@ class RecordedRun:
             done[row_index][0] = steps
 
     def _let_go(self) -> None:
-        live = self.live
-        if live.stage == HOLDING:
-            live.release()
-        while not live.settle_chunk():
-            pass
+        if self.live.stage == HOLDING:
+            self.live.release()
         self.released += 1
 
 
@@ -301,5 +311,6 @@ def run_recorded(
     going on from ``ahead`` when the paths were run ahead of it."""
     run = ahead or RecordedRun(match, placement)
     run.feed(placement, released=True)
+    run.settle()
     assert run.live.outcome is not None
     return run.live.outcome

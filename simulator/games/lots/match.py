@@ -128,6 +128,10 @@ class LotsMatch(PhysicalMatch):
             return False
         return True
 
+    def settle_ahead(self, chunks: int | None = None) -> bool:
+        """Let a piece let go ahead of its action settle, ``chunks`` looks at most."""
+        return self._ahead is None or self._ahead.settle(chunks)
+
     def _ahead_placement(self, action: dict[str, Any]) -> Placement:
         current = self._state.players[self._state.current]
         if action.get("type") != "place" or action.get("player") != current:
