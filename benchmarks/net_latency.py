@@ -111,10 +111,8 @@ class LiveMover(ClientBot):
 
     def _turn(self) -> None:
         replica = self.client.replica
-        game, seat = replica.game, replica.seat
-        if game is None or seat is None or replica.pending or game.over:
-            return
-        if seat not in game.to_act():
+        game, seat = self.to_move(), replica.seat
+        if game is None or seat is None:
             return
         match = game.match
         if match.state.phase != "place":

@@ -12,6 +12,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from simulator.games.registry import GAMES
 from simulator.net.client import Client
+from simulator.net.game import NetGame
 from simulator.seeds import seat_seed
 
 RETRIES = 12  # refused decisions in a row before the bot waits for the next move
@@ -30,13 +31,18 @@ class ClientBot:
         if kind in ("game", "move", "refused"):
             self.client.replica_thread(self._turn)
 
-    def _turn(self) -> None:
-        """On the replica's thread: move if the rules wait for this seat."""
+    def to_move(self) -> NetGame | None:
+        """The game, if the rules wait for this seat and no move of its is pending."""
         replica = self.client.replica
         game, seat = replica.game, replica.seat
         if game is None or seat is None or replica.pending or game.over:
-            return
-        if seat not in game.to_act():
+            return None
+        return game if seat in game.to_act() else None
+
+    def _turn(self) -> None:
+        """On the replica's thread: move if the rules wait for this seat."""
+        game, seat = self.to_move(), self.client.replica.seat
+        if game is None or seat is None:
             return
         if self._act is None:
             seed = seat_seed(game.match.seed, game.players.index(seat))

@@ -71,14 +71,20 @@ def _hostile(table, mover: str, other: str) -> list[str]:
     ]
 
 
+async def _started(room: Room) -> tuple:
+    """A host of ``room`` and Ann's and Bob's hand-driven connections, the game begun."""
+    table = await open_table(room)
+    ann, _ = await _raw(table, "Ann")
+    bob, _ = await _raw(table, "Bob")
+    await _next(ann, "game")
+    await _next(bob, "game")
+    return table, ann, bob
+
+
 def test_every_hostile_message_is_refused_and_the_game_goes_on_unchanged():
     async def play() -> None:
         room = Room(new_game("lots", setup=PLAYERS))
-        table = await open_table(room)
-        ann, _ = await _raw(table, "Ann")
-        bob, _ = await _raw(table, "Bob")
-        await _next(ann, "game")
-        await _next(bob, "game")
+        table, ann, bob = await _started(room)
         mover = room.game.to_act()[0]
         other = "Bob" if mover == "Ann" else "Ann"
         sockets = {"Ann": ann, "Bob": bob}
@@ -128,11 +134,7 @@ def test_a_connection_that_keeps_sending_refused_messages_is_closed():
 def test_a_flood_of_hands_is_refused_beyond_the_rate_and_the_others_get_at_most_that():
     async def play() -> None:
         room = Room(new_game("lots", setup=PLAYERS))
-        table = await open_table(room)
-        ann, _ = await _raw(table, "Ann")
-        bob, _ = await _raw(table, "Bob")
-        await _next(ann, "game")
-        await _next(bob, "game")
+        table, ann, bob = await _started(room)
         sockets = {"Ann": ann, "Bob": bob}
         mover = room.game.to_act()[0]
         watcher = sockets["Bob" if mover == "Ann" else "Ann"]
