@@ -29,3 +29,13 @@ def action_chance(seed: int, index: int) -> Chance:
 def play_computer(match: TinyMatch, action: dict[str, Any], index: int, seed: int) -> None:
     """The registry's player factory: random players decide a ``computer`` action."""
     play_random(match, action_chance(seed, index), action.get("moves", MAX_COMPUTER_DECISIONS))
+
+
+def seat_computer(level: str, seed: int) -> Any:
+    """The registry's seat computer: every level is the random player here."""
+    chance = Chance.from_seed(seed)
+
+    def act(match: TinyMatch, name: str) -> None:
+        play_random(match, chance, 1)
+
+    return act
