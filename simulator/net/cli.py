@@ -389,8 +389,17 @@ def _said(kind: str, fields: dict[str, Any]) -> str:
     if kind == "move":
         action = fields["action"]
         return f"Move {fields['seq']}: {fields['by']}: {action.get('type')}."
-    if kind in ("notice", "error", "desync", "refused"):
-        return f"{kind.capitalize()}: {fields.get('text') or fields.get('reason') or fields}"
+    if kind == "desync":
+        return desync_words(fields["seq"])
+    if kind == "game" and fields.get("logs"):
+        folder = Path(fields["logs"][0]).parent
+        return f"Resynchronised from the host's log; both logs are in {folder}."
+    if kind == "refused":
+        return f"The host refused that: {fields['reason']}."
+    if kind == "error":
+        return f"{fields['reason']}."
+    if kind == "notice":
+        return str(fields["text"])
     if kind == "wait" and (fields["seconds"] % 10 == 0 or fields["seconds"] <= 5):
         return countdown_words(fields["seat"], fields["seconds"], fields["why"])
     if kind == "reconnecting":
@@ -403,3 +412,11 @@ def countdown_words(seat: str, seconds: int, why: str) -> str:
     if why == "away":
         return f"{seat} has left: the computer takes the seat in {seconds} s unless they return."
     return f"{seat} has {seconds} s left for this move; then the computer makes it."
+
+
+def desync_words(seq: int) -> str:
+    """A desync as a sentence (the terminal's and the app's)."""
+    return (
+        f"Out of step: after move {seq} this game reached another state than the host's. "
+        "Taking the host's log; both logs are written so the difference can be found."
+    )
