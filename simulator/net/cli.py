@@ -270,7 +270,15 @@ def run_host(args: argparse.Namespace, window: HostWindow | None = None) -> int:
             print("towersim host: this build has no app; use --headless", file=sys.stderr)
             return 2
         return window(room, args)
-    return asyncio.run(_serve_headless(room, args))
+    try:
+        return asyncio.run(_serve_headless(room, args))
+    except KeyboardInterrupt:  # Ctrl+C: the autosave holds every move
+        if room.started:
+            said = f"stopped; go on with: towersim host --resume {room.folder}"
+        else:
+            said = "stopped before the game began"
+        print(f"towersim host: {said}", file=sys.stderr)
+        return 130
 
 
 def host_for(room: Room, args: argparse.Namespace, **options: Any) -> Host:
@@ -338,7 +346,11 @@ def run_join(args: argparse.Namespace, window: JoinWindow | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    return asyncio.run(_join_headless(address, args))
+    try:
+        return asyncio.run(_join_headless(address, args))
+    except KeyboardInterrupt:  # Ctrl+C: the seat waits for a rejoin
+        print("towersim join: left the game; the same command rejoins the seat", file=sys.stderr)
+        return 130
 
 
 async def _join_headless(address: str, args: argparse.Namespace) -> int:
