@@ -124,17 +124,22 @@ class Room:
         # loop without waiting for the room's thread (the hand stream's check).
         self.waiting: tuple[str, ...] = ()
         self.folder = folder
+        self.displaced: int | None = None  # the connection the last rejoin took a seat from
 
     # -- seats ---------------------------------------------------------------------------
 
     def take_seat(self, client: int, name: str, token: str | None, wish: str | None) -> Seat:
         """The seat a person joining as a player gets: the one their token names (a
-        rejoin), else the seat they ask for or the first open one; Refused if none."""
+        rejoin, which may come before the old connection is seen to drop: that one is
+        then ``displaced``), else the seat they ask for or the first open one; Refused
+        if none."""
+        self.displaced = None
         if token is not None:
             for seat in self.seats.values():
                 if secrets.compare_digest(seat.token, token):
                     if seat.kind != REMOTE:
                         raise Refused(f"{seat.name}'s seat was handed to the computer")
+                    self.displaced = seat.client
                     seat.client, seat.holder = client, seat.holder or name
                     return seat
             raise Refused("that token holds no seat in this room")
@@ -181,7 +186,14 @@ class Room:
         kind, _, level = to.partition(":")
         if kind != COMPUTER or level not in LEVEL_NAMES:
             raise Refused(f"a seat goes to 'open' or 'computer:LEVEL' ({', '.join(LEVEL_NAMES)})")
-        return self.hand_to_computer(name, level)
+        return self.take_over(name, level)
+
+    def take_over(self, name: str, level: str) -> Seat:
+        """The computer plays seat ``name`` from now on (autosaved once the game runs)."""
+        seat = self.hand_to_computer(name, level)
+        if self.started:
+            self.save()
+        return seat
 
     def hand_to_computer(self, name: str, level: str) -> Seat:
         seat = self.seats.get(name)

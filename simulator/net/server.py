@@ -228,6 +228,12 @@ class Host:
             await self._in_room(
                 self.room.take_seat, peer.id, peer.name, hello.get("token"), hello.get("seat")
             )
+            # A rejoin may come before the host saw the old connection drop: the seat
+            # is the new one's, and the old one is closed.
+            old = self.peers.get(self.room.displaced or 0)
+            if old is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await old.ws.close(1000, "the seat was taken up again elsewhere")
 
     async def _welcome(self, peer: Peer) -> None:
         seat = self.room.seat_of(peer.id)
@@ -468,7 +474,7 @@ class Host:
             left = self.rejoin_seconds - (now - since)
             if left <= 0:
                 del self._away[name]
-                await self._in_room(self.room.hand_to_computer, name, self.takeover)
+                await self._in_room(self.room.take_over, name, self.takeover)
                 self.log(f"{name} did not come back; the computer takes the seat")
                 await self._broadcast(
                     "notice", text=f"{name} did not come back in time; the computer plays on."

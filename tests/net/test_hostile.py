@@ -253,3 +253,23 @@ def test_an_address_that_keeps_guessing_room_codes_must_wait():
         await table.stop()
 
     asyncio.run(play())
+
+
+def test_a_rejoin_with_the_token_takes_the_seat_from_a_connection_not_yet_seen_to_drop():
+    async def play() -> None:
+        room = Room(new_game("filled-in", setup=PLAYERS))
+        table = await open_table(room)
+        first, welcome = await _raw(table, "Ann")
+        fields = {"version": 1, "room": room.code, "name": "Ann", "role": "player"}
+        again = await connect(f"ws://{table.address}")
+        await again.send(protocol.write("hello", **fields, token=welcome["token"]))
+        assert json.loads(await again.recv())["seat"] == "Ann"
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await first.recv()
+        assert first.close_reason == "the seat was taken up again elsewhere"
+        assert room.seats["Ann"].client is not None and room.seats["Ann"].holder == "Ann"
+        await again.close()
+        await table.stop()
+
+    asyncio.run(play())
