@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 
 from rules.engine import Outcome
 from rules.errors import IllegalMove
+from simulator.games.ahead import AheadRun
 from simulator.games.notices import Event, Notice, merge_notices
 from simulator.games.registry import GAMES
 from simulator.physics.hand import Hand
@@ -222,7 +223,59 @@ class PhysicalMatch(Match):
 
     def _new_world(self) -> World:
         self.world = World(self.profile)
+        self._ahead: AheadRun | None = None  # a live move run ahead (run_ahead)
+        self._continued: AheadRun | None = None  # what the action performed goes on from
         return self.world
+
+    # -- a live move run ahead of its action (network play, simulator/games/ahead.py) ----
+
+    def perform(self, action: dict[str, Any]) -> Verdict | None:
+        self._continued = self._take_ahead(action)
+        try:
+            return super().perform(action)
+        finally:
+            self._continued = None
+
+    def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
+        try:
+            if self._ahead is not None and not self._ahead.continues(action):
+                self._drop_ahead()
+            if self._ahead is None:
+                self._ahead = self._start_ahead(action)
+            self._ahead.feed(action, released=released)
+        except (IllegalMove, TypeError, ValueError, KeyError):  # no parser checked it here
+            self._drop_ahead()
+            return False
+        return True
+
+    def settle_ahead(self, chunks: int | None = None) -> bool:
+        return self._ahead is None or self._ahead.settle(chunks)
+
+    def _start_ahead(self, action: dict[str, Any]) -> AheadRun:
+        """The game's run of a live ``action`` ahead of it (IllegalMove: it cannot)."""
+        raise IllegalMove(f"a {self.kind} game runs no move ahead")
+
+    def _take_ahead(self, action: dict[str, Any]) -> AheadRun | None:
+        """The run ahead that ``action`` goes on from; any other is dropped first."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return None
+        try:
+            if ahead.continues(action):
+                return ahead
+        except (IllegalMove, TypeError, ValueError, KeyError):
+            pass
+        self.rebuild()
+        return None
+
+    def _drop_ahead(self) -> None:
+        if self._ahead is not None:
+            self._ahead = None
+            self.rebuild()
+
+    def scratch_copy(self) -> Self:
+        self._drop_ahead()  # a bot's copy starts from the world the log gives
+        return super().scratch_copy()
 
     def _new_hand(self) -> Hand:
         self.hand = Hand(self.world)

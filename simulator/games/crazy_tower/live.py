@@ -25,6 +25,7 @@ from rules.crazy_tower.placement import block_problem
 from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE, CrazyTowerState
 from rules.errors import IllegalMove
 from simulator.games.actions import live_target, path_steps_left
+from simulator.games.ahead import DrivenPath
 from simulator.games.crazy_tower import handicap as noise
 from simulator.games.crazy_tower.bodies import (
     BLOCK_FILTER,
@@ -422,22 +423,59 @@ def _height_over(card: Entry, x: float, y: float) -> float:
     return -(x - pose.x) * s + (y - pose.y) * c
 
 
-def run_recorded(match: CrazyTowerMatch, action: dict[str, Any]) -> Ruling:
-    """Replay a live move from its recorded path (CrazyTowerMatch.perform calls this);
-    a refusal rebuilds the world from the log, as a refused scripted move does."""
-    live = LiveMove(match, action)  # refuses before anything moves
-    try:
-        for steps, x, y, angle in action["path"]:
-            if live.stage != HOLDING:
+class RecordedMove:
+    """A live move replayed from its recorded path as far as it goes: all at once
+    (``run_recorded``) or ahead of its final action, as a network game streams it
+    (simulator/games/ahead.py, an AheadRun)."""
+
+    def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
+        self.key = _key(action)
+        self.live = LiveMove(match, action)  # refuses before anything moves
+        self.driven = DrivenPath()
+
+    def continues(self, action: dict[str, Any]) -> bool:
+        return _key(action) == self.key and self.driven.continues(action["path"])
+
+    def feed(self, action: dict[str, Any], *, released: bool) -> None:
+        live = self.live
+        for new, (_, x, y, angle), steps in self.driven.fresh(action["path"]):
+            if new and live.stage != HOLDING:
                 raise IllegalMove(f"the path goes on after {live.piece} came out")
-            if steps:
-                live.drive(x, y, angle, int(steps))
-        if live.stage == HOLDING:
-            problem = live.release()
-            if problem:
-                raise IllegalMove(problem)
-        while not live.settle_chunk():
-            pass
+            if steps > 0 and live.stage == HOLDING:  # (a slip or a pull ends the row)
+                live.drive(x, y, angle, steps)
+        if released:
+            self.driven.closed = True
+            if live.stage == HOLDING:
+                problem = live.release()
+                if problem:
+                    raise IllegalMove(problem)
+
+    def settle(self, chunks: int | None = None) -> bool:
+        live = self.live
+        while live.stage == SETTLING and chunks != 0:
+            live.settle_chunk()
+            chunks = None if chunks is None else chunks - 1
+        return live.stage != SETTLING
+
+
+def _key(action: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes a live move this move, its path aside."""
+    jolt = (float(action.get("release_vx") or 0.0), float(action.get("release_vy") or 0.0))
+    piece = action.get("block", action.get("piece"))
+    return action.get("type"), action.get("player"), piece, jolt
+
+
+def run_recorded(
+    match: CrazyTowerMatch, action: dict[str, Any], ahead: RecordedMove | None = None
+) -> Ruling:
+    """Replay a live move from its recorded path (CrazyTowerMatch.perform calls this),
+    going on from ``ahead`` when it was run ahead; a refusal rebuilds the world from the
+    log, as a refused scripted move does."""
+    run = ahead or RecordedMove(match, action)  # refuses before anything moves
+    live = run.live
+    try:
+        run.feed(action, released=True)
+        run.settle()
         if live.problem:
             raise IllegalMove(live.problem)
     except IllegalMove:

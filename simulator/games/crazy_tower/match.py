@@ -66,6 +66,7 @@ from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose
 
 if TYPE_CHECKING:
+    from simulator.games.crazy_tower.live import RecordedMove
     from simulator.games.crazy_tower.scenario import CrazyTowerScenario
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
@@ -181,7 +182,7 @@ class CrazyTowerMatch(PhysicalMatch):
             if action.get("angle_error"):
                 raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
-            ruling = run_recorded(self, action)
+            ruling = run_recorded(self, action, self._continued)
             self._conclude(ruling)
         elif kind == "place_block":
             ruling = self._block(action, action.get("block", ""), replacement=False)
@@ -202,6 +203,15 @@ class CrazyTowerMatch(PhysicalMatch):
         else:
             raise IllegalMove(f"unknown action type {kind!r}")
         return (ruling.verdict() if ruling else None), self._logged_live(action)
+
+    def _start_ahead(self, action: dict[str, Any]) -> RecordedMove:
+        from simulator.games.crazy_tower.live import RecordedMove
+
+        if action.get("type") not in PHYSICAL or not action.get("path"):
+            raise IllegalMove("only a live move runs ahead")
+        if action.get("angle_error"):
+            raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
+        return RecordedMove(self, action)
 
     def _logged_live(self, action: dict[str, Any]) -> dict[str, Any]:
         """The action as the log holds it: its own keys, no empty ones."""

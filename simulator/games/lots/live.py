@@ -10,7 +10,7 @@ Targets are rounded to RESOLUTION before use, so the file holds exactly what ran
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pymunk
 
@@ -18,6 +18,7 @@ from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
 from rules.lots.placement import piece_name
 from simulator.games.actions import live_target, path_steps_left
+from simulator.games.ahead import DrivenPath
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
@@ -216,82 +217,67 @@ def _room_problem(entry: Entry, local: list[list[tuple[float, float]]]) -> str |
 class RecordedRun:
     """A live placement replayed from its recorded paths as far as they go: all at once
     (``run_recorded``) or ahead of its final action, as a network game streams them
-    (``LotsMatch.run_ahead``). Driving a path in pieces calls the hand exactly as driving
-    it whole does, step for step, so both end in the same world, bit for bit."""
+    (simulator/games/ahead.py, an AheadRun)."""
 
     def __init__(self, match: LotsMatch, placement: Placement) -> None:
         self.key = _key(placement)
         self.live = LivePlacement(match, placement.block, placement.cube, self.key[2])
-        self.driven: list[list[Segment]] = []  # the rows driven so far, per piece
-        self.released = 0  # pieces let go (and, but for the last, settled)
+        self.driven: list[DrivenPath] = []  # per piece, its rows driven so far
+        self.released = 0  # pieces let go
 
-    def continues(self, placement: Placement) -> bool:
-        """Whether ``placement``'s paths start with what this run has driven."""
-        if _key(placement) != self.key:
-            return False
+    def continues(self, action: dict[str, Any]) -> bool:
+        placement = Placement.from_action(action)
         paths = _paths(placement)
-        if len(paths) < len(self.driven):
-            return False
-        for index, done in enumerate(self.driven):
-            path = paths[index]
-            if len(path) < len(done) or path[: len(done) - 1] != done[:-1]:
-                return False
-            if done and (
-                path[len(done) - 1][1:] != done[-1][1:] or path[len(done) - 1][0] < done[-1][0]
-            ):
-                return False
-            if index < self.released and len(path) != len(done):
-                return False  # a piece let go takes no further row
-        return True
+        return (
+            _key(placement) == self.key
+            and len(paths) >= len(self.driven)
+            and all(done.continues(path) for done, path in zip(self.driven, paths, strict=False))
+        )
 
-    def feed(self, placement: Placement, *, released: bool) -> None:
-        """Drive what ``placement``'s paths hold beyond what was driven (``continues``
-        must hold); every piece but the last is let go and settled, the last let go
-        when ``released`` (``settle`` settles it). IllegalMove as ``run_recorded``."""
+    def feed(self, action: dict[str, Any], *, released: bool) -> None:
+        """Every piece but the last is let go and settled; the last let go when
+        ``released`` (``settle`` settles it)."""
+        self.feed_paths(_paths(Placement.from_action(action)), released)
+
+    def feed_paths(self, paths: list[list[Segment]], released: bool) -> None:
+        """As ``feed``, for the paths themselves (run_recorded: the final action)."""
         live = self.live
-        paths = _paths(placement)
         if len(paths) != len(live.pieces) and (released or len(paths) > len(live.pieces)):
             raise IllegalMove("a live placement needs one path per piece it places")
         for index in range(self.released, len(paths)):
             self.settle()  # the piece before, let go when its stream ended, settles first
             if index == len(self.driven):
-                self.driven.append([])
+                self.driven.append(DrivenPath())
             self._drive(paths[index], self.driven[index])
+            if index < len(paths) - 1 or released:
+                self._let_go(self.driven[index])
             if index < len(paths) - 1:
-                self._let_go()
                 self.settle()
-            elif released:
-                self._let_go()
 
     def settle(self, chunks: int | None = None) -> bool:
-        """Let a piece let go settle, ``chunks`` looks of the settle loop at most (None:
-        until it rests); True once nothing is settling."""
         live = self.live
         while live.stage == SETTLING and chunks != 0:
             live.settle_chunk()
             chunks = None if chunks is None else chunks - 1
         return live.stage != SETTLING
 
-    def _drive(self, path: list[Segment], done: list[Segment]) -> None:
+    def _drive(self, path: list[Segment], done: DrivenPath) -> None:
         live = self.live
-        for row_index in range(max(0, len(done) - 1), len(path)):
-            steps, x, y, angle, mirrored = path[row_index]
-            before = done[row_index][0] if row_index < len(done) else 0
-            if row_index >= len(done):
+        for new, (_, x, y, angle, mirrored), steps in done.fresh(path):
+            if new:
                 if live.stage != HOLDING:
                     raise IllegalMove("the path goes on after the piece slipped out of the hand")
                 if bool(mirrored) != live.mirrored:
                     problem = live.flip()
                     if problem:
                         raise IllegalMove(problem)
-                done.append([0, x, y, angle, mirrored])
-            if steps > before and live.stage == HOLDING:  # (a slip ends the row's drive)
-                live.drive(x, y, angle, int(steps - before))
-            done[row_index][0] = steps
+            if steps > 0 and live.stage == HOLDING:  # (a slip ends the row's drive)
+                live.drive(x, y, angle, steps)
 
-    def _let_go(self) -> None:
+    def _let_go(self, done: DrivenPath) -> None:
         if self.live.stage == HOLDING:
             self.live.release()
+        done.closed = True
         self.released += 1
 
 
@@ -310,7 +296,7 @@ def run_recorded(
     """Replay a live placement from its recorded paths (LotsMatch.place calls this),
     going on from ``ahead`` when the paths were run ahead of it."""
     run = ahead or RecordedRun(match, placement)
-    run.feed(placement, released=True)
+    run.feed_paths(_paths(placement), released=True)
     run.settle()
     assert run.live.outcome is not None
     return run.live.outcome

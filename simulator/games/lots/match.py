@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import IllegalMove
 from rules.lots import (
@@ -67,7 +67,6 @@ class LotsMatch(PhysicalMatch):
         super().__init__(profile)
 
     def _reset(self) -> None:
-        self._ahead: RecordedRun | None = None  # a live placement run ahead (run_ahead)
         self._state: LotsState = new_game(self.options)
         world = self._new_world()
         cell = spec_of("red-1").cell_size
@@ -90,7 +89,6 @@ class LotsMatch(PhysicalMatch):
     def _perform(self, action: dict[str, Any]) -> tuple[Verdict | None, dict[str, Any]]:
         """A placement (``place``) or a discrete move (roll, pick_supply, give_crew,
         play_crew, pass); players by name or seat."""
-        ahead = self._take_ahead(action)
         if action.get("type") != "place":
             self._state = apply_move(self._state, action)
             return None, self._named(action)
@@ -98,75 +96,22 @@ class LotsMatch(PhysicalMatch):
         player = action.get("player")
         if player not in (current, self._state.current):
             raise IllegalMove(f"it is {current}'s placement, not {player}'s")
-        fields = {k: v for k, v in action.items() if k not in ("type", "player")}
-        try:
-            placement = Placement(**fields)
-        except TypeError:
-            unknown = sorted(set(fields) - set(Placement.__dataclass_fields__))
-            raise IllegalMove(f"a placement has no {', '.join(unknown)}") from None
-        outcome = self._place(placement, ahead)
+        placement = Placement.from_action(action)
+        outcome = self._place(placement, self._continued)
         return Verdict(tuple(outcome.fallen), outcome), placement.as_action(current)
 
     # -- a live placement run ahead of its action (network play) --------------------------
 
-    def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
-        """Run a live placement's recorded path as far as it goes now (a network game
-        streams it while the player moves the piece), so that ``perform`` of the final
-        action goes on from there; ``released``: the piece is let go and settles. False
-        (and the world as the log left it) when this action cannot be run ahead."""
-        try:
-            placement = self._ahead_placement(action)
-            if self._ahead is not None and not self._ahead.continues(placement):
-                self._drop_ahead()
-            if self._ahead is None:
-                from simulator.games.lots.live import RecordedRun
+    def _start_ahead(self, action: dict[str, Any]) -> RecordedRun:
+        from simulator.games.lots.live import RecordedRun
 
-                self._ahead = RecordedRun(self, placement)
-            self._ahead.feed(placement, released=released)
-        except (IllegalMove, TypeError, ValueError, KeyError):  # checked by no parser here
-            self._drop_ahead()
-            return False
-        return True
-
-    def settle_ahead(self, chunks: int | None = None) -> bool:
-        """Let a piece let go ahead of its action settle, ``chunks`` looks at most."""
-        return self._ahead is None or self._ahead.settle(chunks)
-
-    def _ahead_placement(self, action: dict[str, Any]) -> Placement:
         current = self._state.players[self._state.current]
         if action.get("type") != "place" or action.get("player") != current:
             raise IllegalMove("only the placement of the player to move runs ahead")
-        if self._state.phase not in ("place", "replace"):
-            raise IllegalMove("no placement is expected now")
-        fields = {k: v for k, v in action.items() if k not in ("type", "player")}
-        placement = Placement(**fields)
+        placement = Placement.from_action(action)
         if placement.path is None and placement.cube_path is None:
             raise IllegalMove("only a live placement runs ahead")
-        return placement
-
-    def _take_ahead(self, action: dict[str, Any]) -> RecordedRun | None:
-        """The run ahead that ``action`` goes on from; any other is dropped first (the
-        world goes back to what the log says)."""
-        ahead = self._ahead
-        if ahead is None:
-            return None
-        self._ahead = None
-        try:
-            if ahead.continues(self._ahead_placement(action)):
-                return ahead
-        except (IllegalMove, TypeError, KeyError):
-            pass
-        self.rebuild()
-        return None
-
-    def _drop_ahead(self) -> None:
-        if self._ahead is not None:
-            self._ahead = None
-            self.rebuild()
-
-    def scratch_copy(self) -> Self:
-        self._drop_ahead()  # a bot's copy starts from the world the log gives
-        return super().scratch_copy()
+        return RecordedRun(self, placement)
 
     def place(self, placement: Placement) -> PlacementOutcome:
         """``perform`` of a placement by the player whose placement it is."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from rules.errors import IllegalMove
+
 # Where the hand picks pieces up: left of the lot, above the tower.
 PICKUP_LEFT = 8.0  # cm left of the lot's left edge
 PICKUP_ABOVE = 10.0  # cm above the tallest body
@@ -40,6 +42,16 @@ class Placement:
     # How many times the hand lets a piece caught on a corner down again (a careful hand
     # feels it sit wrong; simulator.physics.seating). 0: it lets go wherever it stopped.
     feel: int = 0
+
+    @classmethod
+    def from_action(cls, action: dict[str, Any]) -> Placement:
+        """The placement a ``place`` action describes (IllegalMove: a key it has not)."""
+        fields = {k: v for k, v in action.items() if k not in ("type", "player")}
+        try:
+            return cls(**fields)
+        except TypeError:
+            unknown = sorted(set(fields) - set(cls.__dataclass_fields__))
+            raise IllegalMove(f"a placement has no {', '.join(unknown)}") from None
 
     def as_action(self, player: str) -> dict[str, Any]:
         data = {k: v for k, v in asdict(self).items() if v is not None}

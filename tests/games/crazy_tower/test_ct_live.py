@@ -232,3 +232,58 @@ def test_the_apps_hand_is_read_and_an_unknown_one_is_one_line(tmp_path: Path) ->
     message = str(caught.value)
     assert "[setup]: hand: must be one of" in message and "'wobbly'" in message
     assert "\n" not in message
+
+
+def _streamed(action: dict, every: int) -> list[dict]:
+    """The action as a network stream sends it: its path so far, the last row half-grown."""
+    parts = []
+    for cut in range(1, len(action["path"]), every):
+        rows = [list(row) for row in action["path"][:cut]]
+        rows[-1][0] = max(1, rows[-1][0] // 2)
+        parts.append({**action, "path": rows})
+    return parts
+
+
+def _recorded_moves() -> tuple[CrazyTowerMatch, list[dict]]:
+    """A match's live block, card and block again, as the app records them."""
+    match = CrazyTowerMatch(options("fc-01"), PROFILE)
+    for player, block, u in ((ANN, "red-4a", 5.0), (BOB, "green-4a", 15.0)):
+        live = LiveMove(match, {"type": "place_block", "player": player, "block": block})
+        carry(live, "fc-00", u)
+        finish(live)
+    match.perform({"type": "reveal_card", "player": ANN})
+    live = LiveMove(match, {"type": "lay_card", "player": ANN})
+    carry(live, "fc-00", 10.0)
+    finish(live)
+    return match, match.actions
+
+
+def test_live_moves_run_ahead_in_pieces_end_bit_exact_with_their_replay() -> None:
+    recorded, actions = _recorded_moves()
+    ahead = CrazyTowerMatch(options("fc-01"), PROFILE)
+    for action in actions:
+        if action.get("path"):
+            for part in _streamed(action, every=3):
+                assert ahead.run_ahead(part)
+            assert ahead.run_ahead(action, released=True)
+            ahead.settle_ahead(2)  # a screen settles a few looks a frame
+            assert ahead.settle_ahead()
+        ahead.perform(action)
+    assert ahead.state_hash() == recorded.state_hash()
+    assert ahead.actions == recorded.actions
+
+
+def test_a_move_that_goes_another_way_or_cannot_run_ahead_leaves_the_logged_world() -> None:
+    _, actions = _recorded_moves()
+    first = actions[0]
+    ahead = CrazyTowerMatch(options("fc-01"), PROFILE)
+    clean = CrazyTowerMatch(options("fc-01"), PROFILE)
+    assert not ahead.run_ahead({**first, "player": BOB})  # not Bob's turn
+    assert not ahead.run_ahead({"type": "reveal_card", "player": ANN})
+    assert ahead.state_hash() == clean.state_hash()
+    assert ahead.run_ahead(_streamed(first, every=3)[-1])
+    other = {**first, "path": [list(row) for row in first["path"]]}
+    other["path"][-1][1] += 1.5  # let go a centimetre and a half further along
+    ahead.perform(other)
+    clean.perform(other)
+    assert ahead.state_hash() == clean.state_hash()
