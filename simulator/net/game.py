@@ -163,6 +163,13 @@ class NetGame:
             return False
         return self.match.action_count > before
 
+    def played_elsewhere(self, actions: list[dict[str, Any]]) -> None:
+        """Moves applied to this game's match directly (the host's computers): the
+        views play them too."""
+        for view in self.views.values():
+            for action in actions:
+                view.apply(action)
+
     def hashes(self) -> dict[str, str]:
         """The state hash of this game ("") and of each view (by its key)."""
         return {"": self.state_hash(), **{k: v.state_hash() for k, v in self.views.items()}}

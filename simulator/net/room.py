@@ -320,7 +320,9 @@ class Room:
                 self._tries = 0
             return []
         self._tries = 0
-        return match.actions[before:]
+        done = match.actions[before:]
+        self.game.played_elsewhere(done)
+        return done
 
     def computer_relayed(self, name: str, actions: list[dict[str, Any]]) -> list[Relayed]:
         """The moves a computer made (applied already), numbered; the host's hash is

@@ -160,15 +160,17 @@ def test_a_live_placement_streamed_as_it_is_made_is_run_ahead_by_the_others():
     asyncio.run(play())
 
 
-def test_the_saboteur_stays_hidden_from_everyone_else_until_the_game_is_over():
+@pytest.mark.parametrize("computer", [None, "Cy"])
+def test_the_saboteur_stays_hidden_from_everyone_else_until_the_game_is_over(computer):
     async def play() -> None:
         setup = {"players": NAMES, "mode": "saboteur"}
-        room = Room(new_game("crazy-tower", seed=6, setup=setup, rng=Random(3)))
+        seats = {computer: "random"} if computer else None
+        room = Room(new_game("crazy-tower", seed=6, setup=setup, rng=Random(3)), computers=seats)
         saboteur = room.game.match.state.saboteur
         assert saboteur in NAMES  # drawn by the host's own randomness, pinned in its setup
         assert room.game.match.options["saboteur"] == saboteur
         table = await open_table(room)
-        peers = {name: table.join(name) for name in NAMES}
+        peers = {name: table.join(name) for name in NAMES if name != computer}
         watcher = table.join("Eve", role="spectator")
         everyone = [*peers.values(), watcher]
         await until(game_over(table, everyone), GAME_SECONDS, "a whole saboteur game")
