@@ -230,11 +230,24 @@ class PhysicalMatch(Match):
     # -- a live move run ahead of its action (network play, simulator/games/ahead.py) ----
 
     def perform(self, action: dict[str, Any]) -> Verdict | None:
+        """As ``Match.perform``; a refused action that moved the world first (a live
+        path the rules stop half-way, a move run ahead and then refused) leaves it as
+        the log says: IllegalMove changes nothing."""
         self._continued = self._take_ahead(action)
+        world, mark = self.world, self._world_mark()
         try:
             return super().perform(action)
+        except IllegalMove:
+            moved = self._continued is not None or self._world_mark() != mark
+            if self.world is world and moved and not self._scratch:
+                self.rebuild()
+            raise
         finally:
             self._continued = None
+
+    def _world_mark(self) -> tuple[int, tuple[int, ...]]:
+        """What tells a world that moved or changed bodies from one that did not."""
+        return self.world.steps, tuple(id(entry) for entry in self.world.entries)
 
     def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
         try:

@@ -9,6 +9,7 @@ from benchmarks.net_latency import live_placement
 from simulator.app.lots.session import new_match
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer
+from simulator.games.runner import perform
 
 
 def _to_placement(match: LotsMatch, player: RandomPlayer) -> None:
@@ -79,3 +80,18 @@ def test_what_cannot_run_ahead_is_refused_without_a_change():
     assert not ahead.run_ahead({**action, "path": None})
     assert not ahead.run_ahead({**action, "block": "no-such-piece"})
     assert ahead.state_hash() == before == clean.state_hash()
+
+
+def test_a_live_path_the_rules_stop_half_way_leaves_the_world_as_the_log_says():
+    logged, replayed, action = _pair(seed=4)
+    last = action["path"][-1]
+    broken = copy.deepcopy(action)  # pressed down and twisted until it slips, then turned over
+    broken["path"] += [
+        [40, last[1], round(last[2] - 0.5, 3), 30.0, last[4]],
+        [1, last[1], round(last[2] - 0.5, 3), 30.0, 1 - last[4]],
+    ]
+    before = logged.state_hash()
+    perform(logged, broken, logged.action_count, seed=4)
+    assert logged.notices[-1][1]["type"] == "refused"
+    assert logged.state_hash() == before == replayed.state_hash()
+    assert logged.copy().state_hash() == before  # the log replays to it
