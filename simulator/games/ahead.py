@@ -66,3 +66,23 @@ class DrivenPath:
                 done.append([0, *row[1:]])
             yield new, row, int(row[0] - before)
             done[index][0] = row[0]
+
+
+def streams_on(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the live move ``after`` goes on from ``before`` (what a stream sends
+    next): the same keys and values, but for its paths (lists of rows), each of which
+    starts with the rows ``before`` had, the last one grown or not, or is new."""
+    for key in before.keys() | after.keys():
+        old, new = before.get(key), after.get(key)
+        if _is_path(new) and (old is None or _is_path(old)):
+            driven = DrivenPath()
+            driven.rows = [list(row) for row in old or []]
+            if not driven.continues(new):
+                return False
+        elif old != new:
+            return False
+    return True
+
+
+def _is_path(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(row, list) and row for row in value)

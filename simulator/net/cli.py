@@ -23,7 +23,7 @@ from simulator.net import tokens
 from simulator.net.client import Client, HostGone, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.protocol import MAX_NAME, ROOM_CODE_LENGTH
+from simulator.net.protocol import CODE_ALPHABET, MAX_NAME, ROOM_CODE_LENGTH
 from simulator.net.room import Refused, Room
 from simulator.net.server import (
     DEFAULT_PORT,
@@ -163,8 +163,10 @@ def _port(text: str) -> int:
 
 def _room(text: str) -> str:
     code = text.strip().upper()
-    if len(code) != ROOM_CODE_LENGTH or not code.isalnum():
-        raise argparse.ArgumentTypeError(f"a room code is {ROOM_CODE_LENGTH} letters and digits")
+    if len(code) != ROOM_CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+        raise argparse.ArgumentTypeError(
+            f"a room code is {ROOM_CODE_LENGTH} letters and digits, as the host printed it"
+        )
     return code
 
 
@@ -355,7 +357,7 @@ def run_join(args: argparse.Namespace, window: JoinWindow | None = None) -> int:
 
 async def _join_headless(address: str, args: argparse.Namespace) -> int:
     role = "spectator" if args.watch else "player"
-    token = None if args.watch else tokens.recall(address, args.room, args.seat)
+    token = None if args.watch else tokens.recall(address, args.room, args.seat or args.name)
     client = Client(
         address,
         args.room,
@@ -371,7 +373,8 @@ async def _join_headless(address: str, args: argparse.Namespace) -> int:
         if bot is not None:
             bot(kind, fields)
         if kind == "welcome" and fields.get("seat"):
-            tokens.remember(address, args.room, fields["seat"], fields["token"])
+            names = (fields["seat"], args.name)
+            tokens.remember(address, args.room, names, fields["token"])
         line = _said(kind, fields)
         if line:
             print(line, flush=True)

@@ -116,7 +116,13 @@ class Client:
         dropped one is rejoined. HostGone if the host cannot be reached or refuses."""
         self._loop = asyncio.get_running_loop()
         try:
-            await self._session(first=True)
+            try:
+                await self._session(first=True)
+            except HostGone as exc:
+                if not self.token or "token" not in exc.reason:
+                    raise
+                self.token, self._closing = None, False  # a kept token gone stale: join anew
+                await self._session(first=True)
             while not self._closing:
                 if not await self._rejoin():
                     raise HostGone("lost the host and could not rejoin in time")
@@ -202,6 +208,12 @@ class Client:
             self._closing = True
             if self._ws is not None:
                 await self._ws.close(1008, "bad message from the host")
+        except ConnectionClosed:
+            raise
+        except Exception as exc:  # a fault here, not the host's: take the host's log again
+            why = f"{type(exc).__name__}: {exc}"
+            self.on_event("error", {"reason": f"this copy of the game failed ({why}); resyncing"})
+            await self._send("resync")
 
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message.pop("type")

@@ -27,6 +27,8 @@ MAX_NAME = 24  # characters of a player's name
 MAX_TEXT = 200  # characters of a reason or a notice
 MAX_SEQ = 1_000_000  # moves in one game, far beyond any real one
 ROOM_CODE_LENGTH = 6
+# Letters and digits nobody misreads aloud (no 0/O, 1/I/L): a room code's.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TOKEN_LENGTH = 32
 HASH_LENGTH = 64  # a state hash: SHA-256 in hexadecimal (simulator.physics.world)
 ROLES = ("player", "spectator")
@@ -52,6 +54,12 @@ def _one_of(*choices: str) -> Check:
     return lambda v: v in choices
 
 
+def _code(v: Any) -> bool:
+    return (
+        isinstance(v, str) and len(v) == ROOM_CODE_LENGTH and set(v.upper()) <= set(CODE_ALPHABET)
+    )
+
+
 def _table(v: Any) -> bool:
     return isinstance(v, dict)
 
@@ -64,7 +72,7 @@ def _hex(length: int) -> Check:
 FROM_CLIENT: dict[str, dict[str, Check]] = {
     "hello": {
         "version": _integer(1, 1000),
-        "room": _string(ROOM_CODE_LENGTH, ROOM_CODE_LENGTH),
+        "room": _code,
         "name": _string(MAX_NAME),
         "role": _one_of(*ROLES),
         "token?": _hex(TOKEN_LENGTH),  # a seat's token: a rejoin
@@ -94,11 +102,13 @@ FROM_CLIENT: dict[str, dict[str, Check]] = {
 
 
 class BadMessage(ValueError):
-    """A message the protocol refuses; ``reason`` is one line saying what is wrong."""
+    """A message the protocol refuses; ``reason`` is one line saying what is wrong, and
+    ``kind`` the message's type when it names a known one."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, kind: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.kind = kind
 
 
 def read(frame: str | bytes, schema: Mapping[str, Mapping[str, Check]] = FROM_CLIENT) -> dict:
@@ -119,15 +129,15 @@ def read(frame: str | bytes, schema: Mapping[str, Mapping[str, Check]] = FROM_CL
     allowed = {name.rstrip("?") for name in fields} | {"type"}
     extra = sorted(set(message) - allowed)
     if extra:
-        raise BadMessage(f"a {kind} message has no field {extra[0][:MAX_NAME]!r}")
+        raise BadMessage(f"a {kind} message has no field {extra[0][:MAX_NAME]!r}", kind)
     for name, check in fields.items():
         key = name.rstrip("?")
         if key not in message:
             if name.endswith("?"):
                 continue
-            raise BadMessage(f"a {kind} message needs its {key!r}")
+            raise BadMessage(f"a {kind} message needs its {key!r}", kind)
         if not check(message[key]):
-            raise BadMessage(f"a {kind} message's {key!r} is not valid")
+            raise BadMessage(f"a {kind} message's {key!r} is not valid", kind)
     return message
 
 

@@ -44,6 +44,7 @@ class Replica:
         self.pending: list[Pending] = []
         self._ids = 0
         self.dropped: list[str] = []  # own moves a rebase or the host refused, why
+        self._no_ahead: int | None = None  # a move whose live stream is not run ahead
         # Wraps applying another seat's move (the app films it to play it back).
         self.watch: Callable[[], AbstractContextManager[Any]] = nullcontext
 
@@ -115,19 +116,32 @@ class Replica:
         the copy waits for next; True if the match ran it. Checked by the parser first;
         anything that does not fit is ignored (the final move is what counts)."""
         game = self.game
-        if game is None or self.pending or message.get("seq") != self.seq:
+        seq = message.get("seq")
+        if game is None or self.pending or seq != self.seq or seq == self._no_ahead:
             return False
         if message.get("by") == self.seat:
             return False
         try:
             action = game.check(message.get("action"), "the host's live move")
+            ran = game.match.run_ahead(action, released=bool(message.get("released")))
         except MoveRefused:
-            return False
-        return game.match.run_ahead(action, released=bool(message.get("released")))
+            ran = False
+        except Exception:  # a fault in the game's code: back to the log's world
+            game.match.rebuild()
+            ran = False
+        if not ran:  # once dropped, this move is replayed whole when it comes
+            self._no_ahead = seq
+        return ran
 
     def settle_ahead(self, chunks: int | None = None) -> bool:
         """Let a piece another seat let go settle further (Match.settle_ahead)."""
-        return self.game is None or self.game.match.settle_ahead(chunks)
+        if self.game is None:
+            return True
+        try:
+            return self.game.match.settle_ahead(chunks)
+        except Exception:  # a fault in the game's code: back to the log's world
+            self.game.match.rebuild()
+            return True
 
     def refused(self) -> bool:
         """The host refused this client's move: back to what the host agreed. False if
@@ -157,6 +171,10 @@ class Replica:
                 match.perform(pending.action)
             except IllegalMove as exc:
                 self.dropped.append(exc.reason)
+                continue
+            except Exception as exc:  # a fault in the game's code: the move is dropped
+                match.truncate(match.action_count)
+                self.dropped.append(f"{type(exc).__name__}: {exc}")
                 continue
             pending.hash = match.state_hash()
             self.pending.append(pending)

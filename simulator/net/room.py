@@ -23,12 +23,10 @@ from simulator.files import read_limited, write_atomically
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.net.game import MoveRefused, NetGame
-from simulator.net.protocol import MAX_GAME_BYTES, ROOM_CODE_LENGTH, TOKEN_LENGTH
+from simulator.net.protocol import CODE_ALPHABET, MAX_GAME_BYTES, ROOM_CODE_LENGTH, TOKEN_LENGTH
 from simulator.scenario.document import read_document
 from simulator.seeds import seat_seed, takeover_seed
 
-# Letters and digits nobody misreads aloud (no 0/O, 1/I/L).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 REMOTE = "remote"
 COMPUTER = "computer"
 COMPUTER_RETRIES = 12  # refused computer decisions in a row before the random player plays
@@ -270,9 +268,18 @@ class Room:
         self.save()
         return self.hashes[seq][""]
 
+    def take_faults(self) -> list[str]:
+        """The moves a game's code failed on since the last call (to log)."""
+        faults, self.game.faults[:] = list(self.game.faults), []
+        return faults
+
     def document_for(self, player: str | None) -> dict[str, Any]:
         """The game so far as ``player`` (None: a spectator) may know it."""
         return self.game.view_of(player).document()
+
+    def away(self) -> list[str]:
+        """The players' seats nobody holds now (after a resume: everyone's)."""
+        return [s.name for s in self.seats.values() if s.kind == REMOTE and s.client is None]
 
     def computer_to_move(self) -> str | None:
         """A computer seat the rules wait for, or None."""
@@ -393,6 +400,6 @@ class Room:
 
 
 def _checked_code(code: Any) -> str:
-    if not isinstance(code, str) or len(code) != ROOM_CODE_LENGTH:
+    if not isinstance(code, str) or len(code) != ROOM_CODE_LENGTH or set(code) - set(CODE_ALPHABET):
         raise ValueError("its room code is damaged")
     return code

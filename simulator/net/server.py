@@ -29,6 +29,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from simulator.games.ahead import streams_on
 from simulator.net import protocol
 from simulator.net.protocol import BadMessage, write
 from simulator.net.room import Refused, Room
@@ -39,9 +40,13 @@ MESSAGES_PER_SECOND = 40.0  # a client's sustained rate (a hand streams at 30)
 BURST = 80  # messages a client may send at once
 MOVES_PER_SECOND = 10.0  # a client's moves, sustained (Filled In's quick bots reach it)
 MOVE_BURST = 30
-MAX_BAD = 20  # refused messages before the host closes the connection
+LIVES_PER_SECOND = 10.0  # a live move's stream (the shipped client sends 10 a second)
+LIVE_BURST = 12
+MAX_BAD = 30  # refused messages before the host closes the connection
 FAILED_JOINS = 20  # refused hellos from one address in a minute before it must wait
 LOCKED_OUT = "too many refused joins from your address; wait a minute"
+MAX_CONNECTIONS = 64  # players and spectators together
+MAX_PER_ADDRESS = 16
 PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
 REJOIN_SECONDS = 120.0
 TURN_SECONDS = 600.0
@@ -85,6 +90,7 @@ class Peer:
     # (a quick bot's moves are fine, only later), since each costs every peer physics.
     messages: Bucket = field(default_factory=lambda: Bucket(MESSAGES_PER_SECOND, BURST))
     moves: Bucket = field(default_factory=lambda: Bucket(MOVES_PER_SECOND, MOVE_BURST))
+    lives: Bucket = field(default_factory=lambda: Bucket(LIVES_PER_SECOND, LIVE_BURST))
     reported: int = 0  # the last move whose hash the peer reported
     bad: int = 0
     joined: bool = False  # it has the game (a "game" message was sent)
@@ -119,6 +125,9 @@ class Host:
         self._starting = room.started
         self._away: dict[str, float] = {}  # seat -> when its player left
         self._failed_joins: dict[str, list[float]] = {}  # address -> refused hellos
+        self._open: dict[str, int] = {}  # address -> connections open
+        # The live move streamed now: ((seq, seat), its last action, let go yet)
+        self._stream: tuple[tuple[int, str], dict[str, Any], bool] | None = None
         self._turn: tuple[tuple[str, ...], int, float] | None = None
         self._reports: dict[int, dict[int, str]] = {}  # peer -> seq -> hash not yet checked
         self.server: Server | None = None
@@ -142,6 +151,8 @@ class Host:
             if started is not None:
                 started(self.port)
             ticker = asyncio.create_task(self._ticker())
+            for name in self.room.away() if self.room.started else []:
+                self._away[name] = time.monotonic()  # resumed: each has time to come back
             try:
                 if self.room.started:  # resumed: the computers go on at once
                     await self._computers()
@@ -162,6 +173,8 @@ class Host:
         return self._moves.locked()
 
     def stop(self) -> None:
+        """End ``run`` (from the host's own loop; another thread calls it through
+        ``loop.call_soon_threadsafe``)."""
         self.finished.set()
 
     async def _in_room(self, function: Callable[..., Any], *args: Any) -> Any:
@@ -173,11 +186,30 @@ class Host:
     async def _connection(self, ws: ServerConnection) -> None:
         peer = Peer(next(self._ids), ws)
         address = str(ws.remote_address[0]) if ws.remote_address else ""
-        if self._locked_out(address):
+        crowded = self._crowded(address)
+        if crowded or self._locked_out(address):
+            reason = crowded or LOCKED_OUT
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(write("error", reason=LOCKED_OUT))
-                await ws.close(1008, LOCKED_OUT)
+                await ws.send(write("error", reason=reason))
+                await ws.close(1008, reason)
             return
+        self._open[address] = self._open.get(address, 0) + 1
+        try:
+            await self._serve(peer, ws, address)
+        finally:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
+
+    def _crowded(self, address: str) -> str | None:
+        """Why one more connection is too many (None: it is welcome)."""
+        if sum(self._open.values()) >= MAX_CONNECTIONS:
+            return "the room is full; try again later"
+        if self._open.get(address, 0) >= MAX_PER_ADDRESS:
+            return "too many connections from your address"
+        return None
+
+    async def _serve(self, peer: Peer, ws: ServerConnection, address: str) -> None:
         try:
             frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
         except (TimeoutError, ConnectionClosed):
@@ -186,8 +218,8 @@ class Host:
             return
         try:
             await self._hello(peer, frame)
-        except (BadMessage, Refused) as exc:
-            reason = exc.reason
+        except Exception as exc:  # a refusal, or any fault: one line, no traceback
+            reason = getattr(exc, "reason", None) or "the host could not read that hello"
             self._failed_joins.setdefault(address, []).append(time.monotonic())
             self.log(f"refused a connection from {address or 'somewhere'}: {reason}")
             with contextlib.suppress(ConnectionClosed):
@@ -254,7 +286,7 @@ class Host:
     async def _gone(self, peer: Peer) -> None:
         self.peers.pop(peer.id, None)
         self._reports.pop(peer.id, None)
-        seat = self.room.left(peer.id)
+        seat = await self._in_room(self.room.left, peer.id)
         if seat is not None:
             self.log(f"{peer.name} left {seat.name}'s seat")
             if self.room.started:
@@ -265,28 +297,35 @@ class Host:
     # -- messages ----------------------------------------------------------------------
 
     async def _received(self, peer: Peer, frame: str | bytes) -> None:
+        kind: str | None = None
         try:
             message = protocol.read(frame)
-            if message["type"] == "move":
+            kind = message["type"]
+            if kind == "move":
                 await asyncio.sleep(peer.moves.wait())
+            elif kind == "live" and peer.lives.wait() > 0:
+                raise BadMessage("a live move is sent at most 10 times a second")
             elif not self._fresh_report(peer, message) and peer.messages.wait() > 0:
                 raise BadMessage("too many messages; slow down")
             await self._dispatch(peer, message)
         except (BadMessage, Refused) as exc:
-            peer.bad += 1
+            kind = kind or getattr(exc, "kind", None)
             self.log(f"refused from {peer.name or peer.id}: {exc.reason}")
-            refused: dict[str, Any] = {"reason": exc.reason}
-            if isinstance(frame, str) and '"move"' in frame[:40]:
-                refused["move"] = True  # its client takes its optimistic move back
-            await self._send(peer, "refused", **refused)
+            await self._refuse(peer, exc.reason, kind)
         except ConnectionClosed:
             raise
         except Exception as exc:  # a bug of the host's must not end everyone's game
-            peer.bad += 1
             self.log(
                 f"failed on a message from {peer.name or peer.id}: {type(exc).__name__}: {exc}"
             )
-            await self._send(peer, "refused", reason="the host could not handle that message")
+            await self._refuse(peer, "the host could not handle that message", kind)
+
+    async def _refuse(self, peer: Peer, reason: str, kind: str | None) -> None:
+        peer.bad += 1
+        refused: dict[str, Any] = {"reason": reason}
+        if kind == "move":
+            refused["move"] = True  # its client takes its optimistic move back
+        await self._send(peer, "refused", **refused)
 
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -321,7 +360,7 @@ class Host:
     async def _hand(self, peer: Peer, message: dict[str, Any]) -> None:
         seat = self.room.seat_of(peer.id)
         if seat is None or seat.name not in self.room.waiting:
-            raise Refused("only the player to move shows a hand")
+            return  # a hand sent as the turn passed: nothing to show, nothing to say
         fields = {k: message[k] for k in ("x", "y", "angle", "piece") if k in message}
         await self._broadcast("hand", skip=peer.id, seat=seat.name, **fields)
 
@@ -337,6 +376,14 @@ class Host:
         action = await self._in_room(self.room.check_move, peer.id, message["action"])
         seat = self.room.seat_of(peer.id)
         assert seat is not None
+        # One stream a move, each message going on from the last: the others run it
+        # ahead, and a stream that turned back would make each of them start again.
+        stream = (self.room.seq, seat.name)
+        if self._stream is not None and self._stream[0] == stream:
+            _, before, ended = self._stream
+            if ended or not streams_on(before, action):
+                raise Refused("a live move goes on from where it was; send the move itself")
+        self._stream = (stream, action, bool(message["released"]))
         await self._broadcast(
             "live",
             skip=peer.id,
@@ -375,9 +422,8 @@ class Host:
                 return
 
     async def _settled(self) -> None:
-        for fault in self.room.game.faults:  # every peer refused it alike; worth a look
+        for fault in await self._in_room(self.room.take_faults):  # refused alike everywhere
             self.log(f"a move failed in the game's code and was refused: {fault}")
-        self.room.game.faults.clear()
         await self._revealed()
         for peer in list(self.peers.values()):
             await self._check_reports(peer)
@@ -467,6 +513,10 @@ class Host:
                 self.log(f"the clock failed: {type(exc).__name__}: {exc}")
 
     async def _tick(self) -> None:
+        for address in list(self._failed_joins):
+            self._locked_out(address)  # forgets what is over a minute old
+            if not self._failed_joins[address]:
+                del self._failed_joins[address]
         if not self.room.started:
             return
         now = time.monotonic()

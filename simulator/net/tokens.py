@@ -37,14 +37,15 @@ def _read() -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _key(address: str, room: str, seat: str | None) -> str:
-    return f"{address} {room} {seat or ''}"
+def _key(address: str, room: str, who: str) -> str:
+    return f"{address} {room} {who}"
 
 
-def remember(address: str, room: str, seat: str, token: str) -> None:
-    """Keep ``token`` for ``seat`` in ``room`` (and as the room's last seat taken)."""
+def remember(address: str, room: str, names: tuple[str, ...], token: str) -> None:
+    """Keep ``token`` under each of ``names`` (the seat's, the player's) in ``room``."""
     known = _read()
-    for key in (_key(address, room, seat), _key(address, room, None)):
+    for name in names:
+        key = _key(address, room, name)
         known.pop(key, None)
         known[key] = token
     trimmed = dict(list(known.items())[-2 * KEEP :])
@@ -52,6 +53,6 @@ def remember(address: str, room: str, seat: str, token: str) -> None:
         write_atomically(_file(), json.dumps(trimmed, indent=1) + "\n")
 
 
-def recall(address: str, room: str, seat: str | None) -> str | None:
-    """The token kept for ``seat`` in ``room`` (None: the seat last taken there)."""
-    return _read().get(_key(address, room, seat))
+def recall(address: str, room: str, name: str) -> str | None:
+    """The token kept under ``name`` (a seat's or a player's) in ``room``."""
+    return _read().get(_key(address, room, name))

@@ -60,7 +60,8 @@ def _hostile(table, mover: str, other: str) -> list[str]:
         json.dumps({"type": "move", "id": 1, "action": roll}),  # out of turn
         json.dumps({"type": "move", "id": 1, "action": {"type": "computer", "player": other}}),
         json.dumps({"type": "hand", "x": 1e9, "y": 0, "angle": 0}),
-        json.dumps({"type": "hand", "x": 0, "y": 0, "angle": 0}),  # not its turn to show a hand
+        json.dumps({"type": "live", "action": {**roll, "player": mover}, "released": False}),
+        json.dumps({"type": "live", "action": roll, "released": "yes"}),
         json.dumps({"type": "hash", "seq": 99999, "hash": "0" * 64}),
         json.dumps({"type": "hash", "seq": 1, "hash": "not hex"}),
         json.dumps({"type": "start"}),  # only the host starts
@@ -270,6 +271,90 @@ def test_a_rejoin_with_the_token_takes_the_seat_from_a_connection_not_yet_seen_t
         assert first.close_reason == "the seat was taken up again elsewhere"
         assert room.seats["Ann"].client is not None and room.seats["Ann"].holder == "Ann"
         await again.close()
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def test_an_out_of_turn_hand_is_dropped_unseen():
+    async def play() -> None:
+        room = Room(new_game("lots", setup=PLAYERS))
+        table, ann, bob = await _started(room)
+        mover = room.game.to_act()[0]
+        sockets = {"Ann": ann, "Bob": bob}
+        waiting = sockets["Bob" if mover == "Ann" else "Ann"]
+        await waiting.send(protocol.write("hand", x=1.0, y=20.0, angle=0.0))
+        with pytest.raises(TimeoutError):
+            await _next(sockets[mover], "hand", seconds=1.0)
+        await ann.close()
+        await bob.close()
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def _live(action: dict, rows: list) -> str:
+    return protocol.write("live", action={**action, "path": rows}, released=False)
+
+
+def test_a_live_move_must_go_on_from_where_it_was_and_is_sent_at_most_ten_times_a_second():
+    async def play() -> None:
+        room = Room(new_game("lots", setup=PLAYERS))
+        table, ann, bob = await _started(room)
+        sockets = {"Ann": ann, "Bob": bob}
+        mover = room.game.to_act()[0]
+        me, other = sockets[mover], sockets["Bob" if mover == "Ann" else "Ann"]
+        while room.game.match.state.phase != "place":  # the rolls and picks before a piece
+            action = _next_discrete(room, mover)
+            await me.send(protocol.write("move", id=room.seq + 1, action=action))
+            await _next(me, "move")
+            await until(lambda: room.settled == room.seq, 10, "the move applied")
+        block = _first_block(room)
+        place = {"type": "place", "player": mover, "block": block}
+        await me.send(_live(place, [[10, -20.0, 40.0, 0.0, 0]]))
+        assert (await _next(other, "live"))["action"]["path"] == [[10, -20.0, 40.0, 0.0, 0]]
+        await me.send(_live(place, [[30, -20.0, 40.0, 0.0, 0], [5, -10.0, 40.0, 0.0, 0]]))
+        await _next(other, "live")
+        # turning back: the first row changed under the others' feet
+        await me.send(_live(place, [[30, -25.0, 40.0, 0.0, 0]]))
+        reply = await _next(me, "refused")
+        assert "goes on from where it was" in reply["reason"]
+        # a flood: refused beyond the rate, whatever it holds
+        rows = [[30, -20.0, 40.0, 0.0, 0], [5, -10.0, 40.0, 0.0, 0]]
+        for extra in range(1, 40):
+            await me.send(_live(place, [*rows, [extra, -5.0, 40.0, 0.0, 0]]))
+        reply = await _next(me, "refused")
+        assert "at most 10 times a second" in reply["reason"]
+        assert room.seq == room.settled  # no live message became a move
+        await ann.close()
+        await bob.close()
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def _next_discrete(room: Room, mover: str) -> dict:
+    from rules.lots import legal_moves
+
+    moves = [m for m in legal_moves(room.game.match.state) if m["type"] != "place"]
+    return {**moves[0], "player": mover}
+
+
+def _first_block(room: Room) -> str:
+    from rules.lots import placement_choices
+
+    return next(block for block, _ in placement_choices(room.game.match.state) if block)
+
+
+def test_a_hello_in_any_script_is_refused_in_one_line_and_counts_towards_the_lockout():
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        ws = await connect(f"ws://{table.address}")
+        fields = {"version": 1, "room": "ÄBCDEF", "name": "Mallory", "role": "player"}
+        await ws.send(protocol.write("hello", **fields))
+        reply = json.loads(await ws.recv())
+        assert reply["type"] == "error" and "'room' is not valid" in reply["reason"]
+        assert len(table.host._failed_joins["127.0.0.1"]) == 1
         await table.stop()
 
     asyncio.run(play())
