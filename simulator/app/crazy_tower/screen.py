@@ -16,6 +16,7 @@ solo challenge shows its countdown and records the app's clock in every action.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -758,3 +759,15 @@ def open_screen(setup: GameSetup) -> CrazyTowerScreen:
 def load_screen(path: Path) -> CrazyTowerScreen:
     """A saved game (or any crazy-tower scenario) continued (ScenarioError: a bad file)."""
     return CrazyTowerScreen(session.load(path))
+
+
+def around(
+    match: CrazyTowerMatch,
+    humans: Collection[str],
+    wrap: Callable[[type], type] = lambda screen: screen,
+) -> CrazyTowerScreen:
+    """A screen on ``match`` as it stands, where only the players named in ``humans``
+    play at this desk (a network game: the others' moves come from elsewhere);
+    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    controllers = [HUMAN if name in humans else "random" for name in match.state.players]
+    return wrap(CrazyTowerScreen)(Game(match, match.seed, controllers), autosave=False)

@@ -10,6 +10,7 @@ action log, Space.copy() being inexact).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,18 @@ def load_screen(path: Path) -> LotsScreen:
     return LotsScreen(
         saved.match, seed=saved.seed, humans=humans, levels=levels, dexterity=saved.hand
     )
+
+
+def around(
+    match: LotsMatch, humans: Collection[str], wrap: Callable[[type], type] = lambda screen: screen
+) -> LotsScreen:
+    """A screen on ``match`` as it stands, where only the players named in ``humans``
+    play at this desk (a network game: the others' moves come from elsewhere);
+    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    players = list(match.state.players)
+    make = wrap(LotsScreen)
+    seats = {players.index(name) for name in humans}
+    return make(match, seed=match.seed, humans=seats, levels={}, autosave=False)
 
 
 def seats_from(

@@ -1,0 +1,234 @@
+"""A game's own screen playing a network game (simulator/app/net_link.py carries it).
+
+The screen is the game's normal one, on the replica's match, with the seats held at
+this desk as its only people; no seat is its computer (the host runs the computers), so
+every other seat's move comes from the network. The replica applies such a move on the
+window's thread inside ``replica.watch``, which films the world: the move then plays
+back as a computer's move does (computer_seats.py). The local player's confirmed moves
+go to the host at once; a piece held live streams its hand to the others, who draw it
+as a ghost only. What the host says (countdowns, notices, a desync, a refusal) becomes
+the screen's message, in sentences.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pyglet
+
+from simulator.app.computer_seats import PLAYBACK_FPS
+from simulator.app.game_screen import GameScreen
+from simulator.app.layout import DESIGN_H
+from simulator.app.net_link import Link
+from simulator.app.setup import REGISTRY
+from simulator.games.match import PhysicalMatch
+from simulator.render.film import Film
+
+HAND_RING = 14.0  # logical pixels: the radius of another player's hand drawn
+HAND_TONE = (90, 60, 200)
+NO_LOAD = "A network game cannot load another game: every player plays the host's."
+
+
+def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
+    """What the players read about an event from the host (None: nothing to say)."""
+    if kind == "wait":
+        seat, seconds = fields["seat"], int(fields["seconds"])
+        if fields.get("why") == "away":
+            return f"{seat} left: the computer takes the seat in {seconds} s unless they rejoin."
+        if seat == me:
+            return f"You have {seconds} s left for this move; then the computer makes it."
+        return f"{seat} has {seconds} s left for this move."
+    if kind == "notice":
+        return str(fields.get("text") or "")
+    if kind == "chat":
+        return f"{fields.get('name')}: {fields.get('text')}"
+    if kind == "refused":
+        reason = str(fields.get("reason") or "no reason given").rstrip(".")
+        if fields.get("move"):
+            return f"The host refused your move ({reason}); it was taken back."
+        return f"The host refused that: {reason}."
+    if kind == "desync":
+        return (
+            f"Your game went out of step with the host's after move {fields['seq']}; "
+            "taking the host's game."
+        )
+    if kind == "reconnecting":
+        return f"Lost the host; trying to rejoin ({fields['seconds']} s left)."
+    if kind in ("closed", "error"):
+        return f"The network game ended: {str(fields.get('reason') or 'no reason').rstrip('.')}."
+    return None
+
+
+class NetworkPlay:
+    """Mixed in before a game screen's class (``network_class``); ``link`` is set right
+    after the screen is made (``network_screen``)."""
+
+    link: Link
+    _filmed: list[tuple[Film, list[dict[str, Any]]]]
+    _ghosts: HandGhosts
+
+    # -- what changes from a game at one desk ---------------------------------------------
+
+    def computer_to_move(self) -> Any:
+        return None  # the host's computers move through the network
+
+    def _autosave(self) -> None:
+        """Nothing: the host autosaves the network game after every move (a desk's own
+        autosave of a local game is left alone)."""
+
+    def load(self, path: Path | None = None) -> None:
+        self.say(NO_LOAD)  # type: ignore[attr-defined]
+
+    def _confirmed(self) -> None:
+        super()._confirmed()  # type: ignore[misc]
+        self.link.send_moves()
+
+    # -- the replica's hook -------------------------------------------------------------
+
+    @contextmanager
+    def watching(self) -> Iterator[None]:
+        """Around the replica applying another seat's move: a live move of ours is
+        taken back first (the host's move wins), and a physical match's world is
+        filmed so the move plays back."""
+        screen: Any = self
+        if screen.move_in_progress:
+            screen.undo()
+        match = screen.match
+        before = len(match.events())
+        film = Film(max(1, round(1 / (PLAYBACK_FPS * screen.dt))))
+        if isinstance(match, PhysicalMatch):
+            with film.watching(match.world):
+                yield
+        else:
+            yield
+        self._filmed.append((film, match.events()[before:]))
+
+    def heard(self, kind: str, fields: dict[str, Any]) -> None:
+        """An event from the host, on the window's thread (the move applied already)."""
+        screen: Any = self
+        if kind == "move":
+            if fields["mine"]:
+                screen._changed()
+                return
+            film, events = self._filmed.pop(0) if self._filmed else (Film(1), [])
+            screen._computer_moved(self._seat_key(fields["by"]), film, events)
+            return
+        if kind == "refused" and fields.get("move"):
+            screen._move_done()  # the replica went back to what the host agreed
+        said = words(kind, fields, self.link.seat)
+        if said:
+            screen.say(said)
+
+    def _seat_key(self, name: str) -> Any:
+        """The game's key for a seat (LOTS counts seats, the others name them)."""
+        screen: Any = self
+        if screen.match.kind == "lots":
+            return list(screen.match.state.players).index(name)
+        return name
+
+    # -- the hands ------------------------------------------------------------------------
+
+    def advance(self, steps: int, seconds: float) -> None:
+        super().advance(steps, seconds)  # type: ignore[misc]
+        self._stream_hand()
+
+    def _stream_hand(self) -> None:
+        """While our piece is held live, where it is goes to the others (30 a second at
+        most: the client keeps the pace)."""
+        screen: Any = self
+        live, seat = screen.live, self.link.seat
+        held = getattr(live, "held", None)
+        if held is None or getattr(live, "stage", None) != "holding" or seat is None:
+            return
+        game = self.link.game
+        if game is None or seat not in game.to_act():
+            return
+        pose = held.pose
+        self.link.send_hand(pose.x, pose.y, _degrees(pose.angle), str(live.piece)[:24])
+
+    def draw(self, window: Any, base: Any) -> None:
+        super().draw(window, base)  # type: ignore[misc]
+        screen: Any = self
+        camera = getattr(screen, "camera", None)
+        if camera is None:
+            return  # a game without a hand (Filled In) shows no streamed hand
+        window.view = base
+        self._ghosts.draw(self.link.shown_hands(), camera())
+
+    def close(self) -> None:
+        super().close()  # type: ignore[misc]
+        self._ghosts.delete()
+
+
+def _degrees(radians: float) -> float:
+    return radians * 180.0 / 3.141592653589793
+
+
+class HandGhosts:
+    """Other players' streamed hands: a ring where the hand is and whose it is, with the
+    piece it holds; drawn only, never simulated."""
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self._shown: dict[str, tuple[Any, Any]] = {}
+
+    def draw(self, hands: dict[str, Any], camera: Any) -> None:
+        for seat in [s for s in self._shown if s not in hands]:
+            for item in self._shown.pop(seat):
+                item.delete()
+        for seat, hand in hands.items():
+            x, y = camera.to_screen(hand.x, hand.y)
+            y = min(y, DESIGN_H - 80)
+            text = f"{seat}'s hand" + (f": {hand.piece}" if hand.piece else "")
+            if seat not in self._shown:
+                ring = pyglet.shapes.Arc(
+                    x, y, HAND_RING, thickness=3, color=(*HAND_TONE, 200), batch=self.batch
+                )
+                label = pyglet.text.Label(
+                    text,
+                    x=x + HAND_RING + 6,
+                    y=y,
+                    font_size=12,
+                    color=(*HAND_TONE, 255),
+                    anchor_y="center",
+                    batch=self.batch,
+                )
+                self._shown[seat] = (ring, label)
+            ring, label = self._shown[seat]
+            ring.position = (x, y)
+            label.position = (x + HAND_RING + 6, y, 0)
+            if label.text != text:
+                label.text = text
+        if self._shown:
+            self.batch.draw()
+
+    def delete(self) -> None:
+        for items in self._shown.values():
+            for item in items:
+                item.delete()
+        self._shown.clear()
+
+
+@functools.cache
+def network_class(screen_class: type[GameScreen]) -> type[GameScreen]:
+    """The game's screen class playing a network game."""
+    return type(f"Network{screen_class.__name__}", (NetworkPlay, screen_class), {})
+
+
+def network_screen(link: Link) -> GameScreen:
+    """The game's screen on the link's replica: the link's seat is this desk's person
+    (none for a spectator); the replica's moves of other seats play back on it."""
+    game = link.game
+    assert game is not None, "the host has not sent the game yet"
+    module = REGISTRY.get(game.kind).load("screen")
+    humans = [link.seat] if link.seat else []
+    screen: Any = module.around(game.match, humans, network_class)
+    screen.link = link
+    screen._filmed = []
+    screen._ghosts = HandGhosts()
+    link.client.replica.watch = screen.watching
+    return screen
