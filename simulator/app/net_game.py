@@ -12,7 +12,9 @@ the screen's message, in sentences.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +28,7 @@ from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
 from simulator.games.match import PhysicalMatch
+from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
 
 HAND_RING = 14.0  # logical pixels: the radius of another player's hand drawn
@@ -82,6 +85,17 @@ class NetworkPlay:
 
     def load(self, path: Path | None = None) -> None:
         self.say(NO_LOAD)  # type: ignore[attr-defined]
+
+    def elsewhere(self) -> dict[str, str]:
+        """Every seat but ours: the host's computer, or a person online or away."""
+        seats = self.link.lobby.get("seats", [])
+        return {
+            seat["name"]: "computer"
+            if seat["kind"] == "computer"
+            else ("online" if seat["connected"] else "away")
+            for seat in seats
+            if seat["name"] != self.link.seat
+        }
 
     def _confirmed(self) -> None:
         super()._confirmed()  # type: ignore[misc]
@@ -148,7 +162,7 @@ class NetworkPlay:
         if game is None or seat not in game.to_act():
             return
         pose = held.pose
-        self.link.send_hand(pose.x, pose.y, _degrees(pose.angle), str(live.piece)[:24])
+        self.link.send_hand(pose.x, pose.y, _degrees(pose.angle), held_words(screen.match, live))
 
     def draw(self, window: Any, base: Any) -> None:
         super().draw(window, base)  # type: ignore[misc]
@@ -166,6 +180,20 @@ class NetworkPlay:
 
 def _degrees(radians: float) -> float:
     return radians * 180.0 / 3.141592653589793
+
+
+# Where each game with a hand names its pieces in words (``piece_name(id)``).
+PIECE_WORDS = {"lots": "rules.lots.placement", "crazy-tower": "simulator.app.crazy_tower.words"}
+
+
+def held_words(match: Any, live: Any) -> str:
+    """The held piece as the others read it ("blue S"), at most a protocol name long."""
+    piece = str(live.piece)
+    where = PIECE_WORDS.get(match.kind)
+    if where is not None:
+        with contextlib.suppress(Exception):  # a piece the words do not know: its id
+            piece = importlib.import_module(where).piece_name(piece)
+    return piece.removeprefix("the ")[:MAX_NAME]
 
 
 class HandGhosts:

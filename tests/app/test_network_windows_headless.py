@@ -90,8 +90,9 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
         send(ann_window, "on_key_press", key.RETURN, 0)  # the host starts the game
         run_until(
             pairs,
-            lambda: isinstance(ann_window.page, GameScreen)
-            and isinstance(bob_window.page, GameScreen),
+            lambda: (
+                isinstance(ann_window.page, GameScreen) and isinstance(bob_window.page, GameScreen)
+            ),
             "both game screens",
         )
         ann, bob = ann_window.page, bob_window.page
@@ -119,8 +120,10 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
             placed = any(a["type"] == "place" for a in watcher.match.actions)
         run_until(
             pairs,
-            lambda: not mover.link.client.replica.pending
-            and watcher.match.action_count == mover.match.action_count,
+            lambda: (
+                not mover.link.client.replica.pending
+                and watcher.match.action_count == mover.match.action_count
+            ),
             "the placement on both",
         )
         run_until(pairs, lambda: watcher.playback is not None or saw_playback, "the playback")

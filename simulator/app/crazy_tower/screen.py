@@ -731,6 +731,7 @@ class CrazyTowerScreen(SessionGameScreen):
             held=self.live.piece if self.live is not None else None,
             events=self.match.events(),
             tally=self.tally,
+            elsewhere=self.elsewhere(),
         )
         draw_panel(self.hud, self.icons, view, PanelActions(self.pick, self.move, self.show_role))
         draw_legend(self.hud, self.icons, WORLD_VIEW[2])

@@ -600,6 +600,9 @@ class FilledInScreen(SessionGameScreen):
             hud.clear()
 
     def _label(self, name: str) -> str:
+        away = self.elsewhere().get(name)
+        if away is not None:
+            return away
         bot = self.game.computers.get(name)
         if bot is not None:
             return f"computer, {bot}"

@@ -718,6 +718,7 @@ class LotsScreen(GameScreen):
             holding=holding,
             with_cube=self.with_cube,
             tally=self.tally,
+            elsewhere=self.elsewhere(),
         )
         if state.phase == "replace" and state.to_act in self.humans and not holding:
             self.hud.button(
