@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import contextlib
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -94,6 +95,18 @@ class WindowExecutor(Executor):
             self._queue.put(item)
 
 
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def network_address() -> str:
+    """This machine's address on the network its default route leaves by (a UDP
+    socket's connect sends nothing); its host name when there is no network."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.254.254.254", 1))
+        return str(probe.getsockname()[0])
+    return socket.gethostname()
+
+
 class HostThread:
     """The host's server (``simulator.net.cli.host_for``) on a thread and asyncio loop
     of its own, so the window never waits on the network."""
@@ -137,7 +150,11 @@ class HostThread:
 
     @property
     def address(self) -> str:
-        return f"{self.args.bind}:{self.port}"
+        """Where others reach the room: this machine's address on its network when the
+        server listens on every network."""
+        bind = self.args.bind
+        host = network_address() if bind in ANY_ADDRESS else bind
+        return f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
 
     def stop(self, wait: float = 3.0) -> None:
         loop, host = self._loop, self._host

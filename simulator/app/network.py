@@ -20,14 +20,12 @@ import pyglet
 from simulator.app.display import display_available
 from simulator.app.game_screen import GameScreen
 from simulator.app.net_game import network_screen
-from simulator.app.net_link import HostThread, Link
+from simulator.app.net_link import ANY_ADDRESS, HostThread, Link
 from simulator.app.net_lobby import LobbyScreen
 from simulator.app.results import ResultsScreen
 from simulator.app.window import FRAME_RATE, AppWindow
 from simulator.net import tokens
 from simulator.net.room import REMOTE, Room
-
-ANY_ADDRESS = ("0.0.0.0", "::", "")
 
 
 class Session:
@@ -112,7 +110,7 @@ def start_host(room: Room, args: argparse.Namespace) -> Session | str:
     if isinstance(port, str):
         host.stop()
         return port
-    print(f"Room {room.code} is open on {args.bind}:{port}", flush=True)
+    print(f"Room {room.code} is open on {host.address}", flush=True)
     near = "127.0.0.1" if args.bind in ANY_ADDRESS else args.bind
     seat = host_seat(room, args.name)
     link = Link(
