@@ -148,6 +148,7 @@ class NetworkPlay:
 
     def advance(self, steps: int, seconds: float) -> None:
         super().advance(steps, seconds)  # type: ignore[misc]
+        self.link.send_moves()  # any move of ours that entered the log another way
         self._stream_hand()
 
     def _stream_hand(self) -> None:

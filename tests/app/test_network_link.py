@@ -193,3 +193,29 @@ def test_a_hand_streamed_by_the_player_to_move_reaches_the_others(room_of):
     hand = other.hands[mover.seat]
     assert (hand.x, hand.y, hand.angle, hand.piece) == (1.5, 12.0, 90.0, "B3")
     assert mover.seat not in mover.hands  # never echoed to its own player
+
+
+def test_a_restarted_join_takes_its_seat_back_with_the_token_it_kept(room_of):
+    from simulator.app.network import join_session
+
+    make, link = room_of
+    room, host, _ = make("lots", "--players", "Ann,Bob", "--name", "Ann")
+    ann = link(host, room.code, "Ann", token=room.seats["Ann"].token, admin=room.admin)
+    address = f"127.0.0.1:{host.port}"
+    first = join_session(address, room.code, "Bob").link
+    first.start()
+    pump_until([ann, first], lambda: lobby_ready(ann.lobby), "both seats held")
+    ann.start_game()
+    pump_until([ann, first], lambda: first.game is not None, "the game")
+    kept = first.client.token
+    first.stop()  # Bob's app is gone
+    pump_until([ann], lambda: not ann.lobby["seats"][1]["connected"], "Bob away")
+    again = join_session(address, room.code, "Bob").link
+    assert again.client.token == kept  # recalled from the network folder's tokens
+    again.start()
+    try:
+        pump_until([ann, again], lambda: again.game is not None, "Bob back in the game")
+        assert again.seat == "Bob"
+        assert again.game.state_hash() == ann.game.state_hash()
+    finally:
+        again.stop()
