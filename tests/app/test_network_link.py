@@ -152,8 +152,10 @@ def test_host_and_joiner_links_run_the_lobby_and_agree_on_every_move(room_of):
     bob.start_game()  # not the host: refused
     pump_until([ann, bob], lambda: "refused" in heard["Bob"], "Bob's start refused")
     ann.start_game()
-    pump_until([ann, bob], lambda: ann.game and bob.game, "the game on both")
-    assert "game" in heard["Ann"] and "game" in heard["Bob"]
+    pump_until(
+        [ann, bob], lambda: "game" in heard["Ann"] and "game" in heard["Bob"], "the game on both"
+    )
+    assert ann.game is not None and bob.game is not None
 
     @contextmanager
     def watched() -> Any:
