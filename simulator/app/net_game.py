@@ -105,13 +105,14 @@ class NetworkPlay:
 
     @contextmanager
     def watching(self) -> Iterator[None]:
-        """Around the replica applying another seat's move: a live move of ours is
-        taken back first (the host's move wins), and a physical match's world is
-        filmed so the move plays back."""
+        """Around the replica applying another seat's move: a live move of ours in the
+        world is taken back first (the host's move wins), and a physical match's world
+        is filmed so the move plays back."""
         screen: Any = self
-        if screen.move_in_progress:
-            screen.undo()
         match = screen.match
+        if screen.move_in_progress and isinstance(match, PhysicalMatch):
+            screen.undo()  # the world holds our piece; Filled In's pencil stays
+            match = screen.match
         before = len(match.events())
         film = Film(max(1, round(1 / (PLAYBACK_FPS * screen.dt))))
         if isinstance(match, PhysicalMatch):
