@@ -104,7 +104,7 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
         mover, watcher = (ann, bob) if first == "Ann" else (bob, ann)
         mover_window = ann_window if mover is ann else bob_window
         hand = LotsHand()
-        saw_hand = saw_playback = False
+        saw_hand = saw_playback = saw_ghost = False
         deadline = time.monotonic() + LIMIT
         placed = False
         while not placed:
@@ -116,6 +116,7 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
             for _ in range(20):  # the hand follows the keys (the real driver's pause)
                 run_until(pairs, lambda: True, "a frame")
             saw_hand |= first in watcher.link.hands
+            saw_ghost |= first in watcher._ghosts._shown  # drawn as a ring and a name
             saw_playback |= watcher.playback is not None
             placed = any(a["type"] == "place" for a in watcher.match.actions)
         run_until(
@@ -129,6 +130,14 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
         run_until(pairs, lambda: watcher.playback is not None or saw_playback, "the playback")
         assert watcher.match.state_hash() == mover.match.state_hash()
         assert saw_hand, "the mover's hand never reached the other window"
+        assert saw_ghost, "the mover's hand was never drawn in the other window"
+        watcher_session = host if watcher is ann else guest
+        watcher_session._heard("wait", {"seat": first, "seconds": 87, "why": "away"})
+        assert watcher.message == (
+            f"{first} left: the computer takes the seat in 87 s unless they rejoin."
+        )
+        watcher_session._heard("notice", {"text": "The computer (easy) plays Bob's seat now."})
+        assert watcher.message == "The computer (easy) plays Bob's seat now."
         shot(mover_window, tmp_path / "game-mover.png")
     finally:
         for session, window in pairs:
