@@ -221,3 +221,37 @@ def test_a_restarted_join_takes_its_seat_back_with_the_token_it_kept(room_of):
         assert again.game.state_hash() == ann.game.state_hash()
     finally:
         again.stop()
+
+
+def test_the_host_hands_a_seat_to_the_computer_from_the_lobby_and_it_plays(room_of):
+    from simulator.app.net_lobby import LobbyScreen
+
+    make, link = room_of
+    room, host, _ = make("lots", "--players", "Ann,Bob", "--name", "Ann")
+    ann = link(host, room.code, "Ann", token=room.seats["Ann"].token, admin=room.admin)
+    lobby = LobbyScreen(ann)
+    ann.view = lobby.heard
+    pump_until([ann], lambda: ann.lobby.get("seats"), "the lobby")
+    assert not lobby_ready(ann.lobby)
+    for _ in range(2):  # the button: random, then easy
+        bob = ann.lobby["seats"][1]
+        lobby.hand_over(bob)
+        pump_until([ann], lambda b=bob: ann.lobby["seats"][1] != b, "the seat handed over")
+    assert ann.lobby["seats"][1] | {"connected": True} == {
+        "name": "Bob",
+        "kind": "computer",
+        "level": "easy",
+        "holder": None,
+        "connected": True,
+    }
+    pump_until([ann], lambda: "computer (easy) plays Bob" in lobby.message, "the notice")
+    lobby.start()
+    pump_until([ann], lambda: ann.game is not None, "the game")
+    for turn in range(3):  # Ann moves; the host's computer answers for Bob
+        pump_until([ann], lambda: "Ann" in ann.game.to_act(), "Ann's turn", seconds=LIMIT)
+        _bot_move(ann, turn)
+    pump_until(
+        [ann],
+        lambda: any(a["player"] == "Bob" and a["type"] == "place" for a in ann.game.match.actions),
+        "a placement of Bob's computer",
+    )
