@@ -17,6 +17,7 @@ from typing import Any
 
 import pyglet
 
+from simulator.app.computer_seats import one_line
 from simulator.app.display import display_available
 from simulator.app.game_screen import GameScreen
 from simulator.app.net_game import network_screen
@@ -71,7 +72,13 @@ class Session:
 
     def _show_game(self, fields: dict[str, Any]) -> None:
         """The host's game (at the start, or replacing ours): its screen on the replica."""
-        self.game = network_screen(self.link)
+        try:
+            self.game = network_screen(self.link)
+        except Exception as exc:  # a game this app has no screen for: said, not a crash
+            self.lobby.say(f"Cannot show this game here: {one_line(str(exc) or repr(exc))}")
+            if self.window is not None and self.window.page is not self.lobby:
+                self.window.show(self.lobby)
+            return
         if self.window is not None:
             self.window.show(self.game)
         logs = fields.get("logs")
