@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
+from simulator.games.lots.live import HOLDING  # the same word in Crazy Tower's live moves
 from simulator.games.match import PhysicalMatch
 from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
@@ -158,13 +160,13 @@ class NetworkPlay:
         screen: Any = self
         live, seat = screen.live, self.link.seat
         held = getattr(live, "held", None)
-        if held is None or getattr(live, "stage", None) != "holding" or seat is None:
+        if held is None or getattr(live, "stage", None) != HOLDING or seat is None:
             return
         game = self.link.game
         if game is None or seat not in game.to_act():
             return
-        pose = held.pose
-        self.link.send_hand(pose.x, pose.y, _degrees(pose.angle), held_words(screen.match, live))
+        pose, piece = held.pose, held_words(screen.match, live)
+        self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), piece)
 
     def draw(self, window: Any, base: Any) -> None:
         super().draw(window, base)  # type: ignore[misc]
@@ -178,10 +180,6 @@ class NetworkPlay:
     def close(self) -> None:
         super().close()  # type: ignore[misc]
         self._ghosts.delete()
-
-
-def _degrees(radians: float) -> float:
-    return radians * 180.0 / 3.141592653589793
 
 
 # Where each game with a hand names its pieces in words (``piece_name(id)``).
