@@ -255,3 +255,35 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_lobby_and_it_plays(room_
         lambda: any(a["player"] == "Bob" and a["type"] == "place" for a in ann.game.match.actions),
         "a placement of Bob's computer",
     )
+
+
+def test_a_resumed_host_window_takes_its_own_seat_back_in_the_running_game(room_of, tmp_path):
+    from simulator.app.network import start_host
+    from simulator.net.room import Room
+
+    make, link = room_of
+    room, host, args = make("lots", "--players", "Ann,Bob", "--name", "Ann")
+    ann = link(host, room.code, "Ann", token=room.seats["Ann"].token, admin=room.admin)
+    bob = link(host, room.code, "Bob")
+    pump_until([ann, bob], lambda: lobby_ready(ann.lobby), "both seats held")
+    ann.start_game()
+    pump_until([ann, bob], lambda: ann.game is not None and bob.game is not None, "the game")
+    mover = next(w for w in (ann, bob) if w.seat in w.game.to_act())
+    _bot_move(mover, 1)
+    pump_until([ann, bob], lambda: room.seq >= 1 and not host._host.busy, "the move saved")
+    ann.stop()
+    host.stop()  # the host's app is gone; its autosave stays
+
+    resumed = Room.resume(tmp_path / "room")
+    assert resumed.code == room.code and resumed.started
+    args.port = 0
+    session = start_host(resumed, args)
+    assert not isinstance(session, str), session
+    again = session.link
+    again.start()
+    try:
+        pump_until([again], lambda: again.game is not None, "the resumed game")
+        assert again.seat == "Ann" and again.admin
+        assert again.game.match.actions == room.game.match.actions
+    finally:
+        session.end()
