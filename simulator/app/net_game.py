@@ -12,11 +12,9 @@ the screen's message, in sentences.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import importlib
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,9 +30,11 @@ from simulator.games.lots.live import HOLDING  # the same word in Crazy Tower's 
 from simulator.games.match import PhysicalMatch
 from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
+from simulator.render.palette import colour
 
 HAND_RING = 14.0  # logical pixels: the radius of another player's hand drawn
 HAND_TONE = (90, 60, 200)
+GHOST_ALPHA = 110  # another player's held piece: seen through
 NO_LOAD = "A network game cannot load another game: every player plays the host's."
 
 
@@ -165,8 +165,8 @@ class NetworkPlay:
         game = self.link.game
         if game is None or seat not in game.to_act():
             return
-        pose, piece = held.pose, held_words(screen.match, live)
-        self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), piece)
+        pose = held.pose
+        self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), str(live.piece)[:MAX_NAME])
 
     def draw(self, window: Any, base: Any) -> None:
         super().draw(window, base)  # type: ignore[misc]
@@ -182,63 +182,73 @@ class NetworkPlay:
         self._ghosts.delete()
 
 
-# Where each game with a hand names its pieces in words (``piece_name(id)``).
-PIECE_WORDS = {"lots": "rules.lots.placement", "crazy-tower": "simulator.app.crazy_tower.words"}
-
-
-def held_words(match: Any, live: Any) -> str:
-    """The held piece as the others read it ("blue S"), at most a protocol name long."""
-    piece = str(live.piece)
-    where = PIECE_WORDS.get(match.kind)
-    if where is not None:
-        with contextlib.suppress(Exception):  # a piece the words do not know: its id
-            piece = importlib.import_module(where).piece_name(piece)
-    return piece.removeprefix("the ")[:MAX_NAME]
-
-
 class HandGhosts:
-    """Other players' streamed hands: a ring where the hand is and whose it is, with the
-    piece it holds; drawn only, never simulated."""
+    """Other players' streamed hands: the piece each holds, translucent, where their hand
+    carries it, with a ring and whose hand it is; drawn only, never simulated.
+    ``look(piece)`` is the game's ``held_look`` (its screen module): the piece's outline
+    in its own frame, its colour and its name (KeyError: a piece it does not know)."""
 
-    def __init__(self) -> None:
+    def __init__(self, look: Callable[[str], tuple[list[Any], str, str]] | None) -> None:
+        self.look = look
         self.batch = pyglet.graphics.Batch()
-        self._shown: dict[str, tuple[Any, Any]] = {}
+        self._labels: dict[str, Any] = {}
+        self._shapes: list[Any] = []  # the rings and outlines of this frame
 
     def draw(self, hands: dict[str, Any], camera: Any) -> None:
-        for seat in [s for s in self._shown if s not in hands]:
-            for item in self._shown.pop(seat):
-                item.delete()
+        for item in self._shapes:
+            item.delete()
+        self._shapes = []
+        for seat in [s for s in self._labels if s not in hands]:
+            self._labels.pop(seat).delete()
         for seat, hand in hands.items():
+            text = self._piece(seat, hand, camera)
             x, y = camera.to_screen(hand.x, hand.y)
             y = min(y, DESIGN_H - 80)
-            text = f"{seat}'s hand" + (f": {hand.piece}" if hand.piece else "")
-            if seat not in self._shown:
-                ring = pyglet.shapes.Arc(
-                    x, y, HAND_RING, thickness=3, color=(*HAND_TONE, 200), batch=self.batch
-                )
+            ring = pyglet.shapes.Arc(
+                x, y, HAND_RING, thickness=3, color=(*HAND_TONE, 200), batch=self.batch
+            )
+            self._shapes.append(ring)
+            label = self._labels.get(seat)
+            if label is None:
                 label = pyglet.text.Label(
                     text,
-                    x=x + HAND_RING + 6,
-                    y=y,
                     font_size=12,
                     color=(*HAND_TONE, 255),
                     anchor_y="center",
                     batch=self.batch,
                 )
-                self._shown[seat] = (ring, label)
-            ring, label = self._shown[seat]
-            ring.position = (x, y)
+                self._labels[seat] = label
             label.position = (x + HAND_RING + 6, y, 0)
             if label.text != text:
                 label.text = text
-        if self._shown:
+        if hands:
             self.batch.draw()
 
+    def _piece(self, seat: str, hand: Any, camera: Any) -> str:
+        """Draw the held piece's outline; the words beside the hand."""
+        if not hand.piece:
+            return f"{seat}'s hand"
+        try:
+            outline, tone, name = self.look(hand.piece) if self.look else ([], "", hand.piece)
+        except KeyError:  # a piece this desk does not know: its id only
+            return f"{seat}'s hand: {hand.piece}"
+        turn = math.radians(hand.angle)
+        cos, sin = math.cos(turn), math.sin(turn)
+        rgb = colour(tone).rgb if tone else HAND_TONE
+        for polygon in outline:
+            points = [
+                camera.to_screen(hand.x + px * cos - py * sin, hand.y + px * sin + py * cos)
+                for px, py in polygon
+            ]
+            self._shapes.append(
+                pyglet.shapes.Polygon(*points, color=(*rgb, GHOST_ALPHA), batch=self.batch)
+            )
+        return f"{seat}'s hand: {name.removeprefix('the ')}"
+
     def delete(self) -> None:
-        for items in self._shown.values():
-            for item in items:
-                item.delete()
-        self._shown.clear()
+        for item in [*self._shapes, *self._labels.values()]:
+            item.delete()
+        self._shapes, self._labels = [], {}
 
 
 @functools.cache
@@ -257,6 +267,6 @@ def network_screen(link: Link) -> GameScreen:
     screen: Any = module.around(game.match, humans, network_class)
     screen.link = link
     screen._filmed = []
-    screen._ghosts = HandGhosts()
+    screen._ghosts = HandGhosts(getattr(module, "held_look", None))
     link.client.replica.watch = screen.watching
     return screen

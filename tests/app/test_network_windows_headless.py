@@ -116,7 +116,7 @@ def test_a_placement_in_one_window_plays_back_in_the_other(tmp_path):
             for _ in range(20):  # the hand follows the keys (the real driver's pause)
                 run_until(pairs, lambda: True, "a frame")
             saw_hand |= first in watcher.link.hands
-            saw_ghost |= first in watcher._ghosts._shown  # drawn as a ring and a name
+            saw_ghost |= first in watcher._ghosts._labels  # drawn: the piece, a ring, a name
             saw_playback |= watcher.playback is not None
             placed = any(a["type"] == "place" for a in watcher.match.actions)
         run_until(

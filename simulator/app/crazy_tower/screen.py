@@ -23,7 +23,9 @@ from typing import Any
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.crazy_tower import get_card, get_challenge, legal_moves
+from rules.crazy_tower import get_block, get_card, get_challenge, legal_moves
+from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.cards import CARD_PIECE
 from rules.crazy_tower.state import (
     DIAMONDS,
     EXCHANGE,
@@ -34,6 +36,7 @@ from rules.crazy_tower.state import (
     TURN,
 )
 from rules.errors import IllegalMove
+from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.cover import ROLE, Cover
 from simulator.app.crazy_tower.icons import Icons
@@ -65,6 +68,7 @@ from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
 from simulator.games.crazy_tower.player import MAX_RETRIES, RandomPlayer
+from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
@@ -760,6 +764,16 @@ def open_screen(setup: GameSetup) -> CrazyTowerScreen:
 def load_screen(path: Path) -> CrazyTowerScreen:
     """A saved game (or any crazy-tower scenario) continued (ScenarioError: a bad file)."""
     return CrazyTowerScreen(session.load(path))
+
+
+def held_look(piece: str) -> tuple[list[Polygon], str, str]:
+    """A piece held on another desk (a network game), as this one draws it: its outline
+    in its own frame, its colour and its name; KeyError for no such piece."""
+    if is_block(piece):
+        block = get_block(piece)
+        return piece_polygons(get_piece(block.piece)), block.colour, piece_name(piece)
+    get_card(piece)  # a KeyError for no such card
+    return piece_polygons(get_piece(CARD_PIECE)), "natural", piece_name(piece)
 
 
 def around(

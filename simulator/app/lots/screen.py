@@ -18,7 +18,8 @@ import pyglet
 from pyglet.window import key, mouse
 
 from rules.errors import IllegalMove
-from rules.lots import apply_move, check_candidate, placement_choices
+from rules.lots import apply_move, check_candidate, placement_choices, spec_of
+from rules.lots.instances import colour_of
 from rules.pieces import transform_cells
 from simulator.app import save_folder
 from simulator.app.flashes import Flashes, lots_flashes
@@ -42,6 +43,7 @@ from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
 from simulator.games.lots.player import MAX_RETRIES
+from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
@@ -112,6 +114,12 @@ def around(
     make = wrap(LotsScreen)
     seats = {players.index(name) for name in humans}
     return make(match, seed=match.seed, humans=seats, levels={}, autosave=False)
+
+
+def held_look(piece: str) -> tuple[list[Polygon], str, str]:
+    """A piece held on another desk (a network game), as this one draws it: its outline
+    in its own frame, its colour and its name; KeyError for no such piece."""
+    return piece_polygons(spec_of(piece)), colour_of(piece), piece_name(piece)
 
 
 def seats_from(
