@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,8 +27,10 @@ from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
-from simulator.games.lots.live import HOLDING  # the same word in Crazy Tower's live moves
-from simulator.games.match import PhysicalMatch
+from simulator.games.lots.live import HOLDING, SETTLING  # Crazy Tower's words too
+from simulator.games.match import Match, PhysicalMatch
+from simulator.net.cli import countdown_words, desync_words
+from simulator.net.client import LIVE_EVERY
 from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
 from simulator.render.palette import colour
@@ -41,12 +44,10 @@ NO_LOAD = "A network game cannot load another game: every player plays the host'
 def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
     """What the players read about an event from the host (None: nothing to say)."""
     if kind == "wait":
-        seat, seconds = fields["seat"], int(fields["seconds"])
-        if fields.get("why") == "away":
-            return f"{seat} left: the computer takes the seat in {seconds} s unless they rejoin."
-        if seat == me:
+        seat, seconds, why = fields["seat"], int(fields["seconds"]), str(fields.get("why"))
+        if seat == me and why == "turn":
             return f"You have {seconds} s left for this move; then the computer makes it."
-        return f"{seat} has {seconds} s left for this move."
+        return countdown_words(seat, seconds, why)
     if kind == "notice":
         return str(fields.get("text") or "")
     if kind == "chat":
@@ -57,10 +58,7 @@ def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
             return f"The host refused your move ({reason}); it was taken back."
         return f"The host refused that: {reason}."
     if kind == "desync":
-        return (
-            f"Your game went out of step with the host's after move {fields['seq']}; "
-            "taking the host's game."
-        )
+        return desync_words(int(fields["seq"]))
     if kind == "reconnecting":
         return f"Lost the host; trying to rejoin ({fields['seconds']} s left)."
     if kind in ("closed", "error"):
@@ -75,6 +73,8 @@ class NetworkPlay:
     link: Link
     _filmed: list[tuple[Film, list[dict[str, Any]]]]
     _ghosts: HandGhosts
+    _holding: bool  # our piece was held live at the last frame
+    _live_sent: float  # when our live move was last sent (time.monotonic)
 
     # -- what changes from a game at one desk ---------------------------------------------
 
@@ -153,6 +153,27 @@ class NetworkPlay:
         super().advance(steps, seconds)  # type: ignore[misc]
         self.link.send_moves()  # any move of ours that entered the log another way
         self._stream_hand()
+        self._stream_live()
+
+    def _stream_live(self) -> None:
+        """Our live placement so far, for a game whose others run it ahead (LOTS): while
+        the piece is held (LIVE_EVERY apart), and once as it is let go."""
+        screen: Any = self
+        live, seat = screen.live, self.link.seat
+        placement = getattr(live, "placement", None)
+        if placement is None or seat is None or not runs_ahead(screen.match):
+            self._holding = False
+            return
+        stage = getattr(live, "stage", None)
+        now = time.monotonic()
+        if stage == HOLDING:
+            self._holding = True
+            if now - self._live_sent >= LIVE_EVERY:
+                self._live_sent = now
+                self.link.send_live(placement().as_action(seat), released=False)
+        elif self._holding and stage == SETTLING:
+            self._holding = False
+            self.link.send_live(placement().as_action(seat), released=True)
 
     def _stream_hand(self) -> None:
         """While our piece is held live, where it is goes to the others (30 a second at
@@ -175,7 +196,7 @@ class NetworkPlay:
         if camera is None:
             return  # a game without a hand (Filled In) shows no streamed hand
         window.view = base
-        self._ghosts.draw(self.link.shown_hands(), camera())
+        self._ghosts.draw(self.link.shown_hands(), camera(), screen.match.world)
 
     def close(self) -> None:
         super().close()  # type: ignore[misc]
@@ -194,14 +215,15 @@ class HandGhosts:
         self._labels: dict[str, Any] = {}
         self._shapes: list[Any] = []  # the rings and outlines of this frame
 
-    def draw(self, hands: dict[str, Any], camera: Any) -> None:
+    def draw(self, hands: dict[str, Any], camera: Any, world: Any) -> None:
         for item in self._shapes:
             item.delete()
         self._shapes = []
         for seat in [s for s in self._labels if s not in hands]:
             self._labels.pop(seat).delete()
         for seat, hand in hands.items():
-            text = self._piece(seat, hand, camera)
+            # a piece the game runs ahead is in the world itself: no ghost of it then
+            text = self._piece(seat, hand, camera, ghost=hand.piece not in world)
             x, y = camera.to_screen(hand.x, hand.y)
             y = min(y, DESIGN_H - 80)
             ring = pyglet.shapes.Arc(
@@ -224,8 +246,8 @@ class HandGhosts:
         if hands:
             self.batch.draw()
 
-    def _piece(self, seat: str, hand: Any, camera: Any) -> str:
-        """Draw the held piece's outline; the words beside the hand."""
+    def _piece(self, seat: str, hand: Any, camera: Any, ghost: bool) -> str:
+        """Draw the held piece's outline (with ``ghost``); the words beside the hand."""
         if not hand.piece:
             return f"{seat}'s hand"
         try:
@@ -235,7 +257,7 @@ class HandGhosts:
         turn = math.radians(hand.angle)
         cos, sin = math.cos(turn), math.sin(turn)
         rgb = colour(tone).rgb if tone else HAND_TONE
-        for polygon in outline:
+        for polygon in outline if ghost else []:
             points = [
                 camera.to_screen(hand.x + px * cos - py * sin, hand.y + px * sin + py * cos)
                 for px, py in polygon
@@ -249,6 +271,11 @@ class HandGhosts:
         for item in [*self._shapes, *self._labels.values()]:
             item.delete()
         self._shapes, self._labels = [], {}
+
+
+def runs_ahead(match: Any) -> bool:
+    """The others run this game's live moves ahead (it overrides Match.run_ahead)."""
+    return type(match).run_ahead is not Match.run_ahead
 
 
 @functools.cache
@@ -268,5 +295,6 @@ def network_screen(link: Link) -> GameScreen:
     screen.link = link
     screen._filmed = []
     screen._ghosts = HandGhosts(getattr(module, "held_look", None))
+    screen._holding, screen._live_sent = False, 0.0
     link.client.replica.watch = screen.watching
     return screen

@@ -28,6 +28,7 @@ from simulator.net.room import Room
 
 HOST_START_SECONDS = 10.0  # the host's server must listen within this
 HAND_SHOWN = 1.0  # real seconds a streamed hand stays drawn after its last position
+PUMP_SECONDS = 0.006  # a frame's time for network work that arrives while it is drained
 
 View = Callable[[str, dict[str, Any]], None]
 
@@ -54,12 +55,15 @@ class WindowExecutor(Executor):
         after a shutdown too: a client's last words ("closed") still arrive."""
         self._queue.put((None, fn, args, {}))
 
-    def drain(self) -> int:
-        """Run everything queued so far on this thread; how many calls ran. A posted
-        call that raises propagates (a bug of the app's); submitted work's exception
-        goes to its future (the client reports it)."""
-        ran = 0
-        while True:
+    def drain(self, budget: float = 0.0) -> int:
+        """Run what was queued when the drain began on this thread, then what comes
+        meanwhile for up to ``budget`` seconds (a settling piece's next few looks, not
+        all of them in one frame); how many calls ran. A posted call that raises
+        propagates (a bug of the app's); submitted work's exception goes to its future
+        (the client reports it)."""
+        ran, due = 0, self._queue.qsize()
+        deadline = time.monotonic() + budget
+        while ran < due or time.monotonic() < deadline:
             try:
                 future, fn, args, kwargs = self._queue.get_nowait()
             except queue.Empty:
@@ -76,6 +80,7 @@ class WindowExecutor(Executor):
                 future.set_exception(exc)
             else:
                 future.set_result(result)
+        return ran
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._shut = True
@@ -256,7 +261,7 @@ class Link:
 
     def pump(self) -> int:
         """Run the replica's work and hand out the events heard (every frame)."""
-        return self.executor.drain()
+        return self.executor.drain(PUMP_SECONDS)
 
     def _event(self, kind: str, fields: dict[str, Any]) -> None:
         if kind == "welcome":
@@ -295,6 +300,10 @@ class Link:
         if self.game is None:
             return 0
         return self.client.send_moves()
+
+    def send_live(self, action: dict[str, Any], released: bool) -> None:
+        """Our live move so far (the others run it ahead), and when a piece is let go."""
+        self.client.send_live(action, released=released)
 
     def send_hand(self, x: float, y: float, angle: float, piece: str | None) -> None:
         self.client.send_hand(x, y, angle, piece)

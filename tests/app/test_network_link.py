@@ -113,10 +113,10 @@ def test_lobby_words_and_the_host_buttons_cycle():
     assert holder_words(seat | {"name": "Ann", "holder": "Ann"}, "Ann") == "you"
     assert not lobby_ready({"seats": [seat]}) and lobby_ready({"seats": [computer]})
     assert words("wait", {"seat": "Bob", "seconds": 87, "why": "away"}, "Ann") == (
-        "Bob left: the computer takes the seat in 87 s unless they rejoin."
+        "Bob has left: the computer takes the seat in 87 s unless they return."
     )
     assert words("wait", {"seat": "Ann", "seconds": 25, "why": "turn"}, "Bob") == (
-        "Ann has 25 s left for this move."
+        "Ann has 25 s left for this move; then the computer makes it."
     )
     assert words("wait", {"seat": "Ann", "seconds": 25, "why": "turn"}, "Ann").startswith(
         "You have 25 s left"
