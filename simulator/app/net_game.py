@@ -222,14 +222,24 @@ class HandGhosts:
         for seat in [s for s in self._labels if s not in hands]:
             self._labels.pop(seat).delete()
         for seat, hand in hands.items():
-            # a piece the game runs ahead is in the world itself: no ghost of it then
-            text = self._piece(seat, hand, camera, ghost=hand.piece not in world)
+            # a piece the game runs ahead is in the world itself, in the world's hand: no
+            # ghost of them then, only whose hand it is, beside the piece
+            ahead = bool(hand.piece) and hand.piece in world
+            text = self._piece(seat, hand, camera, ghost=not ahead)
             x, y = camera.to_screen(hand.x, hand.y)
+            if ahead:
+                points = [
+                    camera.to_screen(*p)
+                    for q in world.entry(hand.piece).world_polygons()
+                    for p in q
+                ]
+                x = max(px for px, _ in points)  # the label clears the fingers
+            else:
+                ring = pyglet.shapes.Arc(
+                    x, y, HAND_RING, thickness=3, color=(*HAND_TONE, 200), batch=self.batch
+                )
+                self._shapes.append(ring)
             y = min(y, DESIGN_H - 80)
-            ring = pyglet.shapes.Arc(
-                x, y, HAND_RING, thickness=3, color=(*HAND_TONE, 200), batch=self.batch
-            )
-            self._shapes.append(ring)
             label = self._labels.get(seat)
             if label is None:
                 label = pyglet.text.Label(
