@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 import pyglet
@@ -83,9 +84,8 @@ class Session:
             self.window.show(self.game)
         logs = fields.get("logs")
         if logs:
-            self.game.say(
-                "Took the host's game after a desync; both logs are kept: " + ", ".join(logs)
-            )
+            folder = Path(logs[0]).parent
+            self.game.say(f"Resynchronised from the host's log; both logs are in {folder}.")
         elif self.link.seat is None:
             self.game.say("You are watching this game.")
 
