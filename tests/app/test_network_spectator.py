@@ -85,3 +85,44 @@ def test_a_spectator_watches_the_hosts_computers_play_on_the_games_own_screen(tm
         session.end()
         window.close()
         host.stop()
+
+
+def test_a_desync_is_said_and_the_hosts_log_replaces_the_screens_game(tmp_path):
+    room, host = hosted(tmp_path / "room", "lots")
+    logs = tmp_path / "logs"
+    link = Link(
+        f"127.0.0.1:{host.port}", room.code, "Cy", role="spectator", admin=room.admin, logs=logs
+    )
+    session = Session(link)
+    window = AppWindow(session.lobby, visible=False, schedule=False)
+    said: list[str] = []
+    try:
+        session.attach(window)
+        deadline = time.monotonic() + LIMIT
+        while not link.lobby:
+            assert time.monotonic() < deadline, "no lobby"
+            session._frame(1 / 60)
+        link.start_game()
+        while session.game is None:
+            assert time.monotonic() < deadline, "no game"
+            session._frame(1 / 60)
+        first = session.game
+        # this copy now reports a state the host never reached: a desync
+        link.client.replica.game.state_hash = lambda: "0" * 64
+        while session.game is first:
+            assert time.monotonic() < deadline, "the desync never replaced the game"
+            session._frame(1 / 60)
+            frames(window)
+            said.append(first.message)
+        assert any(m.startswith("Out of step: after move") for m in said), said
+        assert (
+            session.game.message == f"Resynchronised from the host's log; both logs are in {logs}."
+        )
+        assert sorted(p.name.rsplit("-", 1)[1] for p in logs.iterdir()) == [
+            "host.json",
+            "mine.json",
+        ]
+    finally:
+        session.end()
+        window.close()
+        host.stop()
