@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,14 @@ class Session:
         return isinstance(page, ResultsScreen) and page.game is self.game
 
     def _heard(self, kind: str, fields: dict[str, Any]) -> None:
+        try:
+            self._route(kind, fields)
+        except Exception as exc:  # a bug in showing it must not close everyone's game
+            traceback.print_exc()
+            page = self.window.page if self.window is not None else self.lobby
+            page.say(f"Could not show the host's {kind} message: {one_line(str(exc))}")
+
+    def _route(self, kind: str, fields: dict[str, Any]) -> None:
         if kind == "game" and (fields.get("replaced") or self.game is None):
             self._show_game(fields)
             return
