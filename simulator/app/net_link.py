@@ -314,6 +314,9 @@ class Link:
     def start_game(self) -> None:
         self.client.call("start")
 
+    def chat(self, text: str) -> None:
+        self.client.call("chat", text=text)
+
 
 def lobby_ready(lobby: dict[str, Any]) -> bool:
     """Every seat is held by a person or a computer (the host may start)."""

@@ -14,10 +14,15 @@ from simulator.app.layout import DESIGN_W
 from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
 from simulator.app.screen import Screen
-from simulator.app.widgets import Hud
+from simulator.app.widgets import Button, Hud
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.net.protocol import MAX_TEXT
+from simulator.render.palette import INK
 
 LEFT = 60.0
+CHAT_X = 860.0  # the chat's column
+CHAT_LINES = 8
+FOCUS = (240, 190, 60)
 CONNECTED = (40, 150, 80)
 AWAY = (190, 60, 50)
 START = (40, 140, 90)
@@ -26,6 +31,7 @@ NOT_READY = "Start once every seat has a player or the computer."
 SHORTCUTS = [
     ("Enter", "start the game (the host, once every seat is held)"),
     ("click", "hand a seat to a player or to the computer (the host)"),
+    ("Tab, click the chat", "type in the chat; Enter sends it, Esc leaves it"),
     ("Ctrl+N", "leave the room, back to the start screen"),
 ]
 
@@ -59,6 +65,14 @@ class LobbyScreen(Screen):
         self.hud = Hud()
         self.message = "Connecting to the host..."
         self.dirty = True
+        self.chat: list[str] = []  # the room's last lines, oldest first
+        self.draft = ""  # what we type to say
+        self.chatting = False  # the chat field takes the keys
+        self._chat_hit = False  # a click landed on the chat field
+
+    @property
+    def typing(self) -> bool:
+        return self.chatting
 
     def say(self, message: str) -> None:
         self.message = message
@@ -68,6 +82,10 @@ class LobbyScreen(Screen):
         if kind == "welcome":
             self.say("")
         said = words(kind, fields, self.link.seat)
+        if kind == "chat" and said:
+            self.chat = [*self.chat, said][-CHAT_LINES:]
+            self.dirty = True
+            return
         if said:
             self.say(said)
         self.dirty = True
@@ -86,12 +104,38 @@ class LobbyScreen(Screen):
         self.link.start_game()
         self.say("Starting the game...")
 
+    def send_chat(self) -> None:
+        text = " ".join(self.draft.split())
+        if text:
+            self.link.chat(text)
+        self.draft = ""
+        self.dirty = True
+
+    def _focus_chat(self) -> None:
+        self.chatting, self._chat_hit = True, True
+
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        self._chat_hit = False
         self.hud.press(x, y)
+        if not self._chat_hit:
+            self.chatting = False
+        self.dirty = True
+
+    def on_text(self, text: str) -> None:
+        if self.chatting and text.isprintable():
+            self.draft = (self.draft + text)[:MAX_TEXT]
+            self.dirty = True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (key.RETURN, key.ENTER):
-            self.start()
+            self.send_chat() if self.chatting else self.start()
+        elif symbol == key.BACKSPACE and self.chatting:
+            self.draft = self.draft[:-1]
+        elif symbol == key.ESCAPE:
+            self.chatting = False
+        elif symbol == key.TAB:
+            self.chatting = not self.chatting
+        self.dirty = True
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -143,5 +187,20 @@ class LobbyScreen(Screen):
                 hud.text(NOT_READY, LEFT + 320, below - 30, 14, MUTED)
         elif link.joined:
             hud.text("Waiting for the host to start the game.", LEFT, below - 30, 16, MUTED)
+        self._chat_box()
         if self.message:
             hud.text(self.message, LEFT, 40, 14, AWAY, width=DESIGN_W - 2 * LEFT, lines=2)
+
+    def _chat_box(self) -> None:
+        """The room's chat on the right: its last lines and the field we type in."""
+        hud, x, w = self.hud, CHAT_X, DESIGN_W - CHAT_X - LEFT
+        hud.text("Chat", x, 560, 18, bold=True)
+        for i, line in enumerate(self.chat):
+            hud.text(line, x, 520 - 26 * i, 13, width=w, lines=1)
+        y = 520 - 26 * CHAT_LINES - 20
+        hud.rect(x, y, w, 38, (255, 255, 255), layer=1)
+        hud.rect(x, y, w, 3, FOCUS if self.chatting else (160, 160, 160), layer=1)
+        shown = self.draft + "|" if self.chatting else self.draft or "Click (or Tab) to chat"
+        tone = INK if self.chatting or self.draft else MUTED
+        hud.text(shown, x + 8, y + 12, 14, tone, width=w - 16, lines=1, layer=3)
+        hud.buttons.append(Button(x, y, w, 38, self._focus_chat, ""))

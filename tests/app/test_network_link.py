@@ -287,3 +287,31 @@ def test_a_resumed_host_window_takes_its_own_seat_back_in_the_running_game(room_
         assert again.game.match.actions == room.game.match.actions
     finally:
         session.end()
+
+
+def test_the_lobby_chat_reaches_everyone_in_the_room(room_of):
+    from pyglet.window import key
+
+    from simulator.app.net_lobby import CHAT_LINES, LobbyScreen
+
+    make, link = room_of
+    room, host, _ = make("lots", "--players", "Ann,Bob", "--name", "Ann")
+    ann = link(host, room.code, "Ann", token=room.seats["Ann"].token, admin=room.admin)
+    bob = link(host, room.code, "Bob")
+    lobbies = {who.name: LobbyScreen(who) for who in (ann, bob)}
+    for who in (ann, bob):
+        who.view = lobbies[who.name].heard
+    pump_until([ann, bob], lambda: lobby_ready(ann.lobby), "both seats held")
+    typing = lobbies["Bob"]
+    typing.on_key_press(key.TAB, 0)  # into the chat field: keys type there
+    assert typing.typing
+    typing.on_text("hello  Ann")
+    typing.on_key_press(key.RETURN, 0)  # sends the line, does not start anything
+    pump_until([ann, bob], lambda: lobbies["Ann"].chat, "the chat line")
+    assert lobbies["Ann"].chat == lobbies["Bob"].chat == ["Bob: hello Ann"]
+    assert typing.draft == "" and not ann.lobby["started"]
+    for i in range(CHAT_LINES + 2):
+        typing.draft = f"line {i}"
+        typing.send_chat()
+    pump_until([ann, bob], lambda: lobbies["Ann"].chat[-1] == f"Bob: line {CHAT_LINES + 1}", "all")
+    assert len(lobbies["Ann"].chat) == CHAT_LINES

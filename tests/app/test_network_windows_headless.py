@@ -86,6 +86,10 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
         assert "Waiting for the host to start the game." in texts
         assert any(room.code in t for t in texts)
         assert any(b.label.startswith("Start the game") for b in ann_window.page.hud.buttons)
+        bob_window.page.draft = "Hi Ann, ready when you are"
+        bob_window.page.send_chat()
+        run_until(pairs, lambda: ann_window.page.chat, "Bob's chat line")
+        assert ann_window.page.chat == ["Bob: Hi Ann, ready when you are"]
         shot(ann_window, tmp_path / "lobby-host.png")
 
         send(ann_window, "on_key_press", key.RETURN, 0)  # the host starts the game
