@@ -28,7 +28,7 @@ from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
 from simulator.games.lots.live import HOLDING, SETTLING  # Crazy Tower's words too
-from simulator.games.match import Match, PhysicalMatch
+from simulator.games.match import PhysicalMatch
 from simulator.net.cli import countdown_words, desync_words
 from simulator.net.client import LIVE_EVERY
 from simulator.net.protocol import MAX_NAME
@@ -156,24 +156,23 @@ class NetworkPlay:
         self._stream_live()
 
     def _stream_live(self) -> None:
-        """Our live placement so far, for a game whose others run it ahead (LOTS): while
+        """Our live move so far, for the others to run ahead (a physical game): while
         the piece is held (LIVE_EVERY apart), and once as it is let go."""
         screen: Any = self
-        live, seat = screen.live, self.link.seat
-        placement = getattr(live, "placement", None)
-        if placement is None or seat is None or not runs_ahead(screen.match):
-            self._holding = False
+        stage = getattr(screen.live, "stage", None)
+        if self.link.seat is None or not isinstance(screen.match, PhysicalMatch):
             return
-        stage = getattr(live, "stage", None)
         now = time.monotonic()
         if stage == HOLDING:
             self._holding = True
-            if now - self._live_sent >= LIVE_EVERY:
+            if now - self._live_sent >= LIVE_EVERY and (action := screen.live_action()):
                 self._live_sent = now
-                self.link.send_live(placement().as_action(seat), released=False)
-        elif self._holding and stage == SETTLING:
+                self.link.send_live(action, released=False)
+        elif self._holding and stage == SETTLING and (action := screen.live_action()):
             self._holding = False
-            self.link.send_live(placement().as_action(seat), released=True)
+            self.link.send_live(action, released=True)
+        elif stage != SETTLING:
+            self._holding = False  # taken back before it was let go
 
     def _stream_hand(self) -> None:
         """While our piece is held live, where it is goes to the others (30 a second at
@@ -281,11 +280,6 @@ class HandGhosts:
         for item in [*self._shapes, *self._labels.values()]:
             item.delete()
         self._shapes, self._labels = [], {}
-
-
-def runs_ahead(match: Any) -> bool:
-    """The others run this game's live moves ahead (it overrides Match.run_ahead)."""
-    return type(match).run_ahead is not Match.run_ahead
 
 
 @functools.cache

@@ -55,6 +55,7 @@ class Session:
         if window is None or not self._ours(window.page):
             self.end()
             return
+        window.switch_to()  # what the events make (flashes, films) is this window's GL
         self.link.pump()
 
     def _ours(self, page: Any) -> bool:

@@ -152,3 +152,50 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
             window.close()
         host.end()
         guest.end()
+
+
+def test_a_crazy_tower_block_moves_live_in_the_other_window(tmp_path):
+    parser = argparse.ArgumentParser()
+    add_host_arguments(parser)
+    argv = ["crazy-tower", "--players", "Ann,Bob", "--name", "Ann", "--port", "0"]
+    argv += ["--mode", "competitive", "--seed", "1", "--folder", str(tmp_path / "room")]
+    args = parser.parse_args(argv)
+    room = new_room(args)
+    assert not isinstance(room, str), room
+    host = start_host(room, args)
+    assert isinstance(host, Session), host
+    guest = join_session(f"127.0.0.1:{host.link.host.port}", room.code, "Bob")
+    pairs = []
+    try:
+        for session in (host, guest):
+            window = AppWindow(session.lobby, visible=False, schedule=False)
+            session.attach(window)
+            pairs.append((session, window))
+        run_until(pairs, lambda: lobby_ready(host.link.lobby), "both seats held")
+        host.link.start_game()
+        run_until(pairs, lambda: all(isinstance(w.page, GameScreen) for _, w in pairs), "the game")
+        ann, bob = (w.page for _, w in pairs)
+        first = ann.match.state.current_player
+        mover, watcher = (ann, bob) if first == "Ann" else (bob, ann)
+        mover.pick(mover.match.state.hands[first][0])  # a block into the hand
+        ahead = False
+        for step in range(120):  # the hand lowers it over the ground card
+            mover.target = (0.0, 8.0 - 0.05 * step)
+            run_until(pairs, lambda: True, "a frame")
+            ahead |= mover.live.piece in watcher.match.world
+        assert ahead, "the block never moved in the other window before the move"
+        mover.release()
+        run_until(pairs, lambda: mover.live.stage == "settled", "the block settled")
+        mover.confirm()
+        run_until(
+            pairs,
+            lambda: watcher.match.action_count == mover.match.action_count == 1,
+            "the move on both",
+        )
+        assert watcher.match.state_hash() == mover.match.state_hash()
+    finally:
+        for session, window in pairs:
+            session.end()
+            window.close()
+        host.end()
+        guest.end()

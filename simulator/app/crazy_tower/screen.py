@@ -418,6 +418,9 @@ class CrazyTowerScreen(SessionGameScreen):
         self.message = todo(self.match.state)
         self._confirmed()
 
+    def live_action(self) -> dict[str, Any] | None:
+        return self.live.action() if self.live is not None else None
+
     def _take_back(self) -> str:
         self.live, self.lowering = None, False
         self.flashes.clear()

@@ -376,6 +376,12 @@ class LotsScreen(GameScreen):
         self.say(f"{told} {self._turn_words()}".strip())  # confirmed: no "Enter confirms" now
         self._confirmed()
 
+    def live_action(self) -> dict[str, Any] | None:
+        live, state = self.live, self.match.state
+        if live is None or state.current is None:
+            return None
+        return live.placement().as_action(state.players[state.current])
+
     def _take_back(self) -> str:
         self.live, self.preview, self.lowering = None, None, False
         self.risk.end_placement()
