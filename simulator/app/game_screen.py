@@ -75,6 +75,16 @@ class GameScreen(Screen, ComputerSeats):
         """A move is made and shown: what the game updates (the panel, whose turn)."""
         self._changed()
 
+    def live_action(self) -> dict[str, Any] | None:
+        """The live move so far as a scenario action (its path as recorded until now),
+        or None: network play streams it so the others run it ahead."""
+        return None
+
+    def elsewhere(self) -> dict[str, str]:
+        """Seats played on another desk (a network game): name -> what the panel says
+        after the name, instead of calling the seat a computer."""
+        return {}
+
     def guide_anchors(self) -> dict[str, guide.Rect]:
         """What the first-game guide may point at: name -> logical (x, y, w, h), for
         the things on screen now (simulator/app/guide.py)."""

@@ -59,6 +59,7 @@ class StartScreen(Screen):
         window.help_actions = [
             HelpAction(key.F2, "F2", "the rules of the chosen game", self.rules),
             HelpAction(key.F3, "F3", "settings", self.open_settings),
+            HelpAction(key.F4, "F4", "play over the network: host or join", self.network),
         ]
 
     @property
@@ -98,6 +99,15 @@ class StartScreen(Screen):
 
         if self.window is not None:
             self.window.show(SettingsScreen(back=StartScreen))
+
+    def network(self) -> None:
+        """The Network game page: host these choices, or join someone's room."""
+        from simulator.app.net_start import NetworkStartScreen
+
+        if self.window is not None and self._read_seed():
+            self.window.show(
+                NetworkStartScreen(self.choices, back=lambda: StartScreen(self.choices))
+            )
 
     def _open(self, make: Any) -> None:
         try:
@@ -355,6 +365,7 @@ class StartScreen(Screen):
         self._field("path", LEFT, y - 100, 780, self.path_text)
         hud.button(LEFT + 800, y - 100, 160, 38, "Play on", self._then(self.play_on))
         hud.button(LEFT + 970, y - 100, 160, 38, "Watch", self._then(self.watch))
+        hud.button(LEFT + 800, y - 52, 330, 34, "Network game: host or join (F4)", self.network)
         recent = screens.recent_files(save_folder.save_dir(), limit=4)
         if recent:
             hud.text("Recent:", LEFT, y - 128, 12)

@@ -67,6 +67,7 @@ class PanelView:
     held: str | None = None  # the piece in the hand
     events: list[dict[str, Any]] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)  # the scores shown, counting to new ones
+    elsewhere: dict[str, str] = field(default_factory=dict)  # seats on another desk: words
 
 
 @dataclass
@@ -128,7 +129,7 @@ def _players(
         hud.circle(x + 7, y + 5, 7, colour(state.colours[name][0]).rgb)  # their first colour
         level = view.controllers[seat]
         bot = f"{level} {_BOT_WORD.get(level, 'bot')}"
-        who = seat_tag(name, human, view.controllers.count("human"), bot)
+        who = seat_tag(name, human, view.controllers.count("human"), view.elsewhere.get(name, bot))
         role = " · saboteur" if state.is_over and state.saboteur == name else ""
         hand = state.hands[name]
         words = worded(

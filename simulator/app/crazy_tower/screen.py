@@ -16,13 +16,16 @@ solo challenge shows its countdown and records the app's clock in every action.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 import pyglet
 from pyglet.window import key, mouse
 
-from rules.crazy_tower import get_card, get_challenge, legal_moves
+from rules.crazy_tower import get_block, get_card, get_challenge, legal_moves
+from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.cards import CARD_PIECE
 from rules.crazy_tower.state import (
     DIAMONDS,
     EXCHANGE,
@@ -33,6 +36,7 @@ from rules.crazy_tower.state import (
     TURN,
 )
 from rules.errors import IllegalMove
+from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.cover import ROLE, Cover
 from simulator.app.crazy_tower.icons import Icons
@@ -64,6 +68,7 @@ from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
 from simulator.games.crazy_tower.player import MAX_RETRIES, RandomPlayer
+from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
@@ -413,6 +418,9 @@ class CrazyTowerScreen(SessionGameScreen):
         self.message = todo(self.match.state)
         self._confirmed()
 
+    def live_action(self) -> dict[str, Any] | None:
+        return self.live.action() if self.live is not None else None
+
     def _take_back(self) -> str:
         self.live, self.lowering = None, False
         self.flashes.clear()
@@ -730,6 +738,7 @@ class CrazyTowerScreen(SessionGameScreen):
             held=self.live.piece if self.live is not None else None,
             events=self.match.events(),
             tally=self.tally,
+            elsewhere=self.elsewhere(),
         )
         draw_panel(self.hud, self.icons, view, PanelActions(self.pick, self.move, self.show_role))
         draw_legend(self.hud, self.icons, WORLD_VIEW[2])
@@ -758,3 +767,25 @@ def open_screen(setup: GameSetup) -> CrazyTowerScreen:
 def load_screen(path: Path) -> CrazyTowerScreen:
     """A saved game (or any crazy-tower scenario) continued (ScenarioError: a bad file)."""
     return CrazyTowerScreen(session.load(path))
+
+
+def held_look(piece: str) -> tuple[list[Polygon], str, str]:
+    """A piece held on another desk (a network game), as this one draws it: its outline
+    in its own frame, its colour and its name; KeyError for no such piece."""
+    if is_block(piece):
+        block = get_block(piece)
+        return piece_polygons(get_piece(block.piece)), block.colour, piece_name(piece)
+    get_card(piece)  # a KeyError for no such card
+    return piece_polygons(get_piece(CARD_PIECE)), "natural", piece_name(piece)
+
+
+def around(
+    match: CrazyTowerMatch,
+    humans: Collection[str],
+    wrap: Callable[[type], type] = lambda screen: screen,
+) -> CrazyTowerScreen:
+    """A screen on ``match`` as it stands, where only the players named in ``humans``
+    play at this desk (a network game: the others' moves come from elsewhere);
+    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    controllers = [HUMAN if name in humans else "random" for name in match.state.players]
+    return wrap(CrazyTowerScreen)(Game(match, match.seed, controllers), autosave=False)

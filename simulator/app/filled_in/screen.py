@@ -16,6 +16,7 @@ sees another's block first). Every confirmed move is autosaved as a replayable s
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -87,6 +88,16 @@ def open_screen(setup: GameSetup) -> FilledInScreen:
 def load_screen(path: Path) -> FilledInScreen:
     """The game saved in ``path``; a bad file raises ScenarioError (one line)."""
     return FilledInScreen(session.load(Path(path)))
+
+
+def around(
+    match: Any, humans: Collection[str], wrap: Callable[[type], type] = lambda screen: screen
+) -> FilledInScreen:
+    """A screen on ``match`` as it stands, where only the players named in ``humans``
+    play at this desk (a network game: the others' moves come from elsewhere);
+    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    others = {name: "random" for name in match.summary()["players"] if name not in humans}
+    return wrap(FilledInScreen)(FilledInGame(match, others), autosave=False)
 
 
 class FilledInScreen(SessionGameScreen):
@@ -589,6 +600,9 @@ class FilledInScreen(SessionGameScreen):
             hud.clear()
 
     def _label(self, name: str) -> str:
+        away = self.elsewhere().get(name)
+        if away is not None:
+            return away
         bot = self.game.computers.get(name)
         if bot is not None:
             return f"computer, {bot}"

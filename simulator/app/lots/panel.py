@@ -54,7 +54,10 @@ def draw_panel(
     holding: bool,
     with_cube: bool,
     tally: Tally,
+    elsewhere: dict[str, str] | None = None,
 ) -> None:
+    """``elsewhere``: what follows the name of a seat played on another desk (a
+    network game), instead of "computer"."""
     x, top = PANEL_X, 790
     tally.unbind()
     # No opaque background: the world is clipped to its view (layout.clipped), and a
@@ -67,7 +70,7 @@ def draw_panel(
         current = seat == state.to_act
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.circle(x + 8, y + 6, 7, tone)
-        who = seat_tag(name, seat in humans, len(humans), "computer")
+        who = seat_tag(name, seat in humans, len(humans), (elsewhere or {}).get(name, "computer"))
         marker = "▶ " if current else ""
         words = worded(
             f"{marker}{name}{who}  ",

@@ -10,6 +10,7 @@ action log, Space.copy() being inexact).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ import pyglet
 from pyglet.window import key, mouse
 
 from rules.errors import IllegalMove
-from rules.lots import apply_move, check_candidate, placement_choices
+from rules.lots import apply_move, check_candidate, placement_choices, spec_of
+from rules.lots.instances import colour_of
 from rules.pieces import transform_cells
 from simulator.app import save_folder
 from simulator.app.flashes import Flashes, lots_flashes
@@ -41,6 +43,7 @@ from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
 from simulator.games.lots.player import MAX_RETRIES
+from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
@@ -99,6 +102,24 @@ def load_screen(path: Path) -> LotsScreen:
     return LotsScreen(
         saved.match, seed=saved.seed, humans=humans, levels=levels, dexterity=saved.hand
     )
+
+
+def around(
+    match: LotsMatch, humans: Collection[str], wrap: Callable[[type], type] = lambda screen: screen
+) -> LotsScreen:
+    """A screen on ``match`` as it stands, where only the players named in ``humans``
+    play at this desk (a network game: the others' moves come from elsewhere);
+    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    players = list(match.state.players)
+    make = wrap(LotsScreen)
+    seats = {players.index(name) for name in humans}
+    return make(match, seed=match.seed, humans=seats, levels={}, autosave=False)
+
+
+def held_look(piece: str) -> tuple[list[Polygon], str, str]:
+    """A piece held on another desk (a network game), as this one draws it: its outline
+    in its own frame, its colour and its name; KeyError for no such piece."""
+    return piece_polygons(spec_of(piece)), colour_of(piece), piece_name(piece)
 
 
 def seats_from(
@@ -354,6 +375,12 @@ class LotsScreen(GameScreen):
         self.risk.end_placement()
         self.say(f"{told} {self._turn_words()}".strip())  # confirmed: no "Enter confirms" now
         self._confirmed()
+
+    def live_action(self) -> dict[str, Any] | None:
+        live, state = self.live, self.match.state
+        if live is None or state.current is None:
+            return None
+        return live.placement().as_action(state.players[state.current])
 
     def _take_back(self) -> str:
         self.live, self.preview, self.lowering = None, None, False
@@ -705,6 +732,7 @@ class LotsScreen(GameScreen):
             holding=holding,
             with_cube=self.with_cube,
             tally=self.tally,
+            elsewhere=self.elsewhere(),
         )
         if state.phase == "replace" and state.to_act in self.humans and not holding:
             self.hud.button(
