@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import math
 import signal
@@ -218,16 +219,14 @@ def _network(args: argparse.Namespace) -> int:
     """``host`` and ``join``: the net layer, handed the app's windows unless headless."""
     from simulator.net import cli as net_cli
 
-    windowed = not args.headless and getattr(args, "bot", None) is None
+    if args.headless or getattr(args, "bot", None) is not None:
+        return net_cli.run_host(args) if args.command == "host" else net_cli.run_join(args)
+    from simulator.app import network
+    from simulator.app.start_screen import StartScreen
+
     if args.command == "host":
-        window = None
-        if windowed:
-            from simulator.app.network import host_in_window as window
-        return net_cli.run_host(args, window)
-    join_window = None
-    if windowed:
-        from simulator.app.network import join_in_window as join_window
-    return net_cli.run_join(args, join_window)
+        return net_cli.run_host(args, functools.partial(network.host_in_window, home=StartScreen))
+    return net_cli.run_join(args, functools.partial(network.join_in_window, home=StartScreen))
 
 
 def main(argv: list[str] | None = None) -> int:

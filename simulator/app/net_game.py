@@ -18,12 +18,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyglet
 
 from simulator.app.computer_seats import PLAYBACK_FPS
-from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
@@ -34,6 +33,9 @@ from simulator.net.client import LIVE_EVERY
 from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
 from simulator.render.palette import colour
+
+if TYPE_CHECKING:
+    from simulator.app.game_screen import GameScreen
 
 HAND_RING = 14.0  # logical pixels: the radius of another player's hand drawn
 HAND_TONE = (90, 60, 200)

@@ -268,7 +268,8 @@ class Link:
             self.joined = True
             self.lobby = fields["lobby"]
             if self.remember and fields.get("seat") and fields.get("token"):
-                tokens.remember(self.address, self.room, fields["seat"], fields["token"])
+                names = (fields["seat"], self.name)
+                tokens.remember(self.address, self.room, names, fields["token"])
         elif kind == "lobby":
             self.lobby = fields
         elif kind == "hand":

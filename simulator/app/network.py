@@ -14,14 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyglet
 
 from simulator.app.computer_seats import one_line
 from simulator.app.display import display_available
-from simulator.app.game_screen import GameScreen
 from simulator.app.net_game import network_screen
 from simulator.app.net_link import ANY_ADDRESS, HostThread, Link
 from simulator.app.net_lobby import LobbyScreen
@@ -29,6 +29,13 @@ from simulator.app.results import ResultsScreen
 from simulator.app.window import FRAME_RATE, AppWindow
 from simulator.net import tokens
 from simulator.net.room import REMOTE, Room
+
+if TYPE_CHECKING:
+    from simulator.app.game_screen import GameScreen
+
+# Makes the start screen (Ctrl+N, the results' New game): the CLI hands it in, since
+# the start screen opens this module's pages.
+Home = Callable[[], Any]
 
 
 class Session:
@@ -142,7 +149,7 @@ def start_host(room: Room, args: argparse.Namespace) -> Session | str:
     return Session(link)
 
 
-def host_in_window(room: Room, args: argparse.Namespace) -> int:
+def host_in_window(room: Room, args: argparse.Namespace, home: Home | None = None) -> int:
     """``towersim host GAME``: the room's lobby in a window; the game in it once begun."""
     if not display_available():
         print("towersim host: no display; use --headless to only serve", file=sys.stderr)
@@ -151,7 +158,7 @@ def host_in_window(room: Room, args: argparse.Namespace) -> int:
     if isinstance(session, str):
         print(f"towersim host: {session}", file=sys.stderr)
         return 2
-    return _run(session, f"towersim: {args.name} hosts room {room.code}")
+    return _run(session, f"towersim: {args.name} hosts room {room.code}", home)
 
 
 # -- joining ------------------------------------------------------------------------------
@@ -183,7 +190,7 @@ def join_session(
     return Session(link)
 
 
-def join_in_window(address: str, args: argparse.Namespace) -> int:
+def join_in_window(address: str, args: argparse.Namespace, home: Home | None = None) -> int:
     """``towersim join HOST[:PORT] --room CODE``: the lobby, then the game, in a window."""
     if not display_available():
         print("towersim join: no display; use --headless with --bot or --watch", file=sys.stderr)
@@ -192,13 +199,11 @@ def join_in_window(address: str, args: argparse.Namespace) -> int:
         address, args.room, args.name, watch=args.watch, seat=args.seat, logs=args.logs
     )
     role = "watches" if args.watch else "plays"
-    return _run(session, f"towersim: {args.name} {role} in room {args.room}")
+    return _run(session, f"towersim: {args.name} {role} in room {args.room}", home)
 
 
-def _run(session: Session, caption: str) -> int:
-    from simulator.app.start_screen import StartScreen
-
-    window = AppWindow(session.lobby, caption=caption, home=StartScreen)
+def _run(session: Session, caption: str, home: Home | None) -> int:
+    window = AppWindow(session.lobby, caption=caption, home=home)
     session.attach(window)
     try:
         pyglet.app.run()

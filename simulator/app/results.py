@@ -122,12 +122,21 @@ class ResultsScreen(Screen):
         self._open(lambda: rematch_of(self.game))
 
     def new_game(self) -> None:
-        from simulator.app.start_choices import StartChoices
-        from simulator.app.start_screen import StartScreen
+        """The window's start screen (the window knows it: this module sits below it),
+        with this game chosen."""
+        home = self.window.home if self.window is not None else None
+        if home is None:
+            self._could_not("This window has no start screen to go back to.")
+            return
 
-        choices = StartChoices()
-        choices.choose_game(self.game.match.kind)
-        self._open(lambda: StartScreen(choices))
+        def start_screen() -> Screen:
+            screen = home()
+            choices = getattr(screen, "choices", None)
+            if choices is not None:
+                choices.choose_game(self.game.match.kind)
+            return screen
+
+        self._open(start_screen)
 
     def watch(self) -> None:
         """The replay viewer on this game's log (its Back button returns here). The game
