@@ -34,7 +34,7 @@ def near(rgb: tuple[int, int, int], tone: tuple[int, int, int], by: int = 8) -> 
 def _ended(path: Path) -> tuple[AppWindow, ResultsScreen]:
     """A finished save opened in the app, run until its results come up."""
     game = screens.load_game(path)
-    window = AppWindow(game, visible=False, schedule=False)
+    window = AppWindow(game, visible=False, schedule=False, home=StartScreen)
     for _ in range(round(RESULTS_PAUSE * 60) + 10):
         window.tick(1 / 60)
         if isinstance(window.page, ResultsScreen):
@@ -258,3 +258,15 @@ def test_the_saboteur_sentences_say_you_and_names_alike():
     assert told("Ann", ["Ann"]) == "The saboteur, Ann, wins."
     assert told("You", ["Ann", "Bob"]) == "The architects win: Ann and Bob. You were the saboteur."
     assert told("Bob", ["You", "Ann"]) == "The architects win: You and Ann. Bob was the saboteur."
+
+
+def test_new_game_in_a_window_without_a_start_screen_says_so():
+    window, results = _ended(SABOTEUR)
+    window.home = None
+    try:
+        frames(window, 1)
+        _press(window, results, "New game")
+        assert window.page is results
+        assert results.game.message == "This window has no start screen to go back to."
+    finally:
+        window.close()
