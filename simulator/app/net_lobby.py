@@ -13,7 +13,7 @@ from pyglet.window import key
 from simulator.app.layout import DESIGN_W
 from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
-from simulator.app.screen import Screen
+from simulator.app.screen import HudPage
 from simulator.app.widgets import Button, Hud
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.net.protocol import MAX_TEXT
@@ -57,7 +57,7 @@ def holder_words(seat: dict[str, Any], me: str | None) -> str:
     return f"{seat['holder']} ({state})"
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(HudPage):
     shortcuts = SHORTCUTS
 
     def __init__(self, link: Link) -> None:
@@ -138,13 +138,6 @@ class LobbyScreen(Screen):
         self.dirty = True
 
     # -- drawing ------------------------------------------------------------------------
-
-    def draw(self, window: Any, base: Any) -> None:
-        window.view = base
-        if self.dirty:
-            self.dirty = False
-            self._rebuild()
-        self.hud.draw()
 
     def _rebuild(self) -> None:
         hud, link, lobby = self.hud, self.link, self.link.lobby

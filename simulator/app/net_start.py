@@ -16,7 +16,7 @@ from typing import Any
 from pyglet.window import key, mouse
 
 from simulator.app.layout import DESIGN_W
-from simulator.app.screen import Screen
+from simulator.app.screen import HudPage, Screen
 from simulator.app.start_choices import GAME_TITLES, StartChoices
 from simulator.app.widgets import Button, Hud
 from simulator.net.client import split_address
@@ -73,7 +73,7 @@ def host_options(argv: list[str]) -> argparse.Namespace | str:
         return str(exc) or "the options do not fit"
 
 
-class NetworkStartScreen(Screen):
+class NetworkStartScreen(HudPage):
     shortcuts = SHORTCUTS
 
     def __init__(self, choices: StartChoices, back: Callable[[], Screen]) -> None:
@@ -183,13 +183,6 @@ class NetworkStartScreen(Screen):
         self.dirty = True
 
     # -- drawing ------------------------------------------------------------------------
-
-    def draw(self, window: Any, base: Any) -> None:
-        window.view = base
-        if self.dirty:
-            self.dirty = False
-            self._rebuild()
-        self.hud.draw()
 
     def _field(self, name: str, title: str, x: float, y: float, w: float) -> None:
         hud = self.hud

@@ -74,3 +74,22 @@ class Screen(ABC):
 
     def on_key_release(self, symbol: int) -> None:  # noqa: B027
         pass
+
+
+class HudPage(Screen):
+    """A screen that is one Hud of text and buttons (the start screen, the settings, the
+    lobby), built again by ``_rebuild`` when something it shows changed (``dirty``)."""
+
+    hud: Any
+    dirty: bool
+
+    def draw(self, window: Any, base: Any) -> None:
+        window.view = base
+        if self.dirty:
+            self.dirty = False
+            self._rebuild()
+        self.hud.draw()
+
+    @abstractmethod
+    def _rebuild(self) -> None:
+        """Lay the page out in ``hud`` again."""

@@ -11,7 +11,7 @@ from pyglet.window import key, mouse
 
 from simulator.app import settings
 from simulator.app.layout import DESIGN_W
-from simulator.app.screen import Screen
+from simulator.app.screen import HudPage, Screen
 from simulator.app.settings import (
     EXACT,
     SPEED_STEPS,
@@ -34,7 +34,7 @@ SHORTCUTS = [
 ]
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(HudPage):
     shortcuts = SHORTCUTS
 
     def __init__(self, back: Callable[[], Screen]) -> None:
@@ -87,13 +87,6 @@ class SettingsScreen(Screen):
             self.save()
 
     # -- drawing ------------------------------------------------------------------------
-
-    def draw(self, window: Any, base: Any) -> None:
-        window.view = base
-        if self.dirty:
-            self.dirty = False
-            self._rebuild()
-        self.hud.draw()
 
     def _rebuild(self) -> None:
         hud, s = self.hud, self.settings

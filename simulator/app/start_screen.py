@@ -18,7 +18,7 @@ from rules.footprints import footprints
 from simulator.app import guide, save_folder, screens, settings
 from simulator.app.layout import DESIGN_W
 from simulator.app.overlay import HelpAction
-from simulator.app.screen import Screen
+from simulator.app.screen import HudPage
 from simulator.app.setup import GAMES, HUMAN
 from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
 from simulator.app.widgets import Hud
@@ -40,7 +40,7 @@ SHORTCUTS = [
 ]
 
 
-class StartScreen(Screen):
+class StartScreen(HudPage):
     shortcuts = SHORTCUTS
 
     def __init__(self, choices: StartChoices | None = None) -> None:
@@ -212,13 +212,6 @@ class StartScreen(Screen):
         self.dirty = True
 
     # -- drawing ------------------------------------------------------------------------
-
-    def draw(self, window: Any, base: Any) -> None:
-        window.view = base
-        if self.dirty:
-            self.dirty = False
-            self._rebuild()
-        self.hud.draw()
 
     def _rebuild(self) -> None:
         hud, c = self.hud, self.choices
