@@ -68,6 +68,16 @@ class DrivenPath:
             done[index][0] = row[0]
 
 
+def settle_in_looks(live: Any, chunks: int | None, settling: str) -> bool:
+    """Let a live move's piece that was let go settle (while its stage is ``settling``),
+    ``chunks`` looks of the settle loop at most (None: until it rests); True once
+    nothing settles."""
+    while live.stage == settling and chunks != 0:
+        live.settle_chunk()
+        chunks = None if chunks is None else chunks - 1
+    return live.stage != settling
+
+
 def streams_on(before: dict[str, Any], after: dict[str, Any]) -> bool:
     """Whether the live move ``after`` goes on from ``before`` (what a stream sends
     next): the same keys and values, but for its paths (lists of rows), each of which

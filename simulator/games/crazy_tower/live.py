@@ -25,7 +25,7 @@ from rules.crazy_tower.placement import block_problem
 from rules.crazy_tower.state import LAY_CARD, PLACE, REPLACE, CrazyTowerState
 from rules.errors import IllegalMove
 from simulator.games.actions import live_target, path_steps_left
-from simulator.games.ahead import DrivenPath
+from simulator.games.ahead import DrivenPath, settle_in_looks
 from simulator.games.crazy_tower import handicap as noise
 from simulator.games.crazy_tower.bodies import (
     BLOCK_FILTER,
@@ -451,11 +451,7 @@ class RecordedMove:
                     raise IllegalMove(problem)
 
     def settle(self, chunks: int | None = None) -> bool:
-        live = self.live
-        while live.stage == SETTLING and chunks != 0:
-            live.settle_chunk()
-            chunks = None if chunks is None else chunks - 1
-        return live.stage != SETTLING
+        return settle_in_looks(self.live, chunks, SETTLING)
 
 
 def _key(action: dict[str, Any]) -> tuple[Any, ...]:

@@ -18,7 +18,7 @@ from rules.errors import IllegalMove
 from rules.lots import PlacementOutcome, placement_choices, spec_of
 from rules.lots.placement import piece_name
 from simulator.games.actions import live_target, path_steps_left
-from simulator.games.ahead import DrivenPath
+from simulator.games.ahead import DrivenPath, settle_in_looks
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
@@ -255,11 +255,7 @@ class RecordedRun:
                 self.settle()
 
     def settle(self, chunks: int | None = None) -> bool:
-        live = self.live
-        while live.stage == SETTLING and chunks != 0:
-            live.settle_chunk()
-            chunks = None if chunks is None else chunks - 1
-        return live.stage != SETTLING
+        return settle_in_looks(self.live, chunks, SETTLING)
 
     def _drive(self, path: list[Segment], done: DrivenPath) -> None:
         live = self.live

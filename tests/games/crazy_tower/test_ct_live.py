@@ -17,6 +17,7 @@ from simulator.games.record import pinned_physics, scenario_text
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario, replay_file
 from simulator.scenario.errors import ScenarioError
+from tests.games.streams import streamed as _streamed
 
 ANN, BOB = "Ann", "Bob"
 PLAYERS = [{"name": ANN, "colours": ["red", "blue"]}, {"name": BOB, "colours": ["green", "yellow"]}]
@@ -59,15 +60,7 @@ def replayed(match: CrazyTowerMatch) -> CrazyTowerMatch:
 
 
 def test_a_live_block_and_card_replay_to_the_same_state_from_their_paths(tmp_path: Path) -> None:
-    match = CrazyTowerMatch(options("fc-01"), PROFILE)
-    for player, block, u in ((ANN, "red-4a", 5.0), (BOB, "green-4a", 15.0)):
-        live = LiveMove(match, {"type": "place_block", "player": player, "block": block})
-        carry(live, "fc-00", u)
-        finish(live)
-    match.perform({"type": "reveal_card", "player": ANN})
-    live = LiveMove(match, {"type": "lay_card", "player": ANN})
-    carry(live, "fc-00", 10.0)
-    finish(live)
+    match, _ = _recorded_moves()
     assert match.state.floors == ["fc-00", "fc-01"]
     lay = match.actions[-1]
     assert lay["type"] == "lay_card" and lay["path"] and "offset" not in lay
@@ -234,18 +227,8 @@ def test_the_apps_hand_is_read_and_an_unknown_one_is_one_line(tmp_path: Path) ->
     assert "\n" not in message
 
 
-def _streamed(action: dict, every: int) -> list[dict]:
-    """The action as a network stream sends it: its path so far, the last row half-grown."""
-    parts = []
-    for cut in range(1, len(action["path"]), every):
-        rows = [list(row) for row in action["path"][:cut]]
-        rows[-1][0] = max(1, rows[-1][0] // 2)
-        parts.append({**action, "path": rows})
-    return parts
-
-
 def _recorded_moves() -> tuple[CrazyTowerMatch, list[dict]]:
-    """A match's live block, card and block again, as the app records them."""
+    """A match's two live blocks and a live floor card, as the app records them."""
     match = CrazyTowerMatch(options("fc-01"), PROFILE)
     for player, block, u in ((ANN, "red-4a", 5.0), (BOB, "green-4a", 15.0)):
         live = LiveMove(match, {"type": "place_block", "player": player, "block": block})

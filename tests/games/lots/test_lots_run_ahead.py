@@ -10,6 +10,7 @@ from simulator.app.lots.session import new_match
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer
 from simulator.games.runner import perform
+from tests.games.streams import streamed as _streamed
 
 
 def _to_placement(match: LotsMatch, player: RandomPlayer) -> None:
@@ -27,16 +28,6 @@ def _pair(seed: int = 4) -> tuple[LotsMatch, LotsMatch, dict]:
         second.perform(action)
     action = live_placement(first, first.state.players[first.state.current])
     return first, second, action
-
-
-def _streamed(action: dict, every: int) -> list[dict]:
-    """The action as a stream sends it: its path so far, the last row half-grown."""
-    parts = []
-    for cut in range(1, len(action["path"]), every):
-        rows = copy.deepcopy(action["path"][:cut])
-        rows[-1][0] = max(1, rows[-1][0] // 2)
-        parts.append({**action, "path": rows})
-    return parts
 
 
 def test_running_ahead_in_pieces_then_the_final_action_is_bit_exact_with_one_replay():
