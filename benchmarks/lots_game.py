@@ -19,8 +19,7 @@ import math
 import statistics
 import time
 
-import pymunk
-
+from benchmarks.towers import timing_steps
 from rules.lots import LotsOptions
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
@@ -60,19 +59,13 @@ def _play_once(seed: int, players: int) -> tuple[float, float, float, float, Lot
     match = new_game(seed, players)
     wall, spent = clock() - started, cpu() - cpu_started
     inside = [0.0, 0.0]
-    original = pymunk.Space.step
 
-    def timed_step(space: pymunk.Space, dt: float) -> None:
-        started, cpu_started = clock(), cpu()
-        original(space, dt)
-        inside[1] += cpu() - cpu_started
-        inside[0] += clock() - started
+    def record(wall: float, spent: float) -> None:
+        inside[0] += wall
+        inside[1] += spent
 
-    pymunk.Space.step = timed_step  # type: ignore[method-assign]
-    try:
+    with timing_steps(record):
         again = new_game(seed, players)
-    finally:
-        pymunk.Space.step = original  # type: ignore[method-assign]
     if again.state_hash() != match.state_hash():
         raise RuntimeError(f"seed {seed}: the timed replay of the game diverged")
     return wall, inside[0], spent, inside[1], match

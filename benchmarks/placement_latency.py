@@ -38,6 +38,7 @@ from benchmarks.towers import (
     percentile,
     print_table,
     timed,
+    timing_steps,
     top_of,
     tower_world,
 )
@@ -147,19 +148,10 @@ class Replay:
 
 def replay_raw(world: World, sample: Sample) -> Replay:
     """Replay the placement with a timer around each pymunk step."""
-    space = world.space
-    raw = space.step
-    clock = time.perf_counter
     times: list[float] = []
-
-    def timed_step(dt: float) -> None:
-        start = clock()
-        raw(dt)
-        times.append(clock() - start)
-
-    space.step = timed_step  # type: ignore[method-assign]  # World.step looks it up per call
-    placement = Placement(world, sample)
-    placement.run()
+    with timing_steps(lambda wall, _cpu: times.append(wall)):
+        placement = Placement(world, sample)
+        placement.run()
     return Replay(times, placement.hand_steps, world.state_hash())
 
 

@@ -39,7 +39,7 @@ from typing import Any
 
 import pymunk
 
-from benchmarks.towers import machine_line, median, print_table
+from benchmarks.towers import machine_line, median, print_table, timing_steps
 from simulator.physics.geometry import inset, transform
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario, replay
@@ -313,18 +313,12 @@ def sandbox_row(name: str, path: Path, rounds: int) -> tuple[Row, list[str]]:
 def inside_steps(path: Path) -> tuple[float, str]:
     """CPU seconds inside Space.step during a replay of ``path``, and its state hash."""
     inside = [0.0]
-    original = pymunk.Space.step
 
-    def timed_step(space: pymunk.Space, dt: float) -> None:
-        start = time.thread_time()
-        original(space, dt)
-        inside[0] += time.thread_time() - start
+    def record(wall: float, spent: float) -> None:
+        inside[0] += spent
 
-    pymunk.Space.step = timed_step  # type: ignore[method-assign]
-    try:
+    with timing_steps(record):
         report = replay_call(path)
-    finally:
-        pymunk.Space.step = original  # type: ignore[method-assign]
     return inside[0], report["state_hash"]
 
 

@@ -7,18 +7,20 @@ arguments give bit-for-bit identical worlds (the benchmarks check this with stat
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
 import os
 import platform
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pymunk
 
 from rules.footprints import Footprint, get_footprint
 from rules.pieces import PieceSpec, get_piece
+from simulator.physics import world as world_module
 from simulator.physics.lot import Lot, build_lot
 from simulator.physics.materials import materials
 from simulator.physics.profile import PhysicsProfile
@@ -145,3 +147,29 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
     for row in rows:
         print("| " + " | ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) + " |")
+
+
+@contextlib.contextmanager
+def timing_steps(record: Callable[[float, float], None]) -> Iterator[None]:
+    """While inside, call ``record(wall s, thread CPU s)`` for every pymunk step taken:
+    through pymunk's Space.step or World.step's direct C step (simulator/physics/world.py)."""
+    clock, cpu = time.perf_counter, time.thread_time
+    original, c_step = pymunk.Space.step, world_module._cp_step
+
+    def timed_step(space: pymunk.Space, dt: float) -> None:
+        started, cpu_started = clock(), cpu()
+        original(space, dt)
+        record(clock() - started, cpu() - cpu_started)
+
+    def timed_c_step(space: object, dt: float) -> None:
+        started, cpu_started = clock(), cpu()
+        c_step(space, dt)
+        record(clock() - started, cpu() - cpu_started)
+
+    pymunk.Space.step = timed_step  # type: ignore[method-assign]
+    world_module._cp_step = timed_c_step
+    try:
+        yield
+    finally:
+        pymunk.Space.step = original  # type: ignore[method-assign]
+        world_module._cp_step = c_step

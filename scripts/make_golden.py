@@ -132,15 +132,16 @@ def live_crazy_tower() -> dict:
 
 
 LIVE = {"lots-live": live_lots, "crazy-tower-live": live_crazy_tower}
-# Games recorded before the yielding grip: kept as they are, replayed for their hashes.
-KEPT = "*-grip1.toml"
+# Games recorded before the yielding grip (grip1) and before resting as a group (rest1):
+# kept as they are, replayed for their hashes.
+KEPT = ("*-grip1.toml", "*-rest1.toml")
 
 
 def first_grip() -> Any:
-    """The physics profile the files that name no grip replay with (grip 1)."""
+    """The physics profile the files that name no grip (nor rest) replay with."""
     from simulator.physics.profile import load_profile
 
-    return load_profile(grip=1)
+    return load_profile(grip=1, rest=1)
 
 
 def main_golden() -> None:
@@ -163,7 +164,8 @@ def main_golden() -> None:
         report = run_json(["replay", "--json", str(record)])
         hashes["games"][name] = report["state_hash"]
         print(name, report["state_hash"][:16], report["end_reason"], report["turns"])
-    for record in sorted((GOLDEN / "games").glob(KEPT)):
+    kept = sorted(record for pattern in KEPT for record in (GOLDEN / "games").glob(pattern))
+    for record in kept:
         hashes["games"][record.stem] = run_json(["replay", "--json", str(record)])["state_hash"]
     text = json.dumps({"games_args": dict(GAMES), **hashes}, indent=2) + "\n"
     (GOLDEN / "hashes.json").write_text(text)

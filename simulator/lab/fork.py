@@ -337,7 +337,7 @@ def _physics(args: argparse.Namespace, scenario: GameScenario, kind: str, physic
     if not physical:
         raise ForkError(f"--profile: a {GAMES.get(kind).title} game has no physics")
     try:
-        profile = load_profile(args.profile, grip=scenario.profile.grip)
+        profile = load_profile(args.profile, grip=scenario.profile.grip, rest=scenario.profile.rest)
     except KeyError as exc:
         raise ForkError(f"--profile: {exc.args[0]}") from None
     if kind == "crazy-tower":  # its floor cards need their longer sleep, as parsing gives

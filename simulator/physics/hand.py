@@ -38,10 +38,14 @@ MAX_RESEATS = 9
 # A piece turned in the grip (seating.TURNED) is lifted until it hangs within this many
 # degrees of the hand's angle before it is moved off the corner.
 LEVEL = 0.5
-# pymunk's Body routes every attribute write through a Python __setattr__; the hand's
-# per-step writes call the properties' setters directly (the same setters).
-_SET_VELOCITY = pymunk.Body.velocity.fset
-_SET_SPIN = pymunk.Body.angular_velocity.fset
+# The hand's per-step reads and writes call Chipmunk's accessors directly, the very
+# functions pymunk's Body properties wrap: the same values, without a Python property,
+# a Vec2d and __setattr__ each time (together as much as a resting tower's step).
+_cp = pymunk._chipmunk.lib
+_GET_POSITION = _cp.cpBodyGetPosition
+_GET_ANGLE = _cp.cpBodyGetAngle
+_SET_VELOCITY = _cp.cpBodySetVelocity
+_SET_SPIN = _cp.cpBodySetAngularVelocity
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,8 @@ class Hand:
             self.world.space.add(self.body)
         self.world.space.add(*self._joints)
         self.held = entry
+        if self.world.profile.resting.group_sleep:
+            self.world.rest_others(entry)
         self.dropped = False
         self.slid = 0.0
         self._offset = (0.0, 0.0)
@@ -245,22 +251,25 @@ class Hand:
             / dt
             * 1.5
         )
-        # The hand's position is read once a step (pymunk's getters cost as much as a
-        # sleeping tower's step): after the step, for the grip and for the next step.
-        bx, by = body.position
+        # The hand's position is read once a step: after the step, for the grip and for
+        # the next step.
+        cp_body = body._body
+        at = _GET_POSITION(cp_body)
+        bx, by = at.x, at.y
         for _ in range(max_steps):
             dx, dy = x - bx, y - by
-            da = angle - body.angle
+            da = angle - _GET_ANGLE(cp_body)
             distance = math.hypot(dx, dy)
             if distance < 1e-9 and abs(da) < 1e-9:
                 break
             scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
-            _SET_VELOCITY(body, (dx * scale / dt, dy * scale / dt))
-            _SET_SPIN(body, max(-turn, min(turn, da / dt)))
+            _SET_VELOCITY(cp_body, (dx * scale / dt, dy * scale / dt))
+            _SET_SPIN(cp_body, max(-turn, min(turn, da / dt)))
             world.step()
             if on_step is not None:
                 on_step()
-            bx, by = body.position
+            at = _GET_POSITION(cp_body)
+            bx, by = at.x, at.y
             if not self._keeps_hold(bx, by):
                 break
             # Contact means the piece is carried and stopped, not a corner clipped in
@@ -326,10 +335,9 @@ class Hand:
         if math.isinf(s.slip):
             return True
         # Vec2d arithmetic in plain floats, term for term as pymunk computes it.
-        hx, hy = held.body.position
-        ox, oy = hx - hand_x, hy - hand_y
+        at = _GET_POSITION(held.body._body)
+        ox, oy = at.x - hand_x, at.y - hand_y
         last = self._offset
-        moved = math.sqrt((ox - last[0]) ** 2 + (oy - last[1]) ** 2)
         self._offset = (ox, oy)
         if math.sqrt(ox**2 + oy**2) <= s.give:
             return True
@@ -337,7 +345,7 @@ class Hand:
         held.body.each_arbiter(touching.append)
         if not touching:
             return True
-        self.slid += moved
+        self.slid += math.sqrt((ox - last[0]) ** 2 + (oy - last[1]) ** 2)
         if self.slid <= s.slip:
             return True
         self.release()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from simulator.physics.world import Entry, Pose, World
+from simulator.physics.world import Entry, Pose, RestGroup, World
 
 # Steps between two checks while a hand moves a piece: often enough to see a fall as it
 # happens, without a check every step. The matches' and live moves' recorded outcomes
@@ -68,6 +68,9 @@ class Monitor:
         self._checked_at = -1  # world.steps at the last check
         self._entries: list[Entry] = []  # world.entries when _dynamic was taken
         self._dynamic: list[Entry] = []
+        self._group: RestGroup | None = None  # the world's rest group, asleep at the last check
+        self._split_for: tuple[object, object] = (None, None)
+        self._split_value: tuple[dict[str, Entry], list[Entry]] = ({}, [])
 
     def watch_falls(self, body_id: str) -> None:
         """Watch a body that just entered (a piece in the hand) for falls only."""
@@ -168,7 +171,19 @@ class Monitor:
         resting = self._resting if trusted else {}
         look = []
         now_resting = {}
-        for entry in self._dynamic:
+        dynamic = self._dynamic
+        group = world.rest_group
+        if group is not None and group.asleep:
+            # A group that slept at the last check and sleeps now slept in between
+            # (it wakes as one): its members need no look, and no per-body test.
+            members, outside = self._split(group)
+            if trusted and self._group is group:
+                now_resting = dict(members)
+                dynamic = outside
+            self._group = group
+        else:
+            self._group = None
+        for entry in dynamic:
             if entry.body.is_sleeping:
                 now_resting[entry.id] = entry
                 if resting.get(entry.id) is entry:
@@ -176,6 +191,15 @@ class Monitor:
             look.append(entry)
         self._resting = now_resting
         return look
+
+    def _split(self, group: RestGroup) -> tuple[dict[str, Entry], list[Entry]]:
+        """The dynamic bodies in ``group`` (by id) and the rest, in creation order; kept
+        while neither the group nor the world's bodies change."""
+        if self._split_for[0] is not group or self._split_for[1] is not self._entries:
+            members = {e.id: e for e in self._dynamic if e.id in group.members}
+            outside = [e for e in self._dynamic if e.id not in group.members]
+            self._split_for, self._split_value = (group, self._entries), (members, outside)
+        return self._split_value
 
     def _on_support(self, x: float) -> bool:
         return self.support is not None and self.support[0] <= x <= self.support[1]

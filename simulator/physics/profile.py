@@ -16,8 +16,7 @@ from simulator.physics.hand_settings import HandSettings, new_games_grip
 from simulator.physics.hand_settings import hand_settings as asset_hand
 from simulator.physics.materials import Materials
 from simulator.physics.materials import materials as asset_materials
-
-PROFILES_FILE = "physics/profiles.toml"
+from simulator.physics.rest_settings import PROFILES_FILE, RestRule, new_games_rest, rest_rule
 
 # Keys a scenario's [physics] table may override (docs/scenario-format.md); their
 # ranges are in simulator/scenario/ranges.py.
@@ -32,6 +31,7 @@ OVERRIDABLE = (
     "idle_speed_threshold",
     "load_time",
     "grip",  # the hand's grip version (hand.toml), not a solver value
+    "rest",  # how the world comes to rest, by version (profiles.toml [rest.N])
 )
 # Read by the settle loop, not by pymunk: reported, not overridable.
 SETTLE_KEYS = ("settle_speed", "settle_hold", "settle_cap")
@@ -58,6 +58,17 @@ class PhysicsProfile:
     materials: Materials = field(default_factory=asset_materials, repr=False)
     hand: HandSettings = field(default_factory=asset_hand, repr=False)
     grip: int = field(default_factory=new_games_grip)  # the version ``hand`` is the grip of
+    rest: int = field(default_factory=new_games_rest)  # the version ``resting`` is the rule of
+
+    @property
+    def resting(self) -> RestRule:
+        """How this world comes to rest (docs/physics.md, "Resting")."""
+        return rest_rule(self.rest)
+
+    @property
+    def hold(self) -> float:
+        """Seconds every body must stay quiet for a settle to end."""
+        return self.resting.settle_hold or self.settle_hold
 
     def with_overrides(self, **overrides: Any) -> PhysicsProfile:
         unknown = set(overrides) - {f.name for f in fields(self)}
@@ -66,6 +77,9 @@ class PhysicsProfile:
         if "grip" in overrides:  # a grip is a whole set of the hand's settings
             overrides["grip"] = int(overrides["grip"])
             overrides["hand"] = asset_hand(overrides["grip"])
+        if "rest" in overrides:
+            overrides["rest"] = int(overrides["rest"])
+            rest_rule(overrides["rest"])  # ValueError naming the known versions
         profile = replace(self, **overrides)
         profile.validate()
         return profile
@@ -105,15 +119,20 @@ def profile_names() -> list[str]:
     return sorted(load_asset(PROFILES_FILE)["profile"])
 
 
-def load_profile(name: str = "default", grip: int | None = None) -> PhysicsProfile:
-    """The named profile with the hand's ``grip`` (None: the grip new games use; a
-    scenario file that names none passes hand_settings.FILE_GRIP)."""
+def load_profile(
+    name: str = "default", grip: int | None = None, rest: int | None = None
+) -> PhysicsProfile:
+    """The named profile with the hand's ``grip`` and the world's ``rest`` (None: the
+    versions new games use; a scenario file that names none passes
+    hand_settings.FILE_GRIP and rest_settings.FILE_REST)."""
     table = load_asset(PROFILES_FILE)["profile"]
     if name not in table:
         raise KeyError(f"unknown physics profile {name!r} (known: {', '.join(sorted(table))})")
     entry = {k: v for k, v in table[name].items() if k != "description"}
     entry["iterations"] = int(entry["iterations"])
     grip = new_games_grip() if grip is None else grip
-    profile = PhysicsProfile(name=name, **entry, hand=asset_hand(grip), grip=grip)
+    rest = new_games_rest() if rest is None else rest
+    rest_rule(rest)
+    profile = PhysicsProfile(name=name, **entry, hand=asset_hand(grip), grip=grip, rest=rest)
     profile.validate()
     return profile

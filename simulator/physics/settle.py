@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 import pymunk
@@ -49,6 +50,11 @@ class Settler:
         self.every = max(1, round(CHECK_INTERVAL / profile.dt))
         self.start_steps = world.steps
         self.quiet = 0.0
+        self.hold = profile.hold
+        self.falling_energy = profile.resting.falling_energy
+        # The awake bodies' kinetic energy at the looks of the hold so far (rest 2).
+        looks = 1 + max(1, math.ceil(self.hold / (self.every * profile.dt) - 1e-9))
+        self.energies: deque[float] = deque(maxlen=looks)
         self._entries: list[Entry] = []  # world.entries when _bodies was taken
         self._bodies: list[tuple[pymunk.Body, float]] = []  # dynamic: body, radius
 
@@ -67,6 +73,7 @@ class Settler:
         # (as body_speed has it), and a fast one decides the look whatever the rest do.
         asleep = quiet = True
         limit = profile.settle_speed
+        energy = 0.0
         for body, radius in self._bodies:
             if body.is_sleeping:
                 continue
@@ -74,13 +81,25 @@ class Settler:
             if body.velocity.length + abs(body.angular_velocity) * radius >= limit:
                 quiet = False
                 break
+            if self.falling_energy:
+                energy += body.kinetic_energy
         if asleep:
             self.quiet = math.inf
-        elif quiet:
-            self.quiet += every * profile.dt
-        else:
+        elif not quiet:
             self.quiet = 0.0
-        if elapsed >= self.min_seconds and self.quiet >= profile.settle_hold:
+            self.energies.clear()
+        elif self.falling_energy:
+            # Slow is not enough (rest 2): a body starting to tip or slide is slow too,
+            # but its kinetic energy grows as it releases potential energy, while a
+            # tower ringing down after a knock trades energy with its contacts and
+            # loses it. Quiet: slow at every look of the hold, and less energy at its
+            # end than at its start.
+            self.energies.append(energy)
+            full = len(self.energies) == self.energies.maxlen
+            self.quiet = self.hold if full and energy <= self.energies[0] else 0.0
+        else:
+            self.quiet += every * profile.dt
+        if elapsed >= self.min_seconds and self.quiet >= self.hold:
             return SettleResult(True, elapsed, steps)
         if elapsed >= max(self.cap, self.min_seconds):
             return SettleResult(False, elapsed, steps)
@@ -95,7 +114,8 @@ def settle(
     min_seconds: float = 0.0,
 ) -> SettleResult:
     """Step until every dynamic body sleeps or stays slower than the profile's
-    ``settle_speed`` for ``settle_hold`` seconds; give up after ``cap`` seconds.
+    ``settle_speed`` for its ``hold`` seconds (rest 2: with the awake bodies' kinetic
+    energy falling from look to look); give up after ``cap`` seconds.
 
     ``min_seconds`` runs at least that long first (sandbox runs have a fixed length).
     """

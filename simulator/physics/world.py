@@ -40,6 +40,21 @@ from simulator.physics.profile import PhysicsProfile
 PIECE_TYPE = 1
 TABLE_TYPE = 2
 
+_cp_step = pymunk._chipmunk.lib.cpSpaceStep
+
+
+def _pending(space: pymunk.Space) -> bool:
+    """Whether pymunk's Space.step has Python work to do around the C step: bodies to
+    check, objects added or removed during a step, post-step callbacks."""
+    return bool(
+        space._bodies_to_check
+        or space._add_later
+        or space._remove_later
+        or space._post_step_callbacks
+        or space.threaded
+    )
+
+
 # Overlap (cm) the validity check forgives, so pieces may start exactly touching.
 TOUCH_TOLERANCE = 0.01
 
@@ -133,6 +148,19 @@ class Loading:
 
 
 @dataclass(frozen=True)
+class RestGroup:
+    """Bodies put to sleep as one group (``World.rest_others``): Chipmunk wakes them all
+    when any is touched, so while ``root`` sleeps, every one of them does."""
+
+    root: pymunk.Body
+    members: frozenset[str]  # body ids
+
+    @property
+    def asleep(self) -> bool:
+        return self.root.is_sleeping
+
+
+@dataclass(frozen=True)
 class TableTouch:
     time: float
     body_id: str
@@ -168,6 +196,7 @@ class World:
         # A tuple, replaced on (de)tach, so an observer may detach while being called.
         self._observers: tuple[StepObserver, ...] = ()
         self._loading: Loading | None = None
+        self.rest_group: RestGroup | None = None  # the last group rest_others made
 
     def __getstate__(self) -> dict[str, Any]:
         # A copy (a bot's rollout) is another world: it starts with no observers.
@@ -350,13 +379,68 @@ class World:
             for hit in self.space.shape_query(shape)
         )
 
+    def rest_others(self, moving: Entry) -> bool:
+        """Put every dynamic body but ``moving`` to sleep as one group, if each is idle
+        by Chipmunk's own test (kinetic energy m v² + I ω² under m times the squared idle
+        speed); returns whether it did.
+
+        Called when the hand picks ``moving`` up (rest 2, docs/physics.md "Resting"), if
+        ``moving`` touches nothing (a piece taken from the supply, not pulled out): a
+        quiet tower then costs nothing while the piece travels through free air, and the
+        first touch wakes the whole group at once (cpBodySleepWithGroup, whose purpose
+        in Chipmunk is exactly this), with its contacts' impulses kept. A body still
+        moving keeps everything awake: nothing in motion is ever frozen.
+        """
+        space = self.space
+        if self._loading is not None or not math.isfinite(space.sleep_time_threshold):
+            return False
+        # Only a piece in free air: Chipmunk keeps a sleeping body's contacts for its
+        # group, and one shared with a body left awake corrupts its memory.
+        if self._touches_something(moving):
+            return False
+        others = [e for e in self.entries if e.dynamic and e is not moving]
+        if not others:
+            return False
+        idle = self.profile.idle_speed_threshold
+        # Chipmunk's estimate when none is set (cpSpaceProcessComponents).
+        idle_sq = idle * idle if idle > 0 else (self.profile.gravity * self.profile.dt) ** 2
+        for entry in others:
+            body = entry.body
+            if not body.is_sleeping and body.kinetic_energy > body.mass * idle_sq:
+                return False
+        bodies = [e.body for e in others]
+        group = self.rest_group
+        if group is not None and group.asleep and group.members == {e.id for e in others}:
+            return True  # still the same group, asleep since the last grab
+        for body in bodies:  # a body asleep in another group cannot join this one
+            if body.is_sleeping:
+                body.activate()
+        root = bodies[0]
+        root.sleep()
+        for body in bodies[1:]:
+            body.sleep_with_group(root)
+        self.rest_group = RestGroup(root, frozenset(e.id for e in others))
+        return True
+
     def step(self, count: int = 1) -> None:
         dt = self.profile.dt
-        step = self.space.step
         # The first load_time seconds of a loaded world take the slow path.
         count_left = count if self._loading is None else self._step_loading(count)
-        for _ in range(count_left):
-            step(dt)
+        space = self.space
+        if _pending(space):  # pymunk's own step has Python work to do around the C step
+            step = space.step
+            for _ in range(count_left):
+                step(dt)
+        elif count_left:
+            # The same C step as pymunk's Space.step, without its per-call Python
+            # bookkeeping when none is pending (a third of a resting step's cost).
+            space._locked = True
+            try:
+                for _ in range(count_left):
+                    _cp_step(space._space, dt)
+            finally:
+                space._locked = False
+                space._removed_shapes.clear()
         self.steps += count_left
         if self._observers:  # one test per call when nobody watches: the hot path
             for observer in self._observers:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from simulator.physics.hand import MAX_RESEATS
 from simulator.physics.hand_settings import grip_versions
+from simulator.physics.rest_settings import rest_versions
 from simulator.physics.world import World
 
 # The world's play area: where anything may be put or carried, in cm.
@@ -43,6 +44,7 @@ def _number(value: float) -> str:
 
 # -- [physics] (simulator/physics/profile.py OVERRIDABLE) ---------------------------------
 GRIPS = grip_versions()
+RESTS = rest_versions()
 PHYSICS: dict[str, Range] = {
     "dt": Range(1e-4, 0.1, "s", "finer takes hours; coarser lets pieces pass through"),
     "iterations": Range(1, 1000, "", "solver passes a step; more only costs time", True),
@@ -54,6 +56,7 @@ PHYSICS: dict[str, Range] = {
     "idle_speed_threshold": Range(0.0, 100.0, "cm/s", "under it a body counts as idle"),
     "load_time": Range(0.0, 10.0, "s", "time resting bodies take to take up their weight"),
     "grip": Range(min(GRIPS), max(GRIPS), "", "a grip of assets/physics/hand.toml", True),
+    "rest": Range(min(RESTS), max(RESTS), "", "a rest of assets/physics/profiles.toml", True),
 }
 
 # -- the shared header ---------------------------------------------------------------------

@@ -87,6 +87,8 @@ def test_the_surgeons_hand_feels_and_its_feel_is_recorded_and_replayed(
 ) -> None:
     # Grip 1: with grip 2 the surgeon's feel never acts (seeds 1 to 6; issue 24's note).
     monkeypatch.setattr("simulator.physics.profile.new_games_grip", lambda: 1)
+    # Rest 1: seed 4's caught piece is the case this test was written on (issue 38).
+    monkeypatch.setattr("simulator.physics.profile.new_games_rest", lambda: 1)
     assert get_profile("surgeon").feel == 3 and get_profile("shaky").feel == 0
     path = tmp_path / "solo.toml"
     args = ["play", "lots", "--mode", "solo", "--bot", "easy", "--seed", "4", "--headless"]
