@@ -288,7 +288,9 @@ class PhysicalMatch(Match):
 
     def scratch_copy(self) -> Self:
         self._drop_ahead()  # a bot's copy starts from the world the log gives
-        return super().scratch_copy()
+        twin = super().scratch_copy()
+        twin.world.find_contacts()
+        return twin
 
     def _new_hand(self) -> Hand:
         self.hand = Hand(self.world)
