@@ -3,18 +3,24 @@ and ``clumsy`` hands on LOTS and Crazy Tower towers of 5 to 40 pieces, each play
 from the same start: once at rest 1 (today's default) and once at rest 2 (the new
 default, docs/physics.md "Resting").
 
-A series is one 4-player game of legal random players (each game's own RandomPlayer)
-whose physical moves a hand of the given dexterity carries out, its noise drawn from the
-series' seed as the bots draw theirs. The game goes on at rest 1. Before each physical
-action with 5 to 40 pieces in the world, an exact copy of the match (``Match.copy``, the
-log replayed: bit for bit, where ``Space.copy`` is not) is switched to rest 2 and given
-the same action. Compared: the pieces that fell, the pieces the fall monitor saw move,
-the scores after the action, and whether the rules refused it.
+A series is one 4-player game of legal random players (each game's own RandomPlayer).
+The game itself goes on with their exact placements, so the tower grows tall; at each
+physical action with 5 to 40 pieces in the world, the same action as a hand of the given
+dexterity makes it (its noise drawn from the series' seed as the bots draw theirs) is
+tried on two exact copies of the match (``Match.copy``, the log replayed: bit for bit,
+where ``Space.copy`` is not), one at rest 1 and one at rest 2. Compared: the pieces
+that fell, the pieces the fall monitor saw move, the scores after the action, and
+whether the rules refused it.
 
-Reported per game and hand: placements compared, how many agree in full, and for each
-difference which way it went: falls at rest 2 that rest 1 did not have ("extra") against
-falls rest 1 had that rest 2 did not ("missing"). An unbiased rule has as many of one as
-of the other (issue 38: at least 97 % the same, differences chaos rather than bias).
+Where they differ, each copy's world then runs on for RUN_ON seconds with its monitor
+still watching, to tell a settle that ended early from chaos: a difference is "rest 1
+early" when rest 1's world, run on, loses the pieces rest 2 saw fall (rest 1 ended its
+settle while they were already going), "rest 2 early" the other way round, and chaos
+otherwise (a knock at a tipping point that goes either way). Reported per game and
+hand: placements compared, how many agree in full, the differences by kind, and the
+falls rest 2 has that rest 1 has not ("extra") against the other way ("missing") among
+the chaotic ones: an unbiased rule has about as many of each (issue 38: at least 97 %
+the same, differences chaos rather than bias).
 
 Run: PYTHONPATH=. python -m benchmarks.rest_verdicts [--per-cell 80] [--json FILE]
 """
@@ -42,7 +48,7 @@ from simulator.games.lots import bots_risk as lots_risk
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer as LotsRandom
 from simulator.games.match import PhysicalMatch
-from simulator.physics.monitor import Monitor
+from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.seeds import seat_seed
 
@@ -52,7 +58,8 @@ PLAYERS = 4
 FEWEST, MOST = 5, 40  # pieces in the world before the action
 TARGET = 0.97  # issue 38: at least this share of verdicts the same
 HAND_SALT = 0x4E57  # the series' hand noise stream, apart from the players' own
-MAX_ACTIONS = 400  # per series: a random game that never ends stops here
+MAX_ACTIONS = 600  # per series: a random game that never ends stops here
+RUN_ON = 2.0  # s a world runs on after a differing verdict
 
 
 @dataclass(frozen=True)
@@ -74,10 +81,27 @@ class Compared:
     pieces: int
     old: Seen
     new: Seen
+    # After a difference: the pieces fallen once each world ran on RUN_ON seconds.
+    old_run_on: tuple[str, ...] = ()
+    new_run_on: tuple[str, ...] = ()
 
     @property
     def same(self) -> bool:
         return self.old == self.new
+
+    @property
+    def kind(self) -> str:
+        if self.same:
+            return "same"
+        if self.old.refused or self.new.refused:
+            return "chaos"
+        if self.old.fallen == self.new.fallen:
+            return "moved only"
+        if set(self.new.fallen) <= set(self.old_run_on):
+            return "rest 1 early"
+        if set(self.old.fallen) <= set(self.new_run_on):
+            return "rest 2 early"
+        return "chaos"
 
     @property
     def extra(self) -> int:
@@ -113,48 +137,62 @@ def monitors_seen() -> Iterator[list[Monitor]]:
         PhysicalMatch.fall_monitor = original  # type: ignore[method-assign]
 
 
-def perform(match: PhysicalMatch, action: dict[str, Any]) -> Seen:
-    with monitors_seen() as made:
-        try:
-            verdict = match.perform(action)
-        except IllegalMove:
-            return Seen(refused=True)
-    moved = tuple(sorted({m for monitor in made for m in monitor.moved}))
-    fallen = tuple(sorted(verdict.fallen)) if verdict is not None else ()
-    scores = match.summary()["scores"]
-    return Seen(False, fallen, moved, tuple(scores[name] for name in sorted(scores)))
+@dataclass
+class Tried:
+    """An action tried on a copy: what it decided, and the means to run it on."""
+
+    seen: Seen
+    match: PhysicalMatch
+    monitors: list[Monitor]
+
+    def run_on(self) -> tuple[str, ...]:
+        """The pieces fallen once the world has run on RUN_ON seconds, watched as the
+        match watched it."""
+        world = self.match.world
+        for _ in range(round(RUN_ON / world.profile.dt / WATCH_EVERY)):
+            world.step(WATCH_EVERY)
+            for monitor in self.monitors:
+                monitor.check()
+        return tuple(sorted({f for monitor in self.monitors for f in monitor.fallen}))
 
 
-def at_rest(match: PhysicalMatch, profile: PhysicsProfile) -> PhysicalMatch:
-    """An exact copy of ``match`` (its log replayed at its own rest) going on at
-    ``profile``'s rest."""
+def attempt(match: PhysicalMatch, profile: PhysicsProfile, action: dict[str, Any]) -> Tried:
+    """``action`` on an exact copy of ``match`` going on at ``profile``'s rest."""
     twin = match.copy()
     twin.profile = twin.world.profile = profile
-    return twin
+    with monitors_seen() as made:
+        try:
+            verdict = twin.perform(action)
+        except IllegalMove:
+            return Tried(Seen(refused=True), twin, made)
+    moved = tuple(sorted({m for monitor in made for m in monitor.moved}))
+    fallen = tuple(sorted(verdict.fallen)) if verdict is not None else ()
+    scores = twin.summary()["scores"]
+    return Tried(Seen(False, fallen, moved, tuple(scores[n] for n in sorted(scores))), twin, made)
 
 
 class Series:
-    """One game of random players with a hand, compared action by action."""
+    """One game of random players; each physical action tried with a hand's noise."""
 
     def __init__(self, game: str, hand: Dexterity, seed: int) -> None:
         self.game, self.hand, self.seed = game, hand, seed
         self.noise = Chance.from_seed(seed).fork(HAND_SALT)
         names = tuple(f"Player {i + 1}" for i in range(PLAYERS))
         if game == "lots":
-            old = load_profile(rest=1)
-            self.match: PhysicalMatch = LotsMatch(LotsOptions(names, "2B", seed), old)
+            self.old = load_profile(rest=1)
+            self.match: PhysicalMatch = LotsMatch(LotsOptions(names, "2B", seed), self.old)
             self.players: dict[Any, Any] = {
                 i: LotsRandom(seat_seed(seed, i)) for i in range(PLAYERS)
             }
         else:
-            old = tower_profile(load_profile(rest=1), sleep_given=False)
+            self.old = tower_profile(load_profile(rest=1), sleep_given=False)
             options = {"mode": "competitive", "players": list(names), "seed": seed}
-            self.match = CrazyTowerMatch(options, old)
+            self.match = CrazyTowerMatch(options, self.old)
             self.players = {n: CrazyRandom(seat_seed(seed, i)) for i, n in enumerate(names)}
-        self.new = old.with_overrides(rest=2)
+        self.new = self.old.with_overrides(rest=2)
 
-    def next_action(self) -> tuple[dict[str, Any], bool] | None:
-        """The next decision as an action, and whether a hand carries it out."""
+    def next_action(self) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The next decision as an action, and as the hand makes it (None: no hand)."""
         match = self.match
         if self.game == "lots":
             seat = match.state.to_act
@@ -162,17 +200,18 @@ class Series:
                 return None
             kind, what = self.players[seat].decide(match)
             if kind == "move":
-                return what, False
-            placed = lots_risk.noisy(what, draw(self.hand, self.noise))
-            return placed.as_action(match.state.players[seat]), True
+                return what, None
+            player = match.state.players[seat]
+            noisy = lots_risk.noisy(what, draw(self.hand, self.noise))
+            return what.as_action(player), noisy.as_action(player)
         if match.state.is_over:
             return None
         action = self.players[match.state.current_player].decide(match)
         if action["type"] in crazy_risk.HANDLED:
-            return crazy_risk.noisy(action, draw(self.hand, self.noise)), True
-        return action, False
+            return action, crazy_risk.noisy(action, draw(self.hand, self.noise))
+        return action, None
 
-    def run(self, want: int, cell: Cell, hand_name: str) -> None:
+    def run(self, want: int, cell: Cell) -> None:
         refusals = 0
         for _ in range(MAX_ACTIONS):
             if len(cell.compared) >= want:
@@ -180,20 +219,30 @@ class Series:
             step = self.next_action()
             if step is None:
                 return
-            action, physical = step
+            exact, by_hand = step
             pieces = len(self.match.world.dynamic_entries)
-            new: Seen | None = None
-            if physical and FEWEST <= pieces <= MOST:
-                new = perform(at_rest(self.match, self.new), action)
-            index = self.match.action_count
-            old = perform(self.match, action)
-            if new is not None:
-                cell.compared.append(
-                    Compared(self.game, hand_name, self.seed, index, pieces, old, new)
+            if by_hand is not None and FEWEST <= pieces <= MOST:
+                old = attempt(self.match, self.old, by_hand)
+                new = attempt(self.match, self.new, by_hand)
+                compared = Compared(
+                    self.game,
+                    cell.hand,
+                    self.seed,
+                    self.match.action_count,
+                    pieces,
+                    old.seen,
+                    new.seen,
                 )
-            refusals = refusals + 1 if old.refused else 0
-            if refusals > 12:  # the players found nothing the rules accept: game over
-                return
+                if not compared.same:
+                    compared.old_run_on, compared.new_run_on = old.run_on(), new.run_on()
+                cell.compared.append(compared)
+            try:
+                self.match.perform(exact)
+                refusals = 0
+            except IllegalMove:
+                refusals += 1
+                if refusals > 12:  # the players found nothing the rules accept: game over
+                    return
 
 
 def play(per_cell: int, first_seed: int, say: Callable[[str], None]) -> list[Cell]:
@@ -204,7 +253,7 @@ def play(per_cell: int, first_seed: int, say: Callable[[str], None]) -> list[Cel
             seed = first_seed
             while len(cell.compared) < per_cell:
                 started = time.perf_counter()
-                Series(game, get_profile(hand_name), seed).run(per_cell, cell, hand_name)
+                Series(game, get_profile(hand_name), seed).run(per_cell, cell)
                 say(
                     f"{game} {hand_name} seed {seed}: {len(cell.compared)} compared "
                     f"({time.perf_counter() - started:.0f} s)"
@@ -214,23 +263,21 @@ def play(per_cell: int, first_seed: int, say: Callable[[str], None]) -> list[Cel
     return cells
 
 
+KINDS = ("same", "moved only", "rest 1 early", "rest 2 early", "chaos")
+
+
 def summary_rows(cells: list[Cell]) -> list[tuple[str, ...]]:
-    rows = []
-    everything: list[Compared] = []
-    for cell in cells:
-        everything += cell.compared
-        rows.append(_row(f"{cell.game}", cell.hand, cell.compared))
-    rows.append(_row("all", "", everything))
+    rows = [_row(cell.game, cell.hand, cell.compared) for cell in cells]
+    rows.append(_row("all", "", [c for cell in cells for c in cell.compared]))
     return rows
 
 
 def _row(game: str, hand: str, compared: list[Compared]) -> tuple[str, ...]:
-    same = sum(c.same for c in compared)
-    fell = sum(c.old.fallen == c.new.fallen for c in compared)
-    moved = sum(c.old.moved == c.new.moved for c in compared)
-    scores = sum(c.old.scores == c.new.scores and c.old.refused == c.new.refused for c in compared)
     n = len(compared)
     sizes = [c.pieces for c in compared]
+    kinds = [c.kind for c in compared]
+    same = kinds.count("same")
+    chaos = [c for c in compared if c.kind == "chaos"]
     return (
         game,
         hand,
@@ -238,11 +285,8 @@ def _row(game: str, hand: str, compared: list[Compared]) -> tuple[str, ...]:
         f"{min(sizes)}-{max(sizes)}",
         str(sum(bool(c.old.fallen or c.new.fallen) for c in compared)),
         f"{same} ({same / n:.1%})",
-        str(fell),
-        str(moved),
-        str(scores),
-        str(sum(c.extra for c in compared)),
-        str(sum(c.missing for c in compared)),
+        *(str(kinds.count(kind)) for kind in KINDS[1:]),
+        f"{sum(c.extra for c in chaos)} / {sum(c.missing for c in chaos)}",
     )
 
 
@@ -257,7 +301,8 @@ def main() -> None:
     everything = [c for cell in cells for c in cell.compared]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump([asdict(c) | {"same": c.same} for c in everything], out, indent=1)
+            rows = [asdict(c) | {"same": c.same, "kind": c.kind} for c in everything]
+            json.dump(rows, out, indent=1)
     print_table(
         (
             "game",
@@ -266,11 +311,8 @@ def main() -> None:
             "pieces",
             "with falls",
             "same",
-            "fell same",
-            "moved same",
-            "scores same",
-            "extra falls",
-            "missing falls",
+            *KINDS[1:],
+            "chaos: extra / missing falls",
         ),
         summary_rows(cells),
     )
@@ -280,8 +322,9 @@ def main() -> None:
     for c in everything:
         if not c.same:
             print(
-                f"differs: {c.game} {c.hand} seed {c.seed} action {c.action} ({c.pieces} pieces):"
-                f" rest 1 {asdict(c.old)} / rest 2 {asdict(c.new)}"
+                f"{c.kind}: {c.game} {c.hand} seed {c.seed} action {c.action} "
+                f"({c.pieces} pieces): rest 1 {asdict(c.old)} (run on: {c.old_run_on}) / "
+                f"rest 2 {asdict(c.new)} (run on: {c.new_run_on})"
             )
 
 

@@ -26,6 +26,9 @@ class RestRule:
     falling_energy: bool
     # s every body must stay quiet for a settle to end; 0: the profile's settle_hold.
     settle_hold: float
+    # A settle judges each island (bodies in contact) apart: one at rest sleeps as a
+    # group, one made only of pieces already judged fallen no longer counts.
+    islands: bool
 
 
 def _table() -> dict[str, Any]:
@@ -53,4 +56,5 @@ def rest_rule(version: int) -> RestRule:
         group_sleep=bool(entry["group_sleep"]),
         falling_energy=bool(entry["falling_energy"]),
         settle_hold=float(entry["settle_hold"]),
+        islands=bool(entry["islands"]),
     )

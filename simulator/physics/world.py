@@ -400,32 +400,45 @@ class World:
         in Chipmunk is exactly this), with its contacts' impulses kept. A body still
         moving keeps everything awake: nothing in motion is ever frozen.
         """
-        space = self.space
-        if self._loading is not None or not math.isfinite(space.sleep_time_threshold):
-            return False
         # Only a piece in free air: Chipmunk keeps a sleeping body's contacts for its
         # group, and one shared with a body left awake corrupts its memory.
         if self._touches_something(moving):
             return False
-        # Nor bodies Chipmunk has not stepped with (a copy's, a body just put down): it
-        # knows none of their contacts, so they would wake without their impulses, under
-        # the push of the piece that touched them.
-        if self._unstepped - {moving.id}:
-            return False
         others = [e for e in self.entries if e.dynamic and e is not moving]
-        if not others:
+        if not others or not all(self.idle(e) for e in others):
             return False
-        idle = self.profile.idle_speed_threshold
-        # Chipmunk's estimate when none is set (cpSpaceProcessComponents).
-        idle_sq = idle * idle if idle > 0 else (self.profile.gravity * self.profile.dt) ** 2
-        for entry in others:
-            body = entry.body
-            if not body.is_sleeping and body.kinetic_energy > body.mass * idle_sq:
-                return False
-        bodies = [e.body for e in others]
         group = self.rest_group
         if group is not None and group.asleep and group.members == {e.id for e in others}:
             return True  # still the same group, asleep since the last grab
+        return self.sleep_as_group(others)
+
+    def idle(self, entry: Entry) -> bool:
+        """Asleep, or slow enough to fall asleep by Chipmunk's own test: kinetic energy
+        m v² + I ω² under m times the squared idle speed."""
+        body = entry.body
+        if body.is_sleeping:
+            return True
+        idle = self.profile.idle_speed_threshold
+        # Chipmunk's estimate when none is set (cpSpaceProcessComponents).
+        idle_sq = idle * idle if idle > 0 else (self.profile.gravity * self.profile.dt) ** 2
+        return body.kinetic_energy <= body.mass * idle_sq
+
+    def sleep_as_group(self, entries: Sequence[Entry]) -> bool:
+        """Put ``entries`` to sleep as one group (Chipmunk's cpBodySleepWithGroup: the
+        first touch of any wakes them all, each contact's impulse kept); returns whether
+        it could. The caller makes sure no awake body shares a contact with them.
+
+        Never while bodies take up their load or sleeping is off, nor with a body
+        Chipmunk has not stepped with (a copy's, a body just put down): it knows none of
+        its contacts, so it would wake without their impulses, under the push of the
+        piece that touched it."""
+        if not entries or self._loading is not None:
+            return False
+        if not math.isfinite(self.space.sleep_time_threshold):
+            return False
+        if self._unstepped & {e.id for e in entries}:
+            return False
+        bodies = [e.body for e in entries]
         for body in bodies:  # a body asleep in another group cannot join this one
             if body.is_sleeping:
                 body.activate()
@@ -433,7 +446,7 @@ class World:
         root.sleep()
         for body in bodies[1:]:
             body.sleep_with_group(root)
-        self.rest_group = RestGroup(root, frozenset(e.id for e in others))
+        self.rest_group = RestGroup(root, frozenset(e.id for e in entries))
         return True
 
     def find_contacts(self) -> None:

@@ -19,7 +19,7 @@ from simulator.physics.hand import Hand, HandPath
 from simulator.physics.materials import materials
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import load_profile
-from simulator.physics.settle import settle
+from simulator.physics.settle import body_speed, settle
 from simulator.physics.world import Pose, World
 from simulator.replay import load_scenario
 from simulator.scenario.errors import ScenarioError
@@ -221,3 +221,42 @@ def test_a_bots_scratch_copy_judges_a_placement_as_the_game_does() -> None:
     game = beside()
     assert game.place(placement).fallen == ()
     assert beside().scratch_copy().place(placement).fallen == ()
+
+
+def _knocked_off(rest: int) -> tuple[World, Monitor]:
+    """A settled column of four boxes, and a piece falling past it to the table beside
+    the lot (the support is the column's base), sliding on as it lands."""
+    world = _tower(rest)
+    piece = world.add_body("off", [box_polygon(4, 1)], Pose(12, 8, 0.3), WOOD)
+    piece.body.velocity = (30.0, 0.0)
+    monitor = Monitor(world, support=(-4, 4))
+    monitor.watch_falls("off")
+    return world, monitor
+
+
+def test_rest_2_lets_the_tower_sleep_while_a_fallen_piece_rolls_on() -> None:
+    world, monitor = _knocked_off(rest=2)
+    result = settle(world, monitor)
+    assert result.settled and monitor.fallen == ["off"] and monitor.moved == ["off"]
+    assert all(_tower_bodies(world))  # the column slept as a group of its own
+    assert world.rest_group is not None and world.rest_group.members == {"b0", "b1", "b2", "b3"}
+    # the fallen piece still moved when the settle ended: where it stops decides nothing
+    assert body_speed(world.entry("off")) >= world.profile.settle_speed
+    old_world, old_monitor = _knocked_off(rest=1)
+    old = settle(old_world, old_monitor)
+    assert old.settled and old_monitor.fallen == ["off"] and old.seconds > result.seconds
+
+
+def test_a_fallen_piece_against_the_tower_is_judged_with_it() -> None:
+    # Judged fallen (its foot touched the table outside the support), but leaning on the
+    # column: it rests, and sleeps, with the column; the piece falling past is apart.
+    world, monitor = _knocked_off(rest=2)
+    # a 1 x 4 plank turned 0.35 rad: its foot on the table, its top on the column's side
+    world.add_body("leaner", [box_polygon(1, 4)], Pose(4.16, 2.06, 0.35), WOOD)
+    world.step()
+    monitor.watch_falls("leaner")
+    result = settle(world, monitor)
+    assert result.settled and monitor.fallen == ["leaner", "off"]
+    assert world.rest_group is not None
+    assert world.rest_group.members == {"b0", "b1", "b2", "b3", "leaner"}
+    assert world.entry("leaner").body.is_sleeping
