@@ -263,6 +263,8 @@ def tower_slack(
 
 
 Item = tuple[float, float]  # (world x, mass) of a piece
+# Per floor, its pieces and the span that carries the floor above (TowerBalance.slack)
+Standing = tuple[dict[int, list[Item]], dict[int, tuple[float, float]]]
 
 
 @dataclass(frozen=True)
@@ -335,10 +337,9 @@ class TowerBalance:
         when it lies outside). ``extra`` adds pieces as (floor, x, mass); ``carriers``
         is the span that will carry a new top floor; ``without`` leaves a block out
         (one a diamonds box might pull)."""
-        levels = {k: floor.items(without) for k, floor in enumerate(self.floors)}
-        spans = {k: floor.span(without) for k, floor in enumerate(self.floors)}
-        for k, x, mass in extra:
-            levels.setdefault(k, []).append((x, mass))
+        levels, spans = self._standing(without)
+        for k, x, mass in extra:  # new lists: the standing tower's are kept for the next
+            levels[k] = [*levels.get(k, []), (x, mass)]
         if carriers is not None:
             spans[len(self.floors) - 1] = carriers
         slack = math.inf
@@ -352,6 +353,23 @@ class TowerBalance:
             centre = moment / mass_sum
             slack = min(slack, centre - span[0], span[1] - centre)
         return slack
+
+    def _standing(self, without: str | None) -> Standing:
+        """Each floor's pieces and carrying span, ``without`` left out (fresh dicts over
+        lists shared between questions)."""
+        if without is not None:
+            return self._read(without)
+        levels, spans = self._standing_tower
+        return dict(levels), dict(spans)
+
+    @functools.cached_property
+    def _standing_tower(self) -> Standing:
+        return self._read(None)
+
+    def _read(self, without: str | None) -> Standing:
+        levels = {k: floor.items(without) for k, floor in enumerate(self.floors)}
+        spans = {k: floor.span(without) for k, floor in enumerate(self.floors)}
+        return levels, spans
 
 
 def _carried(block: str, entry: Entry) -> Carried:
