@@ -7,7 +7,7 @@ the chance generator's state, the round, the dice and the sheets. ``to_dict`` an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.filled_in.dice import Face, get_die
@@ -62,6 +62,20 @@ class PlayerState:
             "completed_now": sorted(self.completed_now),
             "claims_now": self.claims_now,
         }
+
+    def copy(self) -> PlayerState:
+        """An independent copy, as ``to_dict`` / ``from_dict`` give it (the marks
+        sorted); blocks and purple spaces are frozen, so the tower shares them."""
+        return replace(
+            self,
+            tower=self.tower.copy(),
+            hand=list(self.hand),
+            level_scores=dict(sorted(self.level_scores.items())),
+            tools_done=sorted(self.tools_done),
+            triangles=sorted(self.triangles),
+            marked=sorted(self.marked),
+            completed_now=sorted(self.completed_now),
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerState:
@@ -181,14 +195,23 @@ class GameState:
         )
 
     def copy(self) -> GameState:
-        """An independent copy for a move to work on.
+        """An independent copy for a move to work on, equal to what a ``to_dict`` /
+        ``from_dict`` round trip gives (its sorted marks included) without the trip
+        through plain data, which was most of a move's time.
 
         Logged events are never changed after they are appended, so the copy shares
         them (copying the whole log on every move made long games quadratic).
         """
-        out = GameState.from_dict(self.to_dict(with_events=False))
-        out.events = list(self.events)
-        return out
+        return replace(
+            self,
+            options=_plain(self.options),
+            players=[p.copy() for p in self.players],
+            dice=list(self.dice),
+            faces=list(self.faces),
+            draft_order=list(self.draft_order),
+            announced=sorted(self.announced),
+            events=list(self.events),
+        )
 
 
 def _plain(value: Any) -> Any:

@@ -104,6 +104,10 @@ class Tower:
             "purples": [{"cell": list(p.cell), "round": p.round} for p in self.purples],
         }
 
+    def copy(self) -> Tower:
+        """An independent copy (the drawn blocks and purple spaces are frozen)."""
+        return Tower(self.sheet, list(self.blocks), list(self.purples))
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Tower:
         return cls(

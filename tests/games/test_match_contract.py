@@ -62,6 +62,35 @@ def test_a_copy_is_exact_and_independent(played: tuple[GameScenario, Match]) -> 
         assert scratch.actions == [] and scratch.world is not match.world
 
 
+def _bodies(match: Match) -> list[tuple[str, tuple[float, ...]]]:
+    world = getattr(match, "world", None)
+    entries = world.entries if world is not None else []
+    return [(e.id, (*e.body.position, e.body.angle, *e.body.velocity)) for e in entries]
+
+
+def test_a_scratch_copy_is_the_game_as_it_stands_and_a_rehearsal_changes_nothing(
+    played: tuple[GameScenario, Match],
+) -> None:
+    """A bot rehearses on scratch copies: each starts where the game stands (the rules
+    state exactly; pymunk's copy of a body may round its position in the last bit) and
+    nothing done to it, however deep, reaches the game it advises."""
+    scenario, match = played
+    before = (match.state_hash(), _bodies(match), match.actions, match.events())
+    twin = match.scratch_copy()
+    assert twin.state == match.state and twin.actions == []
+    assert [(i, pytest.approx(b, abs=1e-12)) for i, b in _bodies(twin)] == before[1]
+    perform(twin, {"type": "computer", "moves": 2}, 1, scenario.header.seed)
+    state = twin.state
+    for value in vars(state).values():  # every container of the rules state, emptied
+        if isinstance(value, list | dict):
+            value.clear()
+    if isinstance(twin, PhysicalMatch):
+        for entry in twin.world.entries:
+            entry.body.position = (entry.body.position.x + 5.0, entry.body.position.y)
+        twin.world.step(30)
+    assert (match.state_hash(), _bodies(match), match.actions, match.events()) == before
+
+
 def test_rebuilding_from_the_log_changes_nothing(played: tuple[GameScenario, Match]) -> None:
     _, match = played
     before, actions = match.state_hash(), match.actions

@@ -2,7 +2,7 @@
 
 The same tidy positions the random player considers (clear of red boxes by a margin,
 clear of the blocks already on the card, boxes the rules allow), every STEP cm, each
-with the tower's static slack (player.tower_slack); rollouts then test the best.
+with the tower's static slack (player.TowerBalance); rollouts then test the best.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from simulator.games.crazy_tower.player import (
     GAP,
     RED_MARGIN,
     STEP,
-    carrier_span,
-    tower_slack,
+    TowerBalance,
 )
 from simulator.games.crazy_tower.survey import shadow
 
@@ -46,6 +45,7 @@ def block_positions(
     red = get_card(card_id).red_boxes()
     taken = [shadow(world.entry(b), card) for b in state.blocks_on(card_id) if b in world]
     top = floor == len(state.floors) - 1
+    balance = TowerBalance(match)
     found = []
     at = 0.0
     while at <= 2 * card_half_length() - span + 1e-9:
@@ -62,7 +62,7 @@ def block_positions(
                 if top:
                     cos = math.cos(card.pose.angle)
                     x = card.pose.x + (at + span / 2 - card_half_length()) * cos
-                    slack = tower_slack(match, [(floor, x, span * CUBE_MASS / 2.0)])
+                    slack = balance.slack([(floor, x, span * CUBE_MASS / 2.0)])
                 found.append((round(at, 3), slack))
         at += STEP
     if fragile:
@@ -84,14 +84,15 @@ def card_offsets(match: CrazyTowerMatch) -> list[tuple[float, float]]:
     first."""
     state, world = match.state, match.world
     top = world.entry(state.top_card)
-    carriers = carrier_span(match)
+    balance = TowerBalance(match)
+    carriers = balance.carriers
     if carriers is None:
         return [(0.0, 0.0)]
     count = max(1, int((carriers[1] - carriers[0]) / CARD_SPREAD))
     spots = [carriers[0] + (carriers[1] - carriers[0]) * i / count for i in range(count + 1)]
     level, mass = len(state.floors), top.body.mass
     out = [
-        (round(x - top.pose.x, 2), tower_slack(match, [(level, x, mass)], carriers=carriers))
+        (round(x - top.pose.x, 2), balance.slack([(level, x, mass)], carriers=carriers))
         for x in spots
         if abs(x - top.pose.x) < 2 * card_half_length() - 0.5
     ]

@@ -9,6 +9,7 @@ somewhere over the blocks of the top card. The physics still decides what happen
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -55,17 +56,18 @@ class RandomPlayer:
         moves = legal_moves(state)
         if not moves:
             raise IllegalMove("the game is over")
+        balance = TowerBalance(match)  # the world stands still while the player decides
         if state.phase in (TURN, PLACE):
-            return self._turn(match, moves)
+            return self._turn(match, balance, moves)
         if state.phase == LAY_CARD:
-            return {**moves[0], "offset": self._offset(match)}
+            return {**moves[0], "offset": self._offset(match, balance)}
         if state.phase == REPLACE:
             move = self.chance.choice(moves)
             piece = move["piece"]
             out = {"type": "replace_piece", "player": move["player"], "piece": piece}
             if is_card(piece):
-                return {**out, "offset": self._offset(match)}
-            spot = self._position(match, piece, target_floor(state, piece))
+                return {**out, "offset": self._offset(match, balance)}
+            spot = self._position(match, balance, piece, target_floor(state, piece))
             return {**out, "at": spot[0] if spot is not None else card_half_length() - 1.0}
         if state.phase == DIAMONDS:
             # a careful player pulls only blocks the tower does not lean on
@@ -73,7 +75,7 @@ class RandomPlayer:
                 m
                 for m in moves
                 if m["type"] == "remove_block"
-                and tower_slack(match, [], without=m["block"]) >= BALANCE_MARGIN
+                and balance.slack([], without=m["block"]) >= BALANCE_MARGIN
             ]
             if removals and self.chance.uniform() >= SKIP_DIAMONDS:
                 return self.chance.choice(removals)
@@ -84,7 +86,9 @@ class RandomPlayer:
 
     # -- move A or B ---------------------------------------------------------------------
 
-    def _turn(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    def _turn(
+        self, match: CrazyTowerMatch, balance: TowerBalance, moves: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         state = match.state
         places = [m for m in moves if m["type"] == "place_block"]
         reveal = [m for m in moves if m["type"] == "reveal_card"]
@@ -93,7 +97,7 @@ class RandomPlayer:
             return reveal[0]
         best: tuple[float, dict[str, Any]] | None = None
         for move in self.chance.shuffled(places):
-            spot = self._position(match, move["block"], move["floor"], room=True)
+            spot = self._position(match, balance, move["block"], move["floor"], room=True)
             if spot is None:
                 continue
             at, slack = spot
@@ -113,7 +117,7 @@ class RandomPlayer:
             return best[1]
         if places:  # no tidy spot anywhere: somewhere legal, overhang and all
             move = self.chance.choice(places)
-            spot = self._position(match, move["block"], move["floor"], tidy=False)
+            spot = self._position(match, balance, move["block"], move["floor"], tidy=False)
             at = spot[0] if spot is not None else card_half_length() - 1.0
             return {
                 "type": "place_block",
@@ -126,6 +130,7 @@ class RandomPlayer:
     def _position(
         self,
         match: CrazyTowerMatch,
+        balance: TowerBalance,
         block: str,
         floor: int,
         *,
@@ -164,26 +169,26 @@ class RandomPlayer:
             at += STEP
         if not candidates:
             return None
-        slacks = [self._slack(match, card, floor, a, span) for a in candidates]
+        slacks = [self._slack(balance, card, floor, a, span) for a in candidates]
         steady = steadiest(candidates, slacks)
         at = self.chance.choice(steady) if steady else candidates[slacks.index(max(slacks))]
         return at, slacks[candidates.index(at)]
 
     def _slack(
-        self, match: CrazyTowerMatch, card: Entry, floor: int, at: float, span: float
+        self, balance: TowerBalance, card: Entry, floor: int, at: float, span: float
     ) -> float:
         """How balanced the tower stays with the new block at ``at`` on ``card``."""
-        if floor != len(match.state.floors) - 1:
+        if floor != len(balance.match.state.floors) - 1:
             return math.inf  # a block put back under a card: no choice worth making
         x = card.pose.x + (at + span / 2 - card_half_length()) * math.cos(card.pose.angle)
-        return tower_slack(match, [(floor, x, span * CUBE_MASS / 2.0)])
+        return balance.slack([(floor, x, span * CUBE_MASS / 2.0)])
 
-    def _offset(self, match: CrazyTowerMatch) -> float:
+    def _offset(self, match: CrazyTowerMatch, balance: TowerBalance) -> float:
         """A floor card's offset: its centre over the top card's blocks, where the tower
         stays steadiest, not too far off the top card's centre."""
         state, world = match.state, match.world
         top = world.entry(state.top_card)
-        span = carrier_span(match)
+        span = balance.carriers
         if span is None:
             return 0.0
         left, right = span[0] + BALANCE_MARGIN, span[1] - BALANCE_MARGIN
@@ -196,7 +201,7 @@ class RandomPlayer:
         spots = _spread(left, right)
         level, mass = len(state.floors), top.body.mass
         carriers = span
-        slacks = [tower_slack(match, [(level, x, mass)], carriers=carriers) for x in spots]
+        slacks = [balance.slack([(level, x, mass)], carriers=carriers) for x in spots]
         steady = steadiest(spots, slacks)
         centre = self.chance.choice(steady) if steady else spots[slacks.index(max(slacks))]
         return round(centre - top.pose.x, 2)
@@ -252,43 +257,128 @@ def tower_slack(
     carriers: tuple[float, float] | None = None,
     without: str | None = None,
 ) -> float:
-    """Static balance of the whole tower, as a player judges it by eye: for every floor
-    card k >= 1, how far the centre of mass of card k and everything above it lies inside
-    the span of the blocks on card k - 1 that carry it; the smallest such distance (cm,
-    negative when it lies outside). ``extra`` adds pieces as (floor, x, mass);
-    ``carriers`` is the span that will carry a new top floor; ``without`` leaves a block
-    out (one a diamonds box might pull)."""
-    state, world = match.state, match.world
-    levels: dict[int, list[tuple[float, float]]] = {}
-    spans: dict[int, tuple[float, float]] = {}
-    for k, card in enumerate(state.floors):
-        entry = world.entry(card)
-        items = [(entry.pose.x, entry.body.mass)]
-        xs = []
-        for b in state.blocks_on(card):
-            if b in world and b != without:
-                e = world.entry(b)
-                items.append((e.pose.x, e.body.mass))
-                xs += [x for poly in e.world_polygons() for x, _ in poly]
-        levels[k] = items
-        # a card laid straight on a bare card is carried by that card's whole length
-        bare = [x for poly in entry.world_polygons() for x, _ in poly]
-        spans[k] = (min(xs), max(xs)) if xs else (min(bare), max(bare))
-    for k, x, mass in extra:
-        levels.setdefault(k, []).append((x, mass))
-    if carriers is not None:
-        spans[len(state.floors) - 1] = carriers
-    slack = math.inf
-    moment = mass_sum = 0.0
-    for k in sorted(levels, reverse=True):
-        moment += sum(x * m for x, m in levels[k])
-        mass_sum += sum(m for _, m in levels[k])
-        if k == 0:
-            break
-        span = spans[k - 1]
-        centre = moment / mass_sum
-        slack = min(slack, centre - span[0], span[1] - centre)
-    return slack
+    """TowerBalance.slack of the tower as it stands now (one question; a player weighing
+    many candidates reads the tower once with TowerBalance)."""
+    return TowerBalance(match).slack(extra, carriers, without)
+
+
+Item = tuple[float, float]  # (world x, mass) of a piece
+# Per floor, its pieces and the span that carries the floor above (TowerBalance.slack)
+Standing = tuple[dict[int, list[Item]], dict[int, tuple[float, float]]]
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A block on a floor card as the balance reads it."""
+
+    id: str
+    item: Item
+    extent: tuple[float, float]  # world x of its leftmost and rightmost points
+
+
+@dataclass(frozen=True)
+class Floor:
+    """A floor card as the balance reads it: its own (x, mass), the blocks on it in the
+    order they were placed, and its own extent (what carries a card laid on it bare)."""
+
+    card: Item
+    blocks: tuple[Carried, ...]
+    bare: tuple[float, float]
+
+    def items(self, without: str | None) -> list[Item]:
+        return [self.card, *(b.item for b in self.blocks if b.id != without)]
+
+    def span(self, without: str | None) -> tuple[float, float]:
+        """World x from the leftmost to the rightmost point of the blocks that carry the
+        card above (the min and max of all their points, as one list gives them)."""
+        extents = [b.extent for b in self.blocks if b.id != without]
+        if not extents:
+            return self.bare
+        return min(lo for lo, _ in extents), max(hi for _, hi in extents)
+
+
+class TowerBalance:
+    """The tower as a player judges its balance by eye, read from the world once.
+
+    The world stands still while a player decides, and reading poses and outlines was
+    most of tower_slack's cost (a fifth of a Crazy Tower game when it was asked afresh
+    for every candidate position): a decision reads once and asks per candidate."""
+
+    def __init__(self, match: CrazyTowerMatch) -> None:
+        self.match = match
+
+    @functools.cached_property
+    def floors(self) -> list[Floor]:
+        """Read on the first question (a decision may ask none)."""
+        state, world = self.match.state, self.match.world
+        floors = []
+        for card in state.floors:
+            entry = world.entry(card)
+            blocks = tuple(_carried(b, world.entry(b)) for b in state.blocks_on(card) if b in world)
+            floors.append(Floor((entry.pose.x, entry.body.mass), blocks, _extent(entry)))
+        return floors
+
+    @property
+    def carriers(self) -> tuple[float, float] | None:
+        """World x from the leftmost to the rightmost point of the blocks on the top card
+        (what the next floor card will rest on), or None when it carries none."""
+        top = self.floors[-1]
+        return top.span(None) if top.blocks else None
+
+    def slack(
+        self,
+        extra: list[tuple[int, float, float]],
+        carriers: tuple[float, float] | None = None,
+        without: str | None = None,
+    ) -> float:
+        """Static balance of the whole tower: for every floor card k >= 1, how far the
+        centre of mass of card k and everything above it lies inside the span of the
+        blocks on card k - 1 that carry it; the smallest such distance (cm, negative
+        when it lies outside). ``extra`` adds pieces as (floor, x, mass); ``carriers``
+        is the span that will carry a new top floor; ``without`` leaves a block out
+        (one a diamonds box might pull)."""
+        levels, spans = self._standing(without)
+        for k, x, mass in extra:  # new lists: the standing tower's are kept for the next
+            levels[k] = [*levels.get(k, []), (x, mass)]
+        if carriers is not None:
+            spans[len(self.floors) - 1] = carriers
+        slack = math.inf
+        moment = mass_sum = 0.0
+        for k in sorted(levels, reverse=True):
+            moment += sum(x * m for x, m in levels[k])
+            mass_sum += sum(m for _, m in levels[k])
+            if k == 0:
+                break
+            span = spans[k - 1]
+            centre = moment / mass_sum
+            slack = min(slack, centre - span[0], span[1] - centre)
+        return slack
+
+    def _standing(self, without: str | None) -> Standing:
+        """Each floor's pieces and carrying span, ``without`` left out (fresh dicts over
+        lists shared between questions)."""
+        if without is not None:
+            return self._read(without)
+        levels, spans = self._standing_tower
+        return dict(levels), dict(spans)
+
+    @functools.cached_property
+    def _standing_tower(self) -> Standing:
+        return self._read(None)
+
+    def _read(self, without: str | None) -> Standing:
+        levels = {k: floor.items(without) for k, floor in enumerate(self.floors)}
+        spans = {k: floor.span(without) for k, floor in enumerate(self.floors)}
+        return levels, spans
+
+
+def _carried(block: str, entry: Entry) -> Carried:
+    return Carried(block, (entry.pose.x, entry.body.mass), _extent(entry))
+
+
+def _extent(entry: Entry) -> tuple[float, float]:
+    xs = [x for poly in entry.world_polygons() for x, _ in poly]
+    return min(xs), max(xs)
 
 
 def steadiest(values: list[float], slacks: list[float]) -> list[float]:
@@ -303,20 +393,6 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
 # A placement the rules refuse after the physics ran is tried again, at most this many
 # times in a row (each retry rebuilds the world from the log).
 MAX_RETRIES = 8
-
-
-def carrier_span(match: CrazyTowerMatch) -> tuple[float, float] | None:
-    """World x from the leftmost to the rightmost point of the blocks on the top card
-    (what the next floor card will rest on), or None when it carries none."""
-    state, world = match.state, match.world
-    xs = [
-        x
-        for b in state.blocks_on(state.top_card)
-        if b in world
-        for poly in world.entry(b).world_polygons()
-        for x, _ in poly
-    ]
-    return (min(xs), max(xs)) if xs else None
 
 
 def play_turns(
