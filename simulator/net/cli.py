@@ -19,11 +19,12 @@ from typing import Any
 
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.registry import GAMES
+from simulator.names import BadName, names_problem, player_name
 from simulator.net import tokens
 from simulator.net.client import Client, HostGone, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.protocol import CODE_ALPHABET, MAX_NAME, ROOM_CODE_LENGTH
+from simulator.net.protocol import CODE_ALPHABET, ROOM_CODE_LENGTH
 from simulator.net.room import Refused, Room
 from simulator.net.server import (
     DEFAULT_PORT,
@@ -171,10 +172,10 @@ def _room(text: str) -> str:
 
 
 def _name(text: str) -> str:
-    name = text.strip()
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} printable characters")
-    return name
+    try:
+        return player_name(text.strip())
+    except BadName as exc:
+        raise argparse.ArgumentTypeError(exc.reason) from None
 
 
 # -- host -------------------------------------------------------------------------------
@@ -242,12 +243,14 @@ def _players(text: str) -> list[str] | str:
         if not 1 <= count <= MAX_PLAYERS:
             return f"--players {text}: 1 to {MAX_PLAYERS} players"
         return [f"Player {i + 1}" for i in range(count)]
-    names = [name.strip() for name in text.split(",")]
-    if not 1 <= len(names) <= MAX_PLAYERS or any(not n or len(n) > MAX_NAME for n in names):
-        return f"--players: 1 to {MAX_PLAYERS} names of 1 to {MAX_NAME} characters"
-    if len(set(names)) != len(names):
-        return "--players: every player needs a name of their own"
-    return names
+    try:
+        names = [player_name(name.strip()) for name in text.split(",")]
+    except BadName as exc:
+        return f"--players: {exc.reason}"
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        return f"--players: 1 to {MAX_PLAYERS} names"
+    problem = names_problem(names)
+    return f"--players: {problem}" if problem else names
 
 
 def _seat_name(text: str, room: Room) -> str | None:

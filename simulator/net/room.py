@@ -22,6 +22,7 @@ from simulator.bots.levels import LEVEL_NAMES
 from simulator.files import read_limited, write_atomically
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
+from simulator.names import same_name
 from simulator.net.game import MoveRefused, NetGame
 from simulator.net.protocol import CODE_ALPHABET, MAX_GAME_BYTES, ROOM_CODE_LENGTH, TOKEN_LENGTH
 from simulator.scenario.document import read_document
@@ -155,6 +156,16 @@ class Room:
                 raise Refused("every seat is taken; join as a spectator to watch")
         seat.client, seat.holder = client, name
         return seat
+
+    def admit_spectator(self, name: str) -> None:
+        """A spectator may watch under any name but a player's: Refused if ``name``
+        reads the same as a seat's or as the name of the person holding one."""
+        for seat in self.seats.values():
+            for taken in (seat.name, seat.holder):
+                if taken is not None and same_name(name, taken):
+                    raise Refused(
+                        f"{name!r} is a player's name in this room; watch under another name"
+                    )
 
     def seat_of(self, client: int) -> Seat | None:
         return next((s for s in self.seats.values() if s.client == client), None)

@@ -266,6 +266,8 @@ class Host:
             if old is not None:
                 with contextlib.suppress(ConnectionClosed):
                     await old.ws.close(1000, "the seat was taken up again elsewhere")
+        else:
+            await self._in_room(self.room.admit_spectator, peer.name)
 
     async def _welcome(self, peer: Peer) -> None:
         seat = self.room.seat_of(peer.id)
@@ -341,7 +343,10 @@ class Host:
         elif kind == "resync":
             await self._send_game(peer)
         elif kind == "chat":
-            await self._broadcast("chat", name=peer.name, text=message["text"])
+            # A spectator's line is marked, so nobody watching can pass for a player.
+            watching = self.room.seat_of(peer.id) is None
+            name = f"{peer.name} (watching)" if watching else peer.name
+            await self._broadcast("chat", name=name, watching=watching, text=message["text"])
         elif kind in ("assign", "start"):
             await self._lobby_command(peer, message)
         else:  # "hello" again
