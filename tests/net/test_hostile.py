@@ -376,6 +376,7 @@ def test_a_spectators_chat_is_marked_as_watching_and_a_players_is_not():
         await watcher.send(protocol.write("chat", text="hello"))
         line = await _next(player, "chat")
         assert line["name"] == "Zed (watching)" and line["watching"] is True
+        assert (await _next(watcher, "chat"))["text"] == "hello"  # its own, back
         await player.send(protocol.write("chat", text="hi"))
         line = await _next(watcher, "chat")
         assert line["name"] == "Ann" and line["watching"] is False
