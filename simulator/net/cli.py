@@ -24,7 +24,7 @@ from simulator.net import tokens
 from simulator.net.client import Client, HostGone, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.protocol import CODE_ALPHABET, ROOM_CODE_LENGTH
+from simulator.net.protocol import ROOM_CODE_LENGTH, is_room_code
 from simulator.net.room import Refused, Room
 from simulator.net.server import (
     DEFAULT_PORT,
@@ -164,7 +164,7 @@ def _port(text: str) -> int:
 
 def _room(text: str) -> str:
     code = text.strip().upper()
-    if len(code) != ROOM_CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+    if not is_room_code(code):
         raise argparse.ArgumentTypeError(
             f"a room code is {ROOM_CODE_LENGTH} letters and digits, as the host printed it"
         )
@@ -186,9 +186,7 @@ def new_room(args: argparse.Namespace) -> Room | str:
     if args.resume is not None:
         try:
             return Room.resume(args.resume)
-        except ScenarioError as exc:
-            return f"cannot resume: {exc}"
-        except ValueError as exc:
+        except ValueError as exc:  # ScenarioError among them: file, line and field
             return f"cannot resume: {exc}"
     if args.game is None:
         return "name the game to host (or --resume FOLDER)"
@@ -270,6 +268,8 @@ def run_host(args: argparse.Namespace, window: HostWindow | None = None) -> int:
     if isinstance(room, str):
         print(f"towersim host: {room}", file=sys.stderr)
         return 2
+    if room.recovered:
+        print(f"towersim host: {room.recovered}", file=sys.stderr, flush=True)
     if not args.headless:
         if window is None:
             print("towersim host: this build has no app; use --headless", file=sys.stderr)

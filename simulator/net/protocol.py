@@ -66,6 +66,11 @@ def _code(v: Any) -> bool:
     )
 
 
+def is_room_code(v: Any) -> bool:
+    """A room code as the host makes it (a hello's may be in lower case)."""
+    return isinstance(v, str) and _code(v) and v == v.upper()
+
+
 def _table(v: Any) -> bool:
     return isinstance(v, dict)
 
@@ -75,14 +80,16 @@ def _hex(length: int) -> Check:
     return lambda v: isinstance(v, str) and len(v) == length and set(v) <= digits
 
 
+is_token = _hex(TOKEN_LENGTH)  # a seat's token, the host's admin token
+
 FROM_CLIENT: dict[str, dict[str, Check]] = {
     "hello": {
         "version": _integer(1, 1000),
         "room": _code,
         "name": _any_text(4 * MAX_NAME),  # NFC may shorten it
         "role": _one_of(*ROLES),
-        "token?": _hex(TOKEN_LENGTH),  # a seat's token: a rejoin
-        "admin?": _hex(TOKEN_LENGTH),  # the host's own app: it runs the lobby
+        "token?": is_token,  # a seat's token: a rejoin
+        "admin?": is_token,  # the host's own app: it runs the lobby
         "seat?": _string(MAX_NAME),
     },
     # The acting seat's move: the action as a scenario file's [[action]] holds it.

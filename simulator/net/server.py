@@ -357,7 +357,8 @@ class Host:
             action = await self._in_room(self.room.check_move, peer.id, message["action"])
             seat = self.room.seat_of(peer.id)
             assert seat is not None  # check_move found it
-            move = self.room.relay(action, seat.name, message["id"])
+            # On the room's thread: relaying appends the move to the log on disk.
+            move = await self._in_room(self.room.relay, action, seat.name, message["id"])
             await self._broadcast("move", **move.message())
             await self._in_room(self.room.apply, move)
         await self._settled()
@@ -429,6 +430,7 @@ class Host:
     async def _settled(self) -> None:
         for fault in await self._in_room(self.room.take_faults):  # refused alike everywhere
             self.log(f"a move failed in the game's code and was refused: {fault}")
+        await self._storage_notices()
         await self._revealed()
         for peer in list(self.peers.values()):
             await self._check_reports(peer)
@@ -462,6 +464,7 @@ class Host:
             self._starting = False
             raise
         self.log(f"the game begins: {self.room.game.kind}, room {self.room.code}")
+        await self._storage_notices()
         for peer in list(self.peers.values()):
             await self._send_game(peer)
         await self._lobby_changed()
@@ -471,6 +474,13 @@ class Host:
         await self._broadcast("lobby", **self.room.lobby())
         if self.start_when_ready and not self.room.started and self.room.ready():
             await self._start()
+
+    async def _storage_notices(self) -> None:
+        """The host's disk refused the autosave, or takes it again: everyone is told
+        (the game goes on in memory either way)."""
+        for notice in await self._in_room(self.room.take_notices):
+            self.log(notice)
+            await self._broadcast("notice", text=notice)
 
     async def _revealed(self) -> None:
         """The game is over and its secrets are out: every client gets the game itself."""
@@ -504,6 +514,7 @@ class Host:
                 moves = await self._in_room(self.room.computer_turn, name)
                 for move in moves:
                     await self._broadcast("move", **move.message())
+            await self._storage_notices()
             await self._revealed()
             for peer in list(self.peers.values()):
                 await self._check_reports(peer)
@@ -531,6 +542,7 @@ class Host:
                 del self._away[name]
                 await self._in_room(self.room.take_over, name, self.takeover)
                 self.log(f"{name} did not come back; the computer takes the seat")
+                await self._storage_notices()
                 await self._broadcast(
                     "notice", text=f"{name} did not come back in time; the computer plays on."
                 )
