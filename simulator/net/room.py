@@ -479,7 +479,7 @@ class Room:
         room.seq = room.settled = seq
         room.waiting = game.to_act() if room.started else ()
         if log is not None:
-            room._log = MoveLog(log_path, good=log.size)
+            room._log = MoveLog(log_path, log.size)
         room.recovered = recovered
         return room
 

@@ -12,15 +12,13 @@ for its type and range, and a fault is one line naming the file, line and field.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from simulator.bots.levels import LEVEL_NAMES
-from simulator.files import read_limited
+from simulator.files import append_synced, read_limited, whole_lines
 from simulator.names import names_problem
 from simulator.net.protocol import MAX_SEQ, is_room_code, is_token
 from simulator.scenario.document import Document, read_document, strict_json
@@ -156,13 +154,12 @@ def read_log(path: Path) -> SavedLog:
         raw = read_limited(path, MAX_LOG_BYTES)
     except OSError as exc:
         raise ScenarioError(name, f"cannot read the move log: {exc.strerror or exc}") from None
-    body, newline, tail = raw.rpartition(b"\n")
-    lines = body.split(b"\n") if newline else []
-    torn = bool(tail)  # every line is written whole with its newline: a kill cut this one
+    lines, tail = whole_lines(raw)
     if not lines:
         raise ScenarioError(name, "the move log lost its first line; it cannot be read")
     header = _object(name, 1, lines[0])
-    log = SavedLog(*_header(name, header), torn=torn, size=len(body) + len(newline))
+    # Every line is written whole with its newline: a kill cut the tail short.
+    log = SavedLog(*_header(name, header), torn=bool(tail), size=len(raw) - len(tail))
     seq = log.start_seq
     for number, line in enumerate(lines[1:], start=2):
         move = _move(name, number, _object(name, number, line))
@@ -219,22 +216,19 @@ def _count(value: Any) -> bool:
 
 class MoveLog:
     """``moves.jsonl`` as the host writes it: each line appended and synced to disk
-    before ``append`` returns. A line that could not be written (a full disk) waits and
-    goes first at the next try; a part of one left on disk is cut off then."""
+    before ``append`` returns. A line the disk refused (full) waits and goes first at
+    the next try; the file never keeps a part of one."""
 
-    def __init__(self, path: Path, good: int | None = None) -> None:
+    def __init__(self, path: Path, size: int | None = None) -> None:
+        """``size``: the bytes of whole lines of a log read back (what follows them,
+        a torn line, is cut off at the first write); None for a log not begun."""
         self.path = path
-        self._good = good  # bytes of whole lines on disk; None: the log is not begun
+        self._cut_to = size
         self._waiting: list[bytes] = []
-
-    @property
-    def behind(self) -> int:
-        """Lines not yet on disk."""
-        return len(self._waiting)
 
     def begin(self, header: bytes) -> None:
         """Start the log afresh (an old one in the folder is replaced)."""
-        self._good, self._waiting = None, [header]
+        self._cut_to, self._waiting = 0, [header]
         self.flush()
 
     def append(self, line: bytes) -> None:
@@ -243,29 +237,6 @@ class MoveLog:
         self.flush()
 
     def flush(self) -> None:
-        if not self._waiting:
-            return
-        data = b"".join(self._waiting)
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if self._good is None else 0)
-        fd = os.open(self.path, flags, 0o644)
-        try:
-            good = self._good or 0
-            os.ftruncate(fd, good)  # a part of a line an earlier try left goes
-            os.lseek(fd, good, os.SEEK_SET)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        except OSError:
-            _cut(fd, self._good or 0)
-            raise
-        finally:
-            os.close(fd)
-        self._good, self._waiting = good + len(data), []
-
-
-def _cut(fd: int, size: int) -> None:
-    """Leave only whole lines on disk after a failed write (best effort: shrinking a
-    file needs no space)."""
-    with contextlib.suppress(OSError):
-        os.ftruncate(fd, size)
+        if self._waiting:
+            append_synced(self.path, b"".join(self._waiting), cut_to=self._cut_to)
+            self._cut_to, self._waiting = None, []
