@@ -4,6 +4,7 @@ of the log is checked when a host resumes (docs/network.md, "The host's files").
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -16,7 +17,7 @@ import pytest
 
 from simulator.net.room import GAME_FILE, ROOM_FILE, Room
 from simulator.net.storage import LOG_FILE
-from tests.net.harness import new_game
+from tests.net.harness import GAME_SECONDS, game_over, new_game, open_table, until
 
 TWO = {"players": ["Ann", "Bob"]}
 
@@ -194,3 +195,27 @@ def test_a_hostile_move_log_is_refused_in_one_line_naming_the_line(tmp_path, fau
     with pytest.raises(ValueError, match=said) as refused:
         Room.resume(tmp_path)
     assert str(refused.value).startswith(str(tmp_path / LOG_FILE))
+
+
+def test_over_the_network_a_full_disk_takes_no_move_back_and_everyone_is_told(tmp_path):
+    async def play() -> None:
+        room = Room(new_game("filled-in", seed=2, setup=TWO), folder=tmp_path)
+        table = await open_table(room)
+        peers = [table.join(name) for name in TWO["players"]]
+        await until(lambda: room.seq >= 4, GAME_SECONDS, "four moves")
+        with file_size_limit((tmp_path / LOG_FILE).stat().st_size + 40):
+            full_at = room.seq
+            await until(lambda: room.seq >= full_at + 6, GAME_SECONDS, "six moves on a full disk")
+        await until(game_over(table, peers), GAME_SECONDS, "the end of the game")
+        final = room.game.state_hash()
+        assert [peer.hash for peer in peers] == [final] * 2
+        for peer in peers:
+            assert "refused" not in peer.kinds() and "desync" not in peer.kinds()
+            notices = [fields["text"] for kind, fields in peer.heard if kind == "notice"]
+            assert any(text.startswith("The host cannot save: file too large.") for text in notices)
+            assert "The host can save again: every move so far is saved." in notices
+        await table.stop(*peers)
+        resumed = Room.resume(tmp_path)
+        assert resumed.seq == room.seq and resumed.game.state_hash() == final
+
+    asyncio.run(play())
