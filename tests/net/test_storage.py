@@ -219,3 +219,20 @@ def test_over_the_network_a_full_disk_takes_no_move_back_and_everyone_is_told(tm
         assert resumed.seq == room.seq and resumed.game.state_hash() == final
 
     asyncio.run(play())
+
+
+def test_a_damaged_tokens_file_keeps_the_good_tokens_and_drops_the_rest(tmp_path, monkeypatch):
+    from simulator.net import tokens
+
+    monkeypatch.setenv("TOWERSIM_HOME", str(tmp_path))
+    good = "ab" * 16
+    tokens.remember("h:1", "ABCDEF", ("Ann",), good)
+    path = tokens.network_folder() / "tokens.json"
+    kept = json.loads(path.read_text())
+    path.write_text(json.dumps({"h:1 ABCDEF Bob": "é" * 32, "h:1 ABCDEF Cy": 7, **kept}))
+    assert tokens.recall("h:1", "ABCDEF", "Ann") == good
+    assert tokens.recall("h:1", "ABCDEF", "Bob") is None
+    path.write_text('{"h:1 ABCDEF Ann": "' + good + '", "x": NaN}')
+    assert tokens.recall("h:1", "ABCDEF", "Ann") is None  # not strict JSON: nothing kept
+    path.write_text("[" * 100_000)
+    assert tokens.recall("h:1", "ABCDEF", "Ann") is None
