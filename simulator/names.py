@@ -44,8 +44,8 @@ def name_problem(name: object) -> str | None:
     if not name.isprintable():
         bad = next(ch for ch in name if not ch.isprintable())
         return (
-            f"a player's name may not hold {_character(bad)} (control, invisible or "
-            "direction-changing characters are not allowed)"
+            f"a player's name may not hold {_character(bad)}: no control, invisible or "
+            "direction-changing characters"
         )
     if not name_key(name):
         return "a player's name needs at least one visible character"
@@ -105,5 +105,5 @@ def _character(ch: str) -> str:
 def _quoted(name: object) -> str:
     if not isinstance(name, str):
         return "a name"
-    shown = name if name.isprintable() else name.encode("unicode_escape").decode("ascii")
-    return repr(shown[:MAX_NAME] + ("..." if len(shown) > MAX_NAME else ""))
+    shown = name[:MAX_NAME] + ("..." if len(name) > MAX_NAME else "")
+    return repr(shown) if shown.isprintable() else ascii(shown)

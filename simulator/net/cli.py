@@ -323,6 +323,14 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"towersim host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 2
+    room.save()  # a last try, should the disk have refused the autosave
+    if room.save_problem is not None:
+        print(
+            f"towersim host: the game is over, but the host could not save it: "
+            f"{room.save_problem} ({room.folder})",
+            file=sys.stderr,
+        )
+        return 1
     print(f"The game is over; replay it with: towersim replay {room.folder / 'game.json'}")
     return 0
 

@@ -236,3 +236,14 @@ def test_a_damaged_tokens_file_keeps_the_good_tokens_and_drops_the_rest(tmp_path
     assert tokens.recall("h:1", "ABCDEF", "Ann") is None  # not strict JSON: nothing kept
     path.write_text("[" * 100_000)
     assert tokens.recall("h:1", "ABCDEF", "Ann") is None
+
+
+def test_host_resume_of_a_hostile_room_file_is_one_line_and_exit_2(tmp_path, capsys):
+    from simulator.cli import main
+
+    _, data = _saved_room(tmp_path)
+    (tmp_path / ROOM_FILE).write_text(json.dumps({**data, "seq": -5}))
+    assert main(["host", "--resume", str(tmp_path), "--headless", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    said = f"{tmp_path / ROOM_FILE}: seq: must be at least 0, not -5"
+    assert err == f"towersim host: cannot resume: {said}\n"
