@@ -87,7 +87,11 @@ def names_problem(names: Iterable[object]) -> str | None:
         assert isinstance(name, str)
         key = name_key(name)
         if key in seen:
-            twin = f"{_quoted(name)} reads the same as {_quoted(seen[key])}"
+            twin = (
+                f"two players are called {_quoted(name)}"
+                if name == seen[key]
+                else f"{_quoted(name)} reads the same as {_quoted(seen[key])}"
+            )
             return f"{twin}: every player needs a name of their own"
         seen[key] = name
     return None

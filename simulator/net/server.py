@@ -360,7 +360,10 @@ class Host:
             # On the room's thread: relaying appends the move to the log on disk.
             move = await self._in_room(self.room.relay, action, seat.name, message["id"])
             await self._broadcast("move", **move.message())
-            await self._in_room(self.room.apply, move)
+            try:
+                await self._in_room(self.room.apply, move)
+            except Exception as exc:  # relayed: every peer has it, so it is never refused
+                self.log(f"failed after relaying move {move.seq}: {type(exc).__name__}: {exc}")
         await self._settled()
 
     async def _hand(self, peer: Peer, message: dict[str, Any]) -> None:
