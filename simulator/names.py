@@ -92,7 +92,7 @@ def names_problem(names: Iterable[object]) -> str | None:
                 if name == seen[key]
                 else f"{_quoted(name)} reads the same as {_quoted(seen[key])}"
             )
-            return f"{twin}: every player needs a name of their own"
+            return f"{twin}; names must be distinct: every player needs a name of their own"
         seen[key] = name
     return None
 

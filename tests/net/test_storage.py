@@ -144,7 +144,7 @@ ROOM_FAULTS = {
     "unknown kind": (lambda d: _seat(d, kind="alien"), "kind: must be one of"),
     "lower-case code": (lambda d: {**d, "code": d["code"].lower()}, "room code is damaged"),
     "not an object": (lambda d: [d], "JSON object"),
-    "a seat twice": (lambda d: {**d, "seats": [d["seats"][0]] * 2}, "reads the same"),
+    "a seat twice": (lambda d: {**d, "seats": [d["seats"][0]] * 2}, "must be distinct"),
     "a stranger's seat": (lambda d: _seat(d, name="Zed"), "not the game's players"),
     "no seats": (lambda d: {**d, "seats": []}, "needs its seats"),
 }
