@@ -13,6 +13,7 @@ import pytest
 from tests.full_disk import ROOT, no_partial_files, run_full
 
 LIMIT = 300  # bytes of any one file
+BENCH = ["--tasks", "would-it-stand", "--hands", "surgeon", "--episodes", "1"]
 GAME = ["--game", "filled-in", "--seats", "random,random", "--games", "2"]
 EXPERIMENT = """format = "towersim-experiment/1"
 name = "tiny"
@@ -35,6 +36,11 @@ COMMANDS = {
     "sheet stand": (["sheet", "stand", "scenario.toml", "--out", "stand.png"], "stand.png"),
     "tune": (["tune", "tiny.toml", "--workers", "1", "--out", "tuned"], "tuned/results.jsonl"),
     "lab run": (["lab", "run", *GAME, "--out", "lab"], "lab/results.jsonl"),
+    "lab report": (["lab", "report", "results", "--out", "report"], "report/"),
+    "bench": (
+        ["bench", "random", *BENCH, "--out", "bench"],
+        "bench/results.json",
+    ),
     "lab run --record": (["lab", "run", *GAME, "--out", "lab", "--record"], "lab/games/"),
 }
 
@@ -42,6 +48,8 @@ COMMANDS = {
 def _prepare(folder: Path) -> None:
     shutil.copy(ROOT / "scenarios" / "filled-in" / "draft-order.toml", folder / "scenario.toml")
     (folder / "tiny.toml").write_text(EXPERIMENT)
+    played = run_full(["lab", "run", *GAME, "--out", "results"], 10**7, folder)
+    assert played.returncode == 0, played.stderr
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
