@@ -37,6 +37,7 @@ COMMANDS = {
     "tune": (["tune", "tiny.toml", "--workers", "1", "--out", "tuned"], "tuned/results.jsonl"),
     "lab run": (["lab", "run", *GAME, "--out", "lab"], "lab/results.jsonl"),
     "lab report": (["lab", "report", "results", "--out", "report"], "report/"),
+    "lab fork --record": (["lab", "fork", "RECORDING", "--at", "1", "--record", "forks"], "forks/"),
     "bench": (
         ["bench", "random", *BENCH, "--out", "bench"],
         "bench/results.json",
@@ -48,7 +49,7 @@ COMMANDS = {
 def _prepare(folder: Path) -> None:
     shutil.copy(ROOT / "scenarios" / "filled-in" / "draft-order.toml", folder / "scenario.toml")
     (folder / "tiny.toml").write_text(EXPERIMENT)
-    played = run_full(["lab", "run", *GAME, "--out", "results"], 10**7, folder)
+    played = run_full(["lab", "run", *GAME, "--out", "results", "--record"], 10**7, folder)
     assert played.returncode == 0, played.stderr
 
 
@@ -56,6 +57,8 @@ def _prepare(folder: Path) -> None:
 def test_a_command_on_a_full_disk_says_which_file_in_one_line_and_exits_2(tmp_path, command):
     argv, written = COMMANDS[command]
     _prepare(tmp_path)
+    recording = min((tmp_path / "results" / "games").glob("*.toml"))
+    argv = [str(recording) if arg == "RECORDING" else arg for arg in argv]
     ran = run_full(argv, LIMIT, tmp_path)
     err = ran.stderr.strip()
     assert ran.returncode == 2, err
