@@ -240,6 +240,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"towersim: TOWERSIM_GAMES: a game's command clashes: {exc}", file=sys.stderr)
         return 2
     args = parser.parse_args(argv)
+    try:
+        return _command(args)
+    except OSError as exc:  # a disk that refuses a write (full, over quota, read-only)
+        what = _command_name(args)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{what}: cannot write {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _command_name(args: argparse.Namespace) -> str:
+    """``towersim COMMAND [SUBCOMMAND]`` as the user typed it, for a message."""
+    sub = {"play": "game", "lab": "lab_command"}.get(args.command)
+    name = getattr(args, sub, None) if sub else None
+    return " ".join(["towersim", args.command, *([name] if name else [])])
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from simulator.replay import replay
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import os
 import re
 import secrets
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 _TEMP_SUFFIX = ".tmp"
 _OLD_STYLE_AGE = 3600.0  # seconds
@@ -47,6 +50,9 @@ def write_atomically(path: str | Path, text: str | bytes) -> None:
             os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(temp, target)
+    except OSError as exc:  # named as the caller named it, not as the temporary file
+        temp.unlink(missing_ok=True)
+        raise type(exc)(exc.errno, exc.strerror, str(path)) from exc
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
@@ -145,3 +151,40 @@ def read_limited(path: str | Path, max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise TooLarge(errno.EFBIG, f"is over {max_bytes} bytes", str(path))
     return data
+
+
+def append_synced(path: str | Path, data: bytes, *, cut_to: int | None = None) -> None:
+    """Append ``data`` (whole lines) to ``path`` and sync it to disk before returning;
+    ``cut_to``: first drop whatever follows that many bytes (a line a killed writer cut
+    short). When the disk refuses (full, over quota, EFBIG) the file is cut back to what
+    it held, so it never keeps part of a line, and the OSError is raised."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
+    try:
+        if cut_to is not None:
+            os.ftruncate(fd, cut_to)
+        before = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # shrinking a file needs no space
+                os.ftruncate(fd, before)
+            raise type(exc)(exc.errno, exc.strerror, str(path)) from exc
+    finally:
+        os.close(fd)
+
+
+def whole_lines(raw: bytes) -> tuple[list[bytes], bytes]:
+    """The newline-ended lines of an append-only file, and what follows the last of
+    them: a line its writer was killed in the middle of (b"" when there is none)."""
+    body, newline, tail = raw.rpartition(b"\n")
+    return (body.split(b"\n") if newline else []), tail
+
+
+def write_figure(figure: Any, path: str | Path, dpi: int) -> None:
+    """A matplotlib figure written to ``path`` as PNG, atomically as every file here."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    write_atomically(path, buffer.getvalue())

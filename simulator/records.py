@@ -10,10 +10,12 @@ one line, however many records the store holds. A last line cut off by a kill is
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+from simulator.files import append_synced, whole_lines
+from simulator.scenario.document import strict_json
 
 Record = dict[str, Any]
 
@@ -35,31 +37,30 @@ class RecordStore:
         self.path = path
         self.what = what
         self.records: dict[str, Record] = {}
-        self._file: IO[str] | None = None
         self._check = check or (lambda record: None)
         self._load(warn or (lambda message: None))
 
     def _load(self, warn: Callable[[str], None]) -> None:
         if not self.path.exists():
             return
-        data = self.path.read_bytes()
-        body, newline, tail = data.rpartition(b"\n")
-        lines = body.split(b"\n") if newline else []
+        lines, tail = whole_lines(self.path.read_bytes())
         if tail.strip():  # a line without its newline: the run died writing it
             warn(
                 f"{self.path}:{len(lines) + 1}: the last record was cut off (a killed run?); "
                 "it is dropped and done again"
             )
             with self.path.open("r+b") as handle:
-                handle.truncate(len(body) + len(newline))
+                handle.truncate(sum(len(line) + 1 for line in lines))
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
+                record = strict_json(str(self.path), line.decode("utf-8"))
                 key = record["key"]
-            except (ValueError, TypeError, KeyError):
+            except (ValueError, TypeError, KeyError):  # ScenarioError and UnicodeError too
                 raise StoreError(f"{self.path}:{number}: not {self.what}") from None
+            if not isinstance(key, str):
+                raise StoreError(f"{self.path}:{number}: not {self.what}")
             problem = self._check(record)
             if problem:
                 raise StoreError(f"{self.path}:{number}: {problem}")
@@ -69,16 +70,12 @@ class RecordStore:
         return key in self.records
 
     def append(self, record: Record) -> None:
-        """Write ``record`` as one line and sync it to disk before returning."""
-        if self._file is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = self.path.open("a", encoding="utf-8")
-        self._file.write(json.dumps(record, allow_nan=False, separators=(",", ":")) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """Write ``record`` as one line and sync it to disk before returning; OSError
+        if the disk refuses it, the file then holding only the records before it."""
+        line = json.dumps(record, allow_nan=False, separators=(",", ":")) + "\n"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        append_synced(self.path, line.encode("utf-8"))
         self.records[record["key"]] = record
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """Nothing is left to write: each record was synced as it was appended."""

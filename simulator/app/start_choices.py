@@ -6,6 +6,7 @@ counts each game and mode allow come from the rules, never from the screen.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from rules.crazy_tower.setup import player_counts as crazy_tower_counts
@@ -13,6 +14,7 @@ from rules.filled_in.config import rules_config
 from rules.lots.content import game_content
 from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.names import names_problem
 
 GAME_TITLES = {kind: REGISTRY.get(kind).title for kind in GAMES}
 CONTROLLERS = (HUMAN, *LEVEL_NAMES)
@@ -92,11 +94,12 @@ class StartChoices:
 
     def problem(self) -> str | None:
         """Why these choices cannot start a game, or None."""
-        names = [seat.name.strip() for seat in self.seats]
+        names = [_cleaned(seat.name) for seat in self.seats]
         if any(not name for name in names):
             return "every player needs a name"
-        if len(set(names)) != len(names):
-            return "two players have the same name"
+        problem = names_problem(names)  # the rule the saved game is read back with
+        if problem:
+            return problem
         if len(names) not in player_counts(self.game, self.mode):
             counts = ", ".join(map(str, player_counts(self.game, self.mode)))
             return f"{GAME_TITLES[self.game]} {self.mode} is for {counts} player(s)"
@@ -108,7 +111,7 @@ class StartChoices:
         problem = self.problem()
         if problem:
             raise ValueError(problem)
-        seats = tuple(replace(s, name=s.name.strip()) for s in self.seats)
+        seats = tuple(replace(s, name=_cleaned(s.name)) for s in self.seats)
         return GameSetup(
             game=self.game,
             seats=seats,
@@ -129,3 +132,8 @@ class StartChoices:
             self.seats.pop()
         while len(self.seats) < min(counts):
             self.add_seat()
+
+
+def _cleaned(name: str) -> str:
+    """A typed name as a game holds it: without surrounding spaces, in NFC."""
+    return unicodedata.normalize("NFC", name.strip())

@@ -45,7 +45,7 @@ def publish(
 ) -> int:
     """Write the recording if asked (the match as a scenario whose expectations are the
     outcome in ``result``, its report), then print the report as JSON or as ``summary``;
-    exit status 2 with one line if the file cannot be written."""
+    OSError if the file cannot be written (the command line makes it one line)."""
     if args.record:
         path = Path(args.record)
         recording = GAMES.get(game).load("document")(
@@ -55,13 +55,7 @@ def publish(
             expect=recorded_expect(result),
             computers=_computers(args, match),
         )
-        try:
-            write_scenario(path, recording)
-        except OSError as exc:
-            print(
-                f"towersim play {game}: cannot write {path}: {exc.strerror or exc}", file=sys.stderr
-            )
-            return 2
+        write_scenario(path, recording)  # OSError: `towersim` says so, exit status 2
     if args.json:
         json.dump(result, sys.stdout, indent=2, allow_nan=False)
         sys.stdout.write("\n")

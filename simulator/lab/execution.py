@@ -24,7 +24,9 @@ from simulator.games.registry import GAMES
 from simulator.lab.game import Record, Refused, base_record, play_game
 from simulator.lab.tournament import GameSpec
 
-Outcome = tuple[str, Any]  # ("record", record) or ("refused", the play command's line)
+# ("record", record), ("refused", the play command's line) or ("unwritable", the errno,
+# reason and file of a recording the disk refused)
+Outcome = tuple[str, Any]
 
 
 def attempt(spec: GameSpec, recordings: str | None) -> Outcome:
@@ -36,12 +38,16 @@ def attempt(spec: GameSpec, recordings: str | None) -> Outcome:
         return "record", play_game(spec, recordings)
     except Refused as exc:
         return "refused", str(exc)
+    except OSError as exc:  # the recording: every later game would fail alike
+        return "unwritable", (exc.errno, exc.strerror, exc.filename)
 
 
 def _result(spec: GameSpec, outcome: Outcome) -> Record:
     kind, payload = outcome
     if kind == "refused":
         raise Refused(payload)
+    if kind == "unwritable":
+        raise OSError(*payload)
     return payload
 
 

@@ -36,6 +36,11 @@ def play_game(spec: GameSpec, recordings: str | None = None) -> Record:
         args = parse(spec, record_path)
         with caught() as (out, err):
             code = GAMES.get(spec.game).load("command").run(args)
+    except OSError as exc:
+        if record_path is not None and exc.filename == record_path:
+            raise  # the disk refused the recording: the run cannot go on
+        last = traceback.format_exception_only(exc)[-1].strip()
+        return base_record(spec, "crashed", time.thread_time() - started, error=last)
     except Exception as exc:  # a bug in a game must not stop the tournament
         last = traceback.format_exception_only(exc)[-1].strip()
         return base_record(spec, "crashed", time.thread_time() - started, error=last)

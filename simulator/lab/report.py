@@ -110,7 +110,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     except OSError as exc:
-        print(f"{PROG}: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{PROG}: cannot write {exc.filename or out}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_INVALID
     for warning in written.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)

@@ -9,7 +9,6 @@ the fault.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from simulator.files import NotRegularFile, TooLarge, read_limited
+from simulator.scenario.document import strict_json
+from simulator.scenario.errors import ScenarioError
 
 RESULTS_NAME = "results.jsonl"
 MAX_BYTES = 2_000_000_000  # 2 GB: over a million games
@@ -154,12 +155,13 @@ def _read(path: Path, warnings: list[str]) -> list[GameRecord]:
             continue
         torn = number == len(lines)  # the last line has no newline: a write cut short
         try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
+            raw = strict_json(str(path), line)
+        except ScenarioError as exc:
             if torn:
                 warnings.append(f"{path}:{number}: the last line is cut short; skipped")
                 continue
-            raise ResultsError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            detail = exc.message.removeprefix("invalid JSON: ")
+            raise ResultsError(f"{path}:{number}: not JSON ({detail})") from None
         problem = _problem(raw)
         if problem:
             raise ResultsError(f"{path}:{number}: {problem}")

@@ -3,13 +3,12 @@ configuration with its 95 % interval, and the distribution of its scores."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from simulator.files import write_atomically
+from simulator.files import write_figure
 from simulator.games.registry import GAMES, UnknownGame
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import SeriesKey, Table, by_series_config, score_values
@@ -114,10 +113,10 @@ def score_plots(records: Sequence[GameRecord], out: Path) -> list[tuple[SeriesKe
 
 def _save(plt, fig, path: Path) -> None:  # type: ignore[no-untyped-def]
     """Write the figure atomically, as every file of the report."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=DPI)
-    plt.close(fig)
-    write_atomically(path, buffer.getvalue())
+    try:
+        write_figure(fig, path, dpi=DPI)
+    finally:
+        plt.close(fig)
 
 
 def _short(config: str) -> str:

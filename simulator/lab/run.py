@@ -112,7 +112,7 @@ def play(
             _say(str(exc))
         except OSError as exc:
             outcome = "unwritable"
-            _say(f"cannot write {store.path}: {exc.strerror or exc}")
+            _say(f"cannot write {exc.filename or store.path}: {exc.strerror or exc}")
         finally:
             if main_thread:
                 signal.signal(signal.SIGTERM, stop)

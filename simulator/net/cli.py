@@ -19,11 +19,12 @@ from typing import Any
 
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.registry import GAMES
+from simulator.names import BadName, names_problem, player_name
 from simulator.net import tokens
 from simulator.net.client import Client, HostGone, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.protocol import CODE_ALPHABET, MAX_NAME, ROOM_CODE_LENGTH
+from simulator.net.protocol import ROOM_CODE_LENGTH, is_room_code
 from simulator.net.room import Refused, Room
 from simulator.net.server import (
     DEFAULT_PORT,
@@ -163,7 +164,7 @@ def _port(text: str) -> int:
 
 def _room(text: str) -> str:
     code = text.strip().upper()
-    if len(code) != ROOM_CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+    if not is_room_code(code):
         raise argparse.ArgumentTypeError(
             f"a room code is {ROOM_CODE_LENGTH} letters and digits, as the host printed it"
         )
@@ -171,10 +172,10 @@ def _room(text: str) -> str:
 
 
 def _name(text: str) -> str:
-    name = text.strip()
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} printable characters")
-    return name
+    try:
+        return player_name(text.strip())
+    except BadName as exc:
+        raise argparse.ArgumentTypeError(exc.reason) from None
 
 
 # -- host -------------------------------------------------------------------------------
@@ -185,9 +186,7 @@ def new_room(args: argparse.Namespace) -> Room | str:
     if args.resume is not None:
         try:
             return Room.resume(args.resume)
-        except ScenarioError as exc:
-            return f"cannot resume: {exc}"
-        except ValueError as exc:
+        except ValueError as exc:  # ScenarioError among them: file, line and field
             return f"cannot resume: {exc}"
     if args.game is None:
         return "name the game to host (or --resume FOLDER)"
@@ -242,12 +241,14 @@ def _players(text: str) -> list[str] | str:
         if not 1 <= count <= MAX_PLAYERS:
             return f"--players {text}: 1 to {MAX_PLAYERS} players"
         return [f"Player {i + 1}" for i in range(count)]
-    names = [name.strip() for name in text.split(",")]
-    if not 1 <= len(names) <= MAX_PLAYERS or any(not n or len(n) > MAX_NAME for n in names):
-        return f"--players: 1 to {MAX_PLAYERS} names of 1 to {MAX_NAME} characters"
-    if len(set(names)) != len(names):
-        return "--players: every player needs a name of their own"
-    return names
+    try:
+        names = [player_name(name.strip()) for name in text.split(",")]
+    except BadName as exc:
+        return f"--players: {exc.reason}"
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        return f"--players: 1 to {MAX_PLAYERS} names"
+    problem = names_problem(names)
+    return f"--players: {problem}" if problem else names
 
 
 def _seat_name(text: str, room: Room) -> str | None:
@@ -267,6 +268,8 @@ def run_host(args: argparse.Namespace, window: HostWindow | None = None) -> int:
     if isinstance(room, str):
         print(f"towersim host: {room}", file=sys.stderr)
         return 2
+    if room.recovered:
+        print(f"towersim host: {room.recovered}", file=sys.stderr, flush=True)
     if not args.headless:
         if window is None:
             print("towersim host: this build has no app; use --headless", file=sys.stderr)
@@ -320,6 +323,14 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"towersim host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 2
+    room.save()  # a last try, should the disk have refused the autosave
+    if room.save_problem is not None:
+        print(
+            f"towersim host: the game is over, but the host could not save it: "
+            f"{room.save_problem} ({room.folder})",
+            file=sys.stderr,
+        )
+        return 1
     print(f"The game is over; replay it with: towersim replay {room.folder / 'game.json'}")
     return 0
 

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from simulator.names import MAX_NAME, BadName, player_name
 from simulator.scenario.document import json_document
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.ranges import PATH
@@ -23,7 +24,6 @@ VERSION = 1
 MAX_MESSAGE_BYTES = 256 * 1024
 # A whole game's log, sent to a client that joins, rejoins or resynchronises.
 MAX_GAME_BYTES = 16 * 1024 * 1024
-MAX_NAME = 24  # characters of a player's name
 MAX_TEXT = 200  # characters of a reason or a notice
 MAX_SEQ = 1_000_000  # moves in one game, far beyond any real one
 ROOM_CODE_LENGTH = 6
@@ -50,6 +50,12 @@ def _number(low: float, high: float) -> Check:
     return lambda v: isinstance(v, int | float) and not isinstance(v, bool) and low <= v <= high
 
 
+def _any_text(most: int) -> Check:
+    """Text of at most ``most`` characters, checked further elsewhere (a name: by the
+    one rule of simulator.names, whose refusal says why)."""
+    return lambda v: isinstance(v, str) and len(v) <= most
+
+
 def _one_of(*choices: str) -> Check:
     return lambda v: v in choices
 
@@ -58,6 +64,11 @@ def _code(v: Any) -> bool:
     return (
         isinstance(v, str) and len(v) == ROOM_CODE_LENGTH and set(v.upper()) <= set(CODE_ALPHABET)
     )
+
+
+def is_room_code(v: Any) -> bool:
+    """A room code as the host makes it (a hello's may be in lower case)."""
+    return isinstance(v, str) and _code(v) and v == v.upper()
 
 
 def _table(v: Any) -> bool:
@@ -69,14 +80,16 @@ def _hex(length: int) -> Check:
     return lambda v: isinstance(v, str) and len(v) == length and set(v) <= digits
 
 
+is_token = _hex(TOKEN_LENGTH)  # a seat's token, the host's admin token
+
 FROM_CLIENT: dict[str, dict[str, Check]] = {
     "hello": {
         "version": _integer(1, 1000),
         "room": _code,
-        "name": _string(MAX_NAME),
+        "name": _any_text(4 * MAX_NAME),  # NFC may shorten it
         "role": _one_of(*ROLES),
-        "token?": _hex(TOKEN_LENGTH),  # a seat's token: a rejoin
-        "admin?": _hex(TOKEN_LENGTH),  # the host's own app: it runs the lobby
+        "token?": is_token,  # a seat's token: a rejoin
+        "admin?": is_token,  # the host's own app: it runs the lobby
         "seat?": _string(MAX_NAME),
     },
     # The acting seat's move: the action as a scenario file's [[action]] holds it.
@@ -138,6 +151,11 @@ def read(frame: str | bytes, schema: Mapping[str, Mapping[str, Check]] = FROM_CL
             raise BadMessage(f"a {kind} message needs its {key!r}", kind)
         if not check(message[key]):
             raise BadMessage(f"a {kind} message's {key!r} is not valid", kind)
+    if kind == "hello":
+        try:
+            message["name"] = player_name(message["name"])
+        except BadName as exc:
+            raise BadMessage(f"your name is refused: {exc.reason}", kind) from None
     return message
 
 

@@ -11,7 +11,7 @@ the room beside it, so ``towersim host --resume`` goes on where a crash left off
 
 from __future__ import annotations
 
-import json
+import os
 import secrets
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -19,19 +19,33 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from simulator.bots.levels import LEVEL_NAMES
-from simulator.files import read_limited, write_atomically
+from simulator.files import write_atomically
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
-from simulator.net.game import MoveRefused, NetGame
-from simulator.net.protocol import CODE_ALPHABET, MAX_GAME_BYTES, ROOM_CODE_LENGTH, TOKEN_LENGTH
-from simulator.scenario.document import read_document
+from simulator.names import same_name
+from simulator.net.game import MoveRefused, NetGame, head_of
+from simulator.net.protocol import CODE_ALPHABET, ROOM_CODE_LENGTH, TOKEN_LENGTH
+from simulator.net.storage import (
+    COMPUTER,
+    GAME_FILE,
+    LOG_FILE,
+    REMOTE,
+    ROOM_FILE,
+    LoggedMove,
+    MoveLog,
+    SavedLog,
+    log_header,
+    log_line,
+    read_log,
+    read_room,
+    room_data,
+)
+from simulator.replay import load_document
+from simulator.scenario.document import Document, read_document
+from simulator.scenario.errors import ScenarioError
 from simulator.seeds import seat_seed, takeover_seed
 
-REMOTE = "remote"
-COMPUTER = "computer"
 COMPUTER_RETRIES = 12  # refused computer decisions in a row before the random player plays
-GAME_FILE = "game.json"
-ROOM_FILE = "room.json"
 
 
 def room_code() -> str:
@@ -122,6 +136,10 @@ class Room:
         # loop without waiting for the room's thread (the hand stream's check).
         self.waiting: tuple[str, ...] = ()
         self.folder = folder
+        self._log: MoveLog | None = None  # moves.jsonl, once the game has begun
+        self.save_problem: str | None = None  # why the last autosave failed
+        self._notices: list[str] = []  # about the autosave, for the players
+        self.recovered: str | None = None  # what a resume rebuilt the room from
         self.displaced: int | None = None  # the connection the last rejoin took a seat from
 
     # -- seats ---------------------------------------------------------------------------
@@ -155,6 +173,16 @@ class Room:
                 raise Refused("every seat is taken; join as a spectator to watch")
         seat.client, seat.holder = client, name
         return seat
+
+    def admit_spectator(self, name: str) -> None:
+        """A spectator may watch under any name but a player's: Refused if ``name``
+        reads the same as a seat's or as the name of the person holding one."""
+        for seat in self.seats.values():
+            for taken in (seat.name, seat.holder):
+                if taken is not None and same_name(name, taken):
+                    raise Refused(
+                        f"{name!r} is a player's name in this room; watch under another name"
+                    )
 
     def seat_of(self, client: int) -> Seat | None:
         return next((s for s in self.seats.values() if s.client == client), None)
@@ -250,9 +278,13 @@ class Room:
             raise Refused(exc.reason) from None
 
     def relay(self, action: dict[str, Any], by: str, sender_id: int | None = None) -> Relayed:
-        """Number a checked move for every peer (before the host applies it)."""
+        """Number a checked move for every peer (before the host applies it) and
+        append it to the move log."""
+        self._begin_log()
         self.seq += 1
-        return Relayed(self.seq, action, by, sender_id)
+        move = Relayed(self.seq, action, by, sender_id)
+        self._log_move(move)  # on disk before any peer has it
+        return move
 
     def apply(self, move: Relayed) -> str:
         """Apply a relayed move to the host's match; its state hash (autosaved)."""
@@ -354,52 +386,134 @@ class Room:
 
     # -- the autosave -------------------------------------------------------------------
 
+    def _begin_log(self) -> None:
+        """The move log starts where the game is now (the first save of a game, or of a
+        room resumed from an older folder without one)."""
+        if self.folder is not None and self._log is None:
+            self._log = MoveLog(self.folder / LOG_FILE)
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self._log.begin(log_header(self.seq, self.game.match.actions))
+            except OSError as exc:
+                self._cannot_save(exc)
+
+    def _log_move(self, move: Relayed) -> None:
+        if self._log is None:
+            return
+        try:
+            self._log.append(log_line(LoggedMove(move.seq, move.by, move.id, move.action)))
+        except OSError as exc:
+            self._cannot_save(exc)
+
     def save(self) -> None:
-        """The game as a scenario file and the room beside it, each written atomically
-        (the game first: a room file never names moves its game file lacks)."""
+        """The autosave: the log's lines still waiting, then the game as a scenario
+        file and the room beside it, each written atomically (the game first: a room
+        file never names moves its game file lacks). A disk that refuses is a state the
+        game goes on in: ``save_problem`` says why, the players are told
+        (``take_notices``), and every later move tries again."""
         if self.folder is None:
             return
-        write_scenario(self.folder / GAME_FILE, self.game.document())
-        room = {
-            "code": self.code,
-            "started": self.started,
-            "seq": self.seq,
-            "actions": self.game.match.action_count,
-            "seats": [
+        self._begin_log()
+        assert self._log is not None
+        try:
+            self._log.flush()
+            write_scenario(self.folder / GAME_FILE, self.game.document())
+            seats = [
                 {k: v for k, v in asdict(seat).items() if k != "client"}
                 for seat in self.seats.values()
-            ],
-        }
-        write_atomically(self.folder / ROOM_FILE, json.dumps(room, indent=2) + "\n")
+            ]
+            text = room_data(self.code, self.started, self.seq, self.game.match.action_count, seats)
+            write_atomically(self.folder / ROOM_FILE, text)
+        except OSError as exc:
+            self._cannot_save(exc)
+            return
+        if self.save_problem is not None:
+            self.save_problem = None
+            self._notices.append("The host can save again: every move so far is saved.")
+
+    def _cannot_save(self, exc: OSError) -> None:
+        reason = str(exc.strerror or exc)[:80]
+        if self.save_problem is None:
+            self._notices.append(
+                f"The host cannot save: {reason[:1].lower()}{reason[1:]}. The game goes on, "
+                "and the host tries again after every move."
+            )
+        self.save_problem = reason
+
+    def take_notices(self) -> list[str]:
+        """What the players should read about the autosave since the last call."""
+        notices, self._notices[:] = list(self._notices), []
+        return notices
 
     @classmethod
     def resume(cls, folder: Path) -> Room:
-        """The room a host autosaved in ``folder``; ValueError (one line) if its files
-        are missing, damaged or do not agree."""
-        game_path, room_path = folder / GAME_FILE, folder / ROOM_FILE
+        """The room a host autosaved in ``folder``, with ``recovered`` saying what it
+        was rebuilt from; ScenarioError (a ValueError: one line naming the file, line
+        and field) if its files are missing, damaged or do not agree."""
+        game_path, log_path = folder / GAME_FILE, folder / LOG_FILE
         document = read_document(game_path)
-        game = NetGame.from_document(str(game_path), document.data)
-        game.open_views()
-        try:
-            room_data = json.loads(read_limited(room_path, MAX_GAME_BYTES))
-            room = cls(game, code=_checked_code(room_data["code"]), folder=folder)
-            seats = {s["name"]: s for s in room_data["seats"]}
-            if set(seats) != set(room.seats):
-                raise ValueError("its seats are not the game's players")
-            for name, saved in seats.items():
-                seat = room.seats[name]
-                seat.kind = saved["kind"] if saved["kind"] in (REMOTE, COMPUTER) else REMOTE
-                seat.level = saved["level"] if saved["level"] in LEVEL_NAMES else "easy"
-                seat.token, seat.holder = str(saved["token"]), saved["holder"]
-            room.started = bool(room_data["started"])
-            room.seq = room.settled = int(room_data["seq"])
-            room.waiting = game.to_act() if room.started else ()
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"{room_path}: not a room this host saved ({exc})") from None
+        saved = read_room(folder / ROOM_FILE)
+        log = read_log(log_path) if os.path.lexists(log_path) else None
+        if log is None:
+            game = NetGame.from_document(str(game_path), document.data)
+            game.open_views()
+            seq = saved.seq
+            recovered = f"resumed from {ROOM_FILE} and {GAME_FILE} (a folder without a move log)"
+        else:
+            game, seq = _replayed(document, log, log_path)
+            recovered = _recovered_words(log, saved.seq, seq)
+        room = cls(game, code=saved.code, folder=folder)
+        if {seat.name for seat in saved.seats} != set(room.seats) or len(saved.seats) != len(
+            room.seats
+        ):
+            raise ScenarioError(str(folder / ROOM_FILE), "seats: they are not the game's players")
+        for kept in saved.seats:
+            seat = room.seats[kept.name]
+            seat.kind, seat.level, seat.token, seat.holder = (
+                kept.kind,
+                kept.level,
+                kept.token,
+                kept.holder,
+            )
+        room.started = saved.started
+        room.seq = room.settled = seq
+        room.waiting = game.to_act() if room.started else ()
+        if log is not None:
+            room._log = MoveLog(log_path, log.size)
+        room.recovered = recovered
         return room
 
 
-def _checked_code(code: Any) -> str:
-    if not isinstance(code, str) or len(code) != ROOM_CODE_LENGTH or set(code) - set(CODE_ALPHABET):
-        raise ValueError("its room code is damaged")
-    return code
+def _replayed(document: Document, log: SavedLog, log_path: Path) -> tuple[NetGame, int]:
+    """The game the move log holds: the game file's head, the log's first actions and
+    then every move, applied as the host applied it (a move the rules refused changes
+    nothing again). Each action is checked by the game's scenario parser first."""
+    where = str(log_path)
+    head = head_of(document.data)
+    game = NetGame.from_document(where, {**head, "action": log.start_actions})
+    game.open_views()
+    if log.moves:
+        moves = {**head, "action": [move.action for move in log.moves]}
+        actions = load_document(Document(where, "", moves, "json")).scenario.actions
+        for move, action in zip(log.moves, actions, strict=True):
+            if move.by not in game.players:
+                raise ScenarioError(where, f"move {move.seq} is by {move.by!r}, not a seat")
+            game.apply(action)
+    saved_actions = document.data.get("action")
+    if isinstance(saved_actions, list) and len(saved_actions) > game.match.action_count:
+        raise ScenarioError(
+            where,
+            f"holds fewer moves than {GAME_FILE} ({game.match.action_count} against "
+            f"{len(saved_actions)}); move the log aside to resume from {GAME_FILE}",
+        )
+    return game, log.moves[-1].seq if log.moves else log.start_seq
+
+
+def _recovered_words(log: SavedLog, room_seq: int, seq: int) -> str:
+    count = len(log.moves)
+    words = f"resumed from {ROOM_FILE} and {count} move{'' if count == 1 else 's'} of the log"
+    if log.torn:
+        words += "; a torn last line (a move being written as the host stopped) was dropped"
+    if room_seq > seq:
+        words += f"; {ROOM_FILE} counted {room_seq} moves, the log holds {seq}"
+    return words

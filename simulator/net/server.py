@@ -266,6 +266,8 @@ class Host:
             if old is not None:
                 with contextlib.suppress(ConnectionClosed):
                     await old.ws.close(1000, "the seat was taken up again elsewhere")
+        else:
+            await self._in_room(self.room.admit_spectator, peer.name)
 
     async def _welcome(self, peer: Peer) -> None:
         seat = self.room.seat_of(peer.id)
@@ -341,7 +343,10 @@ class Host:
         elif kind == "resync":
             await self._send_game(peer)
         elif kind == "chat":
-            await self._broadcast("chat", name=peer.name, text=message["text"])
+            # A spectator's line is marked, so nobody watching can pass for a player.
+            watching = self.room.seat_of(peer.id) is None
+            name = f"{peer.name} (watching)" if watching else peer.name
+            await self._broadcast("chat", name=name, watching=watching, text=message["text"])
         elif kind in ("assign", "start"):
             await self._lobby_command(peer, message)
         else:  # "hello" again
@@ -352,9 +357,13 @@ class Host:
             action = await self._in_room(self.room.check_move, peer.id, message["action"])
             seat = self.room.seat_of(peer.id)
             assert seat is not None  # check_move found it
-            move = self.room.relay(action, seat.name, message["id"])
+            # On the room's thread: relaying appends the move to the log on disk.
+            move = await self._in_room(self.room.relay, action, seat.name, message["id"])
             await self._broadcast("move", **move.message())
-            await self._in_room(self.room.apply, move)
+            try:
+                await self._in_room(self.room.apply, move)
+            except Exception as exc:  # relayed: every peer has it, so it is never refused
+                self.log(f"failed after relaying move {move.seq}: {type(exc).__name__}: {exc}")
         await self._settled()
 
     async def _hand(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -424,6 +433,7 @@ class Host:
     async def _settled(self) -> None:
         for fault in await self._in_room(self.room.take_faults):  # refused alike everywhere
             self.log(f"a move failed in the game's code and was refused: {fault}")
+        await self._storage_notices()
         await self._revealed()
         for peer in list(self.peers.values()):
             await self._check_reports(peer)
@@ -457,6 +467,7 @@ class Host:
             self._starting = False
             raise
         self.log(f"the game begins: {self.room.game.kind}, room {self.room.code}")
+        await self._storage_notices()
         for peer in list(self.peers.values()):
             await self._send_game(peer)
         await self._lobby_changed()
@@ -466,6 +477,13 @@ class Host:
         await self._broadcast("lobby", **self.room.lobby())
         if self.start_when_ready and not self.room.started and self.room.ready():
             await self._start()
+
+    async def _storage_notices(self) -> None:
+        """The host's disk refused the autosave, or takes it again: everyone is told
+        (the game goes on in memory either way)."""
+        for notice in await self._in_room(self.room.take_notices):
+            self.log(notice)
+            await self._broadcast("notice", text=notice)
 
     async def _revealed(self) -> None:
         """The game is over and its secrets are out: every client gets the game itself."""
@@ -499,6 +517,7 @@ class Host:
                 moves = await self._in_room(self.room.computer_turn, name)
                 for move in moves:
                     await self._broadcast("move", **move.message())
+            await self._storage_notices()
             await self._revealed()
             for peer in list(self.peers.values()):
                 await self._check_reports(peer)
@@ -526,6 +545,7 @@ class Host:
                 del self._away[name]
                 await self._in_room(self.room.take_over, name, self.takeover)
                 self.log(f"{name} did not come back; the computer takes the seat")
+                await self._storage_notices()
                 await self._broadcast(
                     "notice", text=f"{name} did not come back in time; the computer plays on."
                 )

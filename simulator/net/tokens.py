@@ -3,7 +3,8 @@
 A token proves a seat to the host when its player comes back (after a crash of their
 own app, or the host's), so ``towersim join`` keeps each one it is given, per host and
 room, in ``tokens.json`` of the network folder (written atomically, read leniently: a
-damaged file only means joining again as a new player).
+damaged file only means joining again as a new player, and a token not of a token's
+form is dropped).
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import json
 from pathlib import Path
 
 from simulator.files import read_limited, towersim_home, write_atomically
+from simulator.net.protocol import is_token
+from simulator.scenario.document import strict_json
 
 MAX_BYTES = 256 * 1024
 KEEP = 50  # rooms remembered; the oldest are forgotten first
+MAX_KEY = 400  # characters of "ADDRESS ROOM NAME"
 
 
 def network_folder() -> Path:
@@ -28,13 +32,15 @@ def _file() -> Path:
 
 
 def _read() -> dict[str, str]:
+    """The tokens kept; an entry whose token is not of a token's form is left out
+    (a host would refuse it, and it must not stop the others from rejoining)."""
     try:
-        data = json.loads(read_limited(_file(), MAX_BYTES))
-    except (OSError, ValueError):
+        data = strict_json(str(_file()), read_limited(_file(), MAX_BYTES).decode("utf-8"))
+    except (OSError, ValueError):  # ScenarioError and UnicodeDecodeError among them
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    return {k: v for k, v in data.items() if len(k) <= MAX_KEY and is_token(v)}
 
 
 def _key(address: str, room: str, who: str) -> str:

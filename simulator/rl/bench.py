@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.dexterity import profiles
-from simulator.files import write_atomically
+from simulator.files import write_atomically, write_figure
 from simulator.lab.stats import wilson
 
 SUITE = "towersim-physical-reasoning"
@@ -323,9 +323,8 @@ def plot(found: Sequence[Cell], target: Path) -> Path:
     fig.legend(handles=handles, loc="upper right", fontsize="small")
     fig.suptitle(f"{SUITE} v{VERSION}: solve rate by hand (95 % intervals)")
     fig.tight_layout(rect=(0, 0, 0.93, 1))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".part.png")
-    fig.savefig(temporary, dpi=110)
-    plt.close(fig)
-    temporary.replace(target)
+    try:
+        write_figure(fig, target, dpi=110)
+    finally:
+        plt.close(fig)
     return target

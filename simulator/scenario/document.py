@@ -11,6 +11,7 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from simulator.scenario.errors import ScenarioError
 
 # Scenario files are small; a huge file is a mistake, not a scenario.
 MAX_BYTES = 8 * 1024 * 1024
+# Arrays and objects inside each other: a scenario needs six, a path row seven; far
+# deeper is an attack on the parser's recursion, refused before it parses.
+MAX_DEPTH = 64
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column \d+\)")
 
@@ -84,6 +88,19 @@ def _parse_toml(name: str, text: str) -> dict[str, Any]:
 
 
 def _parse_json(name: str, text: str) -> dict[str, Any]:
+    data = strict_json(name, text)
+    if not isinstance(data, dict):
+        raise ScenarioError(name, "must hold a JSON object at the top level")
+    return data
+
+
+def strict_json(name: str, text: str) -> Any:
+    """The JSON value ``text`` holds, read strictly: no NaN or Infinity (nor numbers
+    too large for a float), no duplicate keys, at most MAX_DEPTH levels of nesting;
+    ScenarioError (one line naming ``name``) otherwise. Every JSON the program reads
+    from a file or the network comes through here."""
+    _check_depth(name, text)
+
     def no_constants(token: str) -> float:
         raise ValueError(f"{token} is not a finite number")
 
@@ -101,10 +118,21 @@ def _parse_json(name: str, text: str) -> dict[str, Any]:
         raise ScenarioError(name, f"invalid JSON: {exc.msg}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
         raise ScenarioError(name, f"invalid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ScenarioError(name, "a scenario must be a JSON object at the top level")
     _reject_non_finite(name, data, "")
     return data
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth(name: str, text: str) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH before the parser recurses into it:
+    the strings taken out, the depth is the most brackets open at once."""
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    depth = max(accumulate(1 if ch in "[{" else -1 for ch in brackets), default=0)
+    if depth > MAX_DEPTH:
+        raise ScenarioError(name, f"invalid JSON: nested more than {MAX_DEPTH} levels deep")
 
 
 def _reject_non_finite(name: str, value: Any, path: str) -> None:

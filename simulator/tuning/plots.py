@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from simulator.files import write_figure
 from simulator.tuning.summary import PointSummary, pareto
 
 
@@ -54,7 +55,7 @@ def _accuracy_vs_cost(plt, points, score, meaning, path: Path) -> Path:  # type:
     ax.set_title("accuracy against cost (green: every run met its expectation)")
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    write_figure(fig, path, dpi=110)
     plt.close(fig)
     return path
 
@@ -86,7 +87,7 @@ def _per_parameter(plt, points, params, score, meaning, path: Path) -> Path | No
     title = "threshold error per parameter (band: on target)" if names else meaning
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    write_figure(fig, path, dpi=110)
     plt.close(fig)
     return path
 
@@ -124,6 +125,6 @@ def _pareto(plt, points, score, meaning, path: Path) -> Path:  # type: ignore[no
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    write_figure(fig, path, dpi=110)
     plt.close(fig)
     return path

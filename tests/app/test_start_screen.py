@@ -53,7 +53,13 @@ def test_controller_cycles_and_renames_only_default_names():
 def test_problems_are_named():
     choices = StartChoices()
     choices.rename(1, "You")
-    assert choices.problem() == "two players have the same name"
+    said = (
+        "two players are called 'You'; names must be distinct: "
+        "every player needs a name of their own"
+    )
+    assert choices.problem() == said
+    choices.rename(1, "You\u3164")  # an invisible twin
+    assert "reads the same as 'You'" in (choices.problem() or "")
     choices.rename(1, "  ")
     assert choices.problem() == "every player needs a name"
     with pytest.raises(ValueError):

@@ -165,6 +165,13 @@ def test_a_flood_of_hands_is_refused_beyond_the_rate_and_the_others_get_at_most_
         ({"token": "ab" * 16}, "that token holds no seat"),
         ({"admin": "ab" * 16}, "not this room's host token"),
         ({"seat": "Zed"}, "no seat called 'Zed'"),
+        ({"name": "Mal\u202elory"}, "direction-changing"),
+        ({"name": "Mal\x00lory"}, "control"),
+        ({"name": "\u3164"}, "visible character"),
+        ({"name": "M" * 25}, "at most 24 characters"),
+        ({"name": "Ann", "role": "spectator"}, "'Ann' is a player's name in this room"),
+        ({"name": "A\u200bnn", "role": "spectator"}, "invisible"),
+        ({"name": "Ann\u3164", "role": "spectator"}, "'Ann\u3164' is a player's name"),
     ],
 )
 def test_a_bad_hello_gets_one_line_and_a_closed_connection(hello, reason):
@@ -355,6 +362,26 @@ def test_a_hello_in_any_script_is_refused_in_one_line_and_counts_towards_the_loc
         reply = json.loads(await ws.recv())
         assert reply["type"] == "error" and "'room' is not valid" in reply["reason"]
         assert len(table.host._failed_joins["127.0.0.1"]) == 1
+        await table.stop()
+
+    asyncio.run(play())
+
+
+def test_a_spectators_chat_is_marked_as_watching_and_a_players_is_not():
+    async def play() -> None:
+        table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
+        player, _ = await _raw(table, "Ann")
+        watcher, welcome = await _raw(table, "Zed", role="spectator")
+        assert welcome["type"] == "welcome"
+        await watcher.send(protocol.write("chat", text="hello"))
+        line = await _next(player, "chat")
+        assert line["name"] == "Zed (watching)" and line["watching"] is True
+        assert (await _next(watcher, "chat"))["text"] == "hello"  # its own, back
+        await player.send(protocol.write("chat", text="hi"))
+        line = await _next(watcher, "chat")
+        assert line["name"] == "Ann" and line["watching"] is False
+        for ws in (player, watcher):
+            await ws.close()
         await table.stop()
 
     asyncio.run(play())

@@ -34,6 +34,7 @@ from simulator.games.crazy_tower.player import RandomPlayer, play_turns
 from simulator.games.expect import parse_game_expect
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
+from simulator.names import names_problem
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -121,6 +122,9 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
             players.append(dict(entry))
         else:
             setup.fail("each player is a name or a table {name, colours}", "players")
+    problem = names_problem(p if isinstance(p, str) else p.get("name") for p in players)
+    if problem:
+        setup.fail(problem, "players")
     options["players"] = players
     for key in ("challenge", "colour_count"):
         if setup.has(key):

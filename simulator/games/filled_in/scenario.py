@@ -28,6 +28,7 @@ from simulator.games.filled_in.notation import read_block_cells
 from simulator.games.filled_in.player import play_turns, player_chance
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
+from simulator.names import names_problem
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -81,8 +82,9 @@ def _parse_setup(root: Table, header: Header) -> tuple[FilledInOptions, dict[str
     counts = rules_config().players
     if not players or len(players) not in counts:
         setup.fail(f"players must list {min(counts)} to {max(counts)} names", "players")
-    if len(set(players)) != len(players) or not all(players):
-        setup.fail("player names must be distinct and non-empty", "players")
+    problem = names_problem(players)
+    if problem:
+        setup.fail(problem, "players")
     sheet = setup.integers("sheet", minimum=1)
     known = sorted(tower_sheets())
     for number in sheet if isinstance(sheet, list) else [sheet]:

@@ -27,6 +27,7 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
+from simulator.names import names_problem
 from simulator.physics.profile import PhysicsProfile
 from simulator.scenario.fields import Table
 from simulator.scenario.header import Header
@@ -78,8 +79,9 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     players = setup.strings("players")
     if not players or not 1 <= len(players) <= 4:
         setup.fail("players must list 1 (solo) to 4 names", "players")
-    if len(set(players)) != len(players) or not all(players):
-        setup.fail("player names must be distinct and non-empty", "players")
+    problem = names_problem(players)
+    if problem:
+        setup.fail(problem, "players")
     mode = setup.string("mode", choices=("competitive", "solo"))
     implied = "solo" if len(players) == 1 else "competitive"
     if mode is not None and mode != implied:
