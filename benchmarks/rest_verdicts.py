@@ -10,7 +10,9 @@ dexterity makes it (its noise drawn from the series' seed as the bots draw their
 tried on two exact copies of the match (``Match.copy``, the log replayed: bit for bit,
 where ``Space.copy`` is not), one at rest 1 and one at rest 2. Compared: the pieces
 that fell, the pieces the fall monitor saw move, the scores after the action, and
-whether the rules refused it.
+whether the rules refused it. Random LOTS games collapse before their towers reach 20
+pieces, so a third series (``lots-wall``) tries random placements with the same hands on
+settled brick-bonded walls of 20 to 40 pieces, judged by the fall monitor alone.
 
 Where they differ, each copy's world then runs on for RUN_ON seconds with its monitor
 still watching, to tell a settle that ended early from chaos: a difference is "rest 1
@@ -35,10 +37,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from benchmarks.towers import machine_line, print_table
+from benchmarks.placement_latency import PIECES, settled_tower
+from benchmarks.towers import lot_span, machine_line, print_table, top_of
 from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots.setup import LotsOptions
+from rules.pieces import get_piece
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.games.crazy_tower import bots_risk as crazy_risk
 from simulator.games.crazy_tower.bodies import tower_profile
@@ -48,11 +52,15 @@ from simulator.games.lots import bots_risk as lots_risk
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer as LotsRandom
 from simulator.games.match import PhysicalMatch
+from simulator.physics.hand import Hand, HandPath
+from simulator.physics.materials import materials
 from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.physics.settle import settle
+from simulator.physics.world import Pose, World
 from simulator.seeds import seat_seed
 
-GAMES = ("lots", "crazy-tower")
+GAMES = ("lots", "crazy-tower", "lots-wall")
 HANDS = ("average", "clumsy")
 PLAYERS = 4
 FEWEST, MOST = 5, 40  # pieces in the world before the action
@@ -148,12 +156,7 @@ class Tried:
     def run_on(self) -> tuple[str, ...]:
         """The pieces fallen once the world has run on RUN_ON seconds, watched as the
         match watched it."""
-        world = self.match.world
-        for _ in range(round(RUN_ON / world.profile.dt / WATCH_EVERY)):
-            world.step(WATCH_EVERY)
-            for monitor in self.monitors:
-                monitor.check()
-        return tuple(sorted({f for monitor in self.monitors for f in monitor.fallen}))
+        return WorldRun(self.match.world, self.monitors).run_on()
 
 
 def attempt(match: PhysicalMatch, profile: PhysicsProfile, action: dict[str, Any]) -> Tried:
@@ -245,15 +248,95 @@ class Series:
                     return
 
 
-def play(per_cell: int, first_seed: int, say: Callable[[str], None]) -> list[Cell]:
+class WallSeries:
+    """Random placements with a hand's noise on settled brick-bonded walls of 20 to 40
+    LOTS pieces (``benchmarks.towers``): the LOTS games of random players above collapse
+    before 20, so this is where taller towers are tried. A placement is a random piece,
+    turn and spot over the lot, carried by the hand from beside the lot as the placement
+    benchmark carries it; the verdict is the fall monitor's (no rules, no scores)."""
+
+    FEWEST, MOST = 20, 40
+
+    def __init__(self, hand: Dexterity, seed: int) -> None:
+        self.hand, self.seed = hand, seed
+        self.chance = Chance.from_seed(seed).fork(HAND_SALT)
+        self.old = load_profile(rest=1)
+        self.new = self.old.with_overrides(rest=2)
+
+    def run(self, want: int, cell: Cell) -> None:
+        left, right = lot_span()
+        while len(cell.compared) < want:
+            pieces = self.FEWEST + self.chance.below(self.MOST - self.FEWEST + 1)
+            piece = self.chance.choice(list(PIECES))
+            turn = 90.0 * self.chance.below(4)
+            x = left + (right - left) * self.chance.uniform()
+            jitter = draw(self.hand, self.chance)
+            path = (piece, x + jitter.dx, turn + jitter.angle)
+            old, new = (self._place(profile, pieces, *path) for profile in (self.old, self.new))
+            compared = Compared(
+                "lots-wall", cell.hand, self.seed, len(cell.compared), pieces, old[0], new[0]
+            )
+            if not compared.same:
+                compared.old_run_on, compared.new_run_on = old[1].run_on(), new[1].run_on()
+            cell.compared.append(compared)
+
+    def _place(
+        self, profile: PhysicsProfile, pieces: int, piece: str, x: float, angle: float
+    ) -> tuple[Seen, WorldRun]:
+        world = settled_tower(self.old, pieces)  # the same start for both rests
+        world.profile = profile
+        left, _ = lot_span()
+        spec = get_piece(piece)
+        start = Pose(left - 15.0, top_of(world) + 10.0, 0.0)
+        world.add_piece("new", spec, start, materials()[spec.material])
+        monitor = Monitor(world, support=lot_span())
+        monitor.watch_falls("new")
+        hand = Hand(world)
+        hand.grab("new")
+        steps = [0]
+
+        def watch() -> None:
+            steps[0] += 1
+            if steps[0] % WATCH_EVERY == 0:
+                monitor.check()
+
+        hand.carry(HandPath(x=x, angle=angle), on_step=watch)
+        monitor.watch("new")
+        settle(world, monitor)
+        seen = Seen(False, tuple(sorted(monitor.fallen)), tuple(sorted(monitor.moved)))
+        return seen, WorldRun(world, [monitor])
+
+
+@dataclass
+class WorldRun:
+    """A world and its monitors, to run on after a differing verdict."""
+
+    world: World
+    monitors: list[Monitor]
+
+    def run_on(self) -> tuple[str, ...]:
+        for _ in range(round(RUN_ON / self.world.profile.dt / WATCH_EVERY)):
+            self.world.step(WATCH_EVERY)
+            for monitor in self.monitors:
+                monitor.check()
+        return tuple(sorted({f for monitor in self.monitors for f in monitor.fallen}))
+
+
+def play(
+    per_cell: int, first_seed: int, say: Callable[[str], None], games: tuple[str, ...] = GAMES
+) -> list[Cell]:
     cells = []
-    for game in GAMES:
+    for game in games:
         for hand_name in HANDS:
             cell = Cell(game, hand_name)
             seed = first_seed
             while len(cell.compared) < per_cell:
                 started = time.perf_counter()
-                Series(game, get_profile(hand_name), seed).run(per_cell, cell)
+                hand = get_profile(hand_name)
+                if game == "lots-wall":
+                    WallSeries(hand, seed).run(per_cell, cell)
+                else:
+                    Series(game, hand, seed).run(per_cell, cell)
                 say(
                     f"{game} {hand_name} seed {seed}: {len(cell.compared)} compared "
                     f"({time.perf_counter() - started:.0f} s)"
@@ -295,9 +378,10 @@ def main() -> None:
     parser.add_argument("--per-cell", type=int, default=80, help="placements per game and hand")
     parser.add_argument("--seed", type=int, default=1, help="the first series' seed")
     parser.add_argument("--json", help="write every comparison there")
+    parser.add_argument("--games", default=",".join(GAMES), help="which of them, by name")
     args = parser.parse_args()
     print(machine_line())
-    cells = play(args.per_cell, args.seed, print)
+    cells = play(args.per_cell, args.seed, print, tuple(args.games.split(",")))
     everything = [c for cell in cells for c in cell.compared]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
