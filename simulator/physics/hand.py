@@ -57,6 +57,12 @@ class HandPath:
     ``descend_to`` the height where slow lowering starts (None: just above what is below).
     ``rest_y`` is where the piece's lowest point should come to rest; a hand with
     ``reseats`` feels a piece caught above it and lets it down up to that many times.
+
+    ``rehearsal`` skips the trip through free air: the piece starts hanging still above
+    ``x`` at the travel height, turned, where the trip and the steadying leave it. It
+    lands within about 1.6 mm of where the whole path puts it, which is close enough
+    for a computer player's rehearsal of a move (docs/physics.md, "Resting") and not
+    for the move itself.
     """
 
     x: float
@@ -66,6 +72,7 @@ class HandPath:
     descend_to: float | None = None
     rest_y: float | None = None
     reseats: int = 0
+    rehearsal: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,16 +150,19 @@ class Hand:
         travel_y = path.travel_height
         if travel_y is None:
             travel_y = max(self._safe_height(), y0)
-        legs = [
-            (x0, travel_y, self.body.angle),
-            (path.x, travel_y, self.body.angle),
-            (path.x, travel_y, turn),
-        ]
-        for x, y, angle in legs:
-            self.move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
-        if self.dropped:  # knocked out of the fingers on the way: nothing left to lower
-            return self._report(False)
-        self.steady(on_step)
+        if path.rehearsal and travel_y >= self._safe_height():
+            self._hang_at(path.x, travel_y, turn)
+        else:
+            legs = [
+                (x0, travel_y, self.body.angle),
+                (path.x, travel_y, self.body.angle),
+                (path.x, travel_y, turn),
+            ]
+            for x, y, angle in legs:
+                self.move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
+            if self.dropped:  # knocked out of the fingers on the way: nothing to lower
+                return self._report(False)
+            self.steady(on_step)
         # Descend quickly to just above what lies below, then lower slowly until stopped.
         approach = path.descend_to
         if approach is None:
@@ -177,6 +187,18 @@ class Hand:
                 if not self.reseat(path.rest_y, path.lower_speed or s.lower_speed, on_step):
                     break
         return self._report(contact)
+
+    def _hang_at(self, x: float, y: float, angle: float) -> None:
+        """Put the hand at (x, y, angle radians) with its piece hanging still from it, as
+        the trip through free air and the steadying leave them (a rehearsal's path)."""
+        held = self.held
+        assert held is not None
+        for body in (self.body, held.body):
+            body.position = (x, y)
+            body.angle = angle
+            body.velocity = (0.0, 0.0)
+            body.angular_velocity = 0.0
+        self._offset = (0.0, 0.0)
 
     def _report(self, contact: bool) -> HandReport:
         """The path's report; lets go of the piece if the hand still holds it."""

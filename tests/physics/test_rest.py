@@ -260,3 +260,37 @@ def test_a_fallen_piece_against_the_tower_is_judged_with_it() -> None:
     assert world.rest_group is not None
     assert world.rest_group.members == {"b0", "b1", "b2", "b3", "leaner"}
     assert world.entry("leaner").body.is_sleeping
+
+
+def test_a_rehearsal_skips_the_trip_and_lands_where_the_whole_path_does() -> None:
+    landed = []
+    for rehearsal in (False, True):
+        world = _tower(rest=2)
+        world.add_body("new", [box_polygon(4, 1)], Pose(-30, 20, 0), WOOD)
+        hand = Hand(world)
+        hand.grab("new")
+        start = world.steps
+        report = hand.carry(HandPath(x=1.0, angle=90.0, rehearsal=rehearsal))
+        assert report.contact
+        assert settle(world).settled
+        pose = world.entry("new").pose
+        landed.append((pose, world.steps - start))
+    (whole, whole_steps), (rehearsed, rehearsed_steps) = landed
+    assert math.hypot(whole.x - rehearsed.x, whole.y - rehearsed.y) < 0.05  # cm
+    assert abs(whole.angle - rehearsed.angle) < math.radians(0.5)
+    assert rehearsed_steps < whole_steps / 2
+
+
+def test_a_careless_path_is_never_rehearsed_through_the_tower() -> None:
+    # Flown low, the piece knocks the column: a rehearsal may not skip that trip.
+    fell = []
+    for rehearsal in (False, True):
+        world = _tower(rest=2)
+        world.add_body("new", [box_polygon(4, 1)], Pose(-30, 3, 0), WOOD)
+        monitor = Monitor(world, support=(-20, 20))
+        hand = Hand(world)
+        hand.grab("new")
+        hand.carry(HandPath(x=30.0, travel_height=2.0, rehearsal=rehearsal))
+        settle(world, monitor)
+        fell.append(monitor.moved)
+    assert fell[0] == fell[1] and fell[0]

@@ -269,6 +269,7 @@ class CrazyTowerMatch(PhysicalMatch):
             angle=card_deg + angle + jitter.angle + _angle_error(action),
             lower_speed=action.get("lower_speed"),
             travel_height=action.get("travel_height", travel),
+            rehearsal=self._scratch,  # a bot's rehearsal skips the trip through free air
         )
         monitor, watch = self.fall_monitor()
         entry = add_block(self.world, block, self.pickup(span / 2))
@@ -333,7 +334,13 @@ class CrazyTowerMatch(PhysicalMatch):
             drop(self.hand, x, angle, height, watch)
         else:
             self.hand.carry(
-                HandPath(x=x, angle=angle, lower_speed=action.get("lower_speed")), on_step=watch
+                HandPath(
+                    x=x,
+                    angle=angle,
+                    lower_speed=action.get("lower_speed"),
+                    rehearsal=self._scratch,
+                ),
+                on_step=watch,
             )
         self.kick(entry, _jolt(jitter.release, action))
         monitor.watch(card)

@@ -201,6 +201,7 @@ class LotsMatch(PhysicalMatch):
                     travel_height=p.travel_height,
                     rest_y=lot.grid.origin[1] + row * lot.grid.cell,
                     reseats=p.feel,
+                    rehearsal=self._scratch,  # a bot's rehearsal skips the free-air trip
                 ),
                 on_step=watch,
             )
