@@ -103,11 +103,13 @@ class Compared:
             return "same"
         if self.old.refused or self.new.refused:
             return "chaos"
-        if self.old.fallen == self.new.fallen:
+        old, new = set(self.old.fallen), set(self.new.fallen)
+        if old == new:
             return "moved only"
-        if set(self.new.fallen) <= set(self.old_run_on):
+        # One saw more fall, and the other's world, run on, lost those pieces too.
+        if old < new and new <= set(self.old_run_on):
             return "rest 1 early"
-        if set(self.old.fallen) <= set(self.new_run_on):
+        if new < old and old <= set(self.new_run_on):
             return "rest 2 early"
         return "chaos"
 
@@ -373,15 +375,39 @@ def _row(game: str, hand: str, compared: list[Compared]) -> tuple[str, ...]:
     )
 
 
+def _read(path: str) -> list[Cell]:
+    """The cells of an earlier run's --json file, in its order."""
+    with open(path, encoding="utf-8") as source:
+        rows = json.load(source)
+    cells: dict[tuple[str, str], Cell] = {}
+    for row in rows:
+        seen = {
+            k: Seen(**{**row[k], **{f: tuple(row[k][f]) for f in ("fallen", "moved", "scores")}})
+            for k in ("old", "new")
+        }
+        compared = Compared(
+            row["game"], row["hand"], row["seed"], row["action"], row["pieces"],
+            seen["old"], seen["new"], tuple(row["old_run_on"]), tuple(row["new_run_on"]),
+        )  # fmt: skip
+        cells.setdefault(
+            (row["game"], row["hand"]), Cell(row["game"], row["hand"])
+        ).compared.append(compared)
+    return list(cells.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-cell", type=int, default=80, help="placements per game and hand")
     parser.add_argument("--seed", type=int, default=1, help="the first series' seed")
     parser.add_argument("--json", help="write every comparison there")
     parser.add_argument("--games", default=",".join(GAMES), help="which of them, by name")
+    parser.add_argument("--from-json", help="report an earlier run's --json file, playing nothing")
     args = parser.parse_args()
-    print(machine_line())
-    cells = play(args.per_cell, args.seed, print, tuple(args.games.split(",")))
+    if args.from_json:
+        cells = _read(args.from_json)
+    else:
+        print(machine_line())
+        cells = play(args.per_cell, args.seed, print, tuple(args.games.split(",")))
     everything = [c for cell in cells for c in cell.compared]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
