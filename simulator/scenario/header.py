@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.physics.hand_settings import FILE_GRIP
-from simulator.physics.rest_settings import FILE_REST
 from simulator.physics.profile import OVERRIDABLE, PhysicsProfile, load_profile, profile_names
+from simulator.physics.rest_settings import FILE_REST
 from simulator.scenario.fields import Table
 from simulator.scenario.ranges import PHYSICS, SEED
 
