@@ -7,8 +7,13 @@ Options (a plain dict, as a scenario's ``[setup]`` table holds them):
   with two players each plays two colours, otherwise one; a solo player plays as
   many colours as ``colour_count`` says (default: the challenge's smallest count);
 - ``challenge``: 1-20, solo only (default 1);
-- ``first_player``: who starts (default: the first listed; in saboteur mode the
-  player to the saboteur's left always starts);
+- ``first_player``: who starts (default: the first listed; in saboteur mode see
+  ``starter``);
+- ``starter`` (saboteur mode): ``"saboteur-left"`` (the default, the rulebook's: the
+  player to the saboteur's left starts, which tells everyone who sees who starts who
+  the saboteur is) or ``"drawn"`` (who starts is drawn apart from the saboteur, or
+  pinned by ``first_player``: it tells nothing of him). Files without the key play by
+  the rulebook, as they always did;
 - ``saboteur``: pins the saboteur (default: drawn by chance); ``HIDDEN`` ("?"): the
   saboteur is not known to this copy of the game (network play: a player who is not
   the saboteur), so it stays None and ``first_player`` must say who starts;
@@ -42,9 +47,14 @@ _KNOWN_OPTIONS = {
     "colour_count",
     "first_player",
     "saboteur",
+    "starter",
     "deck",
     "seed",
 }
+# Who starts a saboteur game: the rulebook's seat (the saboteur's left) or one drawn
+# apart from the saboteur, so that who starts does not give him away.
+SABOTEUR_LEFT, DRAWN = "saboteur-left", "drawn"
+STARTERS = (SABOTEUR_LEFT, DRAWN)
 
 
 def _seats(options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -131,6 +141,11 @@ def new_game(options: dict[str, Any]) -> CrazyTowerState:
     else:
         deck = chance.shuffled(deck_cards())
 
+    starter = options.get("starter", SABOTEUR_LEFT)
+    if starter not in STARTERS:
+        raise IllegalMove(f"unknown starter {starter!r} ({', '.join(STARTERS)})")
+    if "starter" in options and mode != SABOTEUR:
+        raise IllegalMove("the starter option is for saboteur mode")
     saboteur = None
     first = options.get("first_player", names[0])
     if mode == SABOTEUR and options.get("saboteur") == HIDDEN:
@@ -140,8 +155,10 @@ def new_game(options: dict[str, Any]) -> CrazyTowerState:
         saboteur = options.get("saboteur") or chance.choice(names)
         if saboteur not in names:
             raise IllegalMove(f"the saboteur {saboteur!r} is not a player")
-        # play goes clockwise, so the player on the saboteur's left plays next after him
-        first = names[(names.index(saboteur) + 1) % len(names)]
+        if starter == DRAWN:  # drawn after the saboteur, from the same stream
+            first = options.get("first_player") or chance.choice(names)
+        else:  # play goes clockwise: the player on the saboteur's left plays after him
+            first = names[(names.index(saboteur) + 1) % len(names)]
     if first not in names:
         raise IllegalMove(f"the first player {first!r} is not a player")
 

@@ -17,10 +17,12 @@ from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.sound import GameSounds
+from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
+GONE_WORDS = "The game changed under the move you were making, so it was taken back."
 
 
 class GameScreen(Screen, ComputerSeats):
@@ -110,6 +112,7 @@ class GameScreen(Screen, ComputerSeats):
         self.dirty = True
 
     def advance(self, steps: int, seconds: float) -> None:
+        self.drop_gone_move()
         if self.playback is not None:
             self._play_back(seconds)
         elif self.live is not None:
@@ -191,6 +194,14 @@ class GameScreen(Screen, ComputerSeats):
         if isinstance(self.match, PhysicalMatch):
             self.match.rebuild()  # the world as the action log left it
         self.say(self._take_back())
+
+    def drop_gone_move(self) -> None:
+        """A live move whose world the match replaced (network play: another seat's move
+        came first, the host refused ours, a resync) holds nothing now: it is taken
+        back, and the player told why."""
+        if self.live is not None and getattr(self.live, "stage", None) == GONE:
+            self._take_back()
+            self.say(GONE_WORDS)
 
     def _settle(self, live: Any, steps: int, settled: Any) -> None:
         """Let a released piece settle, in chunks; ``settled()`` once it rests."""

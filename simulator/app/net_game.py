@@ -26,7 +26,7 @@ from simulator.app.computer_seats import PLAYBACK_FPS
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.setup import REGISTRY
-from simulator.games.lots.live import HOLDING, SETTLING  # Crazy Tower's words too
+from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
 from simulator.net.cli import countdown_words, desync_words
 from simulator.net.client import LIVE_EVERY
@@ -129,6 +129,7 @@ class NetworkPlay:
     def heard(self, kind: str, fields: dict[str, Any]) -> None:
         """An event from the host, on the window's thread (the move applied already)."""
         screen: Any = self
+        screen.drop_gone_move()  # the replica may have rebuilt the world under it
         if kind == "move":
             if fields["mine"]:
                 screen._changed()
@@ -181,14 +182,14 @@ class NetworkPlay:
         most: the client keeps the pace)."""
         screen: Any = self
         live, seat = screen.live, self.link.seat
-        held = getattr(live, "held", None)
-        if held is None or getattr(live, "stage", None) != HOLDING or seat is None:
+        held = getattr(live, "held", None)  # None once the world moved on (live_stage.py)
+        if held is None or seat is None:
             return
         game = self.link.game
         if game is None or seat not in game.to_act():
             return
         pose = held.pose
-        self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), str(live.piece)[:MAX_NAME])
+        self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), str(held.id)[:MAX_NAME])
 
     def draw(self, window: Any, base: Any) -> None:
         super().draw(window, base)  # type: ignore[misc]

@@ -180,6 +180,9 @@ class LobbyScreen(HudPage):
                 hud.text(NOT_READY, LEFT + 320, below - 30, 14, MUTED)
         elif link.joined:
             hud.text("Waiting for the host to start the game.", LEFT, below - 30, 16, MUTED)
+        if lobby.get("secrets"):  # a hidden role: what the players can still work out
+            width = CHAT_X - 2 * LEFT
+            hud.text(str(lobby["secrets"]), LEFT, below - 105, 14, INK, width=width, lines=4)
         self._chat_box()
         if self.message:
             hud.text(self.message, LEFT, 40, 14, AWAY, width=DESIGN_W - 2 * LEFT, lines=2)

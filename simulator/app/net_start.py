@@ -20,7 +20,7 @@ from simulator.app.screen import HudPage, Screen
 from simulator.app.start_choices import GAME_TITLES, StartChoices
 from simulator.app.widgets import Button, Hud
 from simulator.net.client import split_address
-from simulator.net.protocol import MAX_NAME, ROOM_CODE_LENGTH
+from simulator.net.protocol import CODE_WORDS, MAX_NAME, ROOM_CODE_LENGTH, is_room_code
 from simulator.net.server import DEFAULT_PORT
 from simulator.render.palette import INK
 
@@ -134,8 +134,8 @@ class NetworkStartScreen(HudPage):
             self.say(f"Cannot join: {exc}. Type the host's address, for example 192.168.1.5.")
             return
         code = self.text["room"].strip().upper()
-        if len(code) != ROOM_CODE_LENGTH or not code.isalnum():
-            self.say(f"Cannot join: a room code is {ROOM_CODE_LENGTH} letters and digits.")
+        if not is_room_code(code):
+            self.say(f"Cannot join: a room code is {CODE_WORDS}, as the host shows it.")
             return
         name = self.text["name"].strip()
         if not name:

@@ -79,6 +79,11 @@ class Match(ABC):
         on, replayed by their copy in place of this one; None if they may know it all."""
         return None
 
+    def secrets_said(self) -> str | None:
+        """What the players may still work out about the game's secrets, in a sentence
+        or two for a network game's lobby; None if it keeps none."""
+        return None
+
     def run_ahead(self, action: dict[str, Any], *, released: bool = False) -> bool:
         """Run a live move's recorded path ahead of its final action, as far as it goes
         (network play streams it); False where the game cannot (the default). ``perform``

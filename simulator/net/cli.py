@@ -24,15 +24,10 @@ from simulator.net import tokens
 from simulator.net.client import Client, HostGone, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.protocol import ROOM_CODE_LENGTH, is_room_code
+from simulator.net.limits import REJOIN_SECONDS, TURN_SECONDS
+from simulator.net.protocol import CODE_WORDS, is_room_code
 from simulator.net.room import Refused, Room
-from simulator.net.server import (
-    DEFAULT_PORT,
-    REJOIN_SECONDS,
-    TAKEOVER_LEVEL,
-    TURN_SECONDS,
-    Host,
-)
+from simulator.net.server import DEFAULT_PORT, TAKEOVER_LEVEL, Host
 from simulator.replay import load_document
 from simulator.scenario.document import Document
 from simulator.scenario.errors import ScenarioError
@@ -165,9 +160,7 @@ def _port(text: str) -> int:
 def _room(text: str) -> str:
     code = text.strip().upper()
     if not is_room_code(code):
-        raise argparse.ArgumentTypeError(
-            f"a room code is {ROOM_CODE_LENGTH} letters and digits, as the host printed it"
-        )
+        raise argparse.ArgumentTypeError(f"a room code is {CODE_WORDS}, as the host printed it")
     return code
 
 

@@ -28,9 +28,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from simulator.net import protocol
 from simulator.net.game import MoveRefused
-from simulator.net.protocol import BadMessage, write
+from simulator.net.limits import PING_SECONDS
+from simulator.net.protocol import TRY_AGAIN, BadMessage, write
 from simulator.net.replica import Replica
-from simulator.net.server import DEFAULT_PORT, PING_SECONDS
+from simulator.net.server import DEFAULT_PORT
 from simulator.scenario.errors import ScenarioError
 
 CONNECT_SECONDS = 10.0
@@ -168,6 +169,8 @@ class Client:
             pass
         finally:
             self._ws = None
+        if ws.close_code == TRY_AGAIN:  # the host is full or busy: a rejoin tries again
+            raise HostGone(ws.close_reason or "the host is busy; try again later")
         if ws.close_code == 1008 or (first and self.replica.seat is None and self.role == "player"):
             reason = ws.close_reason or "the host closed the connection"
             self._closing = True

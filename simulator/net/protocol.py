@@ -15,23 +15,29 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from simulator.names import MAX_NAME, BadName, player_name
+from simulator.net.limits import (
+    MAX_GAME_BYTES,
+    MAX_MESSAGE_BYTES,
+    ROOM_CODE_LENGTH,
+    ROOM_CODE_LENGTHS,
+)
 from simulator.scenario.document import json_document
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.ranges import PATH
 
+__all__ = ["MAX_GAME_BYTES", "MAX_MESSAGE_BYTES", "ROOM_CODE_LENGTH"]  # (limits.py's)
+
 VERSION = 1
-# A move's path is the largest thing a client sends: 2,000 rows of about 60 characters.
-MAX_MESSAGE_BYTES = 256 * 1024
-# A whole game's log, sent to a client that joins, rejoins or resynchronises.
-MAX_GAME_BYTES = 16 * 1024 * 1024
 MAX_TEXT = 200  # characters of a reason or a notice
 MAX_SEQ = 1_000_000  # moves in one game, far beyond any real one
-ROOM_CODE_LENGTH = 6
 # Letters and digits nobody misreads aloud (no 0/O, 1/I/L): a room code's.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TOKEN_LENGTH = 32
 HASH_LENGTH = 64  # a state hash: SHA-256 in hexadecimal (simulator.physics.world)
 ROLES = ("player", "spectator")
+# The close code of a connection the host turns away for now (the room is full, too many
+# connections are saying hello): a client that is rejoining tries again.
+TRY_AGAIN = 1013
 
 # What the host takes from a client: type -> {field: check}. A field that ends in "?"
 # may be left out.
@@ -60,15 +66,16 @@ def _one_of(*choices: str) -> Check:
     return lambda v: v in choices
 
 
-def _code(v: Any) -> bool:
-    return (
-        isinstance(v, str) and len(v) == ROOM_CODE_LENGTH and set(v.upper()) <= set(CODE_ALPHABET)
-    )
+# What a person is told a room code is: "6 or 8 letters and digits".
+CODE_WORDS = " or ".join(str(n) for n in ROOM_CODE_LENGTHS) + " letters and digits"
 
 
 def is_room_code(v: Any) -> bool:
-    """A room code as the host makes it (a hello's may be in lower case)."""
-    return isinstance(v, str) and _code(v) and v == v.upper()
+    """A room code as the host prints it, in either case (an older host's shorter code
+    too): the one check of a code's form, wherever one is typed or read."""
+    return (
+        isinstance(v, str) and len(v) in ROOM_CODE_LENGTHS and set(v.upper()) <= set(CODE_ALPHABET)
+    )
 
 
 def _table(v: Any) -> bool:
@@ -85,7 +92,7 @@ is_token = _hex(TOKEN_LENGTH)  # a seat's token, the host's admin token
 FROM_CLIENT: dict[str, dict[str, Check]] = {
     "hello": {
         "version": _integer(1, 1000),
-        "room": _code,
+        "room": is_room_code,
         "name": _any_text(4 * MAX_NAME),  # NFC may shorten it
         "role": _one_of(*ROLES),
         "token?": is_token,  # a seat's token: a rejoin

@@ -238,6 +238,7 @@ class Room:
             "title": GAMES.get(self.game.kind).title,
             "seats": [seat.public() for seat in self.seats.values()],
             "started": self.started,
+            "secrets": self.game.match.secrets_said(),  # what a player can still infer
         }
 
     def ready(self) -> bool:

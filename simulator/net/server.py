@@ -6,12 +6,14 @@ moves never run at once. A checked move is relayed to every peer before the host
 applies it itself, since every peer reaches the same result with it, refused or not:
 what a peer waits for is the network, not the host's physics.
 
-Nothing from a connection is trusted: a hello within ``HELLO_SECONDS`` with the room's
-code, frames of at most MAX_MESSAGE_BYTES, a rate limit, every message checked
-(protocol.read, Room.check_move); a refused message gets one line back and is logged,
-and a connection that keeps sending them is closed. Every wait has a limit the players
-see counting down: a player who left has ``rejoin_seconds`` to come back before the
-computer takes the seat, and a player to move has ``turn_seconds``.
+Nothing from a connection is trusted (every bound is in simulator/net/limits.py): a
+connection is admitted only after a valid hello, said within ``HELLO_SECONDS``, and
+until then holds a handshake place of a smaller budget of its own (admission.py); a
+seat's token always gets back in. Frames are at most MAX_MESSAGE_BYTES, rate-limited,
+every message checked (protocol.read, Room.check_move); a refused message gets one line
+back and is logged, and a connection that keeps sending them is closed. Every wait has
+a limit the players see counting down: a player who left has ``rejoin_seconds`` to come
+back before the computer takes the seat, and a player to move has ``turn_seconds``.
 """
 
 from __future__ import annotations
@@ -30,26 +32,11 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from simulator.games.ahead import streams_on
-from simulator.net import protocol
-from simulator.net.protocol import BadMessage, write
+from simulator.net import admission, limits, protocol
+from simulator.net.protocol import TRY_AGAIN, BadMessage, write
 from simulator.net.room import Refused, Room
 
 DEFAULT_PORT = 47474
-HELLO_SECONDS = 10.0  # a connection that does not say hello in time is closed
-MESSAGES_PER_SECOND = 40.0  # a client's sustained rate (a hand streams at 30)
-BURST = 80  # messages a client may send at once
-MOVES_PER_SECOND = 10.0  # a client's moves, sustained (Filled In's quick bots reach it)
-MOVE_BURST = 30
-LIVES_PER_SECOND = 10.0  # a live move's stream (the shipped client sends 10 a second)
-LIVE_BURST = 12
-MAX_BAD = 30  # refused messages before the host closes the connection
-FAILED_JOINS = 20  # refused hellos from one address in a minute before it must wait
-LOCKED_OUT = "too many refused joins from your address; wait a minute"
-MAX_CONNECTIONS = 64  # players and spectators together
-MAX_PER_ADDRESS = 16
-PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
-REJOIN_SECONDS = 120.0
-TURN_SECONDS = 600.0
 TAKEOVER_LEVEL = "easy"
 COUNTDOWN_FROM = 30.0  # a turn's countdown is shown to everyone from here on
 TICK = 1.0
@@ -88,12 +75,19 @@ class Peer:
     admin: bool = False
     # Hands, chat, lobby commands: refused beyond the rate. Moves: slowed down to it
     # (a quick bot's moves are fine, only later), since each costs every peer physics.
-    messages: Bucket = field(default_factory=lambda: Bucket(MESSAGES_PER_SECOND, BURST))
-    moves: Bucket = field(default_factory=lambda: Bucket(MOVES_PER_SECOND, MOVE_BURST))
-    lives: Bucket = field(default_factory=lambda: Bucket(LIVES_PER_SECOND, LIVE_BURST))
+    messages: Bucket = field(
+        default_factory=lambda: Bucket(limits.MESSAGES_PER_SECOND, limits.BURST)
+    )
+    moves: Bucket = field(
+        default_factory=lambda: Bucket(limits.MOVES_PER_SECOND, limits.MOVE_BURST)
+    )
+    lives: Bucket = field(
+        default_factory=lambda: Bucket(limits.LIVES_PER_SECOND, limits.LIVE_BURST)
+    )
     reported: int = 0  # the last move whose hash the peer reported
     bad: int = 0
     joined: bool = False  # it has the game (a "game" message was sent)
+    resyncs: tuple[int, int] = (-1, 0)  # (move, resyncs answered at it)
 
 
 class Host:
@@ -107,8 +101,8 @@ class Host:
         bind: str = "127.0.0.1",
         port: int = DEFAULT_PORT,
         log: Callable[[str], None] = lambda line: None,
-        rejoin_seconds: float = REJOIN_SECONDS,
-        turn_seconds: float = TURN_SECONDS,
+        rejoin_seconds: float = limits.REJOIN_SECONDS,
+        turn_seconds: float = limits.TURN_SECONDS,
         takeover: str = TAKEOVER_LEVEL,
         start_when_ready: bool = False,
     ) -> None:
@@ -124,8 +118,13 @@ class Host:
         self._moves = asyncio.Lock()
         self._starting = room.started
         self._away: dict[str, float] = {}  # seat -> when its player left
-        self._failed_joins: dict[str, list[float]] = {}  # address -> refused hellos
-        self._open: dict[str, int] = {}  # address -> connections open
+        self.failed_joins = admission.FailedJoins()
+        # Connections saying hello (peer id -> its address, when it began, its socket),
+        # and the places of the admitted ones.
+        self._greeting: dict[int, tuple[str, float, ServerConnection]] = {}
+        self._handshakes = admission.Places(limits.HANDSHAKES, limits.HANDSHAKES_PER_ADDRESS)
+        self.admitted = admission.Places(limits.MAX_CONNECTIONS, limits.MAX_PER_ADDRESS)
+        self._closing: set[asyncio.Task] = set()  # turning away a connection silent too long
         # The live move streamed now: ((seq, seat), its last action, let go yet)
         self._stream: tuple[tuple[int, str], dict[str, Any], bool] | None = None
         self._turn: tuple[tuple[str, ...], int, float] | None = None
@@ -141,10 +140,10 @@ class Host:
             self._connection,
             self.bind,
             self.port,
-            max_size=protocol.MAX_MESSAGE_BYTES,
-            ping_interval=PING_SECONDS,
-            ping_timeout=2 * PING_SECONDS,
-            open_timeout=HELLO_SECONDS,
+            max_size=limits.MAX_MESSAGE_BYTES,
+            ping_interval=limits.PING_SECONDS,
+            ping_timeout=2 * limits.PING_SECONDS,
+            open_timeout=limits.HELLO_SECONDS,
         ) as server:
             self.server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
@@ -160,12 +159,6 @@ class Host:
             finally:
                 ticker.cancel()
                 self._worker.shutdown(wait=True, cancel_futures=True)
-
-    def _locked_out(self, address: str) -> bool:
-        """Too many refused hellos from one address lately (guessing room codes)."""
-        recent = [t for t in self._failed_joins.get(address, []) if time.monotonic() - t < 60]
-        self._failed_joins[address] = recent
-        return len(recent) >= FAILED_JOINS
 
     @property
     def busy(self) -> bool:
@@ -184,54 +177,85 @@ class Host:
     # -- a connection ------------------------------------------------------------------
 
     async def _connection(self, ws: ServerConnection) -> None:
+        """A new connection: a handshake place until its hello is checked, then, if it
+        is admitted, a place among the connections served."""
         peer = Peer(next(self._ids), ws)
-        address = str(ws.remote_address[0]) if ws.remote_address else ""
-        crowded = self._crowded(address)
-        if crowded or self._locked_out(address):
-            reason = crowded or LOCKED_OUT
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(write("error", reason=reason))
-                await ws.close(1008, reason)
+        host = str(ws.remote_address[0]) if ws.remote_address else ""
+        address = admission.address_key(host)
+        if self._handshakes.crowded(address):
+            await self._turn_away(ws, admission.CROWDED, TRY_AGAIN)
             return
-        self._open[address] = self._open.get(address, 0) + 1
+        if self._handshakes.full():
+            self._make_room()
+        self._handshakes.enter(address)
+        self._greeting[peer.id] = (address, time.monotonic(), ws)
         try:
-            await self._serve(peer, ws, address)
+            admitted = await self._admit(peer, ws, address, host)
         finally:
-            self._open[address] -= 1
-            if not self._open[address]:
-                del self._open[address]
-
-    def _crowded(self, address: str) -> str | None:
-        """Why one more connection is too many (None: it is welcome)."""
-        if sum(self._open.values()) >= MAX_CONNECTIONS:
-            return "the room is full; try again later"
-        if self._open.get(address, 0) >= MAX_PER_ADDRESS:
-            return "too many connections from your address"
-        return None
-
-    async def _serve(self, peer: Peer, ws: ServerConnection, address: str) -> None:
-        try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
-        except (TimeoutError, ConnectionClosed):
-            with contextlib.suppress(ConnectionClosed):
-                await ws.close(1008, "say hello first")
+            self._greeted(peer.id)
+        if not admitted:
             return
+        try:  # its place was taken when the hello was accepted (``_hello``)
+            await self._serve(peer, ws)
+        finally:
+            self.admitted.leave(address)
+
+    def _greeted(self, peer_id: int) -> tuple[str, float, ServerConnection] | None:
+        """The connection's handshake is over (it said hello, left, or was turned away):
+        its handshake place is free."""
+        greeting = self._greeting.pop(peer_id, None)
+        if greeting is not None:
+            self._handshakes.leave(greeting[0])
+        return greeting
+
+    def _make_room(self) -> None:
+        """Every handshake place is taken: the connection silent longest gives up its
+        place (a real client says hello within milliseconds of connecting)."""
+        oldest = min(self._greeting, key=lambda pid: self._greeting[pid][1])
+        greeting = self._greeted(oldest)
+        assert greeting is not None
+        task = asyncio.create_task(self._turn_away(greeting[2], admission.BUSY, TRY_AGAIN))
+        self._closing.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._closing.discard)
+
+    async def _turn_away(self, ws: ServerConnection, reason: str, code: int = 1008) -> None:
+        """One line saying why, then the connection closes (1013: try again later)."""
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(write("error", reason=reason))
+            await ws.close(code, reason[:120])
+
+    async def _admit(self, peer: Peer, ws: ServerConnection, address: str, host: str) -> bool:
+        """Read and check the hello; True if the connection is admitted."""
         try:
-            await self._hello(peer, frame)
+            frame = await asyncio.wait_for(ws.recv(), limits.HELLO_SECONDS)
+        except TimeoutError:
+            self._greeted(peer.id)
+            self.failed_joins.note(address)  # a silent connection counts as a refused join
+            await self._turn_away(ws, f"no hello within {limits.HELLO_SECONDS:g} s")
+            return False
+        except ConnectionClosed:
+            return False
+        self._greeted(peer.id)  # it spoke: its hello is checked at once
+        try:
+            await self._hello(peer, frame, address)
+        except _TurnedAway as exc:  # locked out or full: not a guess, not counted
+            await self._turn_away(ws, exc.reason, exc.code)
+            return False
         except Exception as exc:  # a refusal, or any fault: one line, no traceback
             reason = getattr(exc, "reason", None) or "the host could not read that hello"
-            self._failed_joins.setdefault(address, []).append(time.monotonic())
-            self.log(f"refused a connection from {address or 'somewhere'}: {reason}")
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(write("error", reason=reason))
-                await ws.close(1008, reason[:120])
-            return
+            self.failed_joins.note(address)
+            self.log(f"refused a connection from {host or 'somewhere'}: {reason}")
+            await self._turn_away(ws, reason)
+            return False
+        return True
+
+    async def _serve(self, peer: Peer, ws: ServerConnection) -> None:
         self.peers[peer.id] = peer
         try:
             await self._welcome(peer)
             async for frame in ws:
                 await self._received(peer, frame)
-                if peer.bad > MAX_BAD:
+                if peer.bad > limits.MAX_BAD:
                     self.log(f"closed {peer.name}'s connection: too many refused messages")
                     await ws.close(1008, "too many refused messages")
                     break
@@ -240,7 +264,10 @@ class Host:
         finally:
             await self._gone(peer)
 
-    async def _hello(self, peer: Peer, frame: str | bytes) -> None:
+    async def _hello(self, peer: Peer, frame: str | bytes, address: str) -> None:
+        """Check a hello and seat its sender. Refused (counted as a failed join) for a
+        bad one; _TurnedAway, uncounted, for a good one the host cannot take now. A
+        seat's token and the host's own app get in whatever the lockouts and places."""
         hello = protocol.read(frame)
         if hello["type"] != "hello":
             raise BadMessage("say hello first")
@@ -249,6 +276,10 @@ class Host:
                 f"this host speaks protocol {protocol.VERSION}, your towersim "
                 f"{hello['version']}; use the same version of towersim"
             )
+        returning = self._returning(hello)
+        locked = self.failed_joins.locked(address)
+        if locked and not returning:
+            raise _TurnedAway(locked, 1008)
         if not secrets.compare_digest(hello["room"].upper(), self.room.code):
             raise Refused("wrong room code")
         peer.name, peer.role = hello["name"], hello["role"]
@@ -256,18 +287,38 @@ class Host:
         peer.admin = admin is not None and secrets.compare_digest(admin, self.room.admin)
         if admin is not None and not peer.admin:
             raise Refused("that is not this room's host token")
-        if peer.role == "player":
-            await self._in_room(
-                self.room.take_seat, peer.id, peer.name, hello.get("token"), hello.get("seat")
-            )
-            # A rejoin may come before the host saw the old connection drop: the seat
-            # is the new one's, and the old one is closed.
-            old = self.peers.get(self.room.displaced or 0)
-            if old is not None:
-                with contextlib.suppress(ConnectionClosed):
-                    await old.ws.close(1000, "the seat was taken up again elsewhere")
-        else:
-            await self._in_room(self.room.admit_spectator, peer.name)
+        if not returning:
+            if self.admitted.full():
+                raise _TurnedAway(admission.FULL, TRY_AGAIN)
+            if self.admitted.crowded(address):
+                raise _TurnedAway(admission.CROWDED, TRY_AGAIN)
+        self.admitted.enter(address)  # taken now, so two hellos at once cannot both fit
+        try:
+            if peer.role == "player":
+                await self._in_room(
+                    self.room.take_seat, peer.id, peer.name, hello.get("token"), hello.get("seat")
+                )
+            else:
+                await self._in_room(self.room.admit_spectator, peer.name)
+        except BaseException:
+            self.admitted.leave(address)
+            raise
+        # A rejoin may come before the host saw the old connection drop: the seat is the
+        # new one's, and the old one is closed.
+        old = self.peers.get(self.room.displaced or 0) if peer.role == "player" else None
+        if old is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await old.ws.close(1000, "the seat was taken up again elsewhere")
+
+    def _returning(self, hello: dict[str, Any]) -> bool:
+        """A hello with a seat's token or the host's own: let in even when the room is
+        full or strangers are locked out (those tokens are 128 random bits)."""
+        token, admin = hello.get("token"), hello.get("admin")
+        if admin is not None and secrets.compare_digest(admin, self.room.admin):
+            return True
+        return token is not None and any(
+            secrets.compare_digest(seat.token, token) for seat in self.room.seats.values()
+        )
 
     async def _welcome(self, peer: Peer) -> None:
         seat = self.room.seat_of(peer.id)
@@ -341,6 +392,7 @@ class Host:
             self._report(peer, message["seq"], message["hash"])
             await self._check_reports(peer)
         elif kind == "resync":
+            self._count_resync(peer)
             await self._send_game(peer)
         elif kind == "chat":
             # A spectator's line is marked, so nobody watching can pass for a player.
@@ -351,6 +403,15 @@ class Host:
             await self._lobby_command(peer, message)
         else:  # "hello" again
             raise BadMessage("a connection says hello once")
+
+    def _count_resync(self, peer: Peer) -> None:
+        """A resync costs the whole log: answered RESYNCS_PER_MOVE times a move for each
+        connection (a join or a desync counts too), refused with one line beyond."""
+        at, answered = peer.resyncs
+        if at == self.room.seq and answered >= limits.RESYNCS_PER_MOVE:
+            raise Refused(
+                f"you have the host's game as of move {at} already; ask again after a move"
+            )
 
     async def _move(self, peer: Peer, message: dict[str, Any]) -> None:
         async with self._moves:
@@ -503,6 +564,8 @@ class Host:
             seq = self.room.seq
             peer.joined = True
             peer.reported = max(peer.reported, seq)  # the document holds those
+            at, answered = peer.resyncs
+            peer.resyncs = (seq, answered + 1 if at == seq else 1)
             await self._send(peer, "game", seq=seq, document=document)
 
     # -- the computers and the clocks ----------------------------------------------------
@@ -532,10 +595,7 @@ class Host:
                 self.log(f"the clock failed: {type(exc).__name__}: {exc}")
 
     async def _tick(self) -> None:
-        for address in list(self._failed_joins):
-            self._locked_out(address)  # forgets what is over a minute old
-            if not self._failed_joins[address]:
-                del self._failed_joins[address]
+        self.failed_joins.forget()
         if not self.room.started:
             return
         now = time.monotonic()
@@ -600,3 +660,12 @@ class Host:
         for peer in targets:
             with contextlib.suppress(ConnectionClosed):
                 await peer.ws.send(frame)
+
+
+class _TurnedAway(Exception):
+    """A good hello the host cannot take now (locked out, full): one line, the close
+    code to send (1013: try again later), and not counted as a failed join."""
+
+    def __init__(self, reason: str, code: int) -> None:
+        super().__init__(reason)
+        self.reason, self.code = reason, code

@@ -188,15 +188,14 @@ def test_the_tower_settles_on_screen_before_the_verdict():
         assert screen.message.startswith("Verdict")
         # it fell in front of the player, a frame at a time ...
         assert len(set(heights)) >= 10 and heights[0] > heights[-1] + 3
-        # ... and the verdict waited until everything was still
+        # ... and the verdict waited until everything still in play was still: here the
+        # O fell off the tower, and once it was judged fallen where it rolled on the
+        # table decided nothing (docs/physics.md, "Resting"); it leaves the world
+        assert "it fell" in screen.message and piece not in screen.match.world
         world = screen.match.world
         limit = world.profile.settle_speed
         assert all(e.body.velocity.length < limit for e in world.entries if e.dynamic)
-        # (over the settle's hold, 60 frames a second, it moved no faster than the settle
-        # speed: heights are rounded to 0.01 cm)
-        frames_held = math.ceil(world.profile.hold * 60)
-        held = heights[-frames_held:]
-        assert last is not None and max(held) - min(held) <= limit * frames_held / 60 + 0.01
+        assert last is not None
     finally:
         close(window)
 

@@ -59,7 +59,7 @@ def test_joining_says_what_is_wrong_with_what_was_typed():
     page.text["address"] = "127.0.0.1:5"
     page.text["room"] = "AB"
     page.join()
-    assert "room code is 6 letters and digits" in page.message
+    assert "room code is 6 or 8 letters and digits" in page.message
     page.text["room"], page.text["name"] = "ABC234", " "
     page.join()
     assert page.message == "Cannot join: type your name first."

@@ -40,7 +40,7 @@ def test_a_bad_host_command_is_one_line_and_exit_2(argv, said, capsys, tmp_path,
     [
         (["host", "lots", "--port", "70000"], "is not a port"),
         (["host", "lots", "--turn-seconds", "1"], "must be 5 to 86400 seconds"),
-        (["join", "127.0.0.1", "--room", "abc"], "a room code is 6 letters and digits"),
+        (["join", "127.0.0.1", "--room", "abc"], "a room code is 6 or 8 letters and digits"),
         (["join", "127.0.0.1", "--room", "ABCDEF", "--name", "x" * 30], "at most 24 characters"),
     ],
 )

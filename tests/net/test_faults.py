@@ -68,7 +68,7 @@ class Table:
         self.host_log = tmp_path / "host.log"
         self.host = self._host("lots", "--players", ",".join(NAMES), "--seed", "3")
         _wait(lambda: "Join with" in self.host_log.read_text(), "the room opening", [self.host], [])
-        self.code = re.search(r"--room ([A-Z0-9]{6})", self.host_log.read_text()).group(1)
+        self.code = re.search(r"--room ([A-Z0-9]+)", self.host_log.read_text()).group(1)
         self.logs = {name: tmp_path / f"{name}.log" for name in NAMES}
         self.clients = {name: self.join(name) for name in NAMES}
 

@@ -16,9 +16,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from simulator.net import protocol
+from simulator.net.admission import LOCKED_OUT
+from simulator.net.limits import FAILED_JOINS, MAX_BAD
 from simulator.net.protocol import BadMessage
 from simulator.net.room import Room
-from simulator.net.server import FAILED_JOINS, LOCKED_OUT, MAX_BAD
 from tests.net.harness import new_game, open_table, until
 
 PLAYERS = {"players": ["Ann", "Bob"]}
@@ -192,14 +193,17 @@ def test_a_bad_hello_gets_one_line_and_a_closed_connection(hello, reason):
 
 
 def test_a_silent_connection_is_closed_after_the_hello_wait(monkeypatch):
-    monkeypatch.setattr("simulator.net.server.HELLO_SECONDS", 0.5)
+    monkeypatch.setattr("simulator.net.limits.HELLO_SECONDS", 0.5)
 
     async def play() -> None:
         table = await open_table(Room(new_game("filled-in", setup=PLAYERS)))
         ws = await connect(f"ws://{table.address}")
+        said = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        assert said == {"type": "error", "reason": "no hello within 0.5 s"}
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(ws.recv(), 5)
-        assert ws.close_code == 1008
+        assert ws.close_code == 1008 and ws.close_reason == said["reason"]
+        assert table.host.failed_joins.count("127.0.0.1") == 1  # counted as a failed join
         await table.stop()
 
     asyncio.run(play())
@@ -361,7 +365,7 @@ def test_a_hello_in_any_script_is_refused_in_one_line_and_counts_towards_the_loc
         await ws.send(protocol.write("hello", **fields))
         reply = json.loads(await ws.recv())
         assert reply["type"] == "error" and "'room' is not valid" in reply["reason"]
-        assert len(table.host._failed_joins["127.0.0.1"]) == 1
+        assert table.host.failed_joins.count("127.0.0.1") == 1
         await table.stop()
 
     asyncio.run(play())

@@ -247,3 +247,10 @@ def test_host_resume_of_a_hostile_room_file_is_one_line_and_exit_2(tmp_path, cap
     err = capsys.readouterr().err
     said = f"{tmp_path / ROOM_FILE}: seq: must be at least 0, not -5"
     assert err == f"towersim host: cannot resume: {said}\n"
+
+
+def test_a_room_saved_with_an_older_hosts_six_letter_code_resumes(tmp_path):
+    room, data = _saved_room(tmp_path)
+    (tmp_path / ROOM_FILE).write_text(json.dumps({**data, "code": "ABCDEF"}))
+    resumed = Room.resume(tmp_path)
+    assert resumed.code == "ABCDEF" and resumed.seq == room.seq

@@ -38,6 +38,7 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
+from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
     from simulator.games.crazy_tower.match import CrazyTowerMatch, Ruling
 
 DECIMALS = 3  # targets are rounded to 0.001 cm and degree before they are used
-HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
 # Degrees a block may lean from lying flat on its card (or standing on its side, in
 # challenge 13) when it is let go: the rulebook says blocks are laid flat.
 FLAT_TOLERANCE = 20.0
@@ -62,9 +62,10 @@ def _r(value: float) -> float:
     return round(value, DECIMALS)
 
 
-class LiveMove:
+class LiveMove(LiveStage):
     """One physical action under live control: ``place_block``, ``lay_card``,
-    ``replace_piece`` (the piece in the hand) or ``remove_block`` (the block pulled out).
+    ``replace_piece`` (the piece in the hand) or ``remove_block`` (the block pulled out);
+    what it holds is read through ``held`` (simulator/games/live_stage.py).
 
     Constructing it checks the action against the rules and changes nothing when it is
     refused (IllegalMove); otherwise the piece is in the hand (the world has changed:
@@ -72,7 +73,7 @@ class LiveMove:
 
     def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
         state = match.state
-        self.match = match
+        self._begin(match)
         self.kind = str(action.get("type"))
         self.player = str(action.get("player", ""))
         if state.is_over:
@@ -85,7 +86,6 @@ class LiveMove:
             float(action.get("release_vy") or 0.0),
         )
         self.path: list[Row] = []
-        self.stage = HOLDING
         self.verdict: Ruling | None = None
         self.after: CrazyTowerState | None = None  # the rules' new state once settled
         self.problem: str | None = None  # why the rules refuse what the physics did
@@ -107,10 +107,6 @@ class LiveMove:
     @property
     def is_card(self) -> bool:
         return is_card(self.piece)
-
-    @property
-    def held(self) -> Entry:
-        return self.match.world.entry(self.piece)
 
     @property
     def target_card(self) -> Entry:
@@ -154,7 +150,7 @@ class LiveMove:
 
     def _grip(self) -> None:
         match = self.match
-        entry = self.held
+        entry = self._in_hand()
         self.cards = match.pull_cards(self.piece)
         self.base_angle = math.degrees(entry.pose.angle)
         for shape in entry.shapes:
@@ -204,7 +200,7 @@ class LiveMove:
 
     def pulled_clear(self) -> bool:
         """The pulled block lies wholly beyond both cards' ends (by PULL_CLEARANCE)."""
-        xs = [x for poly in self.held.world_polygons() for x, _ in poly]
+        xs = [x for poly in self._in_hand().world_polygons() for x, _ in poly]
         left = min(s.bb.left for card in self.cards for s in card.shapes)
         right = max(s.bb.right for card in self.cards for s in card.shapes)
         return min(xs) >= right + PULL_CLEARANCE or max(xs) <= left - PULL_CLEARANCE
@@ -234,7 +230,7 @@ class LiveMove:
     def _block_problem(self) -> str | None:
         state = self.match.state
         card = self.target_card
-        held = self.held
+        held = self._in_hand()
         lean = math.degrees(held.pose.angle - card.pose.angle) - self.base_angle
         lean = (lean + 90.0) % 180.0 - 90.0
         if abs(lean) > FLAT_TOLERANCE:
@@ -271,7 +267,7 @@ class LiveMove:
 
     def _card_problem(self) -> str | None:
         top = self.target_card
-        held = self.held
+        held = self._in_hand()
         if abs(held.pose.x - top.pose.x) >= 2 * card_half_length():
             return f"{self.name} would miss the tower: bring it over {card_name(top.id)}"
         if _height_over(top, held.pose.x, held.pose.y) <= 0:
@@ -302,7 +298,7 @@ class LiveMove:
         return self.hand.dropped and self.stage != HOLDING
 
     def _let_go(self, kick: tuple[float, float]) -> None:
-        entry = self.held
+        entry = self._in_hand()
         self.hand.release()
         if not self.is_card:
             for shape in entry.shapes:
@@ -317,7 +313,7 @@ class LiveMove:
         if self.stage != HOLDING or self.pulling:
             return None
         state, world = self.match.state, self.match.world
-        held, card = self.held, self.target_card
+        held, card = self._in_hand(), self.target_card
         pose = held.pose
         points = [p for poly in held.world_polygons() for p in poly]
         left, right = min(x for x, _ in points), max(x for x, _ in points)

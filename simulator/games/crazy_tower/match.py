@@ -41,6 +41,7 @@ from rules.crazy_tower import (
 )
 from rules.crazy_tower import moves as rule_moves
 from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.setup import DRAWN
 from rules.crazy_tower.state import HIDDEN, LAY_CARD, PLACE, REPLACE, SABOTEUR
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower import handicap as noise
@@ -108,6 +109,15 @@ PICKUP_ABOVE = 8.0
 THINK_SECONDS = 3.0
 # cm above the target card a block flies when it is slid in under a card (replacement).
 SLIDE_CLEARANCE = 0.05
+
+# What a player of a saboteur game hosted over the network can still work out (its lobby
+# says so): the saboteur and who starts are drawn apart, by the host alone.
+SECRET_WORDS = (
+    "The saboteur is secret: the host draws who it is and, apart from that, who starts, "
+    "so the turn order gives nothing away. Only the saboteur is told until the game "
+    "ends; everyone else knows just that it is one of the other players, and can go on "
+    "nothing but how each of them plays."
+)
 
 
 @dataclass(frozen=True)
@@ -485,27 +495,34 @@ class CrazyTowerMatch(PhysicalMatch):
         return self.state.seed
 
     def pinned_setup(self, rng: Random) -> dict[str, Any] | None:
-        """Saboteur mode: the saboteur drawn by ``rng`` and pinned, with the player on
-        his left as the first player (as the rules seat them)."""
+        """Saboteur mode: the saboteur and, apart from him, who starts, both drawn by
+        ``rng`` and pinned (``starter = "drawn"``): the rulebook's seat for the first
+        player, the saboteur's left, would name him to everyone who sees who starts."""
         state = self._state
         if state.mode != SABOTEUR or self.action_count or "saboteur" in self.options:
             return None
         names = state.players
-        saboteur = rng.choice(names)
-        first = names[(names.index(saboteur) + 1) % len(names)]
-        return {**self.setup_table(), "saboteur": saboteur, "first_player": first}
+        saboteur, first = rng.choice(names), rng.choice(names)
+        pinned = {"saboteur": saboteur, "first_player": first, "starter": DRAWN}
+        return {**self.setup_table(), **pinned}
 
     def setup_seen_by(self, player: str | None) -> dict[str, Any] | None:
         """Saboteur mode, until the game is over: everyone but the saboteur plays on a
-        copy whose saboteur is HIDDEN (the first player pinned, as the rules seat him)."""
+        copy whose saboteur is HIDDEN (the first player pinned as this game seats him)."""
         state = self._state
         pinned = self.options.get("saboteur")
         if state.mode != SABOTEUR or state.is_over or pinned in (None, HIDDEN):
             return None
         if player == pinned:
             return None
-        first = state.players[(state.players.index(pinned) + 1) % len(state.players)]
+        first = state.players[new_game(self.options).current]
         return {**self.setup_table(), "saboteur": HIDDEN, "first_player": first}
+
+    def secrets_said(self) -> str | None:
+        """Saboteur mode: what the players may know of the secret role (the lobby)."""
+        if self._state.mode != SABOTEUR:
+            return None
+        return SECRET_WORDS
 
     def setup_table(self) -> dict[str, Any]:
         """The options as given (players as names or {name, colours} tables), and the

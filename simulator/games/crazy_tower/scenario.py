@@ -3,9 +3,10 @@ headless (docs/scenarios-crazy-tower.md).
 
 [setup]: ``mode`` (competitive, saboteur, solo), ``players`` (names, or tables with
 ``name`` and ``colours``), and optionally ``challenge``, ``colour_count``,
-``first_player``, ``saboteur``, ``deck`` (the rules' options), ``think_seconds`` (the
-headless clock of timed challenges), ``computers`` (the app's computer seats) and
-``hand`` (the app's human hand: a dexterity profile; a replay ignores both).
+``first_player``, ``saboteur``, ``starter``, ``deck`` (the rules' options),
+``think_seconds`` (the headless clock of timed challenges), ``computers`` (the app's
+computer seats) and ``hand`` (the app's human hand: a dexterity profile; a replay
+ignores both).
 [[action]]: the moves in order, each with ``type`` and ``player``. A refused action is
 logged as a "refused" event and changes nothing.
 """
@@ -17,6 +18,7 @@ from typing import Any, ClassVar
 
 from rules.crazy_tower import floor_cards, new_game
 from rules.crazy_tower.blocks import is_block
+from rules.crazy_tower.setup import STARTERS
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import profiles
 from simulator.games.actions import action_head, hand_path
@@ -132,6 +134,8 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
     for key in ("first_player", "saboteur"):
         if setup.has(key):
             options[key] = setup.string(key)
+    if setup.has("starter"):
+        options["starter"] = setup.string("starter", choices=STARTERS)
     if setup.has("deck"):
         deck = setup.strings("deck") or []
         unknown = [c for c in deck if c not in floor_cards()]

@@ -19,6 +19,7 @@ from rules.lots import PlacementOutcome, placement_choices, spec_of
 from rules.lots.placement import piece_name
 from simulator.games.actions import live_target, path_steps_left
 from simulator.games.ahead import DrivenPath, settle_in_looks
+from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from simulator.games.lots.match import LotsMatch
 
 RESOLUTION = 1e-3  # cm and degrees: targets are rounded to this before they are used
-HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
 
 Segment = list[float]
 
@@ -38,8 +38,9 @@ def _r(value: float) -> float:
     return round(value / RESOLUTION) * RESOLUTION
 
 
-class LivePlacement:
-    """One placement step (a block, then optionally a cube) under live control."""
+class LivePlacement(LiveStage):
+    """One placement step (a block, then optionally a cube) under live control; what it
+    holds is read through ``held`` (simulator/games/live_stage.py)."""
 
     def __init__(
         self,
@@ -54,7 +55,7 @@ class LivePlacement:
         if (block, cube) not in placement_choices(state):
             what = " and ".join(piece_name(p) for p in (block, cube) if p) or "nothing"
             raise IllegalMove(f"{what} may not be placed now")
-        self.match = match
+        self._begin(match)
         self.block, self.cube = block, cube
         # A dexterity profile's jolt as the hand lets go of each piece (cm/s), recorded
         # as the placement's release_vx / release_vy.
@@ -62,7 +63,6 @@ class LivePlacement:
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
         self.monitor, _ = match.placement_monitor()  # checked by drive, every WATCH_EVERY
-        self.stage = HOLDING
         self.mirrored = False
         self.outcome: PlacementOutcome | None = None
         self._steps = 0
@@ -74,10 +74,6 @@ class LivePlacement:
     @property
     def piece(self) -> str:
         return self.pieces[len(self.paths) - 1]
-
-    @property
-    def held(self) -> Entry:
-        return self.match.world.entry(self.piece)
 
     def _pick_up(self, index: int) -> None:
         world, lot = self.match.world, self.match.lot
@@ -127,7 +123,7 @@ class LivePlacement:
         if self.stage != HOLDING:
             return "the hand holds nothing"
         world, hand = self.match.world, self.match.hand
-        entry = self.held
+        entry = self._in_hand()
         pose, spec = entry.pose, entry.piece
         assert spec is not None
         problem = _room_problem(entry, piece_polygons(spec, not self.mirrored))
@@ -160,7 +156,7 @@ class LivePlacement:
     def _let_go(self, *, jolt: bool) -> None:
         self.match.hand.release()
         if jolt and any(self.jolt):  # as LotsMatch applies a scripted placement's jolt
-            body = self.held.body
+            body = self._in_hand().body
             body.velocity = (body.velocity.x + self.jolt[0], body.velocity.y + self.jolt[1])
         self.monitor.watch(self.piece)
         self.stage = SETTLING
