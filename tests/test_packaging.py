@@ -1,9 +1,12 @@
-"""`pip install .` (not only an editable install) must find the assets."""
+"""`pip install .` (not only an editable install) must find the assets and register its
+Gymnasium ids through Gymnasium's own "module:EnvId" form, with no start-up hook."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -54,20 +57,32 @@ def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) ->
 
 
 @pytest.mark.slow
-def test_an_installed_wheel_registers_its_gymnasium_ids_without_an_import(
+def test_an_installed_wheel_has_no_start_up_hook_and_registers_through_gymnasium(
     installed: Path, tmp_path: Path
 ) -> None:
-    """Gymnasium 1.x reads no entry points: the wheel's start-up hook registers the ids
-    when gymnasium is imported, and Python's start-up itself imports no towersim package."""
+    """The wheel installs no .pth file and nothing at the top level but its two packages
+    (and bin/, the script); Gymnasium's "module:EnvId" form registers the ids from the
+    installed copy (``-S``: no .pth of this environment runs either)."""
     site = installed
+    top = {p.name for p in site.iterdir() if p.suffix != ".dist-info"} - {"bin"}
+    assert top == {"simulator", "rules"}, top
+    assert not list(site.rglob("*.pth"))
     probe = (
-        f"import site, sys; sys.path.insert(0, {str(site)!r}); site.addsitedir({str(site)!r});"
-        "print('simulator' in sys.modules);"
-        "import gymnasium;"
-        "env = gymnasium.make('towersim/LotsSolo-v0', footprint='3B', hand='steady');"
-        "obs, info = env.reset(seed=1); print(obs['grid'].shape, int(info['action_mask'].sum()))"
+        "import gymnasium, simulator;"
+        "env = gymnasium.make('simulator.rl.registration:towersim/LotsSolo-v0',"
+        " footprint='3B', hand='steady');"
+        "obs, info = env.reset(seed=1); print(obs['grid'].shape, int(info['action_mask'].sum()));"
+        "print(simulator.__file__)"
     )
+    path = os.pathsep.join([str(site), sysconfig.get_paths()["purelib"]])
     out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
+        [sys.executable, "-S", "-c", probe],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    assert out.stdout.split("\n")[:2] == ["False", "(24, 3) 1"], out.stdout + out.stderr
+    shape, where = out.stdout.splitlines()
+    assert shape == "(24, 3) 1", out.stdout + out.stderr
+    assert Path(where).is_relative_to(site)

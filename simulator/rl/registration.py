@@ -1,16 +1,22 @@
 """The Gymnasium ids of towersim's environments, in one list, and their registration.
 
-``gymnasium.make("towersim/LotsSolo-v0", footprint="1A", hand="steady")`` works once
-``register_envs`` has run. The wheel declares it as a ``gymnasium.envs`` entry point
-(the plug-in hook Gymnasium 0.2x read), and since Gymnasium 1.0 no longer reads entry
-points, it also installs ``towersim-gymnasium.pth``, which asks simulator.rl.startup to
-run it as soon as gymnasium is imported, so nobody has to import towersim first.
+Importing this module registers them, so Gymnasium's documented "module:EnvId" form
+works in a fresh Python process with nothing imported first::
+
+    gymnasium.make("simulator.rl.registration:towersim/LotsSolo-v0", footprint="1A")
+
+After ``import simulator.rl.registration`` (or ``register_envs()``, which is
+idempotent) the plain ids work too: ``gymnasium.make("towersim/LotsSolo-v0")``.
+Gymnasium 1.x reads no plug-in entry points, so nothing registers them at start-up.
+PettingZoo has no registry: its environments are imported (simulator.rl.multi).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+import gymnasium
 
 NAMESPACE = "towersim"
 
@@ -51,8 +57,6 @@ ENV_IDS: tuple[EnvId, ...] = (
 
 def register_envs() -> None:
     """Register every id with Gymnasium (again is harmless: an id already there stays)."""
-    import gymnasium
-
     for env in ENV_IDS:
         if env.id in gymnasium.registry:
             continue
@@ -62,3 +66,6 @@ def register_envs() -> None:
             max_episode_steps=env.max_episode_steps,
             kwargs=dict(env.kwargs),
         )
+
+
+register_envs()

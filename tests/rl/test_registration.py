@@ -1,8 +1,15 @@
 """Every registered Gymnasium id makes an environment that passes Gymnasium's own check,
+Gymnasium's "module:EnvId" form registers them in a fresh process with no start-up hook,
 the registration's list is the one the benchmark's tasks name, and what every
 environment shares about seeds."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
 
 import gymnasium
 import pytest
@@ -14,6 +21,8 @@ from simulator.rl.registration import ENV_IDS, register_envs
 from simulator.rl.solo_envs import crazy_tower_solo, lots_solo
 
 register_envs()
+
+ROOT = Path(__file__).parents[2]
 
 
 @pytest.mark.parametrize("env_id", [env.id for env in ENV_IDS])
@@ -55,3 +64,30 @@ def test_registering_again_changes_nothing() -> None:
 
 def test_the_benchmarks_tasks_name_registered_ids() -> None:
     assert {task.env_id for task in TASKS} <= {env.id for env in ENV_IDS}
+
+
+def test_a_fresh_process_makes_an_env_through_gymnasiums_module_form() -> None:
+    """``python -S`` processes no .pth file, so no start-up hook of any installed towersim
+    can help: the plain id is unknown until the "module:EnvId" form imports the module."""
+    probe = (
+        "import sys, gymnasium\n"
+        "print('towersim/LotsSolo-v0' in gymnasium.registry)\n"
+        "env = gymnasium.make('simulator.rl.registration:towersim/LotsSolo-v0',"
+        " footprint='3B', hand='steady')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(env.spec.id, obs['grid'].shape, int(info['action_mask'].sum()))\n"
+        "print(gymnasium.make('towersim/WouldItStand-v0').spec.id)\n"
+        "import simulator; print(simulator.__file__)\n"
+    )
+    path = os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]])
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", probe],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = out.stdout.splitlines()
+    assert lines[:3] == ["False", "towersim/LotsSolo-v0 (24, 3) 1", "towersim/WouldItStand-v0"]
+    assert Path(lines[3]).is_relative_to(ROOT), lines[3]
