@@ -21,12 +21,6 @@ _OURS = re.compile(r"(\d+)\.[0-9a-f]{8}" + re.escape(_TEMP_SUFFIX))
 _OLD_STYLE = re.compile(r"[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX))
 
 
-def towersim_home() -> Path:
-    """Where towersim keeps what it writes for a user (saves, settings, network play):
-    $TOWERSIM_HOME, else ~/.towersim."""
-    return Path(os.environ.get("TOWERSIM_HOME") or Path.home() / ".towersim")
-
-
 def write_atomically(path: str | Path, text: str | bytes) -> None:
     """Write to a temporary file beside ``path`` and rename it into place: a crash leaves
     either the old file or the new one, never a torn one.

@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save",
         metavar="FILE",
-        help="where Ctrl+S saves (default: the game's file in ~/.towersim)",
+        help="where Ctrl+S saves (default: the game's file in the user data folder)",
     )
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simulator.files import towersim_home
+from simulator.user_folders import data_dir
 
 
 def save_dir() -> Path:
-    """Where autosaves and saves go: the towersim home ($TOWERSIM_HOME, else ~/.towersim)."""
-    return towersim_home()
+    """Where autosaves and saves go: the user data folder (simulator/user_folders.py)."""
+    return data_dir()
 
 
 def autosave_path(game: str) -> Path:

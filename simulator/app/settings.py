@@ -1,4 +1,5 @@
-"""The player's settings, kept between runs in ``$TOWERSIM_HOME/settings.toml``.
+"""The player's settings, kept between runs in ``settings.toml`` in the user config
+folder (simulator/user_folders.py; ``$TOWERSIM_HOME`` when set).
 
 Every value is range-checked on reading. A file that cannot be read, or holds a bad
 value, is one sentence for the start screen (``Loaded.problem``); the defaults stand in
@@ -22,9 +23,9 @@ from typing import Any
 import tomli_w
 
 from simulator.app.playback import MAX_SPEED, MIN_SPEED
-from simulator.app.save_folder import save_dir
 from simulator.bots.dexterity import profiles
 from simulator.files import read_limited, write_atomically
+from simulator.user_folders import config_dir
 
 SETTINGS_FILE = "settings.toml"
 MAX_BYTES = 64 * 1024  # a settings file is a few lines; anything larger is not one
@@ -67,7 +68,7 @@ class Loaded:
 
 
 def settings_path() -> Path:
-    return save_dir() / SETTINGS_FILE
+    return config_dir() / SETTINGS_FILE
 
 
 def load(path: Path | None = None) -> Loaded:

@@ -1,5 +1,5 @@
 """The settings page: change each setting with clicks, then Save (written atomically to
-``$TOWERSIM_HOME/settings.toml``) or go Back to the start screen without saving."""
+``settings.toml`` in the user config folder) or go Back to the start screen without saving."""
 
 from __future__ import annotations
 

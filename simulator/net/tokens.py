@@ -13,9 +13,10 @@ import contextlib
 import json
 from pathlib import Path
 
-from simulator.files import read_limited, towersim_home, write_atomically
+from simulator.files import read_limited, write_atomically
 from simulator.net.protocol import is_token
 from simulator.scenario.document import strict_json
+from simulator.user_folders import data_dir
 
 MAX_BYTES = 256 * 1024
 KEEP = 50  # rooms remembered; the oldest are forgotten first
@@ -23,8 +24,9 @@ MAX_KEY = 400  # characters of "ADDRESS ROOM NAME"
 
 
 def network_folder() -> Path:
-    """$TOWERSIM_HOME/network (else ~/.towersim/network): autosaves, tokens, desync logs."""
-    return towersim_home() / "network"
+    """network/ in the user data folder (simulator/user_folders.py): autosaves, tokens,
+    desync logs."""
+    return data_dir() / "network"
 
 
 def _file() -> Path:
