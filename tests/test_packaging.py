@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,24 @@ def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) ->
     assert Path(assets) == site / "rules" / "_assets"
     assert int(pieces) >= 11
     assert float(dt) > 0
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_is_typed_and_knows_its_version(installed: Path, tmp_path: Path) -> None:
+    site = installed
+    assert (site / "rules" / "py.typed").is_file()
+    assert (site / "simulator" / "py.typed").is_file()
+    probe = "import simulator, rules; print(simulator.__version__, rules.__version__)"
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        check=True,
+    )
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert out.stdout.split() == [pyproject["project"]["version"]] * 2
 
 
 @pytest.mark.slow
