@@ -33,6 +33,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
+def _printed(site: Path, probe: str, cwd: Path) -> list[str]:
+    """The words ``probe`` prints in a fresh Python that sees only ``site``."""
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        check=True,
+    )
+    return out.stdout.split()
+
+
 @pytest.mark.slow
 def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) -> None:
     site = installed
@@ -40,15 +53,7 @@ def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) ->
         "import rules.assets as a, rules.pieces as p, simulator.physics.profile as f;"
         "print(a.assets_dir()); print(len(p.piece_catalogue())); print(f.load_profile().dt)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        check=True,
-    )
-    assets, pieces, dt = out.stdout.split()
+    assets, pieces, dt = _printed(site, probe, tmp_path)
     assert Path(assets) == site / "rules" / "_assets"
     assert int(pieces) >= 11
     assert float(dt) > 0
@@ -60,16 +65,8 @@ def test_an_installed_wheel_is_typed_and_knows_its_version(installed: Path, tmp_
     assert (site / "rules" / "py.typed").is_file()
     assert (site / "simulator" / "py.typed").is_file()
     probe = "import simulator, rules; print(simulator.__version__, rules.__version__)"
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        check=True,
-    )
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert out.stdout.split() == [pyproject["project"]["version"]] * 2
+    assert _printed(site, probe, tmp_path) == [pyproject["project"]["version"]] * 2
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pyglet
 from pyglet.window import key, mouse
@@ -108,7 +108,7 @@ SHORTCUTS = [
 
 class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
-    session = session
+    session: ClassVar[Any] = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
     COMPUTER_RETRIES = MAX_RETRIES
 
