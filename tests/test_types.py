@@ -1,5 +1,5 @@
-"""The types are checked: mypy finds no error in rules/ and simulator/ (but for the
-modules pyproject.toml's ``[tool.mypy] exclude`` names), strict on the rules and the
+"""The types are checked: mypy finds no error in rules/ and simulator/ (but for any
+module pyproject.toml's ``[tool.mypy] exclude`` names), strict on the rules and the
 physics core."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ MYPY = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
 def test_both_packages_are_checked_strictly_on_the_rules_and_the_physics() -> None:
     assert MYPY["files"] == ["rules", "simulator"]
     assert not any(
-        pattern.startswith(("^rules", "^simulator/physics")) for pattern in MYPY["exclude"]
+        pattern.startswith(("^rules", "^simulator/physics")) for pattern in MYPY.get("exclude", [])
     )
     strict = next(o for o in MYPY["overrides"] if o.get("disallow_untyped_defs"))
     assert {"rules.*", "simulator.physics.*"} <= set(strict["module"])
