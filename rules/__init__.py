@@ -4,3 +4,9 @@ Nothing in this package imports pymunk or pyglet (docs/architecture.md, "The lay
 simulator. The front door to each game is its engine, ``rules.<game>.engine.ENGINE``,
 implementing ``rules.engine.Engine`` (docs/architecture.md, "The engine contract").
 """
+
+from rules.version import package_version
+
+__version__ = package_version()
+
+__all__ = ["__version__"]

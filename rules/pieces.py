@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.assets import load_asset
 from rules.errors import AssetError
@@ -89,7 +90,7 @@ def get_piece(piece_id: str) -> PieceSpec:
         raise KeyError(f"unknown piece {piece_id!r} (known: {known})") from None
 
 
-def _piece_from(entry: dict, family_data: dict, path: str) -> PieceSpec:
+def _piece_from(entry: dict[str, Any], family_data: dict[str, Any], path: str) -> PieceSpec:
     try:
         box = entry.get("box")
         cells = frozenset() if box else parse_cells(entry["cells"])

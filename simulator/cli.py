@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from simulator import __version__
 from simulator.games.registry import GAMES, MissingPart, PluginError, load_path
 from simulator.seeds import seed_option
 
@@ -22,6 +23,7 @@ def _parser() -> argparse.ArgumentParser:
         description="A physics-backed dexterity simulator for "
         f"{', '.join(game.title for game in GAMES.games())}.",
     )
+    parser.add_argument("--version", action="version", version=f"towersim {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     replay = commands.add_parser(

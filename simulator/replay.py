@@ -61,7 +61,7 @@ class Loaded:
             work = budgets.sandbox_work(self.scenario)
             budgets.check(work, budgets.SANDBOX_LIMIT, factor, "body-steps x iterations")
             return
-        physical = getattr(type(self.scenario), "PHYSICAL_ACTIONS", frozenset())
+        physical: frozenset[str] = getattr(type(self.scenario), "PHYSICAL_ACTIONS", frozenset())
         work = budgets.game_work(self.scenario.actions, physical, self.scenario.profile)
         budgets.check(work, budgets.GAME_LIMIT, factor, "steps x iterations")
 
@@ -162,13 +162,14 @@ def replay(
         print("towersim replay: with several files, --png needs an existing folder", file=err)
         return EXIT_INVALID
     for path in paths:
-        film: Filming | FilmedMoves | None = _film(png, watch is not None)
+        film: Filming | FilmedMoves | None
         try:
             if watch is not None:  # the viewer's film knows where each move starts
-                film = film_moves(path, budget)
-                report = film.report
+                moves = film_moves(path, budget)
+                film, report = moves, moves.report
             else:
-                report = replay_file(path, film, budget)
+                filming = _film(png, watch=False)
+                film, report = filming, replay_file(path, filming, budget)
         except ScenarioError as exc:
             print(f"towersim replay: {exc}", file=err)
             invalid = True

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-pytest.importorskip("Box2D")  # the bench extra
+pytest.importorskip("Box2D", reason="Box2D comes with the bench extra: pip install '.[bench]'")
 
 from benchmarks.engine_compare import BOX2D_SETTINGS, box2d_world, run_box2d
 from simulator.physics.profile import load_profile

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
+def _printed(site: Path, probe: str, cwd: Path) -> list[str]:
+    """The words ``probe`` prints in a fresh Python that sees only ``site``."""
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        check=True,
+    )
+    return out.stdout.split()
+
+
 @pytest.mark.slow
 def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) -> None:
     site = installed
@@ -42,18 +56,20 @@ def test_an_installed_wheel_finds_its_assets(installed: Path, tmp_path: Path) ->
         "import rules.assets as a, rules.pieces as p, simulator.physics.profile as f;"
         "print(a.assets_dir()); print(len(p.piece_catalogue())); print(f.load_profile().dt)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        check=True,
-    )
-    assets, pieces, dt = out.stdout.split()
+    assets, pieces, dt = _printed(site, probe, tmp_path)
     assert Path(assets) == site / "rules" / "_assets"
     assert int(pieces) >= 11
     assert float(dt) > 0
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_is_typed_and_knows_its_version(installed: Path, tmp_path: Path) -> None:
+    site = installed
+    assert (site / "rules" / "py.typed").is_file()
+    assert (site / "simulator" / "py.typed").is_file()
+    probe = "import simulator, rules; print(simulator.__version__, rules.__version__)"
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert _printed(site, probe, tmp_path) == [pyproject["project"]["version"]] * 2
 
 
 @pytest.mark.slow

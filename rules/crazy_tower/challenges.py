@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.assets import load_asset
 from rules.errors import AssetError
@@ -56,7 +57,7 @@ _RULE_KEYS = {
 }
 
 
-def _challenge_from(entry: dict) -> Challenge:
+def _challenge_from(entry: dict[str, Any]) -> Challenge:
     check = entry["check"]
     if check not in CHECKS:
         raise AssetError(f"{CHALLENGE_FILE}: challenge {entry['number']}: unknown check {check!r}")

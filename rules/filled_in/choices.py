@@ -9,6 +9,7 @@ from rules.filled_in.crew import FREE_PLACEMENT, SWAP_LEFTOVER, get_crew_card
 from rules.filled_in.dice import Face
 from rules.filled_in.placement import has_placement, legal_placements
 from rules.filled_in.state import GameState, PlayerState
+from rules.pieces import Cell
 
 
 def unused_crew_effect(player: PlayerState) -> str | None:
@@ -41,7 +42,8 @@ def can_place(state: GameState, player: PlayerState) -> bool:
     spec, filled = player.tower.spec, player.tower.filled()
     for use_crew, swap in crew_variants(player):
         effect = unused_crew_effect(player) if use_crew else None
-        for shape in craft_shapes(*hand_faces(state, player, swap), effect):
+        first, second = hand_faces(state, player, swap)
+        for shape in craft_shapes(first, second, effect):
             if has_placement(spec, filled, shape, free=effect == FREE_PLACEMENT):
                 return True
     return False
@@ -61,8 +63,9 @@ def placement_moves(
             continue
         effect = unused_crew_effect(player) if use_crew else None
         free = effect == FREE_PLACEMENT
-        spots: dict[str, list] = {}
-        for shape, colour in craft_options(*hand_faces(state, player, swap), effect):
+        spots: dict[str, list[tuple[Cell, ...]]] = {}
+        first, second = hand_faces(state, player, swap)
+        for shape, colour in craft_options(first, second, effect):
             if shape not in spots:
                 spots[shape] = legal_placements(spec, filled, shape, free=free)
             for cells in spots[shape]:

@@ -22,7 +22,7 @@ from rules.filled_in.crew import (
     SWAP_LEFTOVER,
     get_crew_card,
 )
-from rules.filled_in.dice import Face, get_die, roll_die, too_many_wild
+from rules.filled_in.dice import Die, Face, get_die, roll_die, too_many_wild
 from rules.filled_in.placement import placement_problem
 from rules.filled_in.scoring import ranking_winners, score_breakdowns
 from rules.filled_in.state import DRAFT, ENDED, PLACE, REMOTE, ROLL, GameState, PlayerState
@@ -159,7 +159,8 @@ def place(
         if swap not in (0, 1):
             raise IllegalMove("swap names one of your two dice: 0 or 1")
     faces = hand_faces(s, p, swap)
-    options = craft_options(*faces, effect)
+    first, second = faces
+    options = craft_options(first, second, effect)
     if (shape, colour) not in options:
         raise IllegalMove(cannot_craft(faces, colour, shape))
     block_cells = _cells(cells)
@@ -398,7 +399,7 @@ def _player(s: GameState, name: str) -> PlayerState:
         raise IllegalMove(str(exc.args[0])) from None
 
 
-def _face_index(die: Any, spec: FaceSpec) -> int:
+def _face_index(die: Die, spec: FaceSpec) -> int:
     try:
         return die.face_index(spec)
     except ValueError as exc:
@@ -406,17 +407,13 @@ def _face_index(die: Any, spec: FaceSpec) -> int:
 
 
 def _cells(raw: Sequence[Sequence[int]]) -> list[Cell]:
+    wrong = IllegalMove("cells are [row, column] pairs of whole numbers")
     try:
         out = [(r, c) for r, c in raw]
     except (TypeError, ValueError):
-        out = []
-        raw = [None]
-    if len(out) != len(raw) or not all(
-        type(v) is int
-        for cell in out
-        for v in cell  # bools and floats are refused
-    ):
-        raise IllegalMove("cells are [row, column] pairs of whole numbers")
+        raise wrong from None
+    if not all(type(v) is int for cell in out for v in cell):  # bools and floats are refused
+        raise wrong
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.assets import load_asset
 from rules.errors import AssetError
@@ -68,7 +69,7 @@ def get_sheet(sheet_id: int) -> SheetSpec:
         raise KeyError(f"unknown tower sheet {sheet_id!r} (known: {known})") from None
 
 
-def _sheet_from(entry: dict) -> SheetSpec:
+def _sheet_from(entry: dict[str, Any]) -> SheetSpec:
     where = f"{SHEETS_FILE}: sheet {entry.get('id')}"
     rows = [line for line in entry["picture"].splitlines() if line.strip()]
     if len({len(r) for r in rows}) != 1:

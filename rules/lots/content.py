@@ -71,7 +71,9 @@ def game_content() -> GameContent:
     data = load_asset("lots/game.toml")
     try:
         pieces = _lots_pieces()
-        shape_colour = {p.shape: p.colour for p in pieces if p.shape != "cube"}
+        shape_colour = {
+            p.shape: p.colour for p in pieces if p.shape != "cube" and p.colour is not None
+        }
         cubes = [p for p in pieces if p.shape == "cube"]
         content = GameContent(
             pile_order=tuple(data["supply"]["pile_order"]),

@@ -13,11 +13,11 @@ from rules.errors import IllegalMove
 from rules.lots import end
 from rules.lots.content import CrewCard, crew_cards, game_content, get_card
 from rules.lots.instances import is_cube
-from rules.lots.state import LotsState
+from rules.lots.state import Json, LotsState
 from rules.lots.supply import queue_free_pick, return_block, roll_for_turn
 from rules.lots.track import move_back, move_forward
 
-Params = dict[str, object]
+Params = dict[str, Json]  # a move's parameters, as JSON gives them
 
 
 def _timing_open(state: LotsState, seat: int, timing: str) -> bool:

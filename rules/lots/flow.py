@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.lots import end
 from rules.lots.content import game_content, get_card
 from rules.lots.crew import card_options
-from rules.lots.grid import complete_floors, occupied
+from rules.lots.grid import as_cell, complete_floors, occupied
 from rules.lots.instances import colour_of
 from rules.lots.outcome import PlacementOutcome
 from rules.lots.scoring import colour_matches, floors_completed, turn_points
@@ -89,7 +89,7 @@ def begin_turn(state: LotsState, seat: int) -> None:
 
 
 def _filled(state: LotsState) -> frozenset[tuple[int, int]]:
-    return occupied({k: map(tuple, v) for k, v in state.tower.items()})
+    return occupied({k: map(as_cell, v) for k, v in state.tower.items()})
 
 
 def apply_outcome(state: LotsState, outcome: PlacementOutcome) -> None:

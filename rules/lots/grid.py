@@ -7,15 +7,21 @@ the footprint's columns never count.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rules.footprints import Footprint
 
 Cell = tuple[int, int]
 
 
+def as_cell(pair: Sequence[int]) -> Cell:
+    """A cell from a [row, column] pair as a state stores it (a list in JSON)."""
+    row, column = pair
+    return row, column
+
+
 def occupied(cells_by_piece: Mapping[str, Iterable[Cell]]) -> frozenset[Cell]:
-    return frozenset(tuple(c) for cells in cells_by_piece.values() for c in cells)
+    return frozenset(as_cell(c) for cells in cells_by_piece.values() for c in cells)
 
 
 def complete_floors(footprint: Footprint, filled: Iterable[Cell]) -> frozenset[int]:
@@ -42,7 +48,7 @@ def edge_touch(a: Iterable[Cell], b: Iterable[Cell]) -> bool:
 
 def touching_pairs(cells_by_piece: Mapping[str, Iterable[Cell]]) -> frozenset[frozenset[str]]:
     """Every unordered pair of pieces sharing an edge, worked out from grid cells."""
-    owner = {tuple(cell): piece for piece, cells in cells_by_piece.items() for cell in cells}
+    owner = {as_cell(c): piece for piece, cells in cells_by_piece.items() for c in cells}
     pairs = set()
     for cell, piece in owner.items():
         for n in _neighbours(cell):

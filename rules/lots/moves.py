@@ -97,7 +97,11 @@ def _pick_supply(state: LotsState, seat: int, move: Mapping[str, Any]) -> Move:
     _need_phase(state, "supply")
     colour = move.get("colour")
     decision = state.pending[0]
-    if colour not in decision["options"] or not state.supply.get(colour):
+    if (
+        not isinstance(colour, str)
+        or colour not in decision["options"]
+        or not state.supply.get(colour)
+    ):
         raise IllegalMove(f"choose one of the available piles {decision['options']}")
     state.pending.pop(0)
     block = supply.take(state, colour, decision["recipient"])

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from rules.errors import IllegalMove
 from rules.footprints import Footprint
-from rules.lots.grid import Cell, edge_touch
+from rules.lots.grid import Cell, as_cell, edge_touch
 from rules.lots.instances import colour_of, is_cube, spec_of
 from rules.lots.outcome import PlacementOutcome
 from rules.lots.state import LotsState
@@ -93,9 +93,9 @@ def candidate_problem(state: LotsState) -> Callable[[str, Iterable[Cell]], str |
     candidates in one state (the research environments' action mask)."""
     blocks, cubes = placeable(state)
     footprint = state.footprint_spec()
-    occupied = [tuple(c) for v in state.tower.values() for c in v]
+    occupied = [as_cell(c) for v in state.tower.values() for c in v]
     last = state.last_block
-    touch = [tuple(c) for c in state.tower[last]] if state.solo and last in state.tower else None
+    touch = [as_cell(c) for c in state.tower[last]] if state.solo and last in state.tower else None
 
     def problem(piece: str, cells: Iterable[Cell]) -> str | None:
         if piece not in blocks and piece not in cubes:

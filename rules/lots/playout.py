@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.chance import Chance
 from rules.footprints import Footprint
-from rules.lots.grid import Cell, edge_touch, touching_pairs
+from rules.lots.grid import Cell, as_cell, edge_touch, touching_pairs
 from rules.lots.instances import spec_of
 from rules.lots.moves import apply_move, legal_moves, placement_choices
 from rules.lots.outcome import PlacementOutcome
@@ -26,7 +26,7 @@ OutcomeFn = Callable[[LotsState, str | None, str | None, Chance], PlacementOutco
 
 def random_move(state: LotsState, outcome_fn: OutcomeFn, chance: Chance) -> dict[str, Any]:
     """One random legal move (a placement counts as one option among the moves)."""
-    moves: list[dict | None] = list(legal_moves(state))
+    moves: list[dict[str, Any] | None] = list(legal_moves(state))
     choices = placement_choices(state)
     if choices:
         moves.append(None)  # stands for "place a block now"
@@ -91,7 +91,7 @@ def drop_options(
     state: LotsState, piece: str, tower: Mapping[str, Iterable[Cell]]
 ) -> list[frozenset[Cell]]:
     fp = state.footprint_spec()
-    solid = {tuple(c) for cells in tower.values() for c in cells} | set(fp.ground_cells())
+    solid = {as_cell(c) for cells in tower.values() for c in cells} | set(fp.ground_cells())
     out = []
     for shape in orientations(piece):
         for col in range(fp.width):

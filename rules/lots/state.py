@@ -75,7 +75,7 @@ class LotsState:
         """A copy safe to mutate. Logged events and moves are never mutated once
         written, so those lists are copied shallowly (a full deep copy per move would
         make a long game quadratic)."""
-        out = {}
+        out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             out[f.name] = list(value) if f.name in ("events", "moves") else copy.deepcopy(value)

@@ -14,7 +14,7 @@ spot. Moving back does not un-reach a spot (``high_water`` remembers).
 from __future__ import annotations
 
 from rules.lots.content import game_content, score_track
-from rules.lots.state import LotsState
+from rules.lots.state import Json, LotsState
 
 
 def _occupied(state: LotsState, seat: int, spot: int) -> bool:
@@ -81,13 +81,13 @@ def draw_crew(state: LotsState, seat: int) -> None:
         state.pending.append({"kind": "give_crew", "player": seat, "to": next_lowest(state, seat)})
 
 
-def _give_pending(state: LotsState, seat: int) -> dict | None:
+def _give_pending(state: LotsState, seat: int) -> dict[str, Json] | None:
     return next(
         (d for d in state.pending if d["kind"] == "give_crew" and d["player"] == seat), None
     )
 
 
-def give_owed(state: LotsState, decision: dict) -> None:
+def give_owed(state: LotsState, decision: dict[str, Json]) -> None:
     """After a give: draw the crew cards the giver was owed meanwhile, one at a time."""
     for _ in range(decision.get("owed", 0)):
         draw_crew(state, decision["player"])

@@ -19,6 +19,7 @@ from simulator.app.screen import Screen
 from simulator.app.sound import GameSounds
 from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
+from simulator.physics.world import Entry
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
@@ -186,6 +187,13 @@ class GameScreen(Screen, ComputerSeats):
                 self.say(f"Autosave failed: {exc.strerror or exc}")
 
     # -- a live move ----------------------------------------------------------------------
+
+    def held(self) -> Entry:
+        """The piece the live move holds, for what runs only while it holds one."""
+        entry = self.live.held if self.live is not None else None
+        if entry is None:
+            raise RuntimeError("the hand holds nothing")
+        return entry
 
     def undo(self) -> None:
         if not self.move_in_progress:

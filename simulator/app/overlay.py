@@ -22,7 +22,7 @@ class HelpAction:
     symbol: int  # pyglet key symbol
     keys: str  # as the help writes it
     what: str
-    action: Callable[[], None]
+    action: Callable[[], object]  # what it returns is not used
 
 
 class Overlay(ABC):

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from rules.pieces import Cell
 from simulator.render.bodies import opaque
 from simulator.render.mesh import Mesh
-from simulator.render.palette import OUTLINE, colour, contrast
+from simulator.render.palette import OUTLINE, RGBA, colour, contrast
 from simulator.render.symbols import placed, symbol_triangles
 
 SYMBOL = 0.55  # a symbol's size, as a share of its cell
@@ -57,7 +57,7 @@ def paint_piece(
 
 
 def _outer_edges(
-    mesh: Mesh, cells: frozenset[Cell], x: float, y: float, unit: float, rgba: tuple[int, ...]
+    mesh: Mesh, cells: frozenset[Cell], x: float, y: float, unit: float, rgba: RGBA
 ) -> None:
     """A border inside each cell side that no other cell of the piece touches: the piece
     reads as one piece, not as squares."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import pyglet
 from pyglet import shapes
@@ -28,6 +28,8 @@ from simulator.render.mesh import Mesh
 from simulator.render.palette import FONT, INK, RGB
 from simulator.render.scene import MeshGroup, mesh_list
 
+AnchorX = Literal["left", "center", "right"]  # pyglet's
+AnchorY = Literal["top", "bottom", "center", "baseline"]
 MARGIN = 8  # logical px: a text's default box stops this short of the screen's edge
 MIN_FONT = 8.0  # pt: a text shrinks no further (then it is shortened) ...
 MIN_SHARE = 0.7  # ... nor below this share of its own size
@@ -130,7 +132,7 @@ class Hud:
         self._items: list[Any] = []
         self.buttons: list[Button] = []
         self.texts: list[FittedText] = []
-        self.bounds = (MARGIN, DESIGN_W - MARGIN)  # the column texts fill by default
+        self.bounds: tuple[float, float] = (MARGIN, DESIGN_W - MARGIN)  # texts fill it
 
     def clear(self) -> None:
         for item in self._items:
@@ -182,8 +184,8 @@ class Hud:
         rgb: RGB = INK,
         *,
         bold: bool = False,
-        anchor_x: str = "left",
-        anchor_y: str = "baseline",
+        anchor_x: AnchorX = "left",
+        anchor_y: AnchorY = "baseline",
         width: float | None = None,
         height: float | None = None,
         lines: int | None = None,

@@ -122,14 +122,33 @@ class AppWindow(pyglet.window.Window):
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
         more = [(a.keys, a.what) for a in self.help_actions]
         rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, ("Esc", "close this help")]
-        top = bottom + h - 60
+        top: float = bottom + h - 60
         step = min(32.0, (top - bottom - 12) / len(rows))  # every row fits the panel
         keys_w = 250
         for keys, what in rows:
-            fit = dict(height=step - 2, anchor_y="top")
-            hud.text(keys, left, top, 14, (250, 220, 120), bold=True, width=keys_w, **fit)
+            fit = step - 2
+            hud.text(
+                keys,
+                left,
+                top,
+                14,
+                (250, 220, 120),
+                bold=True,
+                width=keys_w,
+                height=fit,
+                anchor_y="top",
+            )
             text_w = inner - keys_w - 20
-            hud.text(what, left + keys_w + 20, top, 14, (240, 240, 240), width=text_w, **fit)
+            hud.text(
+                what,
+                left + keys_w + 20,
+                top,
+                14,
+                (240, 240, 240),
+                width=text_w,
+                height=fit,
+                anchor_y="top",
+            )
             top -= step
         hud.draw()
 
@@ -189,7 +208,7 @@ class AppWindow(pyglet.window.Window):
             return  # Esc never quits by accident: close the window to quit
         page.on_key_press(symbol, modifiers)
 
-    def _help_action(self, symbol: int) -> Callable[[], None] | None:
+    def _help_action(self, symbol: int) -> Callable[[], object] | None:
         return next((a.action for a in self.help_actions if a.symbol == symbol), None)
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:

@@ -61,7 +61,10 @@ def bot_seats(args: argparse.Namespace, players: int) -> Seats | str:
         return hand
     hands: dict[int, Dexterity | None] = dict.fromkeys(levels, hand)
     for item in args.seat or []:
-        seat, _, name = split_seat(item, players)  # type: ignore[misc]  # checked above
+        parsed = split_seat(item, players)
+        if isinstance(parsed, str):  # seat_levels has refused it already
+            return parsed
+        seat, _, name = parsed
         if name is not None:
             if not hasattr(args, "dexterity"):
                 return f"--seat {item!r}: this game is played without a hand"

@@ -10,7 +10,7 @@ recording replays without knowing the profile.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from rules.assets import load_asset
@@ -38,8 +38,7 @@ class Dexterity:
 
     def scaled(self, factor: float) -> Dexterity:
         """The same hand, ``factor`` times as unsteady (a rollout's pessimism, say)."""
-        noise = (getattr(self, f) * factor for f in FIELDS)
-        return Dexterity(self.name, *noise, text=self.text, feel=self.feel)
+        return replace(self, **{f: getattr(self, f) * factor for f in FIELDS})
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ the final action ends it; an action that does not continue what ran ahead drops 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 Row = list[Any]  # [steps, x, y, angle, ...]: one run-length row of a recorded path
 
@@ -94,5 +94,5 @@ def streams_on(before: dict[str, Any], after: dict[str, Any]) -> bool:
     return True
 
 
-def _is_path(value: Any) -> bool:
+def _is_path(value: Any) -> TypeGuard[list[list[Any]]]:
     return isinstance(value, list) and all(isinstance(row, list) and row for row in value)

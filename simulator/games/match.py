@@ -231,7 +231,8 @@ class Match(ABC):
 def _without_logs(match: Match) -> tuple[Any, ...]:
     """How a scratch copy pickles its match: as ``copy.deepcopy`` reduces any object,
     with empty logs in place of the match's."""
-    return copyreg.__newobj__, (type(match),), {**vars(match), "_actions": [], "_notices": []}
+    newobj = copyreg.__newobj__  # type: ignore[attr-defined]  # there at run time, not in typeshed
+    return newobj, (type(match),), {**vars(match), "_actions": [], "_notices": []}
 
 
 class PhysicalMatch(Match):

@@ -47,7 +47,7 @@ def scenario_document(
         "description": description,
         "seed": match.seed,
     }
-    if physical:
+    if isinstance(match, PhysicalMatch):
         document["physics"] = pinned_physics(match.profile)
     document["setup"] = setup
     # [expect] before the actions: a file that lost its end (a disk full, a copy cut

@@ -50,13 +50,13 @@ def run(
     scenario = replace(scenario, profile=settings) if settings is not None else scenario
     match = scenario.new_match()
     hand_over = new_worlds(on_world)
-    physical = isinstance(match, PhysicalMatch)
-    if physical:
-        hand_over(match.world)
+    physical = match if isinstance(match, PhysicalMatch) else None
+    if physical is not None:
+        hand_over(physical.world)
     for index, action in enumerate(scenario.actions):
         perform(match, action, index, seed=scenario.header.seed)
-        if physical:
-            hand_over(match.world)
+        if physical is not None:
+            hand_over(physical.world)
     wall_ms = (time.perf_counter() - started) * 1000
     return report(match, scenario.header, scenario.profile, scenario.expect, wall_ms)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from simulator.files import write_figure
 from simulator.games.registry import GAMES, UnknownGame
@@ -16,8 +17,11 @@ from simulator.lab.report_tables import SeriesKey, Table, by_series_config, scor
 DPI = 110
 LABEL_COLOURS = ["tab:green", "tab:blue", "tab:orange", "tab:red", "tab:purple", "tab:brown"]
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-def _pyplot():  # type: ignore[no-untyped-def]
+
+def _pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display here or in CI
@@ -111,7 +115,7 @@ def score_plots(records: Sequence[GameRecord], out: Path) -> list[tuple[SeriesKe
     return written
 
 
-def _save(plt, fig, path: Path) -> None:  # type: ignore[no-untyped-def]
+def _save(plt: ModuleType, fig: Figure, path: Path) -> None:
     """Write the figure atomically, as every file of the report."""
     try:
         write_figure(fig, path, dpi=DPI)

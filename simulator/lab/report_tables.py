@@ -158,11 +158,11 @@ def profiles(records: Sequence[GameRecord]) -> Table:
                 entry[1] += record.share(seat)
                 entry[2] += 1 / len(record.seats)
     keys = sorted(tally, key=lambda k: (k[0], k[1], order[k[2]], k[3]))
-    for game, mode, config, profile in keys:
+    for game, mode, config, label in keys:
         if config == everything and len(configs[(game, mode)]) == 1:
             continue  # it would repeat the one configuration's rows
-        n, wins, fair = tally[(game, mode, config, profile)]
-        row = {"game": game, "mode": mode, "config": config, "profile": profile}
+        n, wins, fair = tally[(game, mode, config, label)]
+        row: dict[str, Any] = {"game": game, "mode": mode, "config": config, "profile": label}
         # A solo player's fair share would be every game: no yardstick, so none is shown.
         share = fair / n if fair < n else None
         row.update(seat_games=int(n), wins=round(wins, 4), fair_share=share)

@@ -132,7 +132,7 @@ def play(
     if not args.json and todo and outcome == "finished":
         failed = statuses["crashed"] + statuses["timeout"]
         note = f"; {failed} crashed or timed out (see their replay commands)" if failed else ""
-        played = _games(summary["played"])
+        played = _games(sum(statuses.values()))
         print(f"{tournament.name}: {played} played into {store.path}{note}")
     return summary
 

@@ -324,7 +324,8 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"The game is over; replay it with: towersim replay {room.folder / 'game.json'}")
+    replay = f"; replay it with: towersim replay {room.folder / 'game.json'}" if room.folder else ""
+    print(f"The game is over{replay}")
     return 0
 
 

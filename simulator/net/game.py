@@ -133,7 +133,7 @@ class NetGame:
         except ScenarioError as exc:
             raise MoveRefused(exc.message) from None
         scenario = loaded.scenario
-        physical = getattr(type(scenario), "PHYSICAL_ACTIONS", frozenset())
+        physical: frozenset[str] = getattr(type(scenario), "PHYSICAL_ACTIONS", frozenset())
         work = game_work(scenario.actions, physical, scenario.profile)
         if work > MOVE_LIMIT:
             raise MoveRefused(

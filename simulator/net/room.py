@@ -162,17 +162,17 @@ class Room:
         if wish is None and name in self.seats and self.seats[name].open:
             wish = name  # a player named as a seat sits there
         if wish is not None:
-            seat = self.seats.get(wish)
-            if seat is None:
+            chosen = self.seats.get(wish)
+            if chosen is None:
                 raise Refused(f"there is no seat called {wish!r}")
-            if not seat.open:
+            if not chosen.open:
                 raise Refused(f"{wish}'s seat is taken")
         else:
-            seat = next((s for s in self.seats.values() if s.open), None)
-            if seat is None:
+            chosen = next((s for s in self.seats.values() if s.open), None)
+            if chosen is None:
                 raise Refused("every seat is taken; join as a spectator to watch")
-        seat.client, seat.holder = client, name
-        return seat
+        chosen.client, chosen.holder = client, name
+        return chosen
 
     def admit_spectator(self, name: str) -> None:
         """A spectator may watch under any name but a player's: Refused if ``name``

@@ -477,7 +477,9 @@ class Host:
         reports = self._reports.get(peer.id, {})
         seat = self.room.seat_of(peer.id)
         for seq in sorted(reports):
-            decided, expected = self.room.check_hash(seq, reports[seq], seat and seat.name)
+            decided, expected = self.room.check_hash(
+                seq, reports[seq], seat.name if seat is not None else None
+            )
             if not decided:
                 return  # the host has not applied that move yet: later ones neither
             del reports[seq]

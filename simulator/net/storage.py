@@ -97,7 +97,9 @@ def read_room(path: Path) -> SavedRoom:
     if fmt is not None and fmt != ROOM_FORMAT:
         root.fail(f"must be {ROOM_FORMAT!r}, not {fmt!r}", "format")
     code = root.string("code", required=True)
-    if not is_room_code(code) or code != code.upper():  # the host writes it in capitals
+    if (
+        code is None or not is_room_code(code) or code != code.upper()
+    ):  # the host writes it in capitals
         root.fail("its room code is damaged", "code")
     started = root.boolean("started")
     if started is None:

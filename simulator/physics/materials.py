@@ -8,7 +8,7 @@ run with different materials; ``materials()`` is only the table the assets defin
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from rules.assets import load_asset
@@ -22,6 +22,17 @@ class Material:
     density: float  # g/cm^2 in 2D
     friction: float  # per shape; Chipmunk multiplies the pair
     elasticity: float
+
+    def with_values(self, values: Mapping[str, float]) -> Material:
+        """This material with some of its density, friction and elasticity replaced."""
+        if unknown := set(values) - {"density", "friction", "elasticity"}:
+            raise TypeError(f"not a material value: {', '.join(sorted(unknown))}")
+        return Material(
+            self.name,
+            values.get("density", self.density),
+            values.get("friction", self.friction),
+            values.get("elasticity", self.elasticity),
+        )
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,7 @@ class Materials:
 
     def with_values(self, name: str, **values: float) -> Materials:
         """The table with some of ``name``'s density, friction and elasticity replaced."""
-        changed = replace(self[name], **values)
+        changed = self[name].with_values(values)
         entries = tuple(changed if m.name == name else m for m in self.entries)
         return replace(self, entries=entries)
 
@@ -84,4 +95,4 @@ class MaterialChoice:
 
     def resolve(self, table: Materials) -> Material:
         base = table[self.name] if self.name is not None else table.default
-        return replace(base, **dict(self.own)) if self.own else base
+        return base.with_values(dict(self.own)) if self.own else base

@@ -55,6 +55,7 @@ class Settler:
         self.falling_energy = profile.resting.falling_energy
         # The awake bodies' kinetic energy at the looks of the hold so far (rest 2).
         looks = 1 + max(1, math.ceil(self.hold / (self.every * profile.dt) - 1e-9))
+        self.looks = looks
         self.energies: deque[float] = deque(maxlen=looks)
         self.by_island = profile.resting.islands
         # Each island's energies at the looks of its hold so far, by its members' ids.
@@ -114,7 +115,7 @@ class Settler:
             # loses it. Quiet: slow at every look of the hold, and less energy at its
             # end than at its start.
             self.energies.append(energy)
-            full = len(self.energies) == self.energies.maxlen
+            full = len(self.energies) == self.looks
             self.quiet = self.hold if full and energy <= self.energies[0] else 0.0
         else:
             self.quiet += every * profile.dt
@@ -153,10 +154,10 @@ class Settler:
             if any(body_speed(e) >= limit for e in island):
                 rests = False
                 continue
-            energies = self.island_energies.get(members) or deque(maxlen=self.energies.maxlen)
+            energies = self.island_energies.get(members) or deque(maxlen=self.looks)
             energies.append(sum(e.body.kinetic_energy for e in island))
             kept[members] = energies
-            if len(energies) < energies.maxlen or energies[-1] > energies[0]:
+            if len(energies) < self.looks or energies[-1] > energies[0]:
                 rests = False
             elif n not in near_sleepers and all(world.idle(e) for e in island):
                 world.sleep_as_group(island)

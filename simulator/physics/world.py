@@ -520,9 +520,14 @@ class World:
 
     def _on_table_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         for shape in arbiter.shapes:
-            if shape.collision_type == PIECE_TYPE and shape.body.body_type == pymunk.Body.DYNAMIC:
+            body = shape.body  # a shape in contact is always on a body
+            if (
+                shape.collision_type == PIECE_TYPE
+                and body is not None
+                and body.body_type == pymunk.Body.DYNAMIC
+            ):
                 points = arbiter.contact_point_set.points
-                x = points[0].point_a.x if points else shape.body.position.x
+                x = points[0].point_a.x if points else body.position.x
                 self.table_touches.append(TableTouch(self.time, self._owner_of(shape), x))
 
     # -- reading ----------------------------------------------------------------------

@@ -110,5 +110,5 @@ def grips(world: World) -> tuple[Grip, ...]:
         if entry is not None:
             hand = joint.a
             x, y = hand.local_to_world(joint.anchor_a)
-            out.append(Grip(entry, (x, y, hand.angle), tuple(joint.anchor_b)))
+            out.append(Grip(entry, (x, y, hand.angle), (joint.anchor_b.x, joint.anchor_b.y)))
     return tuple(out)

@@ -10,8 +10,8 @@ PettingZoo and Gymnasium environments (aec.py, solo.py) drive any adapter alike.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -25,7 +25,10 @@ from simulator.seeds import MAX_SEED
 
 # The action every seat but the one the rules wait for takes in a PettingZoo cycle.
 WAIT = ("wait",)
-Entry = tuple[Hashable, ...]
+# An action's kind, then its arguments: strings, numbers, booleans or None, each game's
+# catalogue says which by position (so a reader takes them as its catalogue wrote them).
+Entry = tuple[Any, ...]
+M = TypeVar("M", bound=Match)  # the game's own match
 
 
 class Catalogue:
@@ -63,34 +66,34 @@ class Catalogue:
         return out
 
 
-class GameAdapter(Protocol):
+class GameAdapter(Protocol[M]):
     """One game as the environments see it (see the module docstring)."""
 
     players: tuple[str, ...]  # the match's player names, seat by seat
     catalogue: Catalogue
     observation_space: spaces.Dict  # every seat's, the action mask included
 
-    def new_match(self, seed: int) -> Match: ...
+    def new_match(self, seed: int) -> M: ...
 
-    def to_act(self, match: Match) -> list[int]:
+    def to_act(self, match: M) -> list[int]:
         """The seats the rules wait for (none once the game is over)."""
         ...
 
-    def legal(self, match: Match, seat: int) -> np.ndarray:
+    def legal(self, match: M, seat: int) -> np.ndarray:
         """The action mask of ``seat`` (int8, 1 = legal), all zeros if it need not act;
         the environments add WAIT."""
         ...
 
-    def observe(self, match: Match, seat: int) -> dict[str, np.ndarray]:
+    def observe(self, match: M, seat: int) -> dict[str, np.ndarray]:
         """What ``seat`` may see, every key of the observation space but the mask."""
         ...
 
-    def perform(self, match: Match, seat: int, index: int, hand: Chance) -> None:
+    def perform(self, match: M, seat: int, index: int, hand: Chance) -> None:
         """Carry out action ``index`` for ``seat`` (already known legal); a placement
         draws its noise from ``hand``."""
         ...
 
-    def scores(self, match: Match) -> list[float]:
+    def scores(self, match: M) -> list[float]:
         """Each seat's score as the rules keep it (rewards are its changes)."""
         ...
 

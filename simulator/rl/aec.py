@@ -53,7 +53,7 @@ class TowerAEC(EpisodeHolder, AECEnv):
 
     def __init__(
         self,
-        adapter: GameAdapter,
+        adapter: GameAdapter[Any],
         *,
         name: str,
         max_cycles: int = 2000,

@@ -190,8 +190,8 @@ class CrazyTowerAdapter:
         self._cached: tuple[Any, Any, dict[str, Any]] | None = None
         self._floor_kinds = {card: _box_kinds(card) for card in self.cards}
         self._piece_slot = {p: i for i, p in enumerate((*self.blocks, *self.cards))}
-        counts = [sum(kind_of(b) == kind for b in self.blocks) for kind in self.kinds]
-        self._kind_counts = np.asarray(counts, dtype=np.float32)
+        kind_counts = [sum(kind_of(b) == kind for b in self.blocks) for kind in self.kinds]
+        self._kind_counts = np.asarray(kind_counts, dtype=np.float32)
         new_game(self._options(0))  # refuses bad options (IllegalMove, a ValueError) here
         n = len(self.catalogue)
         self.observation_space = spaces.Dict(
@@ -432,9 +432,13 @@ class CrazyTowerAdapter:
         """The catalogue entry of a bot's planned action (positions to the nearest step)."""
         state = match.state
         kind = action["type"]
-        piece = action.get("piece")
-        if kind == "place_block" or (kind == "replace_piece" and is_block(piece)):
+        piece: str | None = action.get("piece")
+        if kind == "place_block" or (
+            kind == "replace_piece" and piece is not None and is_block(piece)
+        ):
             block = action.get("block", piece)
+            if block is None:
+                raise KeyError("a place_block action names its block")
             centre = float(action["at"]) + self._span[kind_of(block)] / 2
             return ("place_block", kind_of(block), _nearest(CENTRES, centre))
         if kind in ("lay_card", "replace_piece"):

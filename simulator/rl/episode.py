@@ -36,7 +36,7 @@ class Episode:
     """A game seeded ``seed``, played through ``adapter``: ``act`` applies one action
     and returns each seat's reward."""
 
-    def __init__(self, adapter: GameAdapter, seed: int, *, win_reward: float) -> None:
+    def __init__(self, adapter: GameAdapter[Any], seed: int, *, win_reward: float) -> None:
         self.adapter = adapter
         self.seed = seed
         self.win_reward = win_reward

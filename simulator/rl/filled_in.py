@@ -138,7 +138,7 @@ class FilledInTable(FilledInMatch):
 class Spot(NamedTuple):
     """One drawing of a shape inside a sheet's boxes, and its action number."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, unused here
     cells: tuple[Cell, ...]  # sorted, as the rules store a block
     boxes: frozenset[Cell]
     border: frozenset[Cell]  # the sheet's boxes next to the block
@@ -361,7 +361,8 @@ class FilledInAdapter:
         out: list[Entry] = []
         for crew, swap in crew_variants(player):
             effect = unused_crew_effect(player) if crew else None
-            for shape, colour in craft_options(*hand_faces(state, player, swap), effect):
+            first, second = hand_faces(state, player, swap)
+            for shape, colour in craft_options(first, second, effect):
                 craft = (shape, colour, crew, swap)
                 if self._can_draw(state, seat, *self._terms(state, seat, craft)):
                     out.append(("craft", *craft))
@@ -436,7 +437,9 @@ class FilledInAdapter:
                 # must be next to it (it alone can make it touch); with more to come,
                 # any box may still be part of a finish
                 this_turn = (*drawing.cells, *drawing.purples)
-                near = {n for c in this_turn for n in neighbours(c)} if left == 1 else empty
+                near = (
+                    frozenset(n for c in this_turn for n in neighbours(c)) if left == 1 else empty
+                )
                 out = [
                     cell
                     for cell in sorted(empty & near)
@@ -705,7 +708,7 @@ def _reach(
     """The empty boxes (not ``taken``) at most ``steps`` purple spaces from what is
     drawn: ``start`` are the ones a single purple space fills (they touch it)."""
     empty = seen.spec.boxes - seen.filled - frozenset(taken)
-    level = start & empty
+    level = set(start & empty)
     out = set(level)
     for _ in range(steps - 1):
         level = {n for b in level for n in neighbours(b) if n in empty and n not in out}

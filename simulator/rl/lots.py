@@ -24,8 +24,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.footprints import get_footprint
 from rules.lots import LotsOptions, legal_moves, placement_choices, spec_of
-from rules.lots.content import crew_cards, game_content
-from rules.lots.crew import get_card
+from rules.lots.content import crew_cards, game_content, get_card
 from rules.lots.engine import piece_locations
 from rules.lots.instances import colour_of, is_cube
 from rules.lots.placement import candidate_problem
@@ -168,7 +167,7 @@ class LotsAdapter:
         """Every planned drop the match's own pre-check accepts now."""
         state = match.state
         filled = set(state.footprint_spec().ground_cells())
-        filled |= {tuple(c) for cells in state.tower.values() for c in cells}
+        filled |= {(r, c) for cells in state.tower.values() for r, c in cells}
         out: list[Entry] = []
         seen: set[tuple[str | None, bool]] = set()
         problem = candidate_problem(state)  # check_candidate, reading the state once
@@ -263,14 +262,15 @@ class LotsAdapter:
     def entry_of_placement(self, placement: Placement) -> Entry:
         """The catalogue entry of a planned placement (a bot's, say); its noise is the
         environment's to add."""
-        colour = colour_of(placement.block) if placement.block else None
-        if colour is None:
+        block = placement.block
+        colour = colour_of(block) if block else None
+        if block is None or colour is None:
             return ("place", None, 0, 0, False, placement.col)
         cube_col = None
         if placement.cube is not None:
             cube_col = placement.col if placement.cube_col is None else placement.cube_col
         # The first turn and flip giving the same shape: the one the mask allows.
-        shape = transform_cells(spec_of(placement.block).cells, placement.turns, placement.mirror)
+        shape = transform_cells(spec_of(block).cells, placement.turns, placement.mirror)
         turns, mirror = next((t, m) for t, m, s in orientations(colour) if s == shape)
         return ("place", colour, placement.col, turns, mirror, cube_col)
 

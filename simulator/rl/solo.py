@@ -37,7 +37,7 @@ class SoloEnv(EpisodeHolder, gymnasium.Env):
 
     def __init__(
         self,
-        adapter: GameAdapter,
+        adapter: GameAdapter[Any],
         *,
         render_mode: str | None = None,
         invalid_action: str = "refuse",

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -57,6 +57,7 @@ from rules.filled_in.tower import PURPLE_PIECE
 from rules.pieces import Cell
 from simulator.games.filled_in.sheetfile import DrawnPiece, DrawnTower, tower_from_pieces
 from simulator.games.filled_in.stand import StandResult, drawn_world, settle_drawn, stand_tower
+from simulator.physics.profile import PhysicsProfile
 from simulator.rl.adapter import check_count, episode_seed, physics_of
 from simulator.rl.episode import RENDER_FPS, RENDER_MODES
 from simulator.rl.errors import InvalidAction
@@ -87,7 +88,7 @@ OUTSIDE, EMPTY = -1.0, 0.0  # grid values; a piece is its 1-based number
 class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """One tower per episode; the verdict is the only action (see the module's doc)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium.Env's own class attribute)
         "render_modes": list(RENDER_MODES),
         "render_fps": RENDER_FPS,
     }
@@ -109,17 +110,17 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self.pieces = _piece_range(pieces)
         if not (isinstance(care, numbers.Real) and 0.0 <= float(care) <= 1.0):
             raise ValueError(f"care must be a number from 0 to 1, not {care!r}")
-        self.care = float(care)
-        self.profile = physics_of(physics)
+        self.care: float = float(care)
+        self.profile: PhysicsProfile = physics_of(physics)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be None, 'rgb_array' or 'human', not {render_mode!r}"
             )
         self.render_mode = render_mode
 
-        self.rows = max(get_sheet(s).height for s in self.sheets)
-        self.cols = max(get_sheet(s).width for s in self.sheets)
-        self.max_pieces = self.pieces[1]
+        self.rows: int = max(get_sheet(s).height for s in self.sheets)
+        self.cols: int = max(get_sheet(s).width for s in self.sheets)
+        self.max_pieces: int = self.pieces[1]
         self.action_space = spaces.Discrete(2)
         high = [1, 6, 6, self.rows - 1, self.cols - 1, self.rows - 1, self.cols - 1]
         high += [self.rows, self.cols]

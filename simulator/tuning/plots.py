@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 from simulator.files import write_figure
 from simulator.tuning.summary import PointSummary, pareto
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display here or in CI
@@ -42,7 +43,9 @@ def write_plots(points: Sequence[PointSummary], params: Sequence[str], out: Path
     return [p for p in paths if p is not None]
 
 
-def _accuracy_vs_cost(plt, points, score, meaning, path: Path) -> Path:  # type: ignore[no-untyped-def]
+def _accuracy_vs_cost(
+    plt: ModuleType, points: Sequence[PointSummary], score: str, meaning: str, path: Path
+) -> Path:
     fig, ax = plt.subplots(figsize=(8, 5.5))
     xs = [p.wall_s for p in points]
     ys = [getattr(p, score) for p in points]
@@ -60,7 +63,14 @@ def _accuracy_vs_cost(plt, points, score, meaning, path: Path) -> Path:  # type:
     return path
 
 
-def _per_parameter(plt, points, params, score, meaning, path: Path) -> Path | None:  # type: ignore[no-untyped-def]
+def _per_parameter(
+    plt: ModuleType,
+    points: Sequence[PointSummary],
+    params: Sequence[str],
+    score: str,
+    meaning: str,
+    path: Path,
+) -> Path | None:
     swept = [p for p in params if len({dict(s.params)[p] for s in points}) > 1]
     if not swept:
         return None
@@ -92,7 +102,9 @@ def _per_parameter(plt, points, params, score, meaning, path: Path) -> Path | No
     return path
 
 
-def _pareto(plt, points, score, meaning, path: Path) -> Path:  # type: ignore[no-untyped-def]
+def _pareto(
+    plt: ModuleType, points: Sequence[PointSummary], score: str, meaning: str, path: Path
+) -> Path:
     front = pareto(points, score)
     fig, ax = plt.subplots(figsize=(9, 6))
     ax.scatter(

@@ -45,7 +45,7 @@ class ResultStore:
 
     @property
     def rows(self) -> dict[str, dict[str, str]]:
-        return self.store.records  # type: ignore[return-value]  # rows of text
+        return self.store.records
 
     def _other_columns(self, record: Record) -> str | None:
         if list(record) != self.columns:

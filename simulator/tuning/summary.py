@@ -62,7 +62,7 @@ def summarize(rows: Iterable[dict[str, str]], params: Sequence[str]) -> list[Poi
 def pareto(points: Sequence[PointSummary], score: str = "worst") -> list[PointSummary]:
     """Points no other point beats on both cost (wall time) and ``score`` (lower is
     better), cheapest first."""
-    front = []
+    front: list[PointSummary] = []
     for p in sorted(points, key=lambda s: (s.wall_s, getattr(s, score))):
         value = getattr(p, score)
         if value != value:  # nan: nothing to compare

@@ -79,7 +79,7 @@ class PanelActions:
 
 def draw_panel(hud: Hud, icons: Icons, view: PanelView, on: PanelActions) -> None:
     state = view.state
-    x, y = PANEL_X, DESIGN_H - 26
+    x, y = PANEL_X, float(DESIGN_H - 26)
     # No opaque background: the world is clipped to its view (layout.clipped), and a
     # panel-sized fill would cost a millisecond a frame on a software renderer.
     hud.rect(x - 9, 0, 1, DESIGN_H, (200, 204, 212))

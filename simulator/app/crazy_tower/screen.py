@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pyglet
 from pyglet.window import key, mouse
@@ -108,7 +108,7 @@ SHORTCUTS = [
 
 class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
-    session = session
+    session: ClassVar[Any] = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
     COMPUTER_RETRIES = MAX_RETRIES
 
@@ -199,6 +199,7 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _advance_live(self, steps: int) -> None:
         live = self.live
+        assert live is not None  # GameScreen advances only a live move
         if live.stage == HOLDING and steps:
             self._drive(live, steps)
         elif live.stage == SETTLING:
@@ -258,7 +259,8 @@ class CrazyTowerScreen(SessionGameScreen):
         live = self.live
         assert live is not None
         if live.problem or live.after is None:
-            self.message = refusal(live.problem, "Refused by the rules") + " Backspace undoes it."
+            why = refusal(live.problem, "Refused by the rules") if live.problem else "Refused."
+            self.message = why + " Backspace undoes it."
         else:
             self.message = verdict(self.match.state, live.after)
             new = live.after.events[len(self.match.state.events) :]
@@ -324,7 +326,9 @@ class CrazyTowerScreen(SessionGameScreen):
             keep = ("type", "player", "piece", "block")
             self.start_live({k: move[k] for k in keep if k in move})
             return
-        action = {k: move[k] for k in ("type", "player", "give", "take") if k in move}
+        action: dict[str, Any] = {
+            k: move[k] for k in ("type", "player", "give", "take") if k in move
+        }
         before = len(self.match.state.events)
         try:
             self.match.perform(self._stamp(action))
@@ -340,7 +344,7 @@ class CrazyTowerScreen(SessionGameScreen):
     def _lay_revealed(self) -> None:
         state = self.match.state
         self.start_live({"type": "lay_card", "player": state.current_player})
-        if self.live is not None:
+        if self.live is not None and state.revealed is not None:
             self.message = (
                 f"You revealed {get_card(state.revealed).name}: lay it on the tower. "
                 "Move it with the mouse, release with a click or Space."
@@ -381,7 +385,7 @@ class CrazyTowerScreen(SessionGameScreen):
             self.message = refusal(exc.reason, "You cannot do that")
             return
         self.live = live
-        pose = live.held.pose
+        pose = self.held().pose
         self.target, self.angle, self.grip = (pose.x, pose.y), live.base_angle, (0.0, 0.0)
         self.nudge = (jitter.dx, jitter.angle) if jitter else (0.0, 0.0)
         self.lowering = False
@@ -439,7 +443,7 @@ class CrazyTowerScreen(SessionGameScreen):
                     {"type": "remove_block", "player": state.current_player, "block": block}
                 )
                 if self.live is not None:
-                    pose = self.live.held.pose
+                    pose = self.held().pose
                     self.grip = (wx - pose.x, wy - pose.y)
                 return
         self.message = "Click one of the blocks the diamonds box lets you pull out (listed right)."
@@ -561,7 +565,7 @@ class CrazyTowerScreen(SessionGameScreen):
         assert live is not None
         card = live.target_card
         left_end = card.pose.x - card_half_length()
-        left = min(x for poly in live.held.world_polygons() for x, _ in poly)
+        left = min(x for poly in self.held().world_polygons() for x, _ in poly)
         offset = left - live.hand.body.position.x  # the piece's left end from the hand
         x, y = self.target
         at = round((x + offset - left_end) / STEP) + steps
@@ -655,7 +659,7 @@ class CrazyTowerScreen(SessionGameScreen):
             return None
         if found[0] is not None:
             return found[0]
-        held = self.live.held
+        held = self.held()
         pose = held.pose
         bottom = min(y for poly in held.world_polygons() for _, y in poly) - pose.y
         return pose.x, -bottom, pose.angle
@@ -665,16 +669,18 @@ class CrazyTowerScreen(SessionGameScreen):
         pose = self.ghost_pose()
         if pose is None or self.live is None:
             return None
-        return self._screen_box(self.live.held, pose)
+        return self._screen_box(self.held(), pose)
 
     def held_box(self) -> tuple[float, float, float, float] | None:
         """The held piece on screen (logical x, y, w, h), or None."""
         if self.ghost() is None or self.live is None:
             return None
-        held = self.live.held
+        held = self.held()
         return self._screen_box(held, (held.pose.x, held.pose.y, held.pose.angle))
 
-    def _screen_box(self, entry: Any, pose: tuple[float, float, float]) -> tuple[float, ...]:
+    def _screen_box(
+        self, entry: Any, pose: tuple[float, float, float]
+    ) -> tuple[float, float, float, float]:
         x, y, angle = pose
         c, s = math.cos(angle), math.sin(angle)
         camera = self.camera()
@@ -694,7 +700,8 @@ class CrazyTowerScreen(SessionGameScreen):
             return
         avoid = union(ghost, held) if held is not None else ghost
         said = ["Cannot release here:", f"{found[1]}."]
-        pieces = body_boxes(self.camera(), self.match.world, skip=self.live.piece)
+        skip = self.live.piece if self.live is not None else None
+        pieces = body_boxes(self.camera(), self.match.world, skip=skip)
         view = self.framing.viewport
         self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=view, obstacles=pieces)
         self.ghost_label.draw()
@@ -711,13 +718,14 @@ class CrazyTowerScreen(SessionGameScreen):
         if self._ghost_key != key_now:
             if self._ghost is not None:
                 self._ghost[0].delete()
-            mesh = entry_mesh(live.held, alpha=110)
+            held = self.held()
+            mesh = entry_mesh(held, alpha=110)
             if problem:  # red, with a cross: refused whatever the piece's colour
                 mesh = Mesh()
-                for poly in live.held.local_polygons:
+                for poly in held.local_polygons:
                     mesh.polygon(poly, opaque(REFUSED_TONE, 110))
                     mesh.outline(poly, 0.08, opaque(REFUSED_TONE, 220))
-                size = 0.8 * min(_extent(live.held.local_polygons))
+                size = 0.8 * min(_extent(held.local_polygons))
                 mesh.triangles(placed(symbol_triangles("cross"), 0.0, 0.0, size), REFUSED_INK)
             self._ghost = (mesh_list(mesh, self._ghost_batch, self._ghost_group), mesh.count)
             self._ghost_key = key_now

@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pyglet
 from pyglet.window import key, mouse
@@ -102,7 +102,7 @@ def around(
 
 class FilledInScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
-    session = session
+    session: ClassVar[Any] = session
     dt = DT
     SAVE_REFUSED = "Confirm (Enter) or rub out (Backspace) what is in pencil, then save."
     NOTHING_TO_UNDO = "Nothing in pencil to rub out (what is confirmed is ink)."

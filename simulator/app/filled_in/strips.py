@@ -57,11 +57,12 @@ def paint_tabs(
         spec = player.tower.spec
         cell = min(4.0, (h - 10) / spec.height)
         room = tab_w - 24 - spec.width * cell  # the words stop short of the preview
-        line = {"width": room, "lines": 1}
-        hud.text(f"{mark}{player.name}", tx + 8, y + h - 20, 13, INK, bold=True, **line)
-        hud.text(labels[player.name], tx + 8, y + h - 38, 12, (90, 92, 100), **line)
+        name, label = f"{mark}{player.name}", labels[player.name]
+        hud.text(name, tx + 8, y + h - 20, 13, INK, bold=True, width=room, lines=1)
+        hud.text(label, tx + 8, y + h - 38, 12, (90, 92, 100), width=room, lines=1)
         status = _status(player, player.name in movers, state.phase)
-        hud.text(f"{totals[player.name]} pts  {status}", tx + 8, y + 7, 12, INK, **line)
+        total = f"{totals[player.name]} pts  {status}"
+        hud.text(total, tx + 8, y + 7, 12, INK, width=room, lines=1)
         paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)
         hud.buttons.append(Button(tx, y, tab_w, h, _bind(on_view, seat), player.name))
 
@@ -76,8 +77,9 @@ def paint_footer(mesh: Mesh, hud: Hud, player: PlayerState, breakdown: ScoreBrea
         bx = 70 + k * 52
         rect(mesh, bx, y, 30, 30, tint(colour(wanted).rgb, 0.45))
         frame(mesh, bx, y, 30, 30, 2.0, INK)
-        middle = dict(anchor_x="center", anchor_y="center")
-        hud.text(str(number), bx + 15, y + 15, 14, INK, bold=True, **middle)
+        hud.text(
+            str(number), bx + 15, y + 15, 14, INK, bold=True, anchor_x="center", anchor_y="center"
+        )
         if number in player.tools_done:
             hud.text("✓", bx + 33, y + 9, 14, DONE, bold=True)
         elif cell in grid:  # filled in another colour: lost for the game

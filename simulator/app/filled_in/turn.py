@@ -85,7 +85,8 @@ class PendingTurn:
     def craft_problem(self, state: GameState) -> str | None:
         faces = self.faces(state)
         shape, colour = self.crafted(state)
-        if (shape, colour) in craft_options(*faces, self.effect(state)):
+        first, second = faces
+        if (shape, colour) in craft_options(first, second, self.effect(state)):
             return None
         if faces[0].wild != faces[1].wild and not faces[self.shape_die].wild:
             return "a single wild die must be the shape die"

@@ -65,7 +65,7 @@ def draw_panel(
     hud.rect(x - 9, TRACK_H, 1, 800 - TRACK_H, (200, 204, 212))
     phase = phase_text(state.phase)
     hud.text(f"LOTS  ·  turn {state.turn}  ·  {phase}", x, top - 18, 16, bold=True)
-    y = top - 48
+    y: float = top - 48
     for seat, name in enumerate(state.players):
         current = seat == state.to_act
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
@@ -105,17 +105,17 @@ def draw_panel(
         )
         sx += 60
     y -= 30
-    seat = state.to_act
-    if seat is not None and state.crew_hands[seat]:
-        hud.text(f"Crew cards of {state.players[seat]}", x, y, 13, bold=True)
+    acting = state.to_act
+    if acting is not None and state.crew_hands[acting]:
+        hud.text(f"Crew cards of {state.players[acting]}", x, y, 13, bold=True)
         y -= 6
-        for card_id in state.crew_hands[seat]:
+        for card_id in state.crew_hands[acting]:
             card = get_card(card_id)
             hud.rect(x, y - 62, 458, 62, (255, 246, 220), layer=0)
             hud.text(card.name, x + 6, y - 15, 12, bold=True)
             hud.text(card.text, x + 6, y - 22, 10, width=446, height=38, anchor_y="top")
             y -= 68
-    if seat is not None and seat in humans and not holding:
+    if acting is not None and acting in humans and not holding:
         moves = legal_moves(state)
         if moves:
             y -= 8
@@ -125,7 +125,7 @@ def draw_panel(
                 hud.button(x, y, 458, 26, move_label(state, move), _bind(on_move, move))
                 y -= 30
         if state.phase == "place":
-            cubes = state.cubes[seat]
+            cubes = state.cubes[acting]
             tip = "Click a block in your bank (or press its number) to pick it up."
             if cubes:
                 tip += f"  C: also place a purple cube ({'yes' if with_cube else 'no'})."

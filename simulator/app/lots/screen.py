@@ -225,6 +225,7 @@ class LotsScreen(GameScreen):
 
     def _advance_live(self, steps: int) -> None:
         live = self.live
+        assert live is not None  # GameScreen advances only a live move
         if live.stage == HOLDING and steps:
             x, y = self.target
             if self.lowering:
@@ -305,7 +306,7 @@ class LotsScreen(GameScreen):
         )
         if not self._take(block, cube):
             return
-        pose = self.live.held.pose
+        pose = self.held().pose
         self.target = (pose.x, pose.y)
         self.angle = 0.0
         hand = f" (your hand: {self.hand.name})" if self.hand else ""
@@ -319,9 +320,10 @@ class LotsScreen(GameScreen):
         block, cube = placement_choices(self.match.state)[0]
         if not self._take(block, cube):
             return
-        pose = self.live.held.pose
+        held = self.held()
+        pose = held.pose
         self.target, self.angle = (pose.x, pose.y), 0.0
-        self.message = f"Put {piece_name(block or cube)} back on the tower."
+        self.message = f"Put {piece_name(held.id)} back on the tower."
         self._changed()
 
     def _take(self, block: str | None, cube: str | None) -> bool:
@@ -430,7 +432,7 @@ class LotsScreen(GameScreen):
         live = self.live
         if live is None or live.stage != HOLDING:
             return None
-        entry = live.held
+        entry = self.held()
         spec = entry.piece
         assert spec is not None
         turns = round(self.angle / 90.0) % 4
@@ -588,9 +590,8 @@ class LotsScreen(GameScreen):
     def step_sideways(self, columns: int) -> None:
         """Keyboard placement: move the hand's target ``columns`` columns over, with the
         held piece's left edge on a column of the lot's grid (the ghost's column)."""
-        assert self.live is not None
         lot = self.match.lot
-        left = min(x for poly in self.live.held.world_polygons() for x, _ in poly)
+        left = min(x for poly in self.held().world_polygons() for x, _ in poly)
         offset = left - self.match.hand.body.position.x  # the piece's left edge from the hand
         x, y = self.target
         col = round((x + offset - lot.left) / lot.grid.cell) + columns
@@ -649,7 +650,7 @@ class LotsScreen(GameScreen):
         lot = self.match.lot
         size = lot.grid.cell
         ox, oy = lot.grid.origin
-        tone = REFUSED_TONE if problem else colour(colour_name_of(self.live.held)).rgb
+        tone = REFUSED_TONE if problem else colour(colour_name_of(self.held())).rgb
         mesh = Mesh()
         for row, col in cells:
             x, y = ox + col * size, oy + row * size
@@ -687,9 +688,7 @@ class LotsScreen(GameScreen):
         if self.live is None or self.live.stage != HOLDING:
             return None
         camera = self.camera()
-        points = [
-            camera.to_screen(x, y) for poly in self.live.held.world_polygons() for x, y in poly
-        ]
+        points = [camera.to_screen(x, y) for poly in self.held().world_polygons() for x, y in poly]
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
@@ -714,7 +713,8 @@ class LotsScreen(GameScreen):
             self.ghost_label.hide()
             return
         avoid = union(ghost, held) if held is not None else ghost
-        pieces = body_boxes(self.camera(), self.match.world, skip=self.live.piece)
+        skip = self.live.piece if self.live is not None else None
+        pieces = body_boxes(self.camera(), self.match.world, skip=skip)
         self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport, obstacles=pieces)
         self.ghost_label.draw()
 

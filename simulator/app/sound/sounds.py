@@ -73,7 +73,7 @@ class PygletSpeaker:
             self._playing.discard(player)
             player.delete()
 
-        player.on_player_eos = ended
+        player.push_handlers(on_player_eos=ended)
         player.play()
 
 

@@ -71,6 +71,8 @@ class LiveMove(LiveStage):
     refused (IllegalMove); otherwise the piece is in the hand (the world has changed:
     undo is a rebuild from the action log)."""
 
+    match: CrazyTowerMatch
+
     def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
         state = match.state
         self._begin(match)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.crazy_tower import (
     BlockOutcome,
@@ -192,7 +192,8 @@ class CrazyTowerMatch(PhysicalMatch):
             if action.get("angle_error"):
                 raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
-            ruling = run_recorded(self, action, self._continued)
+            ahead = cast("RecordedMove | None", self._continued)  # what _start_ahead made
+            ruling = run_recorded(self, action, ahead)
             self._conclude(ruling)
         elif kind == "place_block":
             ruling = self._block(action, action.get("block", ""), replacement=False)

@@ -116,7 +116,7 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
     raw = setup.tables("players")  # the raw list: names or {name, colours} tables
     if not raw:
         setup.fail("must list the players: names, or tables with name and colours", "players")
-    players = []
+    players: list[str | dict[str, Any]] = []
     for entry in raw:
         if isinstance(entry, str):
             players.append(entry)

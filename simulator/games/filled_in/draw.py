@@ -111,17 +111,19 @@ def _render(canvas: Canvas) -> bytes:
 
         batch = pyglet.graphics.Batch()
         groups = {layer: pyglet.graphics.Group(order=layer) for layer in (FILL, LINE, TEXT)}
-        keep = []  # shapes vanish from the batch when garbage-collected
+        keep: list[object] = []  # shapes vanish from the batch when garbage-collected
         for layer, kind, args, style in canvas.ops:
             group = groups[layer]
             if kind == "rect":
-                keep.append(shapes.Rectangle(*args, batch=batch, group=group, **style))
+                x, y, w, h = args
+                keep.append(shapes.Rectangle(x, y, w, h, batch=batch, group=group, **style))
             elif kind == "polygon":
                 keep.append(shapes.Polygon(*args, batch=batch, group=group, **style))
             elif kind == "outline":
                 keep.append(shapes.MultiLine(*args, closed=True, batch=batch, group=group, **style))
             elif kind == "line":
-                keep.append(shapes.Line(*args, batch=batch, group=group, **style))
+                x0, y0, x1, y1 = args
+                keep.append(shapes.Line(x0, y0, x1, y1, batch=batch, group=group, **style))
             else:
                 text, x, y = args
                 keep.append(

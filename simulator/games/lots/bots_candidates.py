@@ -195,9 +195,14 @@ def _hugged(state: LotsState, board: Board, move: Drop, sides: bool) -> set[str]
     """Neighbours the piece should touch side by side: solo, the last block when the
     piece does not rest on it; with a hand steady enough, same-colour blocks beside it
     (their match counts only if they touch)."""
-    out = set()
+    out: set[str] = set()
     last = state.last_block
-    if state.solo and last in board.pieces and not rests_on(move.cells, board.pieces[last]):
+    if (
+        state.solo
+        and last is not None
+        and last in board.pieces
+        and not rests_on(move.cells, board.pieces[last])
+    ):
         out.add(last)
     if sides:
         colour = colour_of(move.piece)

@@ -37,16 +37,17 @@ class Board:
     # What carries each piece (its cells' supports, left to right) and what rests on it:
     # kept as pieces are added, since a piece dropped on the grid lands above every
     # cell of its columns and so never changes what carries the pieces below it.
-    supports: Mapping[str, tuple[Span, ...]] = field(default=None, compare=False)  # type: ignore[assignment]
-    loaders: Mapping[str, frozenset[str]] = field(default=None, compare=False)  # type: ignore[assignment]
+    # (Empty: worked out here from the cells.)
+    supports: Mapping[str, tuple[Span, ...]] = field(default_factory=dict, compare=False)
+    loaders: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
     # each piece's own weight (cells) and the column its centre stands over
-    weights: Mapping[str, tuple[float, float]] = field(default=None, compare=False)  # type: ignore[assignment]
+    weights: Mapping[str, tuple[float, float]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        if self.weights is None:
+        if not self.weights:
             weights = {p: _weight(cells) for p, cells in self.pieces.items()}
             object.__setattr__(self, "weights", weights)
-        if self.supports is None or self.loaders is None:
+        if not self.supports or not self.loaders:
             supports = {p: _spans(self.owner, p, cells) for p, cells in self.pieces.items()}
             loaders: dict[str, set[str]] = {p: set() for p in self.pieces}
             for piece, spans in supports.items():
@@ -60,8 +61,8 @@ class Board:
     def of(cls, footprint: Footprint, tower: Mapping[str, Iterable[Iterable[int]]]) -> Board:
         owner: dict[Cell, str] = dict.fromkeys(footprint.ground_cells(), GROUND)
         pieces = {}
-        for piece, cells in tower.items():
-            cells = frozenset((int(r), int(c)) for r, c in cells)
+        for piece, raw in tower.items():
+            cells = frozenset((int(r), int(c)) for r, c in raw)
             pieces[piece] = cells
             owner.update(dict.fromkeys(cells, piece))
         return cls(footprint.width, owner, pieces, _heights(owner, footprint.width))

@@ -187,7 +187,7 @@ def _last_cells(state: LotsState) -> frozenset[Cell] | None:
     last = state.last_block
     if not state.solo or last is None or last not in state.tower:
         return None
-    return frozenset(tuple(c) for c in state.tower[last])
+    return frozenset((r, c) for r, c in state.tower[last])
 
 
 def _reaches(move: Drop, last: frozenset[Cell] | None, sides: bool) -> bool:

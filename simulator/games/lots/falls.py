@@ -44,7 +44,7 @@ def carried(world: World, base: str, fallen: Iterable[str] = ()) -> set[str]:
     """The dynamic bodies ``base`` carries: each rests on ``base`` or on bodies it
     carries, and on nothing else (the table, a body not carried), inside the play area.
     ``fallen`` bodies are carried by nothing, wherever they lie."""
-    owner = {shape: e.id for e in world.entries for shape in e.shapes}
+    owner: dict[pymunk.Shape, str] = {shape: e.id for e in world.entries for shape in e.shapes}
     gone = set(fallen)
     x0, y0, x1, y1 = world.play_area
     supports: dict[str, set[str]] = {}

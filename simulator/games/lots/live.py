@@ -42,6 +42,8 @@ class LivePlacement(LiveStage):
     """One placement step (a block, then optionally a cube) under live control; what it
     holds is read through ``held`` (simulator/games/live_stage.py)."""
 
+    match: LotsMatch
+
     def __init__(
         self,
         match: LotsMatch,
@@ -71,10 +73,6 @@ class LivePlacement(LiveStage):
 
     # -- holding ------------------------------------------------------------------------
 
-    @property
-    def piece(self) -> str:
-        return self.pieces[len(self.paths) - 1]
-
     def _pick_up(self, index: int) -> None:
         world, lot = self.match.world, self.match.lot
         piece = self.pieces[index]
@@ -84,6 +82,7 @@ class LivePlacement(LiveStage):
         world.add_piece(piece, spec, pose, world.material(spec.material), False)
         self.monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
         self.match.hand.grab(piece)
+        self.piece = piece
         self.paths.append([])
         self.mirrored = False
         self.stage = HOLDING
@@ -197,11 +196,14 @@ def _room_problem(entry: Entry, local: list[list[tuple[float, float]]]) -> str |
     itself does not count), or None."""
     pose = entry.pose
     c, s = math.cos(pose.angle), math.sin(pose.angle)
+    space = entry.body.space
+    if space is None:  # a body in no world overlaps nothing
+        return None
     probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
     for poly in local:
         points = [(pose.x + c * x - s * y, pose.y + s * x + c * y) for x, y in poly]
         probe = pymunk.Poly(probe_body, points, radius=0.0)
-        for hit in entry.body.space.shape_query(probe):
+        for hit in space.shape_query(probe):
             if hit.shape.body is entry.body:
                 continue
             depth = -min(p.distance for p in hit.contact_point_set.points)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from rules.errors import IllegalMove
 from rules.lots import (
@@ -97,7 +97,8 @@ class LotsMatch(PhysicalMatch):
         if player not in (current, self._state.current):
             raise IllegalMove(f"it is {current}'s placement, not {player}'s")
         placement = Placement.from_action(action)
-        outcome = self._place(placement, self._continued)
+        ahead = cast("RecordedRun | None", self._continued)  # what _start_ahead made
+        outcome = self._place(placement, ahead)
         return Verdict(tuple(outcome.fallen), outcome), placement.as_action(current)
 
     # -- a live placement run ahead of its action (network play) --------------------------
@@ -154,7 +155,7 @@ class LotsMatch(PhysicalMatch):
         if p.cube is not None:
             drops.append((p.cube, p.col if p.cube_col is None else p.cube_col, 0, False))
         filled = set(self.state.footprint_spec().ground_cells())
-        filled |= {tuple(c) for cells in self.state.tower.values() for c in cells}
+        filled |= {(r, c) for cells in self.state.tower.values() for r, c in cells}
         width = self.lot.footprint.width
         planned: list[PlannedDrop] = []
         for piece, col, turns, mirror in drops:
@@ -250,7 +251,11 @@ class LotsMatch(PhysicalMatch):
         standing = world.dynamic_entries
         touching = touching_pairs(standing)
         return PlacementOutcome(
-            placed=block, cube=cube, fallen=fallen, cells=view.cells, touching=touching
+            placed=block,
+            cube=cube,
+            fallen=tuple(fallen),
+            cells=view.cells,
+            touching=frozenset(touching),
         )
 
     # -- reading ------------------------------------------------------------------------
