@@ -3,14 +3,14 @@ Gymnasium ids through Gymnasium's own "module:EnvId" form, with no start-up hook
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-import sysconfig
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from tests.without_hooks import run_without_hooks
 
 ROOT = Path(__file__).parents[1]
 
@@ -90,15 +90,6 @@ def test_an_installed_wheel_has_no_start_up_hook_and_registers_through_gymnasium
         "obs, info = env.reset(seed=1); print(obs['grid'].shape, int(info['action_mask'].sum()));"
         "print(simulator.__file__)"
     )
-    path = os.pathsep.join([str(site), sysconfig.get_paths()["purelib"]])
-    out = subprocess.run(
-        [sys.executable, "-S", "-c", probe],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": path},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    shape, where = out.stdout.splitlines()
-    assert shape == "(24, 3) 1", out.stdout + out.stderr
+    shape, where = run_without_hooks(probe, site, tmp_path)
+    assert shape == "(24, 3) 1", shape
     assert Path(where).is_relative_to(site)

@@ -5,10 +5,6 @@ environment shares about seeds."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 
 import gymnasium
@@ -19,6 +15,7 @@ from simulator.rl.bench import TASKS
 from simulator.rl.multi import crazy_tower_v0, filled_in_v0, lots_v0
 from simulator.rl.registration import ENV_IDS, register_envs
 from simulator.rl.solo_envs import crazy_tower_solo, lots_solo
+from tests.without_hooks import run_without_hooks
 
 register_envs()
 
@@ -79,15 +76,6 @@ def test_a_fresh_process_makes_an_env_through_gymnasiums_module_form() -> None:
         "print(gymnasium.make('towersim/WouldItStand-v0').spec.id)\n"
         "import simulator; print(simulator.__file__)\n"
     )
-    path = os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]])
-    out = subprocess.run(
-        [sys.executable, "-S", "-c", probe],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": path},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    lines = out.stdout.splitlines()
+    lines = run_without_hooks(probe, ROOT, ROOT)
     assert lines[:3] == ["False", "towersim/LotsSolo-v0 (24, 3) 1", "towersim/WouldItStand-v0"]
     assert Path(lines[3]).is_relative_to(ROOT), lines[3]
