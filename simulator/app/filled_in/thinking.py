@@ -19,6 +19,7 @@ thread instead (simulator/app/workers.py).
 from __future__ import annotations
 
 import multiprocessing
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -93,8 +94,20 @@ class Thinker:
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
-        for worker in workers:
-            worker.join(timeout=5)
-            if worker.is_alive():  # SIGTERM not taken in time (a busy machine): SIGKILL
+        if not _reaped(workers, seconds=5):  # SIGTERM not taken in time: SIGKILL
+            for worker in workers:
                 worker.kill()
-                worker.join(timeout=5)
+            _reaped(workers, seconds=5)
+
+
+def _reaped(workers: list, seconds: float) -> bool:
+    """Wait until every worker has exited and been reaped. ``exitcode``, not
+    ``is_alive``: the pool's own thread reaps its workers too, and a reap lost to it
+    reads as alive until that thread records the exit code."""
+    deadline = time.monotonic() + seconds
+    while any(worker.exitcode is None for worker in workers):
+        if time.monotonic() > deadline:
+            return False
+        for worker in workers:
+            worker.join(timeout=0.02)
+    return True
