@@ -32,15 +32,10 @@ from rules.filled_in.crew import get_crew_card
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL
 from rules.pieces import Cell
 from simulator.app.filled_in import session
+from simulator.app.filled_in.geometry import LEFT_W, SHEET_REGION, SheetGeometry
 from simulator.app.filled_in.panel import draw_panel
 from simulator.app.filled_in.session import FilledInGame
-from simulator.app.filled_in.sheet_view import (
-    INK,
-    SheetGeometry,
-    paint_crane,
-    paint_ghost,
-    paint_sheet,
-)
+from simulator.app.filled_in.sheet_view import INK, paint_crane, paint_ghost, paint_sheet
 from simulator.app.filled_in.strips import paint_footer, paint_tabs
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
@@ -56,8 +51,6 @@ from simulator.render.mesh import Mesh
 from simulator.render.scene import MeshGroup, mesh_list
 
 DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
-LEFT_W = 800.0  # the sheet side of the screen; the panel is to the right
-SHEET_REGION = (20.0, 112.0, 770.0, 498.0)  # x, y, w, h: the tower and its level scores
 TABS = (8.0, 668.0, 784.0, 60.0)
 CRANE_Y = 626.0
 SHORTCUTS = [

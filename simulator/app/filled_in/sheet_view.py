@@ -1,7 +1,7 @@
-"""A tower sheet on screen, in logical pixels: where each box is, and how it is drawn.
+"""A tower sheet on screen, in logical pixels: how it is drawn (where each box is:
+geometry.py).
 
-Geometry: a sheet fitted into a region, boxes addressed (row, col) with row 0 on the
-foundation. Drawing goes into a Mesh (fills, lines, symbols: one vertex list) and a Hud
+Drawing goes into a Mesh (fills, lines, symbols: one vertex list) and a Hud
 (the numbers and words on top). Every filled box carries its colour's symbol
 (assets/colours.toml) so colour-blind players can play; a drawn block has a border
 along its outer edges only, so each tetromino reads as one piece.
@@ -9,12 +9,11 @@ along its outer edges only, so each tetromino reads as one piece.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.filled_in.config import rules_config
 from rules.filled_in.sheets import SheetSpec
 from rules.filled_in.state import REMOTE, GameState, PlayerState
 from rules.pieces import Cell
+from simulator.app.filled_in.geometry import SCORE_GAP, SCORE_W, SheetGeometry
 from simulator.app.widgets import Hud
 from simulator.render.mesh import Mesh
 from simulator.render.palette import RGB, colour, contrast
@@ -27,8 +26,6 @@ PENCIL: RGB = (255, 190, 0)  # the frame of what is drawn but not yet confirmed
 ILLEGAL: RGB = (220, 40, 40)
 TOOL_TINT = 0.6  # how light a tool box shows the colour it asks for (1: white)
 SYMBOL = 0.5  # a symbol's size, as a fraction of a box
-SCORE_W = 64.0  # the crane's level-score column beside the tower
-SCORE_GAP = 18.0
 
 
 def tint(rgb: RGB, amount: float) -> RGB:
@@ -61,57 +58,6 @@ def colour_box(
     rect(mesh, x, y, size, h, paint.rgb, alpha)
     ink = contrast(paint.rgb)
     symbol(mesh, paint.symbol, x + size / 2, y + h / 2, min(size, h) * SYMBOL, ink, alpha)
-
-
-@dataclass(frozen=True)
-class SheetGeometry:
-    spec: SheetSpec
-    x0: float  # lower-left corner of box (0, 0)
-    y0: float
-    cell: float
-
-    @classmethod
-    def fit(
-        cls, spec: SheetSpec, region: tuple[float, float, float, float], max_cell: float = 40.0
-    ) -> SheetGeometry:
-        """The sheet centred in ``region`` (x, y, w, h) with its level-score column."""
-        x, y, w, h = region
-        cell = min(max_cell, h / spec.height, (w - SCORE_W - SCORE_GAP) / spec.width)
-        total = spec.width * cell + SCORE_GAP + SCORE_W
-        return cls(spec, x + (w - total) / 2, y + (h - spec.height * cell) / 2, cell)
-
-    @property
-    def width(self) -> float:
-        return self.spec.width * self.cell
-
-    @property
-    def height(self) -> float:
-        return self.spec.height * self.cell
-
-    def corner(self, cell: Cell) -> tuple[float, float]:
-        row, col = cell
-        return self.x0 + col * self.cell, self.y0 + row * self.cell
-
-    def centre(self, cell: Cell) -> tuple[float, float]:
-        x, y = self.corner(cell)
-        return x + self.cell / 2, y + self.cell / 2
-
-    def box_at(self, x: float, y: float) -> Cell:
-        """The box under a point (it may lie outside the sheet)."""
-        return int((y - self.y0) // self.cell), int((x - self.x0) // self.cell)
-
-    def anchor(self, x: float, y: float, rows: int, cols: int) -> Cell:
-        """Where a shape rows x cols tall/wide goes so that its middle is at (x, y)."""
-        return (
-            round((y - self.y0) / self.cell - rows / 2),
-            round((x - self.x0) / self.cell - cols / 2),
-        )
-
-    def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
-        return (
-            self.x0 - margin <= x <= self.x0 + self.width + margin
-            and self.y0 - margin <= y <= self.y0 + self.height + margin
-        )
 
 
 def paint_sheet(
