@@ -10,11 +10,10 @@ from typing import Any, Protocol
 from rules.filled_in import drafter, roller, to_move, winner
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import SWAP_LEFTOVER, get_crew_card
-from rules.filled_in.dice import Face
 from rules.filled_in.scoring import ScoreBreakdown
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
-from rules.pieces import get_piece
-from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect, symbol
+from simulator.app.filled_in.faces import DIE, paint_face, paint_shape, shape_cells
+from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect
 from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import winners_text
@@ -23,11 +22,10 @@ from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
 from simulator.app.words import agree, listed, sentence
 from simulator.render.mesh import Mesh
-from simulator.render.palette import colour, contrast
+from simulator.render.palette import colour
 
 PANEL_X = 820  # the panel's left edge (logical pixels)
 PANEL_W = 1272 - PANEL_X
-DIE = 44.0  # a die's size on screen
 GREY = (110, 112, 120)
 PICKED = (30, 120, 60)
 COLUMNS = (
@@ -52,41 +50,6 @@ class PanelActions(Protocol):
     def confirm(self) -> None: ...
     def undo(self) -> None: ...
     def view(self, seat: int) -> None: ...
-
-
-def paint_face(mesh: Mesh, hud: Hud, x: float, y: float, face: Face, *, dim: bool = False):
-    """A die face: its colour with the shape drawn on it and the colour's symbol in the
-    corner; "?" on white."""
-    alpha = 110 if dim else 255
-    if face.wild:
-        rect(mesh, x, y, DIE, DIE, (252, 252, 252), alpha)
-        frame(mesh, x, y, DIE, DIE, 2.0, INK, alpha)
-        hud.text(
-            "?", x + DIE / 2, y + DIE / 2, 22, INK, bold=True, anchor_x="center", anchor_y="center"
-        )
-        return
-    paint = colour(str(face.colour))
-    rect(mesh, x, y, DIE, DIE, paint.rgb, alpha)
-    frame(mesh, x, y, DIE, DIE, 2.0, INK, alpha)
-    ink = contrast(paint.rgb)
-    cells = get_piece(rules_config().piece_for(str(face.shape))).cells
-    rows = max(r for r, _ in cells) + 1
-    cols = max(c for _, c in cells) + 1
-    unit = 7.0
-    ox = x + (DIE - cols * unit) / 2
-    oy = y + 14 + (DIE - 16 - rows * unit) / 2
-    for r, c in cells:
-        rect(mesh, ox + c * unit + 0.5, oy + r * unit + 0.5, unit - 1, unit - 1, ink, alpha)
-    symbol(mesh, paint.symbol, x + 9, y + 9, 11, ink, alpha)
-
-
-def shape_cells(shape: str) -> frozenset[tuple[int, int]]:
-    return get_piece(rules_config().piece_for(shape)).cells
-
-
-def paint_shape(mesh: Mesh, x: float, y: float, unit: float, shape: str, name: str) -> None:
-    """A crafted block, ``unit`` per box, lower-left corner at (x, y)."""
-    paint_piece(mesh, shape_cells(shape), name, x, y, unit)
 
 
 def draw_panel(
