@@ -54,8 +54,8 @@ def press(window: Any, symbol: int, modifiers: int = 0) -> None:
 
 def click_button(window: Any, screen: FilledInScreen, label: str) -> None:
     """Click the middle of the screen's button with this label."""
-    found = [b for b in screen.front.buttons if b.label == label and b.enabled]
-    assert found, f"no button {label!r}: {[b.label for b in screen.front.buttons]}"
+    found = [b for b in screen.view.front.buttons if b.label == label and b.enabled]
+    assert found, f"no button {label!r}: {[b.label for b in screen.view.front.buttons]}"
     button = found[0]
     click(window, button.x + button.w / 2, button.y + button.h / 2)
 
@@ -64,7 +64,7 @@ def let_computers_move(window: Any, screen: FilledInScreen, seconds: float = WAI
     """Tick past the computers' pauses until a human must act (or the game ends)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if screen.active() is not None or screen.state.phase == "ended":
+        if screen.turns.active() is not None or screen.turns.state.phase == "ended":
             return
         frames(window, 1, COMPUTER_PAUSE + 0.05)
         time.sleep(0.002)  # a bot's decision is thought out in a worker process
@@ -86,8 +86,8 @@ def draft_until_placing(window: Any, screen: FilledInScreen) -> None:
     """Roll (R) and draft the first free die by clicking it, until the human crafts."""
     for _ in range(40):
         let_computers_move(window, screen)
-        state = screen.state
-        if screen.pending is not None:
+        state = screen.turns.state
+        if screen.turns.pending is not None:
             return
         if state.phase == "roll":
             press(window, key.R)
@@ -100,7 +100,7 @@ def draft_until_placing(window: Any, screen: FilledInScreen) -> None:
 
 def centre_of(screen: FilledInScreen, cells: tuple[tuple[int, int], ...]) -> tuple[float, float]:
     """The logical point that puts a shape's middle over these boxes."""
-    geo = screen.geometry()
+    geo = screen.turns.geometry()
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     x = geo.x0 + (min(cols) + (max(cols) - min(cols) + 1) / 2) * geo.cell
@@ -110,7 +110,7 @@ def centre_of(screen: FilledInScreen, cells: tuple[tuple[int, int], ...]) -> tup
 
 def box_pixel(window: Any, screen: FilledInScreen, cell: tuple[int, int]) -> tuple[int, int, int]:
     """The colour inside a box, off its symbol and its borders."""
-    geo = screen.geometry()
+    geo = screen.turns.geometry()
     x, y = geo.corner(cell)
     return pixel(window, *to_window(window, x + geo.cell * 0.22, y + geo.cell * 0.22))
 

@@ -190,12 +190,12 @@ def test_filled_in_shape_choices_are_pictures_in_the_blocks_colour(monkeypatch):
         monkeypatch.setattr(PendingTurn, "shape_free", lambda self, state: True)
         screen.dirty = True
         frames(window)
-        _, name = screen.pending.crafted(screen.state)
-        shown = {fitted.label.text for fitted in screen.front.texts}
+        _, name = screen.turns.pending.crafted(screen.turns.state)
+        shown = {fitted.label.text for fitted in screen.view.front.texts}
         letters = rules_config().shape_letters
         for letter in letters:
             assert letter not in shown  # a picture, not the letter
-            button = next(b for b in screen.front.buttons if b.label == letter)
+            button = next(b for b in screen.view.front.buttons if b.label == letter)
             cells = shape_cells(letter)
             unit = min(7.0, unit_to_fit(cells, 36, 22))
             w, h = picture_size(cells, unit)

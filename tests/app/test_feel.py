@@ -246,30 +246,31 @@ def test_a_filled_in_tool_flashes_on_its_sheet_and_the_total_counts_up(tmp_path)
     window = AppWindow(screen, visible=False, schedule=False)
     try:
         frames(window)
-        assert screen.pending is not None and screen.pending.player == "Ann"
-        screen.shape_die(1)  # the green I gives the shape, the red I the colour
-        assert screen.pending.draw_block(screen.state, ((0, 1), (1, 1), (2, 1), (3, 1))) is None
-        geo = screen.geometry(0)
+        turns = screen.turns
+        assert turns.pending is not None and turns.pending.player == "Ann"
+        turns.shape_die(1)  # the green I gives the shape, the red I the colour
+        assert turns.pending.draw_block(turns.state, ((0, 1), (1, 1), (2, 1), (3, 1))) is None
+        geo = turns.geometry(0)
         x, y = geo.corner((1, 1))
         tool = window.box.to_window(x + geo.cell * 0.2, y + geo.cell * 0.2)
         screen.confirm()
         assert "completed tool 1" in screen.message
         frames(window)
-        assert screen.viewed == 1  # Bob places next: his sheet shows no flash of Ann's
+        assert turns.viewed == 1  # Bob places next: his sheet shows no flash of Ann's
         bobs = pixel(window, *tool)
-        screen.view(0)
+        turns.view(0)
         frames(window)
         lit = pixel(window, *tool)
         totals = []
         for _ in range(FADED):
-            label = screen.tally.label(("Ann", "Total"))
+            label = screen.view.tally.label(("Ann", "Total"))
             assert label is not None
             totals.append(int(label.text))
             frames(window)
         plain = pixel(window, *tool)
         assert _flashed(lit, plain, GOOD)
         assert not _flashed(bobs, plain, GOOD)
-        total = scores(screen.state)["Ann"].total
+        total = scores(turns.state)["Ann"].total
         assert totals[0] == 0 and totals[-1] == total > 1
         assert all(a <= b for a, b in itertools.pairwise(totals))
         assert any(0 < n < total for n in totals)

@@ -26,7 +26,7 @@ def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
     seats = (("Computer", "easy"), ("Ann", "human"))
     window, screen = open_filled_in(seed=3, seats=seats)
     try:
-        assert screen.computer_to_move() == "Computer" and screen.active() is None
+        assert screen.computer_to_move() == "Computer" and screen.turns.active() is None
         frames(window, 12)  # 0.2 s: too soon, so the move can be seen coming
         assert screen.match.actions == []
         wait_for_move(window, screen, 0)
@@ -35,22 +35,25 @@ def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
         draft_until_placing(window, screen)
         # In the place phase the computer waits for the human (placing is simultaneous).
         frames(window, 3, COMPUTER_PAUSE + 0.1)
-        assert screen.state.player("Computer").placed is False
-        state = screen.state
+        assert screen.turns.state.player("Computer").placed is False
+        state = screen.turns.state
         cells = next(
             c
             for col in range(6)
-            if screen.pending.draw_block(state, c := screen.pending.cells_at(state, 0, col)) is None
+            if screen.turns.pending.draw_block(
+                state, c := screen.turns.pending.cells_at(state, 0, col)
+            )
+            is None
         )
         press(window, key.RETURN)
-        assert screen.state.player("Ann").tower.blocks[0].cells == cells
+        assert screen.turns.state.player("Ann").tower.blocks[0].cells == cells
         let_computers_move(window, screen)
-        computer = screen.state.player("Computer")
+        computer = screen.turns.state.player("Computer")
         assert len(computer.tower.blocks) == 1
-        assert screen.viewed == 0  # its sheet is shown with the block it drew
+        assert screen.turns.viewed == 0  # its sheet is shown with the block it drew
         block = computer.tower.blocks[0]
         assert "Computer drew a" in screen.message
-        geo = screen.geometry()
+        geo = screen.turns.geometry()
         x, y = geo.corner(block.cells[0])
         got = pixel(window, x + geo.cell * 0.22, y + geo.cell * 0.22)
         want = colour(block.colour).rgb
@@ -79,16 +82,16 @@ def test_two_computer_seats_play_a_game_to_its_end_on_screen():
     window, screen = open_filled_in(seed=4, seats=seats, sheet=4)
     try:
         for tick in range(2000):
-            if screen.state.phase == "ended":
+            if screen.turns.state.phase == "ended":
                 break
             window.tick(COMPUTER_PAUSE + 0.05)
             if tick % 25 == 0:
                 frames(window)  # drawn now and then: a frame rebuilds what changed
             time.sleep(0.001)
         frames(window)
-        assert screen.state.phase == "ended"
+        assert screen.turns.state.phase == "ended"
         assert "Game over" in screen.message
-        assert any(getattr(item, "text", "") == "Game over" for item in screen.front._items)
+        assert any(getattr(item, "text", "") == "Game over" for item in screen.view.front._items)
     finally:
         window.close()
 

@@ -34,13 +34,13 @@ def test_loading_a_game_with_fewer_players_shows_a_sheet_of_that_game(tmp_path):
     try:
         for _ in range(3):
             press(window, key.TAB)
-        assert screen.viewed == 3
+        assert screen.turns.viewed == 3
         screen.save_path = tmp_path / "two.toml"
         press(window, key.O, key.MOD_CTRL)  # draws the loaded game: no IndexError
-        assert screen.message.startswith("Loaded") and len(screen.state.players) == 2
-        assert screen.viewed == 0
+        assert screen.message.startswith("Loaded") and len(screen.turns.state.players) == 2
+        assert screen.turns.viewed == 0
         press(window, key.TAB)
-        assert screen.viewed == 1
+        assert screen.turns.viewed == 1
     finally:
         window.close()
 
@@ -106,7 +106,7 @@ def test_a_decision_under_way_does_not_hold_the_worker_up():
 
 def _pencil(window, screen) -> None:
     """Draw the crafted block in pencil on the first legal floor spot."""
-    pending, state = screen.pending, screen.state
+    pending, state = screen.turns.pending, screen.turns.state
     for col in range(state.player(pending.player).tower.spec.width):
         cells = pending.cells_at(state, 0, col)
         if pending.block_problem(state, cells) is None:
@@ -125,9 +125,9 @@ def test_every_key_in_the_help_does_something_and_every_key_is_in_the_help(tmp_p
         def looks():
             return (
                 screen.message,
-                repr(screen.pending),
-                screen.purple_mode,
-                screen.viewed,
+                repr(screen.turns.pending),
+                screen.turns.purple_mode,
+                screen.turns.viewed,
                 len(screen.match.actions),
                 window.help_visible,
             )
@@ -139,9 +139,9 @@ def test_every_key_in_the_help_does_something_and_every_key_is_in_the_help(tmp_p
 
     try:
         works("R", key.R)
-        while screen.pending is None:  # the three humans draft in turn, by number
-            taken = {pos for p in screen.state.players for pos in p.hand}
-            free = min(pos for pos in range(len(screen.state.dice)) if pos not in taken)
+        while screen.turns.pending is None:  # the three humans draft in turn, by number
+            taken = {pos for p in screen.turns.state.players for pos in p.hand}
+            free = min(pos for pos in range(len(screen.turns.state.dice)) if pos not in taken)
             works("1-9 / click a die", key._1 + free)
         for symbol in (key.SPACE, key.I, key._1, key.Q, key.E, key.F, key.P, key.P):
             row = {
@@ -159,11 +159,11 @@ def test_every_key_in_the_help_does_something_and_every_key_is_in_the_help(tmp_p
         tabs = "Tab, Shift+Tab"
         works(tabs, key.TAB)
         works(tabs, key.TAB, key.MOD_SHIFT)
-        assert screen.viewed == screen.seat(screen.pending.player)
+        assert screen.turns.viewed == screen.turns.seat(screen.turns.pending.player)
         for symbol, modifiers in ((key.BACKSPACE, 0), (key.Z, key.MOD_CTRL), (key.ESCAPE, 0)):
             _pencil(window, screen)
             works("Backspace, Ctrl+Z, Esc", symbol, modifiers)
-            assert screen.pending.block is None
+            assert screen.turns.pending.block is None
         _pencil(window, screen)
         works("Enter", key.RETURN)
         works("Ctrl+S / Ctrl+O", key.S, key.MOD_CTRL)

@@ -22,21 +22,23 @@ def test_ctrl_s_and_ctrl_o_round_trip(tmp_path):
         assert "Saved to" in screen.message
         screen.load(tmp_path / "missing.toml")
         assert screen.message.startswith("Cannot load") and screen.match.state_hash() == saved
-        state = screen.state
+        state = screen.turns.state
         legal = next(
             cells
             for col in range(6)
-            if screen.pending.block_problem(state, cells := screen.pending.cells_at(state, 0, col))
+            if screen.turns.pending.block_problem(
+                state, cells := screen.turns.pending.cells_at(state, 0, col)
+            )
             is None
         )
-        screen.pending.draw_block(state, legal)
+        screen.turns.pending.draw_block(state, legal)
         press(window, key.RETURN)
         assert screen.match.state_hash() != saved
         press(window, key.O, key.MOD_CTRL)
         assert screen.message.startswith("Loaded")
         assert screen.match.state_hash() == saved
         assert screen.game.computers == {"Computer": "easy"}
-        assert screen.pending is not None and screen.pending.player == "Ann"
+        assert screen.turns.pending is not None and screen.turns.pending.player == "Ann"
         assert towersim(["replay", str(tmp_path / "game.toml")]) == 0
     finally:
         window.close()

@@ -25,7 +25,7 @@ from tests.app.filled_in_helpers import (
 
 def _legal_spot(screen, avoid_tools=True):
     """Where the crafted block, as turned now, may be drawn on the floor."""
-    pending, state = screen.pending, screen.state
+    pending, state = screen.turns.pending, screen.turns.state
     spec = state.player(pending.player).tower.spec
     tools = {box for box, _, _ in spec.tools}
     for col in range(spec.width):
@@ -39,10 +39,10 @@ def test_a_turn_end_to_end_with_mouse_and_keys():
     window, screen = open_filled_in(seed=1)
     try:
         draft_until_placing(window, screen)
-        state = screen.state
+        state = screen.turns.state
         ann = state.player("Ann")
         assert len(ann.hand) == 2
-        pending = screen.pending
+        pending = screen.turns.pending
         first = pending.crafted(state)
         press(window, key.SPACE)  # the other die gives the shape now
         swapped = pending.crafted(state)
@@ -59,7 +59,7 @@ def test_a_turn_end_to_end_with_mouse_and_keys():
 
         cells = _legal_spot(screen)
         move_to(window, *centre_of(screen, cells))
-        ghost_cells, ghost_colour, problem = screen.ghost()
+        ghost_cells, ghost_colour, problem = screen.turns.ghost()
         assert ghost_cells == cells and ghost_colour == paint and problem is None
         # The block is drawn where it snaps, in its colour (translucent over the paper).
         expected = blend(colour(paint).rgb, 225, (255, 255, 252))
@@ -75,14 +75,14 @@ def test_a_turn_end_to_end_with_mouse_and_keys():
 
         # The rules' result: the boxes are filled in that colour, and one block of a
         # colour nobody else has yet is the largest area of its colour: 3 points.
-        grid = screen.state.player("Ann").tower.grid()
+        grid = screen.turns.state.player("Ann").tower.grid()
         assert {c: grid[c] for c in cells} == dict.fromkeys(cells, paint)
-        assert scores(screen.state)["Ann"].total == 3
-        assert any("Total 3" in getattr(item, "text", "") for item in screen.front._items)
+        assert scores(screen.turns.state)["Ann"].total == 3
+        assert any("Total 3" in getattr(item, "text", "") for item in screen.view.front._items)
         assert near(box_pixel(window, screen, cells[0]), colour(paint).rgb, 8)  # inked
 
         let_computers_move(window, screen)  # the computer places; the next round starts
-        assert screen.state.round == 2
+        assert screen.turns.state.round == 2
         # The autosave is a filled-in scenario that replays headless to the same state.
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == screen.match.state_hash()
@@ -94,16 +94,16 @@ def test_an_illegal_spot_is_red_and_a_click_there_changes_nothing():
     window, screen = open_filled_in(seed=1)
     try:
         draft_until_placing(window, screen)
-        state = screen.state
-        cells = screen.pending.cells_at(state, 5, 1)  # floating in the air
+        state = screen.turns.state
+        cells = screen.turns.pending.cells_at(state, 5, 1)  # floating in the air
         move_to(window, *centre_of(screen, cells))
-        _, _, problem = screen.ghost()
+        _, _, problem = screen.turns.ghost()
         assert problem == "the block must touch another block orthogonally or the bottom floor"
         assert near(box_pixel(window, screen, cells[0]), blend(ILLEGAL, 170, (255, 255, 252)), 30)
         before, actions = screen.match.state_hash(), len(screen.match.actions)
         click(window, *centre_of(screen, cells))
         assert screen.message == f"Refused: {problem}."
-        assert screen.pending.block is None and screen.live is None
+        assert screen.turns.pending.block is None and screen.live is None
         assert screen.match.state_hash() == before and len(screen.match.actions) == actions
         press(window, key.RETURN)  # nothing drawn: nothing to confirm
         assert screen.match.state_hash() == before and "Draw your block first" in screen.message
@@ -119,7 +119,7 @@ def test_undo_rubs_out_the_pencil_but_not_the_ink():
         click(window, *centre_of(screen, cells))
         assert screen.live is not None
         press(window, key.P)  # a purple space beside the block, in pencil too
-        spec = screen.state.player("Ann").tower.spec
+        spec = screen.turns.state.player("Ann").tower.spec
         purple_cell = next(
             (r + 1, c)
             for r, c in cells
@@ -127,12 +127,12 @@ def test_undo_rubs_out_the_pencil_but_not_the_ink():
             and (r + 1, c) not in cells
             and spec.tool_at((r + 1, c)) is None
         )
-        click(window, *screen.geometry().centre(purple_cell))
-        assert screen.pending.purples == [purple_cell]
+        click(window, *screen.turns.geometry().centre(purple_cell))
+        assert screen.turns.pending.purples == [purple_cell]
         press(window, key.BACKSPACE)
-        assert screen.pending.purples == [] and screen.pending.block == cells
+        assert screen.turns.pending.purples == [] and screen.turns.pending.block == cells
         press(window, key.ESCAPE)  # Esc reaches the screen while something is in pencil
-        assert screen.pending.block is None and screen.live is None
+        assert screen.turns.pending.block is None and screen.live is None
         move_to(window, 700, 300)  # off the sheet: no ghost; the box is blank paper again
         assert near(box_pixel(window, screen, cells[0]), (255, 255, 252), 8)
         click(window, *centre_of(screen, cells))

@@ -57,7 +57,8 @@ def inside(inner: Rect, outer: Rect) -> bool:
 
 def huds(page: Any) -> list[tuple[str, Hud]]:
     found = []
-    for name, value in vars(page).items():
+    view = getattr(page, "view", None)  # a thin screen's view holds its huds
+    for name, value in [*vars(page).items(), *(vars(view).items() if view else ())]:
         if isinstance(value, Hud):
             found.append((name, value))
         elif isinstance(value, Banner):
@@ -73,7 +74,7 @@ def check(page: Any, panels: list[Rect], where: str, extra: list[tuple[str, Hud]
     for name, hud in [*huds(page), *extra]:
         region = panels
         if name.startswith("banner"):
-            banner = page.banner
+            banner = getattr(page, "view", page).banner
             region = [(8, DESIGN_H - 8 - banner.height, banner.width - 8, DESIGN_H - 8)]
         for fitted in hud.texts:
             label, box = fitted.label, fitted.box
