@@ -13,6 +13,7 @@ from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in.screen import FilledInScreen, open_screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
+from tests.app.filled_in_turns import centre
 from tests.app.helpers import frames, pixel, send
 
 # Real seconds a test waits for a spawned worker's decision: generous, as a loaded
@@ -100,12 +101,7 @@ def draft_until_placing(window: Any, screen: FilledInScreen) -> None:
 
 def centre_of(screen: FilledInScreen, cells: tuple[tuple[int, int], ...]) -> tuple[float, float]:
     """The logical point that puts a shape's middle over these boxes."""
-    geo = screen.turns.geometry()
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    x = geo.x0 + (min(cols) + (max(cols) - min(cols) + 1) / 2) * geo.cell
-    y = geo.y0 + (min(rows) + (max(rows) - min(rows) + 1) / 2) * geo.cell
-    return x, y
+    return centre(screen.turns.geometry(), cells)
 
 
 def box_pixel(window: Any, screen: FilledInScreen, cell: tuple[int, int]) -> tuple[int, int, int]:

@@ -22,6 +22,7 @@ from tests.app.filled_in_helpers import (
     press,
     wait_for_move,
 )
+from tests.app.filled_in_turns import legal_spot
 
 HUMANS = (("Ann", "human"), ("Bo", "human"), ("Cy", "human"), ("Di", "human"))
 
@@ -106,14 +107,8 @@ def test_a_decision_under_way_does_not_hold_the_worker_up():
 
 def _pencil(window, screen) -> None:
     """Draw the crafted block in pencil on the first legal floor spot."""
-    pending, state = screen.turns.pending, screen.turns.state
-    for col in range(state.player(pending.player).tower.spec.width):
-        cells = pending.cells_at(state, 0, col)
-        if pending.block_problem(state, cells) is None:
-            click(window, *centre_of(screen, cells))
-            assert pending.block is not None
-            return
-    raise AssertionError("no legal spot on the floor")
+    click(window, *centre_of(screen, legal_spot(screen.turns)))
+    assert screen.turns.pending.block is not None
 
 
 def test_every_key_in_the_help_does_something_and_every_key_is_in_the_help(tmp_path):

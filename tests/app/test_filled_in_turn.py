@@ -21,18 +21,7 @@ from tests.app.filled_in_helpers import (
     open_filled_in,
     press,
 )
-
-
-def _legal_spot(screen, avoid_tools=True):
-    """Where the crafted block, as turned now, may be drawn on the floor."""
-    pending, state = screen.turns.pending, screen.turns.state
-    spec = state.player(pending.player).tower.spec
-    tools = {box for box, _, _ in spec.tools}
-    for col in range(spec.width):
-        cells = pending.cells_at(state, 0, col)
-        if pending.block_problem(state, cells) is None and not (avoid_tools and tools & set(cells)):
-            return cells
-    raise AssertionError("no legal spot on the floor")
+from tests.app.filled_in_turns import legal_spot
 
 
 def test_a_turn_end_to_end_with_mouse_and_keys():
@@ -57,7 +46,7 @@ def test_a_turn_end_to_end_with_mouse_and_keys():
         press(window, key.F)  # flipped as seen: mirrored, turned the other way
         assert pending.mirror and pending.turns == 3
 
-        cells = _legal_spot(screen)
+        cells = legal_spot(screen.turns, avoid_tools=True)
         move_to(window, *centre_of(screen, cells))
         ghost_cells, ghost_colour, problem = screen.turns.ghost()
         assert ghost_cells == cells and ghost_colour == paint and problem is None
@@ -115,7 +104,7 @@ def test_undo_rubs_out_the_pencil_but_not_the_ink():
     window, screen = open_filled_in(seed=1)
     try:
         draft_until_placing(window, screen)
-        cells = _legal_spot(screen)
+        cells = legal_spot(screen.turns, avoid_tools=True)
         click(window, *centre_of(screen, cells))
         assert screen.live is not None
         press(window, key.P)  # a purple space beside the block, in pencil too
