@@ -16,6 +16,8 @@ from simulator.app.words import refusal, with_article
 
 
 class CraftingControls:
+    """What the crafting reads and changes of the controller it is part of."""
+
     pending: PendingTurn | None  # the active human's pencil turn
     purple_mode: bool  # a click on the sheet draws a purple space
     message: str

@@ -1,6 +1,6 @@
 """The Filled In screen's right panel: scores, the dice pool and draft, crafting, the
 crew card, purple spaces, and the turn's buttons. Pure drawing into a Mesh and a Hud;
-clicks call back into the screen (``PanelActions``)."""
+clicks call the turn controller (``PanelActions``)."""
 
 from __future__ import annotations
 

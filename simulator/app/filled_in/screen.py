@@ -24,6 +24,7 @@ from simulator.app.filled_in.geometry import SHEET_REGION
 from simulator.app.filled_in.keys import TABLE, Pressed
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.thinking import Thinker
+from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.view import FilledInView
 from simulator.app.flashes import filled_in_flashes
 from simulator.app.game_screen import SessionGameScreen
@@ -83,7 +84,7 @@ class FilledInScreen(SessionGameScreen):
         return self.turns.match
 
     @property
-    def live(self) -> Any:
+    def live(self) -> PendingTurn | None:
         return self.turns.live
 
     @property
