@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.filled_in.state import PLACE, ROLL
+from rules.filled_in.state import ENDED, PLACE, ROLL
+from simulator.app.filled_in import session
 from simulator.app.filled_in.controller import NOTHING_TO_UNDO, FilledInTurns
 from tests.app.filled_in_turns import (
     Cells,
@@ -152,3 +153,14 @@ def test_a_loaded_game_drops_the_pencil_and_shows_its_first_sheet() -> None:
     turns.adopt(game)
     assert turns.game is game and turns.live is None and turns.viewed == 0
     assert turns.state.phase == ROLL and turns.active() == "Di"
+
+
+def test_an_ended_game_marks_nobody_to_move_and_says_so() -> None:
+    game = session.load(ROOT / "scenarios/filled-in/game-end-tie-break.toml")
+    turns = FilledInTurns(game)
+    assert turns.state.phase == ENDED and turns.pending is None and turns.active() is None
+    assert turns.arrows() == set() and turns.what_now() == "the game is over."
+    totals = {name: b.total for name, b in turns.scores().items()}
+    assert set(totals) == {p.name for p in turns.state.players} and max(totals.values()) > 0
+    turns.confirm()
+    assert turns.message == "Nothing to confirm: the game is over."

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.filled_in import drafter, roller, to_move
+from rules.filled_in import drafter, roller, scores, to_move
 from rules.filled_in.config import rules_config
+from rules.filled_in.scoring import ScoreBreakdown
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
 from rules.pieces import Cell
 from simulator.app.filled_in.crafting import CraftingControls
@@ -98,6 +99,13 @@ class FilledInTurns(CraftingControls):
 
     def seat(self, name: str) -> int:
         return self.state.index(name)
+
+    def arrows(self) -> set[str]:
+        """The players the tabs mark to move: none once the game is over."""
+        return set(self.movers()) if self.state.phase != ENDED else set()
+
+    def scores(self) -> dict[str, ScoreBreakdown]:
+        return scores(self.state)
 
     def drafting(self) -> bool:
         return self.state.phase == DRAFT

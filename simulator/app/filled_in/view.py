@@ -9,8 +9,6 @@ from typing import Any
 
 import pyglet
 
-from rules.filled_in import scores
-from rules.filled_in.state import ENDED
 from simulator.app.filled_in.controller import FilledInTurns, Ghost
 from simulator.app.filled_in.geometry import LEFT_W
 from simulator.app.filled_in.panel import draw_panel
@@ -104,14 +102,14 @@ class FilledInView:
         self._ghost_key = STALE  # the ghost is drawn again, over the new sheet
         state = turns.state
         mesh = Mesh()
-        breakdowns = scores(state)
+        breakdowns = turns.scores()
         paint_tabs(
             mesh,
             self.front,
             state,
             TABS,
             viewed=turns.viewed,
-            movers=set(turns.movers()) if state.phase != ENDED else set(),
+            movers=turns.arrows(),
             labels={p.name: turns.label(p.name, elsewhere) for p in state.players},
             totals={name: b.total for name, b in breakdowns.items()},
             on_view=turns.view,
