@@ -64,7 +64,7 @@ def run(
     in flight as it has threads; else ``workers`` local processes, or this process when
     1. ``timeout``: seconds a task may take (None: no limit); ``label`` starts the Dask
     task keys, which the cluster's dashboard shows."""
-    if dask is not None:
+    if dask is not None and tasks:  # no tasks: no cluster to reach
         finished = _dask(function, tasks, dask, timeout, label)
     elif workers > 1 and len(tasks) > 1:
         finished = _pool(function, tasks, min(workers, len(tasks)), timeout)
