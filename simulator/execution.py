@@ -16,6 +16,7 @@ overran: ``multiprocessing.Pool`` would wait forever for a killed worker's task.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 import threading
@@ -66,7 +67,7 @@ def run(
     task keys, which the cluster's dashboard shows."""
     if dask is not None and tasks:  # no tasks: no cluster to reach
         finished = _dask(function, tasks, dask, timeout, label)
-    elif workers > 1 and len(tasks) > 1:
+    elif workers > 1 and tasks:  # even for one task: a worker's death is not ours
         finished = _pool(function, tasks, min(workers, len(tasks)), timeout)
     else:
         finished = _serial(function, tasks, timeout)
@@ -168,7 +169,9 @@ class _Worker(Generic[T]):
 
     def give(self, index: int, task: T) -> None:
         self.index, self.started = index, time.monotonic()
-        self.conn.send(task)
+        # A worker that died between tasks: its sentinel fails this task in ``_collect``.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            self.conn.send(task)
 
     def stop(self) -> None:
         if self.process.exitcode is None:
@@ -201,8 +204,9 @@ def _pool(
                     continue
                 if not alive:  # dead, or busy with a task nobody waits for
                     worker.stop()
-                    pool[pool.index(worker)] = worker = _Worker(context, function)
                 if queue:
+                    if not alive:
+                        pool[pool.index(worker)] = worker = _Worker(context, function)
                     worker.give(*queue.popleft())
                 yield index, result
     finally:
@@ -210,7 +214,9 @@ def _pool(
             worker.stop()
 
 
-def _collect(worker: _Worker[Any], ready: list[Any], budget: float | None) -> tuple[Any, Any, bool]:
+def _collect(
+    worker: _Worker[Any], ready: list[Any], budget: float | None
+) -> tuple[int | None, Any, bool]:
     """(index, result, whether the worker may take another task) when the worker's task
     ended, failed or ran out of time (the worker is then free); index None while it runs."""
     index, seconds = worker.index, time.monotonic() - worker.started

@@ -17,13 +17,15 @@ import pytest
 from simulator import execution
 from simulator.execution import Failed
 
-DIES, HANGS, RAISES = -1, -2, -3
+DIES, HANGS, RAISES, KILLED = -1, -2, -3, -4
 
 
 def square(n: int) -> int:
     """The tasks (spawned workers import them from here): larger numbers finish sooner."""
     if n == DIES:
         os._exit(7)
+    if n == KILLED:  # as by the out-of-memory killer or ``kill -9``
+        os.kill(os.getpid(), signal.SIGKILL)
     if n == HANGS:
         time.sleep(60)
     if n == RAISES:
@@ -53,6 +55,12 @@ def test_a_dead_worker_an_overrun_and_a_raise_are_their_tasks_failures() -> None
     assert (hung.status, hung.reason) == ("timeout", "no result within 3 s")
     assert hung.seconds >= 3
     assert (raised.status, raised.reason) == ("crashed", "ValueError: no square for you")
+
+
+def test_one_task_with_workers_runs_in_a_worker_that_may_be_killed() -> None:
+    [(_, killed)] = results([KILLED], workers=2)
+    assert isinstance(killed, Failed) and killed.status == "crashed"
+    assert killed.reason == "the worker died (exit code -9)"
 
 
 def test_an_overrun_in_this_process_is_stopped_by_the_alarm() -> None:
