@@ -115,3 +115,24 @@ def test_dask_gives_the_same_results_and_failures() -> None:
     raised = dict(found)[RAISES]
     assert isinstance(raised, Failed) and raised.status == "crashed"
     assert raised.reason == "ValueError: no square for you"
+
+
+def test_on_dask_a_killed_worker_and_an_overrun_are_their_tasks_failures() -> None:
+    import dask
+    from distributed import LocalCluster
+
+    # Dask would retry a task whose worker died on three more workers; once is enough.
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+    ):
+        # The overrun goes last: its thread sleeps on after the cancel, and a task sent to
+        # that worker would wait behind it (docs/lab.md).
+        found = dict(results([4, KILLED, 5, HANGS], dask=cluster.scheduler_address, timeout=3))
+    assert (found[4], found[5]) == (16, 25)
+    killed, hung = found[KILLED], found[HANGS]
+    assert isinstance(killed, Failed) and killed.status == "crashed"
+    assert killed.reason.startswith("KilledWorker: ")
+    assert hung == Failed("timeout", hung.seconds, "no result within 3 s")
