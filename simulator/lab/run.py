@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from simulator.execution import Unreachable
 from simulator.lab import execution
 from simulator.lab.game import Record, Refused
 from simulator.lab.play import RefusedArguments, parse
@@ -107,7 +108,7 @@ def play(
         except Refused as exc:
             outcome = "refused"
             _say(f"the games' settings are refused: {exc}")
-        except execution.Unreachable as exc:
+        except Unreachable as exc:
             outcome = "unreachable"
             _say(str(exc))
         except OSError as exc:
@@ -142,11 +143,13 @@ def _records(todo: list[GameSpec], args: argparse.Namespace, out: Path) -> Itera
     if args.record:
         recordings = str(out / RECORDINGS)
         Path(recordings).mkdir(parents=True, exist_ok=True)
-    if args.dask:
-        return execution.dask(todo, args.dask, args.game_timeout, recordings)
-    if args.workers > 1:
-        return execution.process_pool(todo, args.workers, args.game_timeout, recordings)
-    return execution.serial(todo, args.game_timeout, recordings)
+    return execution.records(
+        todo,
+        workers=args.workers,
+        budget=args.game_timeout,
+        recordings=recordings,
+        dask=args.dask or None,
+    )
 
 
 def _games(count: int) -> str:

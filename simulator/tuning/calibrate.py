@@ -48,8 +48,7 @@ def calibrate(
         print(f"no calibration case matches {only!r}", file=out)
         return 1
     runs = [Run(i, tuple(point), t, profile) for i, t in enumerate(targets)]
-    pending = execution.process_pool(runs, workers) if workers > 1 else execution.serial(runs)
-    records = sorted(pending, key=lambda r: r["run"])
+    records = list(execution.records(runs, workers))
     title = profile or "default"
     if point:
         title += " with " + ", ".join(f"{k}={v}" for k, v in point)

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 
+from simulator.execution import Unreachable
 from simulator.physics.profile import profile_names
 from simulator.scenario.errors import ScenarioError
 from simulator.tuning.calibrate import calibrate
@@ -65,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
-    except (ScenarioError, StoreError) as exc:
+    except (ScenarioError, StoreError, Unreachable) as exc:
         print(f"towersim tune: {exc}", file=sys.stderr)
         return EXIT_INVALID
 

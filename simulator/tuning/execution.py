@@ -1,53 +1,40 @@
-"""Where runs execute: in this process, a local process pool, or a Dask cluster.
-
-Each yields records as runs finish, in any order; the store puts them in order. Ctrl-C
-stops the workers and loses only the runs in flight.
-"""
+"""How the tuning lab runs its runs on the shared executor (simulator/execution.py): in
+this process, on a pool of spawned processes, or on a Dask cluster, each record coming
+back in the runs' order. A run that raises or whose worker dies is a row of its own
+(verdict "error", no kind, the reason in ``detail``) and the rest go on; Ctrl-C loses
+only the runs in flight."""
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
-import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from simulator import execution
 from simulator.tuning.runs import Run, execute
 
 Record = dict[str, Any]
 
 
-def serial(runs: Sequence[Run]) -> Iterator[Record]:
-    for run in runs:
-        yield execute(run)
+def records(runs: Sequence[Run], workers: int = 1, dask: str | None = None) -> Iterator[Record]:
+    """Each run's record, in the order of ``runs``: ``dask`` a scheduler's address, else
+    ``workers`` local processes (this one when 1)."""
+    for run, result in execution.run(
+        execute, runs, workers=workers, dask=dask, label="towersim-tune"
+    ):
+        yield _failed(run, result) if isinstance(result, execution.Failed) else result
 
 
-def _ignore_interrupt() -> None:
-    # The parent alone handles Ctrl-C (it terminates the pool); a worker that raised
-    # KeyboardInterrupt mid-run would only break the pool.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def process_pool(runs: Sequence[Run], workers: int) -> Iterator[Record]:
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupt)
-    try:
-        yield from pool.imap_unordered(execute, runs, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def dask(runs: Sequence[Run], address: str) -> Iterator[Record]:
-    from distributed import Client, as_completed
-
-    # A fresh token per sweep: a task cancelled by Ctrl-C must not shadow its rerun.
-    token = uuid.uuid4().hex[:8]
-    with Client(address, timeout="20s") as client:
-        keys = [f"towersim-tune-{token}-{r.key}" for r in runs]
-        futures = client.map(execute, list(runs), key=keys)
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            client.cancel(futures)
+def _failed(run: Run, failure: execution.Failed) -> Record:
+    """The row of a run that gave no record: what it was, and why (a crash is not a
+    measurement, so its kind stays empty and the summaries count it as failed only)."""
+    return {
+        "key": run.key,
+        "run": run.index,
+        "target": run.target.label,
+        "verdict": "error",
+        "detail": failure.reason,
+        "steps": 0,
+        "wall_s": round(failure.seconds, 4),
+        "steps_per_s": 0,
+        **dict(run.point),
+    }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -58,7 +57,7 @@ def run_sweep(
         progress.total = len(pending)
     ran = 0
     try:
-        for record in _records(pending, workers, dask_address):
+        for record in execution.records(pending, workers, dask_address):
             store.add(record)
             ran += 1
             progress.advance(str(record["target"]))
@@ -66,15 +65,3 @@ def run_sweep(
         store.close()
         store.write_table(order)
     return SweepResult(store, ran, len(runs) - len(pending))
-
-
-def _records(
-    pending: Sequence[Run], workers: int, dask_address: str | None
-) -> Iterator[dict[str, object]]:
-    if not pending:
-        return iter(())
-    if dask_address:
-        return execution.dask(pending, dask_address)
-    if workers > 1 and len(pending) > 1:
-        return execution.process_pool(pending, min(workers, len(pending)))
-    return execution.serial(pending)

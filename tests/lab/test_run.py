@@ -116,6 +116,8 @@ def test_the_spawn_pool_and_dask_give_the_serial_records(tmp_path: Path) -> None
     assert len(serial) == 6
     assert without_cpu(records(tmp_path / "pool")) == serial
     assert without_cpu(records(tmp_path / "dask")) == serial
+    # and stored in the same order: the tournament's, whichever game ended first
+    assert list(records(tmp_path / "pool")) == list(records(tmp_path / "dask")) == list(serial)
 
 
 def test_a_killed_run_resumes_and_a_finished_one_plays_nothing(

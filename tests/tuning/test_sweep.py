@@ -10,7 +10,7 @@ import pytest
 from simulator.cli import main
 from simulator.tuning import execution
 from simulator.tuning.experiment import load_experiment
-from simulator.tuning.runs import TIMING_COLUMNS
+from simulator.tuning.runs import TIMING_COLUMNS, Run
 from simulator.tuning.sweep import run_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,21 +96,53 @@ def test_an_interrupted_sweep_resumes_without_losing_or_repeating_rows(
 def test_ctrl_c_keeps_the_finished_rows(
     experiment_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = execution.serial
+    real = execution.execute
+    started = []
 
-    def interrupted(runs):  # type: ignore[no-untyped-def]
-        for count, record in enumerate(real(runs)):
-            if count == 3:
-                raise KeyboardInterrupt
-            yield record
+    def interrupted(run: Run) -> dict[str, object]:
+        started.append(run)
+        if len(started) == 4:  # Ctrl-C in the fourth run
+            raise KeyboardInterrupt
+        return real(run)
 
-    monkeypatch.setattr(execution, "serial", interrupted)
+    monkeypatch.setattr(execution, "execute", interrupted)
     out = tmp_path / "out"
     assert main(["tune", str(experiment_path), "--out", str(out), "--workers", "1"]) == 130
     assert len(read_rows(out / "results.csv")[1]) == 3
-    monkeypatch.setattr(execution, "serial", real)
+    monkeypatch.setattr(execution, "execute", real)
     assert main(["tune", str(experiment_path), "--out", str(out), "--workers", "1"]) == 0
     assert len(read_rows(out / "results.csv")[1]) == 12
+
+
+def test_a_run_that_raises_is_an_error_row_and_the_rest_run(
+    experiment_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = execution.execute
+
+    def broken(run: Run) -> dict[str, object]:
+        if run.index == 1:
+            raise RuntimeError("the run broke on purpose")
+        return real(run)
+
+    monkeypatch.setattr(execution, "execute", broken)
+    result = run_sweep(load_experiment(experiment_path), tmp_path / "out")
+    assert result.ran == 12
+    _, rows = read_rows(tmp_path / "out" / "results.csv")
+    assert [int(r["run"]) for r in rows] == list(range(12))
+    failed = rows[1]
+    assert (failed["verdict"], failed["kind"]) == ("error", "")
+    assert failed["detail"] == "RuntimeError: the run broke on purpose"
+    assert failed["target"] == rows[1 + 3]["target"] and failed["dt"] == rows[0]["dt"]
+    assert all(r["verdict"] != "error" for r in rows[:1] + rows[2:])
+
+
+def test_a_bad_dask_address_is_one_line(
+    experiment_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tune", str(experiment_path), "--out", str(tmp_path), "--dask", "nonsense"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines()[-1].startswith("towersim tune: --dask nonsense: cannot reach the")
 
 
 def test_serial_process_pool_and_dask_give_identical_rows(
