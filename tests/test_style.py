@@ -230,11 +230,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.rl.multi.crazy_tower_v0",
     "simulator.rl.render",
     "simulator.rl.stand",
-    "simulator.bots.dexterity",
-    "simulator.lab.report_labels",
-    "simulator.lab.tournament",
-    "simulator.render.bodies",
-    "simulator.tuning.runs",
 )
 
 
