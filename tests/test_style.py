@@ -226,9 +226,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.start_screen",
     "simulator.rl.crazy_tower",
     "simulator.rl.filled_in",
-    "simulator.rl.lots",
-    "simulator.rl.multi.crazy_tower_v0",
-    "simulator.rl.render",
     "simulator.rl.stand",
 )
 

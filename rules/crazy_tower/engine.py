@@ -20,7 +20,7 @@ from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOut
 from rules.crazy_tower.placement import placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
 from rules.crazy_tower.scoring import scores
-from rules.crazy_tower.setup import new_game
+from rules.crazy_tower.setup import new_game, player_counts
 from rules.crazy_tower.state import COMPETITIVE, MODES, SOLO, CrazyTowerState
 from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
 from rules.errors import IllegalMove
@@ -59,9 +59,9 @@ def _plain_move(move: Mapping[str, Any]) -> dict[str, Any]:
 
 @cache
 def crazy_tower_content() -> dict[str, Any]:
-    """Every block and floor card by id (``Engine.content``), the colours, and the solo
-    challenges by number (their limits and hand handicap, as the challenge file has
-    them)."""
+    """Every block and floor card by id (``Engine.content``), the colours, how many
+    players each mode is for, and the solo challenges by number (their limits and hand
+    handicap, as the challenge file has them)."""
     pieces: dict[str, Any] = {}
     for colour in block_colours():
         for block in blocks_of_colour(colour):
@@ -77,6 +77,7 @@ def crazy_tower_content() -> dict[str, Any]:
     return {
         "pieces": pieces,
         "colours": list(block_colours()),
+        "player_counts": {mode: list(player_counts(mode)) for mode in MODES},
         "challenges": {str(n): _plain(asdict(c)) for n, c in sorted(challenges().items())},
     }
 
