@@ -224,7 +224,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.lots",
     "simulator.app.start_choices",
     "simulator.app.start_screen",
-    "simulator.rl.crazy_tower",
     "simulator.rl.filled_in",
     "simulator.rl.stand",
 )

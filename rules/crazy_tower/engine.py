@@ -12,12 +12,13 @@ from typing import Any
 from rules.chance import Chance
 from rules.crazy_tower.actions import apply_action
 from rules.crazy_tower.blocks import block_colours, blocks_of_colour, get_block, is_block
-from rules.crazy_tower.cards import covered_boxes, floor_cards
+from rules.crazy_tower.cards import BOX_KINDS, card_length, covered_boxes, floor_cards
 from rules.crazy_tower.challenges import challenges
+from rules.crazy_tower.flow import EFFECT_ORDER
 from rules.crazy_tower.legal import legal_moves
 from rules.crazy_tower.names import block_name
 from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOutcome
-from rules.crazy_tower.placement import placement_problem
+from rules.crazy_tower.placement import block_problem, placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
 from rules.crazy_tower.scoring import scores
 from rules.crazy_tower.setup import new_game, player_counts
@@ -60,8 +61,9 @@ def _plain_move(move: Mapping[str, Any]) -> dict[str, Any]:
 @cache
 def crazy_tower_content() -> dict[str, Any]:
     """Every block and floor card by id (``Engine.content``), the colours, how many
-    players each mode is for, and the solo challenges by number (their limits and hand
-    handicap, as the challenge file has them)."""
+    players each mode is for, the solo challenges by number (their limits and hand
+    handicap, as the challenge file has them), a card's length (cm) and its box kinds,
+    and the order in which a block's box effects resolve."""
     pieces: dict[str, Any] = {}
     for colour in block_colours():
         for block in blocks_of_colour(colour):
@@ -78,6 +80,9 @@ def crazy_tower_content() -> dict[str, Any]:
         "pieces": pieces,
         "colours": list(block_colours()),
         "player_counts": {mode: list(player_counts(mode)) for mode in MODES},
+        "card_length": card_length(),
+        "box_kinds": list(BOX_KINDS),
+        "effects": list(EFFECT_ORDER),
         "challenges": {str(n): _plain(asdict(c)) for n, c in sorted(challenges().items())},
     }
 
@@ -187,21 +192,29 @@ class CrazyTowerEngine:
 
     def plan_check(self, state: CrazyTowerState) -> PlanCheck:
         """Plans of a block (``place_block`` with ``block``, ``replace_piece`` with
-        ``piece``) at ``at`` cm along its card with a shadow ``span`` cm long: the boxes
-        it covers must be on the card and allowed (the match's check before the hand
-        moves). A card is laid anywhere; a diamonds pull needs a block open to it."""
-        choices = self.physical_choices(state)
-        open_types = {move["type"] for move in choices}
-        removable = {move["block"] for move in choices if move["type"] == "remove_block"}
+        ``piece``) at ``at`` cm along its card with a shadow ``span`` cm long: the block
+        may go on its card and the boxes it covers are on the card and allowed (the
+        match's check before the hand moves); without ``at``, whether the block may go
+        on its card at all. A card is laid anywhere; a diamonds pull needs a block open
+        to it."""
+
+        @cache
+        def open_now() -> tuple[set[str], set[str]]:  # read when first needed
+            choices = self.physical_choices(state)
+            removable = {move["block"] for move in choices if move["type"] == "remove_block"}
+            return {move["type"] for move in choices}, removable
 
         def check(plan: Mapping[str, Any]) -> str | None:
             kind, block = plan.get("type"), plan.get("block", plan.get("piece"))
+            open_types, removable = open_now()
             if kind not in open_types:
                 return f"no {kind} is open now"
             if kind == "remove_block":
                 return None if block in removable else f"{block} cannot be removed now"
             if kind == "lay_card" or (kind == "replace_piece" and not is_block(str(block))):
                 return None
+            if "at" not in plan:
+                return block_problem(state, str(block))
             at = float(plan["at"])
             boxes = covered_boxes(at, at + float(plan["span"]))
             if not boxes:

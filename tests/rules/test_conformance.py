@@ -308,7 +308,7 @@ def test_a_lots_plan_is_judged_as_the_match_judges_a_candidate() -> None:
 
 def test_a_crazy_tower_plan_is_judged_by_the_boxes_it_covers() -> None:
     from rules.crazy_tower.cards import covered_boxes
-    from rules.crazy_tower.placement import placement_problem
+    from rules.crazy_tower.placement import block_problem, placement_problem
 
     engine, state = ENGINES["crazy-tower"], _placing("crazy-tower", 1)
     judge = engine.plan_check(state)
@@ -322,3 +322,5 @@ def test_a_crazy_tower_plan_is_judged_by_the_boxes_it_covers() -> None:
         verdicts.add(verdict is None)
     assert verdicts == {True, False}, "some plans pass and some are refused"
     assert judge({"type": "place_block", "block": "red-9z", "at": 5.0, "span": 3.0})
+    for piece in [*state.hands[state.current_player], "red-9z"]:  # without "at": the block
+        assert judge({"type": "place_block", "block": piece}) == block_problem(state, piece)
