@@ -109,12 +109,13 @@ class FilledInEngine:
         return {"pieces": {**dice, **crew}, "sheets": sorted(tower_sheets())}
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """Every player's crew card, dice and crane; the dice in play with their faces."""
+        """Every player's dice, crane and crew card once played (hidden till then); the
+        dice in play with their faces."""
         total = totals(state)
         players = {
             p.name: {
                 "score": total[p.name],
-                "crew": p.crew,
+                "crew": p.crew if p.crew_used else None,
                 "crew_used": p.crew_used,
                 "hand": list(p.hand),
                 "levels": {str(level): points for level, points in p.level_scores.items()},

@@ -324,3 +324,20 @@ def test_a_crazy_tower_plan_is_judged_by_the_boxes_it_covers() -> None:
     assert judge({"type": "place_block", "block": "red-9z", "at": 5.0, "span": 3.0})
     for piece in [*state.hands[state.current_player], "red-9z"]:  # without "at": the block
         assert judge({"type": "place_block", "block": piece}) == block_problem(state, piece)
+
+
+def test_describe_keeps_hidden_things_hidden() -> None:
+    """A LOTS hand of crew cards is counted, a Filled In crew card unnamed till played,
+    a Crazy Tower saboteur unnamed till the end."""
+    lots = ENGINES["lots"]
+    state = lots.new_game(GameOptions(("Ann", "Ben")), 1)
+    assert lots.describe(state)["players"]["Ann"]["crew"] == len(state.crew_hands[0]) > 0
+    filled_in = ENGINES["filled-in"]
+    state = filled_in.new_game(GameOptions(("Ann", "Ben")), 1)
+    assert {p["crew"] for p in filled_in.describe(state)["players"].values()} == {None}
+    crazy = ENGINES["crazy-tower"]
+    state = crazy.new_game(GameOptions(("Ann", "Ben", "Cy"), mode="saboteur"), 1)
+    assert state.saboteur in ("Ann", "Ben", "Cy")
+    assert crazy.describe(state)["saboteur"] is None
+    final = playout(crazy, state, Chance.from_seed(4))
+    assert crazy.describe(final)["saboteur"] == state.saboteur
