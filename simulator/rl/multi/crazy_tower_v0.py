@@ -18,7 +18,8 @@ from simulator.rl.adapter import check_count, hands_for, physics_of
 from simulator.rl.aec import TowerAEC, make_env
 from simulator.rl.crazy_tower import CrazyTowerAdapter
 
-COMPETITIVE, SABOTEUR = MODES = ("competitive", "saboteur")
+COMPETITIVE, SABOTEUR = "competitive", "saboteur"
+MODES = (COMPETITIVE, SABOTEUR)  # the engine's modes with more than one player
 
 
 def raw_env(
