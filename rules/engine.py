@@ -207,7 +207,8 @@ class Engine(Protocol[State]):
         ``"pieces"``, every piece a game may hold (each piece of ``inventory``) by id,
         each a dict with its ``"kind"`` ("block", "cube", "card", "die", ...) and what a
         panel or an observation reads of it (colour, cells, points, effect, boxes); plus
-        the game's own tables (LOTS ``colours``; Crazy Tower ``challenges``; ...)."""
+        the game's own tables (LOTS ``colours``; Crazy Tower ``challenges``; ...). Each
+        call gives a fresh copy, the caller's to keep or change."""
         ...
 
     def describe(self, state: State) -> dict[str, Any]:
@@ -229,10 +230,10 @@ class Engine(Protocol[State]):
         hand means to put its piece in place of an outcome (LOTS ``{"type": "place",
         "piece", "cells"}``; Crazy Tower ``{"type": "place_block", "block", "at",
         "span"}``); the judge says why the rules refuse it before any physics runs, or
-        None. The match makes the same check before the hand moves."""
+        None: the same check the match makes before the hand moves."""
         ...
 
     def preview(self, state: State, move: Mapping[str, Any]) -> Preview[State]:
-        """What ``move`` (a physical one with its outcome) would do, nothing committed
-        (``preview_by_applying`` does it for any engine)."""
+        """What ``move`` would do (a physical one carries its outcome), nothing
+        committed (``preview_by_applying`` does it for any engine)."""
         ...

@@ -167,7 +167,7 @@ class LotsAdapter:
         moves = self.engine.legal_moves(state)
         entries = [self._entry_of(move) for move in moves if move["type"] != "place"]
         if state.phase in ("place", "replace"):
-            entries += self._drops(match)
+            entries += self._drops(match, [move for move in moves if move["type"] == "place"])
         return self.catalogue.mask(entries)
 
     def _entry_of(self, move: dict[str, Any]) -> Entry:
@@ -184,15 +184,16 @@ class LotsAdapter:
             return (kind, move["card"], None)
         return (kind,)
 
-    def _drops(self, match: LotsMatch) -> list[Entry]:
-        """Every planned drop the match's own pre-check accepts now."""
+    def _drops(self, match: LotsMatch, choices: list[dict[str, Any]]) -> list[Entry]:
+        """Every planned drop of the physical ``choices`` the match's own pre-check
+        accepts now."""
         state = match.state
         filled = set(state.footprint_spec().ground_cells())
         filled |= {(r, c) for cells in state.tower.values() for r, c in cells}
         out: list[Entry] = []
         seen: set[tuple[str | None, bool]] = set()
         judge = self.engine.plan_check(state)  # the match's pre-check, reading the state once
-        for choice in self.engine.physical_choices(state):
+        for choice in choices:
             block, cube = choice["block"], choice["cube"]
             key = (self._colour[block] if block else None, cube is not None)
             if key in seen:  # two blocks of one colour are the same block
