@@ -156,7 +156,8 @@ class CrazyTowerAdapter:
             if colour_count is not None:
                 self.options["colour_count"] = colour_count
         self.challenge = self.options.get("challenge")
-        challenge = CHALLENGES[str(self.challenge)] if self.challenge is not None else None
+        # an unknown challenge has no handicap here; the rules refuse it below
+        challenge = CHALLENGES.get(str(self.challenge))
         handicap = challenge["handicap"] if challenge else None
         self.handicap: dict[str, Any] | None = handicap
         self.angle = handicap["block_angle_deg"] if handicap else 0.0
