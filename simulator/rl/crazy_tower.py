@@ -157,8 +157,8 @@ class CrazyTowerAdapter:
                 self.options["colour_count"] = colour_count
         self.challenge = self.options.get("challenge")
         # an unknown challenge has no handicap here; the rules refuse it below
-        challenge = CHALLENGES.get(str(self.challenge))
-        handicap = challenge["handicap"] if challenge else None
+        chosen = CHALLENGES.get(str(self.challenge))
+        handicap = chosen["handicap"] if chosen else None
         self.handicap: dict[str, Any] | None = handicap
         self.angle = handicap["block_angle_deg"] if handicap else 0.0
         self.blocks = tuple(BLOCKS)  # colour by colour, smallest first
