@@ -11,17 +11,21 @@ placement, a removal) carries what the physics decided as ``"outcome"``: the gam
 outcome dataclass (or its dict). ``legal_moves`` lists physical moves without it.
 
 Each game's engine lives in ``rules/<game>/engine.py`` as the module attribute
-``ENGINE``; the simulator's game registry names it there.
+``ENGINE``; the simulator's game registry names it there. Outside ``rules/`` and a
+game's own match package the engine is the only way into a game's rules: besides the
+moves it answers what the app, the bots, the lab and the environments ask of them
+(``content``, ``describe``, ``physical_choices``, ``plan_check``, ``preview``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.chance import Chance
+from rules.errors import IllegalMove
 
 Move = dict[str, Any]
 State = TypeVar("State")
@@ -96,6 +100,45 @@ class GameOptions:
         )
 
 
+@dataclass(frozen=True)
+class Preview(Generic[State]):
+    """What a move would do, nothing committed: the state after it (None when the rules
+    refuse it), the rules' reason for refusing, and each player's score change."""
+
+    after: State | None
+    reason: str | None = None
+    gains: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return self.after is not None
+
+
+# A judge of planned physical moves in one state (see Engine.plan_check): why the rules
+# refuse the plan before any physics runs, or None.
+PlanCheck = Callable[[Mapping[str, Any]], str | None]
+
+
+class _Applies(Protocol[State]):
+    """The part of an engine a preview needs."""
+
+    def apply(self, state: State, move: Mapping[str, Any]) -> State: ...
+
+    def scores(self, state: State) -> dict[str, int]: ...
+
+
+def preview_by_applying(
+    engine: _Applies[State], state: State, move: Mapping[str, Any]
+) -> Preview[State]:
+    """``Engine.preview`` for any engine: apply ``move`` and compare the scores."""
+    try:
+        after = engine.apply(state, move)
+    except IllegalMove as refused:
+        return Preview(None, refused.reason)
+    before, now = engine.scores(state), engine.scores(after)
+    return Preview(after, None, {name: now[name] - before.get(name, 0) for name in now})
+
+
 class Engine(Protocol[State]):
     """The rules of one game. Engines hold no game state: every method is a function
     of its arguments, so one ``ENGINE`` serves any number of games."""
@@ -155,4 +198,42 @@ class Engine(Protocol[State]):
     def random_move(self, state: State, chance: Chance) -> Move:
         """A uniformly chosen legal move, a physical one with a plausible outcome
         invented as plain data (no physics). Draws from ``chance``, never the game's."""
+        ...
+
+    # -- for the app, the bots, the lab and the environments ----------------------------
+
+    def content(self) -> Mapping[str, Any]:
+        """The game's fixed material as plain JSON-safe data, the same for every game:
+        ``"pieces"``, every piece a game may hold (each piece of ``inventory``) by id,
+        each a dict with its ``"kind"`` ("block", "cube", "card", "die", ...) and what a
+        panel or an observation reads of it (colour, cells, points, effect, boxes); plus
+        the game's own tables (LOTS ``colours``; Crazy Tower ``challenges``; ...). Each
+        call gives a fresh copy, the caller's to keep or change."""
+        ...
+
+    def describe(self, state: State) -> dict[str, Any]:
+        """The state as plain JSON-safe data for panels, words and observations, players
+        by name: ``phase``, ``to_act``, ``scores`` and ``players`` (name -> what the table
+        shows of that player), plus the game's own public parts. Hidden information (a
+        deck's order, a secret role before the end) is left out."""
+        ...
+
+    def physical_choices(self, state: State) -> list[Move]:
+        """The legal moves whose result the physics decides (a placement, a removal),
+        without outcome, each naming the piece the hand carries; [] for a game without
+        physics. Every one is also in ``legal_moves``."""
+        ...
+
+    def plan_check(self, state: State) -> PlanCheck:
+        """A judge of planned physical moves in ``state``, which reads the state once (an
+        action mask judges hundreds of plans). A plan is a physical move saying where the
+        hand means to put its piece in place of an outcome (LOTS ``{"type": "place",
+        "piece", "cells"}``; Crazy Tower ``{"type": "place_block", "block", "at",
+        "span"}``); the judge says why the rules refuse it before any physics runs, or
+        None: the same check the match makes before the hand moves."""
+        ...
+
+    def preview(self, state: State, move: Mapping[str, Any]) -> Preview[State]:
+        """What ``move`` would do (a physical one carries its outcome), nothing
+        committed (``preview_by_applying`` does it for any engine)."""
         ...

@@ -212,3 +212,43 @@ def test_no_import_circles() -> None:
         for module, edges in _import_graph().items()
     }
     assert _circles(runtime) == []
+
+
+# The modules (or packages) that still reach a game's rules past its engine: the app's
+# screens, panels and words, until they ask the engine instead. The list only shrinks:
+# an entry that no longer imports a game's rules fails the test below as surely as an
+# importer not on it.
+RULES_IMPORT_EXCEPTIONS = (
+    "simulator.app.crazy_tower",
+    "simulator.app.filled_in",
+    "simulator.app.lots",
+    "simulator.app.start_choices",
+    "simulator.app.start_screen",
+    "simulator.rl.filled_in",
+    "simulator.rl.stand",
+)
+
+
+def test_only_the_engine_opens_a_games_rules() -> None:
+    """A game's rules (``rules.<game>``, any submodule, typing-only imports too) are
+    imported only by ``rules/`` itself and by that game's match package
+    ``simulator.games.<game>``; everything else goes through the game's engine, which
+    the registry loads (rules/engine.py)."""
+    games = sorted(p.parent.name for p in (ROOT / "rules").glob("*/__init__.py"))
+    reaching: dict[str, set[str]] = {}
+    for module, edges in _import_graph().items():
+        if _in(module, "rules"):
+            continue
+        for game in games:
+            if any(_in(t, f"rules.{game}") for t in edges) and not _in(
+                module, f"simulator.games.{game}"
+            ):
+                reaching.setdefault(module, set()).add(game)
+    unlisted = sorted(
+        f"{module} imports rules.{', rules.'.join(sorted(found))}"
+        for module, found in reaching.items()
+        if not any(_in(module, allowed) for allowed in RULES_IMPORT_EXCEPTIONS)
+    )
+    assert unlisted == [], "ask the game's engine (GAMES.get(kind).load('engine')) instead"
+    stale = [e for e in RULES_IMPORT_EXCEPTIONS if not any(_in(m, e) for m in reaching)]
+    assert stale == [], "these no longer import a game's rules: take them off the list"

@@ -3,18 +3,27 @@ rules.crazy_tower: options become the setup dict, moves go through ``apply_actio
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from functools import cache
 from typing import Any
 
 from rules.chance import Chance
 from rules.crazy_tower.actions import apply_action
+from rules.crazy_tower.blocks import block_colours, blocks_of_colour, get_block, is_block
+from rules.crazy_tower.cards import BOX_KINDS, card_length, covered_boxes, floor_cards
+from rules.crazy_tower.challenges import challenges
+from rules.crazy_tower.flow import EFFECT_ORDER
 from rules.crazy_tower.legal import legal_moves
+from rules.crazy_tower.names import block_name
 from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOutcome
+from rules.crazy_tower.placement import block_problem, placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
 from rules.crazy_tower.scoring import scores
-from rules.crazy_tower.setup import new_game
+from rules.crazy_tower.setup import new_game, player_counts
 from rules.crazy_tower.state import COMPETITIVE, MODES, SOLO, CrazyTowerState
-from rules.engine import GameOptions, Move, Outcome
+from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
 from rules.errors import IllegalMove
 from rules.serial import digest_of, unwrap, wrap
 
@@ -47,6 +56,44 @@ def _plain_move(move: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(outcome, _OUTCOMES):
         return {**move, "outcome": outcome.to_dict()}
     return dict(move)
+
+
+@cache
+def crazy_tower_content() -> dict[str, Any]:
+    """Every block and floor card by id (``Engine.content``), the colours, how many
+    players each mode is for, the solo challenges by number (their limits and hand
+    handicap, as the challenge file has them), a card's length (cm) and its box kinds,
+    and the order in which a block's box effects resolve."""
+    pieces: dict[str, Any] = {}
+    for colour in block_colours():
+        for block in blocks_of_colour(colour):
+            spec = get_block(block)
+            pieces[block] = {
+                "kind": "block",
+                "colour": colour,
+                "shape": spec.shape,
+                "points": spec.points,
+            }
+    for card in floor_cards().values():
+        pieces[card.id] = {"kind": "card", "name": card.name, "boxes": list(card.boxes)}
+    return {
+        "pieces": pieces,
+        "colours": list(block_colours()),
+        "player_counts": {mode: list(player_counts(mode)) for mode in MODES},
+        "card_length": card_length(),
+        "box_kinds": list(BOX_KINDS),
+        "effects": list(EFFECT_ORDER),
+        "challenges": {str(n): _plain(asdict(c)) for n, c in sorted(challenges().items())},
+    }
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists, as JSON has them."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 class CrazyTowerEngine:
@@ -104,6 +151,80 @@ class CrazyTowerEngine:
             "down": list(state.down),
             "lost": list(state.lost),
         }
+
+    def content(self) -> Mapping[str, Any]:
+        return copy.deepcopy(crazy_tower_content())
+
+    def describe(self, state: CrazyTowerState) -> dict[str, Any]:
+        """The saboteur is named only once the game is over; the deck is counted."""
+        left = scores(state)
+        players = {
+            name: {
+                "score": left[name],
+                "colours": list(state.colours[name]),
+                "hand": list(state.hands[name]),
+            }
+            for name in state.players
+        }
+        return {
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "scores": left,
+            "players": players,
+            "mode": state.mode,
+            "challenge": state.challenge,
+            "turn": state.turn,
+            "current": state.current_player,
+            "floors": list(state.floors),
+            "on_card": dict(state.on_card),
+            "covers": {block: list(boxes) for block, boxes in state.covers.items()},
+            "deck": len(state.deck),
+            "revealed": state.revealed,
+            "pending": list(state.pending),
+            "down": list(state.down),
+            "lost": list(state.lost),
+            "elapsed": state.elapsed,
+            "saboteur": state.saboteur if state.is_over else None,
+        }
+
+    def physical_choices(self, state: CrazyTowerState) -> list[Move]:
+        return [move for move in legal_moves(state) if move["type"] in PHYSICAL]
+
+    def plan_check(self, state: CrazyTowerState) -> PlanCheck:
+        """Plans of a block (``place_block`` with ``block``, ``replace_piece`` with
+        ``piece``) at ``at`` cm along its card with a shadow ``span`` cm long: the block
+        may go on its card and the boxes it covers are on the card and allowed (the
+        match's check before the hand moves); without ``at``, whether the block may go
+        on its card at all. A card is laid anywhere; a diamonds pull needs a block open
+        to it."""
+
+        @cache
+        def open_now() -> tuple[set[str], set[str]]:  # read when first needed
+            choices = self.physical_choices(state)
+            removable = {move["block"] for move in choices if move["type"] == "remove_block"}
+            return {move["type"] for move in choices}, removable
+
+        def check(plan: Mapping[str, Any]) -> str | None:
+            kind, block = plan.get("type"), plan.get("block", plan.get("piece"))
+            open_types, removable = open_now()
+            if kind not in open_types:
+                return f"no {kind} is open now"
+            if kind == "remove_block":
+                return None if block in removable else f"{block} cannot be removed now"
+            if kind == "lay_card" or (kind == "replace_piece" and not is_block(str(block))):
+                return None
+            if "at" not in plan:
+                return block_problem(state, str(block))
+            at = float(plan["at"])
+            boxes = covered_boxes(at, at + float(plan["span"]))
+            if not boxes:
+                return f"at {at:g} cm {block_name(str(block))} would miss its floor card"
+            return placement_problem(state, str(block), boxes)
+
+        return check
+
+    def preview(self, state: CrazyTowerState, move: Mapping[str, Any]) -> Preview[CrazyTowerState]:
+        return preview_by_applying(self, state, _plain_move(move))
 
     def random_move(self, state: CrazyTowerState, chance: Chance) -> Move:
         moves = legal_moves(state)

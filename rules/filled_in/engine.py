@@ -7,11 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome
+from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.filled_in.crew import crew_cards
+from rules.filled_in.dice import all_dice
 from rules.filled_in.moves import apply_move
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import ranking_winners, totals
+from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import STANDARD, VARIANTS, GameState
 from rules.filled_in.turns import is_over, legal_moves, to_move
 from rules.serial import digest_of, unwrap, wrap
@@ -91,6 +94,60 @@ class FilledInEngine:
         for p in state.players:
             out[p.name] = [f"die-{pos}" for pos in p.hand] + [f"crew-{p.crew}"]
         return out
+
+    def content(self) -> Mapping[str, Any]:
+        """Dice by position in play (the first dice of the set), each with its faces'
+        labels; crew cards as ``crew-<id>``; the tower sheets' numbers."""
+        dice = {
+            f"die-{pos}": {"kind": "die", "faces": [face.label for face in die.faces]}
+            for pos, die in enumerate(all_dice())
+        }
+        crew = {
+            f"crew-{card.id}": {"kind": "crew", "name": card.name, "effect": card.effect}
+            for card in crew_cards().values()
+        }
+        return {"pieces": {**dice, **crew}, "sheets": sorted(tower_sheets())}
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """Every player's dice, crane and crew card once played (hidden till then); the
+        dice in play with their faces."""
+        total = totals(state)
+        players = {
+            p.name: {
+                "score": total[p.name],
+                "crew": p.crew if p.crew_used else None,
+                "crew_used": p.crew_used,
+                "hand": list(p.hand),
+                "levels": {str(level): points for level, points in p.level_scores.items()},
+                "purples": p.purples_used,
+                "placed": p.placed,
+                "stuck": p.stuck,
+            }
+            for p in state.players
+        }
+        faces = [None if f is None else state.face(pos).label for pos, f in enumerate(state.faces)]
+        return {
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "scores": total,
+            "players": players,
+            "variant": state.variant,
+            "host": state.host,
+            "round": state.round,
+            "dice": list(state.dice),
+            "faces": faces,
+            "leftover": state.leftover,
+            "announced": list(state.announced),
+        }
+
+    def physical_choices(self, state: GameState) -> list[Move]:
+        return []  # drawn on paper: no move waits on the physics
+
+    def plan_check(self, state: GameState) -> PlanCheck:
+        return lambda plan: "LOTS: Filled In has no physical moves to plan"
+
+    def preview(self, state: GameState, move: Mapping[str, Any]) -> Preview[GameState]:
+        return preview_by_applying(self, state, move)
 
     def random_move(self, state: GameState, chance: Chance) -> Move:
         return random_move(state, chance)

@@ -7,12 +7,17 @@ as the same seat numbers, so a game played either way is the same state.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome
+from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.lots.content import crew_cards, game_content
+from rules.lots.instances import block_ids, is_cube, spec_of
 from rules.lots.moves import apply_move, legal_moves, placement_choices
+from rules.lots.placement import candidate_problem
 from rules.lots.playout import grid_outcome, random_move
 from rules.lots.setup import LotsOptions, new_game
 from rules.lots.state import LotsState
@@ -58,6 +63,24 @@ def piece_locations(state: LotsState) -> dict[str, list[str]]:
     }
 
 
+@cache
+def lots_content() -> dict[str, Any]:
+    """Every block, purple cube and crew card by id (``Engine.content``); a block's
+    ``cells`` are its catalogue shape, bottom row first."""
+    content = game_content()
+    pieces: dict[str, Any] = {}
+    colours = (*content.pile_order, content.cube_colour)
+    counts = (*(content.blocks_per_pile,) * len(content.pile_order), content.purple_cubes)
+    for colour, count in zip(colours, counts, strict=True):
+        for piece in block_ids(colour, count):
+            cells = sorted([r, c] for r, c in spec_of(piece).cells)
+            kind = "cube" if is_cube(piece) else "block"
+            pieces[piece] = {"kind": kind, "colour": colour, "cells": cells}
+    for card in crew_cards().values():
+        pieces[card.id] = {"kind": "crew", "name": card.name, "effect": card.effect}
+    return {"pieces": pieces, "colours": list(content.pile_order)}
+
+
 class LotsEngine:
     kind = KIND
     modes = ("competitive", "solo")
@@ -71,14 +94,7 @@ class LotsEngine:
         return [] if state.to_act is None else [state.players[state.to_act]]
 
     def legal_moves(self, state: LotsState) -> list[Move]:
-        moves = [self._named(state, m) for m in legal_moves(state)]
-        if state.phase in ("place", "replace"):
-            player = state.players[state.current]
-            moves += [
-                {"type": "place", "player": player, "block": block, "cube": cube}
-                for block, cube in placement_choices(state)
-            ]
-        return moves
+        return [self._named(state, m) for m in legal_moves(state)] + self.physical_choices(state)
 
     def apply(self, state: LotsState, move: Mapping[str, Any]) -> LotsState:
         return apply_move(state, move)
@@ -110,6 +126,66 @@ class LotsEngine:
 
     def random_move(self, state: LotsState, chance: Chance) -> Move:
         return self._named(state, random_move(state, grid_outcome, chance))
+
+    def content(self) -> Mapping[str, Any]:
+        return copy.deepcopy(lots_content())
+
+    def describe(self, state: LotsState) -> dict[str, Any]:
+        """The crew cards in hand are counted, not named (a player keeps them hidden)."""
+        players = {
+            name: {
+                "score": state.scores[seat],
+                "bank": list(state.banks[seat]),
+                "cubes": list(state.cubes[seat]),
+                "crew": len(state.crew_hands[seat]),
+            }
+            for seat, name in enumerate(state.players)
+        }
+        return {
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "scores": self.scores(state),
+            "players": players,
+            "mode": state.mode,
+            "footprint": state.footprint,
+            "target": state.target,
+            "turn": state.turn,
+            "current": state.players[state.current],
+            "supply": {colour: len(pile) for colour, pile in state.supply.items()},
+            "tower": {piece: [list(c) for c in cells] for piece, cells in state.tower.items()},
+            "removed": list(state.removed),
+            "marker": state.marker,
+            "last_block": state.last_block,
+        }
+
+    def physical_choices(self, state: LotsState) -> list[Move]:
+        """Each (block, purple cube) pair that may go on the tower now, either None."""
+        if state.phase not in ("place", "replace"):
+            return []
+        player = state.players[state.current]
+        return [
+            {"type": "place", "player": player, "block": block, "cube": cube}
+            for block, cube in placement_choices(state)
+        ]
+
+    def plan_check(self, state: LotsState) -> PlanCheck:
+        """Plans ``{"type": "place", "piece", "cells"}``: one block or cube at the grid
+        cells it is predicted to land in (the match's ``check_candidate``)."""
+        problem = candidate_problem(state)
+        known = lots_content()["pieces"]
+
+        def check(plan: Mapping[str, Any]) -> str | None:
+            piece = str(plan.get("piece"))
+            if plan.get("type") != "place":
+                return f"LOTS plans only placements, not {plan.get('type')!r}"
+            if piece not in known:
+                return f"there is no LOTS piece {piece!r}"
+            return problem(piece, plan["cells"])
+
+        return check
+
+    def preview(self, state: LotsState, move: Mapping[str, Any]) -> Preview[LotsState]:
+        return preview_by_applying(self, state, move)
 
     @staticmethod
     def _named(state: LotsState, move: Move) -> Move:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from rules.crazy_tower import get_challenge
 from rules.footprints import footprints
+from simulator.games.registry import GAMES
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import (
     COUNT,
@@ -42,10 +42,12 @@ def difficulty_label(game: str, config: Sequence[tuple[str, Any]]) -> int | None
     if game == "lots" and str(values.get("footprint")) in footprints():
         return footprints()[str(values["footprint"])].difficulty
     if game == "crazy-tower" and "challenge" in values:
+        challenges = GAMES.get(game).load("engine").content()["challenges"]
         try:
-            return get_challenge(int(values["challenge"])).number
-        except (KeyError, TypeError, ValueError):
+            number = int(values["challenge"])
+        except (TypeError, ValueError):
             return None
+        return number if str(number) in challenges else None
     return None
 
 

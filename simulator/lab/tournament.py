@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.bots.levels import LEVELS
+from simulator.games.registry import GAMES
 
 FORMAT = "towersim-lab/1"
 
@@ -28,9 +29,7 @@ class Axis:
 
 
 def _challenges() -> list[int]:
-    from rules.crazy_tower import challenges
-
-    return sorted(challenges())
+    return sorted(int(n) for n in GAMES.get("crazy-tower").load("engine").content()["challenges"])
 
 
 AXES = (

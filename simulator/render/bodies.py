@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from rules.assets import load_asset
 from simulator.physics.geometry import piece_cell_centres
 from simulator.physics.world import Entry
 from simulator.render.mesh import Mesh
@@ -27,6 +30,15 @@ CARD_SYMBOL = 0.8  # cm: a floor-card box's symbol
 # so the physics and every hash) keeps its real thickness; the blocks of the floor below
 # are drawn over the part that reaches them.
 CARD_DRAWN = 1.1
+
+
+@cache
+def _card_boxes() -> dict[str, tuple[str, ...]]:
+    """Each floor card's box kinds, read from the cards' data: drawing sits below the
+    games (it never reaches the registry or a game's rules), and the world's entry knows
+    only how many boxes a card has."""
+    cards = load_asset("crazy_tower/floor_cards.toml").get("card", [])
+    return {str(card["id"]): tuple(card["boxes"]) for card in cards}
 
 
 def opaque(rgb: RGB, alpha: int = 255) -> RGBA:
@@ -98,14 +110,9 @@ def _cell_border(mesh: Mesh, centres: list[tuple[float, float]], cell: float, rg
 
 def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:
     """A floor card: its row of boxes, each in its kind's tone with its symbol."""
-    from rules.crazy_tower.cards import get_card
-
     assert entry.piece is not None and entry.piece.box is not None
     length, thickness = entry.piece.box
-    try:
-        boxes = get_card(entry.id).boxes
-    except KeyError:
-        boxes = ("white",) * max(1, entry.piece.boxes)
+    boxes = _card_boxes().get(entry.id) or ("white",) * max(1, entry.piece.boxes)
     width = length / len(boxes)
     top = thickness / 2
     bottom = top - max(thickness, CARD_DRAWN)

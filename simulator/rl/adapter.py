@@ -10,17 +10,23 @@ PettingZoo and Gymnasium environments (aec.py, solo.py) drive any adapter alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from gymnasium import spaces
 
 from rules.chance import Chance
+from rules.engine import Engine
 from simulator.bots.dexterity import Dexterity, get_profile
 from simulator.games.match import Match
+from simulator.games.registry import GAMES
 from simulator.physics.profile import PhysicsProfile, load_profile
+from simulator.replay import load_document
 from simulator.rl.errors import InvalidAction
+from simulator.scenario.document import json_document
 from simulator.seeds import MAX_SEED
 
 # The action every seat but the one the rules wait for takes in a PettingZoo cycle.
@@ -29,6 +35,20 @@ WAIT = ("wait",)
 # catalogue says which by position (so a reader takes them as its catalogue wrote them).
 Entry = tuple[Any, ...]
 M = TypeVar("M", bound=Match)  # the game's own match
+
+
+def engine_of(kind: str) -> Engine[Any]:
+    """The rules of game ``kind``: an adapter's one way into them (the registry's)."""
+    engine: Engine[Any] = GAMES.get(kind).load("engine")
+    return engine
+
+
+def scenario_match(kind: str, setup: Mapping[str, Any], seed: int, profile: PhysicsProfile) -> Any:
+    """The match a scenario file of ``kind`` with this ``[setup]`` and ``seed`` starts
+    (its own parser checks the setup), played on ``profile``."""
+    header = {"format": "towersim/1", "kind": kind, "name": f"{kind} environment", "seed": seed}
+    document = json_document(f"{kind} environment", json.dumps({**header, "setup": setup}))
+    return replace(load_document(document).scenario, profile=profile).new_match()
 
 
 class Catalogue:

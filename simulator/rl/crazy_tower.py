@@ -69,26 +69,7 @@ import numpy as np
 from gymnasium import spaces
 
 from rules.chance import Chance
-from rules.crazy_tower import floor_cards, get_block, get_card, handicap_for, scores
-from rules.crazy_tower.blocks import block_colours, blocks_of_colour, is_block
-from rules.crazy_tower.cards import BOX_KINDS, card_length, covered_boxes
-from rules.crazy_tower.challenges import challenges, get_challenge
-from rules.crazy_tower.flow import EFFECT_ORDER
-from rules.crazy_tower.legal import block_choices, can_reveal, exchange_choices, removal_choices
-from rules.crazy_tower.placement import block_problem, boxes_problem, target_floor
-from rules.crazy_tower.setup import new_game, player_counts
-from rules.crazy_tower.state import (
-    DIAMONDS,
-    EXCHANGE,
-    LAY_CARD,
-    MODES,
-    OVER,
-    PLACE,
-    REPLACE,
-    SOLO,
-    TURN,
-    CrazyTowerState,
-)
+from rules.engine import GameOptions, PlanCheck
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.crazy_tower.bodies import block_span, tower_profile
@@ -102,6 +83,7 @@ from simulator.rl.adapter import (
     Entry,
     check_count,
     clipped,
+    engine_of,
     hand_of,
     mask_space,
     one_hot,
@@ -109,11 +91,23 @@ from simulator.rl.adapter import (
 )
 from simulator.rl.errors import InvalidAction
 
+ENGINE = engine_of("crazy-tower")
+CONTENT = ENGINE.content()
+MODES = ENGINE.modes
+SOLO = "solo"
+# The phases, as the engine's describe() names them.
+TURN, LAY_CARD, PLACE, REPLACE = "turn", "lay_card", "place", "replace"
+DIAMONDS, EXCHANGE, OVER = "diamonds", "exchange", "over"
+BOX_KINDS = tuple(CONTENT["box_kinds"])
+EFFECT_ORDER = tuple(CONTENT["effects"])
+CHALLENGES = CONTENT["challenges"]  # by number, as text
+PIECES = CONTENT["pieces"]
+BLOCKS = {piece: about for piece, about in PIECES.items() if about["kind"] == "block"}
 MAX_SEATS = 4
 SIDES = ("left", "right")
 # Block centres along the card (cm from its left end) and card offsets from the top card.
 STEP_CM = 0.5
-CENTRES = tuple(k * STEP_CM for k in range(round(card_length() / STEP_CM) + 1))  # 0 to 20 cm
+CENTRES = tuple(k * STEP_CM for k in range(round(CONTENT["card_length"] / STEP_CM) + 1))
 OFFSETS = tuple((k - 16) * STEP_CM for k in range(33))  # -8 to 8 cm
 POSE_SCALE = 60.0  # cm: poses are x from the starting card's centre, y from the table
 PHASES = (TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER)
@@ -147,7 +141,7 @@ class CrazyTowerAdapter:
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        counts = player_counts(mode)
+        counts = CONTENT["player_counts"][mode]
         if len(players) not in counts:
             raise ValueError(
                 f"{mode} mode is for {' or '.join(map(str, counts))} players, not {len(players)}"
@@ -162,15 +156,18 @@ class CrazyTowerAdapter:
             if colour_count is not None:
                 self.options["colour_count"] = colour_count
         self.challenge = self.options.get("challenge")
-        handicap = handicap_for(self.challenge) if self.challenge is not None else None
-        self.handicap = handicap
-        self.angle = handicap.block_angle_deg if handicap else 0.0
-        self.blocks = tuple(b for c in block_colours() for b in blocks_of_colour(c))
+        # an unknown challenge has no handicap here; the rules refuse it below
+        chosen = CHALLENGES.get(str(self.challenge))
+        handicap = chosen["handicap"] if chosen else None
+        self.handicap: dict[str, Any] | None = handicap
+        self.angle = handicap["block_angle_deg"] if handicap else 0.0
+        self.blocks = tuple(BLOCKS)  # colour by colour, smallest first
         self.kinds = tuple(dict.fromkeys(kind_of(b) for b in self.blocks))
-        self.cards = tuple(floor_cards())
-        self.colours = block_colours()
+        self.cards = tuple(p for p, about in PIECES.items() if about["kind"] == "card")
+        self.colours = tuple(CONTENT["colours"])
         self._colour_points = {
-            c: sum(get_block(b).points for b in blocks_of_colour(c)) for c in self.colours
+            c: sum(about["points"] for about in BLOCKS.values() if about["colour"] == c)
+            for c in self.colours
         }
         self._span = {kind: block_span(f"{kind}a", self.angle) for kind in self.kinds}
         self.catalogue = Catalogue(self._entries(waiting))
@@ -179,12 +176,9 @@ class CrazyTowerAdapter:
         # exchange(give, take, k) in that order (none in solo)
         self._exchange = self.catalogue.index(("remove_block", self.blocks[-1], SIDES[-1])) + 1
         # the match's check of a planned position, per card and block length: its red
-        # boxes, and that the block covers a box at all (so it lands on the card)
-        self._slots = {
-            (card, span): _box_slots(card, span)
-            for card in self.cards
-            for span in set(self._span.values())
-        }
+        # boxes, and that the block covers a box at all (so it lands on the card); filled
+        # in as each is first needed (see _box_slots)
+        self._slots: dict[tuple[str, float], np.ndarray] = {}
         self._left_edges: dict[float, np.ndarray] = {}
         self._shadows: tuple[Any, Any, str, list[tuple[float, float]]] = (None, None, "", [])
         self._cached: tuple[Any, Any, dict[str, Any]] | None = None
@@ -192,7 +186,7 @@ class CrazyTowerAdapter:
         self._piece_slot = {p: i for i, p in enumerate((*self.blocks, *self.cards))}
         kind_counts = [sum(kind_of(b) == kind for b in self.blocks) for kind in self.kinds]
         self._kind_counts = np.asarray(kind_counts, dtype=np.float32)
-        new_game(self._options(0))  # refuses bad options (IllegalMove, a ValueError) here
+        ENGINE.new_game(self._game_options())  # refuses bad options (a ValueError) here
         n = len(self.catalogue)
         self.observation_space = spaces.Dict(
             {
@@ -217,9 +211,9 @@ class CrazyTowerAdapter:
         """Solo challenge ``challenge`` (1-20): with ``hand`` None the hand adds no noise
         of its own (the challenge's handicap is the match's), else a dexterity profile
         whose noise comes on top of it, as a bot's does."""
-        number = check_count("challenge", challenge, 1, len(challenges()))
+        number = check_count("challenge", challenge, 1, len(CHALLENGES))
         if colour_count is not None:
-            allowed = get_challenge(number).colours
+            allowed = CHALLENGES[str(number)]["colours"]
             if colour_count not in allowed:
                 raise ValueError(
                     f"challenge {number} is played with "
@@ -253,13 +247,17 @@ class CrazyTowerAdapter:
     def public_size(self) -> int:
         # seats; phase, mode, challenge; clock 2, deck and turn 2, effects, extra turn and
         # passes 2; the revealed card 1 + its boxes; down 2; the handicap 3
-        rest = len(PHASES) + len(MODES) + len(challenges()) + 4 + len(EFFECT_ORDER) + 2
+        rest = len(PHASES) + len(MODES) + len(CHALLENGES) + 4 + len(EFFECT_ORDER) + 2
         return MAX_SEATS * SEAT_FEATURES + rest + 1 + BOXES * len(BOX_KINDS) + 2 + 3
 
     # -- the game ---------------------------------------------------------------------
 
     def _options(self, seed: int) -> dict[str, Any]:
         return {**self.options, "seed": seed}
+
+    def _game_options(self) -> GameOptions:
+        settings = {k: v for k, v in self.options.items() if k not in ("mode", "players")}
+        return GameOptions(self.players, self.mode, settings=settings)
 
     def new_match(self, seed: int) -> CrazyTowerMatch:
         return CrazyTowerMatch(self._options(seed), self.profile)
@@ -270,7 +268,7 @@ class CrazyTowerAdapter:
 
     def scores(self, match: CrazyTowerMatch) -> list[float]:
         state = match.state
-        left = scores(state)
+        left = ENGINE.scores(state)
         points = self._colour_points
         return [float(sum(points[c] for c in state.colours[p]) - left[p]) for p in state.players]
 
@@ -281,10 +279,12 @@ class CrazyTowerAdapter:
             return mask
         index = self.catalogue.get
         phase = state.phase
+        moves = ENGINE.legal_moves(state)
         if phase in (TURN, PLACE):
             top = state.floors[-1]
-            drops = {kind_of(block): top for block in block_choices(state)}
-            reveal = can_reveal(state)
+            blocks = [m["block"] for m in moves if m["type"] == "place_block"]
+            drops = {kind_of(block): (top, block) for block in blocks}
+            reveal = any(m["type"] == "reveal_card" for m in moves)
             self._drops(match, mask, drops, alone=not reveal)
             if reveal:
                 mask[index(("reveal_card",))] = 1
@@ -293,56 +293,76 @@ class CrazyTowerAdapter:
         elif phase == LAY_CARD:
             mask[self._lay : self._lay + len(OFFSETS)] = 1
         elif phase == REPLACE:
-            self._replacements(match, mask)
+            self._replacements(match, mask, moves)
         elif phase == DIAMONDS:
             mask[index(("skip_removal",))] = 1
-            for block in removal_choices(state):
+            for block in (m["block"] for m in moves if m["type"] == "remove_block"):
                 for side in SIDES:
                     mask[index(("remove_block", block, side))] = 1
         elif phase == EXCHANGE:
             n = len(state.players)
             kinds = {kind: i for i, kind in enumerate(self.kinds)}
-            for give, take, other in exchange_choices(state):
+            swaps = [(m["give"], m["take"], m["with"]) for m in moves if m["type"] == "exchange"]
+            for give, take, other in swaps:
                 k = (state.players.index(other) - seat) % n
                 pair = kinds[kind_of(give)] * len(kinds) + kinds[kind_of(take)]
                 mask[self._exchange + pair * (n - 1) + k - 1] = 1
         return mask
 
-    def _replacements(self, match: CrazyTowerMatch, mask: np.ndarray) -> None:
+    def _replacements(
+        self, match: CrazyTowerMatch, mask: np.ndarray, moves: list[dict[str, Any]]
+    ) -> None:
         state = match.state
-        drops: dict[str, str] = {}
+        judge = ENGINE.plan_check(state)
+        drops: dict[str, tuple[str, str]] = {}
         seen: set[str] = set()
         cards_down = False
-        for piece in state.down:
-            if not is_block(piece):
+        for move in moves:  # every piece down, in the order it fell, with its floor
+            piece = move["piece"]
+            if piece not in BLOCKS:
                 cards_down = True
                 continue
             kind = kind_of(piece)
             if kind in seen:
                 continue  # the first that fell of a kind goes back first
             seen.add(kind)
-            if block_problem(state, piece) is None:
-                drops[kind] = state.floors[target_floor(state, piece)]
+            if judge({"type": "replace_piece", "piece": piece}) is None:
+                drops[kind] = (state.floors[move["floor"]], piece)
         self._drops(match, mask, drops, alone=True)
         if cards_down:  # blocks and cards down at once is a collapse: never both
             mask[self._lay : self._lay + len(OFFSETS)] = 1
 
     def _drops(
-        self, match: CrazyTowerMatch, mask: np.ndarray, drops: dict[str, str], *, alone: bool
+        self,
+        match: CrazyTowerMatch,
+        mask: np.ndarray,
+        drops: dict[str, tuple[str, str]],
+        *,
+        alone: bool,
     ) -> None:
-        """The block drops of ``drops`` (kind -> the card it goes on) the match's check
+        """The block drops of ``drops`` (kind -> the card it goes on and the first such
+        block, which the rules allow there) the match's check
         before the hand moves accepts, with the block's shadow clear of the blocks on the
         card; if none is clear and the seat may do nothing else (``alone``), every drop
         the check accepts."""
+        judge = ENGINE.plan_check(match.state)
         clear = False
-        for kind, card in drops.items():
-            clear |= self._set_slots(match, mask, kind, card, clear=True)
+        for kind, (card, block) in drops.items():
+            clear |= self._set_slots(match, mask, kind, card, block, judge, clear=True)
         if alone and not clear:
-            for kind, card in drops.items():
-                self._set_slots(match, mask, kind, card, clear=False)
+            for kind, (card, block) in drops.items():
+                self._set_slots(match, mask, kind, card, block, judge, clear=False)
 
     def _set_slots(
-        self, match: CrazyTowerMatch, mask: np.ndarray, kind: str, card: str, *, clear: bool
+        self,
+        match: CrazyTowerMatch,
+        mask: np.ndarray,
+        kind: str,
+        card: str,
+        block: str,
+        judge: PlanCheck,
+        *,
+        clear: bool,
     ) -> bool:
         """Set the centres at which a block of ``kind`` (discretely legal) may go on
         ``card``: the match's check before the hand moves and, with ``clear``, the
@@ -350,7 +370,7 @@ class CrazyTowerAdapter:
         it rests on it, which the rules refuse once the physics ran, and the match then
         replays its whole log to undo the motion). Whether any is set."""
         span = self._span[kind]
-        free = self._slots[(card, span)].copy()
+        free = self._box_slots(match, card, span, block, judge).copy()
         if clear:
             lefts = self._lefts(span)
             for low, high in self._taken(match, card):
@@ -370,6 +390,24 @@ class CrazyTowerAdapter:
             shadows = [shadow(world.entry(b), entry) for b in blocks]
             self._shadows = (match, match.state, card, shadows)
         return shadows
+
+    def _box_slots(
+        self, match: CrazyTowerMatch, card: str, span: float, block: str, judge: PlanCheck
+    ) -> np.ndarray:
+        """The centres at which a block ``span`` long may go on ``card`` by its boxes,
+        judged once per card and length. ``block`` is one the rules allow on ``card``
+        now, so the engine's verdict on a plan of it turns on the boxes alone (its red
+        boxes, and that the block covers one at all), the same for any such block."""
+        slots = self._slots.get((card, span))
+        if slots is None:
+            kind = "replace_piece" if match.state.phase == REPLACE else "place_block"
+            slots = np.zeros(len(CENTRES), dtype=np.int8)
+            for i, centre in enumerate(CENTRES):
+                at = _left_edge(centre, span)
+                plan = {"type": kind, "block": block, "piece": block, "at": at, "span": span}
+                slots[i] = judge(plan) is None
+            self._slots[(card, span)] = slots
+        return slots
 
     def _lefts(self, span: float) -> np.ndarray:
         lefts = self._left_edges.get(span)
@@ -407,7 +445,7 @@ class CrazyTowerAdapter:
             action["at"] = _left_edge(float(centre), self._span[str(block_kind)])
         elif kind == "lay_card":
             if state.phase == REPLACE:
-                cards = [p for p in state.down if not is_block(p)]
+                cards = [p for p in state.down if p not in BLOCKS]
                 if not cards:
                     raise KeyError("no floor card to put back")
                 action = {"type": "replace_piece", "player": player, "piece": cards[0]}
@@ -434,7 +472,7 @@ class CrazyTowerAdapter:
         kind = action["type"]
         piece: str | None = action.get("piece")
         if kind == "place_block" or (
-            kind == "replace_piece" and piece is not None and is_block(piece)
+            kind == "replace_piece" and piece is not None and piece in BLOCKS
         ):
             block = action.get("block", piece)
             if block is None:
@@ -490,9 +528,9 @@ class CrazyTowerAdapter:
         common = {
             "floors": self._floors(match),
             **self._pieces(match),
-            "seats": self._seats(state),
-            "hands": self._hands(state),
-            "rest": self._rest(state),
+            "seats": self._seats(match),
+            "hands": self._hands(match),
+            "rest": self._rest(match),
         }
         self._cached = (match, state, common)
         return common
@@ -524,7 +562,7 @@ class CrazyTowerAdapter:
             for block in blocks:
                 for box in state.covers.get(block, ()):
                     row[7 + box] = 1.0
-                row[12 + self.colours.index(get_block(block).colour)] = 1.0
+                row[12 + self.colours.index(BLOCKS[block]["colour"])] = 1.0
             row[16:] = self._floor_kinds[card]
         return clipped(out)
 
@@ -544,10 +582,10 @@ class CrazyTowerAdapter:
             card = state.on_card.get(piece, piece)
             if card in floor_of:
                 row[5] = (floor_of[card] + 1) / len(self.cards)
-            if is_block(piece):
-                spec = get_block(piece)
-                row[13 + self.colours.index(spec.colour)] = 1.0
-                row[17] = int(spec.shape) / 4
+            if piece in BLOCKS:
+                spec = BLOCKS[piece]
+                row[13 + self.colours.index(spec["colour"])] = 1.0
+                row[17] = int(spec["shape"]) / 4
             else:
                 row[12] = 1.0
         for piece in state.down:
@@ -560,9 +598,10 @@ class CrazyTowerAdapter:
             out[self._piece_slot[state.revealed], 19] = 1.0
         return {"pieces": clipped(out), "holder": holder}
 
-    def _seats(self, state: CrazyTowerState) -> np.ndarray:
+    def _seats(self, match: CrazyTowerMatch) -> np.ndarray:
+        state = match.state
         out = np.zeros((len(state.players), SEAT_FEATURES), dtype=np.float32)
-        left = scores(state)
+        left = ENGINE.scores(state)
         for i, player in enumerate(state.players):
             out[i, 0] = 1.0
             out[i, 1] = float(state.current == i and not state.is_over)
@@ -572,20 +611,22 @@ class CrazyTowerAdapter:
                 out[i, 4 + self.colours.index(colour)] = 1.0
         return np.clip(out, 0.0, 1.0)
 
-    def _hands(self, state: CrazyTowerState) -> np.ndarray:
+    def _hands(self, match: CrazyTowerMatch) -> np.ndarray:
+        state = match.state
         out = np.zeros((len(state.players), len(self.kinds)), dtype=np.float32)
         for i, player in enumerate(state.players):
             for block in state.hands[player]:
                 out[i, self.kinds.index(kind_of(block))] += 1.0
         return out / self._kind_counts
 
-    def _rest(self, state: CrazyTowerState) -> np.ndarray:
+    def _rest(self, match: CrazyTowerMatch) -> np.ndarray:
+        state = match.state
         values: list[float] = []
         values += one_hot(len(PHASES), PHASES.index(state.phase))
         values += one_hot(len(MODES), MODES.index(state.mode))
         number = state.challenge
-        values += one_hot(len(challenges()), None if number is None else number - 1)
-        limit = get_challenge(number).time_limit_s if number is not None else None
+        values += one_hot(len(CHALLENGES), None if number is None else number - 1)
+        limit = CHALLENGES[str(number)]["time_limit_s"] if number is not None else None
         values += [float(limit is not None), state.elapsed / limit if limit else 0.0]
         values += [len(state.deck) / (len(self.cards) - 1), min(state.turn / 100, 1.0)]
         values += [float(effect in state.pending) for effect in EFFECT_ORDER]
@@ -595,13 +636,13 @@ class CrazyTowerAdapter:
         values += (
             list(self._floor_kinds[revealed]) if revealed else [0.0] * (BOXES * len(BOX_KINDS))
         )
-        down_blocks = sum(1 for p in state.down if is_block(p))
+        down_blocks = sum(1 for p in state.down if p in BLOCKS)
         values += [down_blocks / 4, (len(state.down) - down_blocks) / 4]
         handicap = self.handicap
         values += [
             self.angle / 90,
-            (handicap.card_drop_height_cm / 5) if handicap else 0.0,
-            (handicap.after_new_card_factor / 3) if handicap else 1 / 3,
+            (handicap["card_drop_height_cm"] / 5) if handicap else 0.0,
+            (handicap["after_new_card_factor"] / 3) if handicap else 1 / 3,
         ]
         return clipped(values)
 
@@ -609,18 +650,9 @@ class CrazyTowerAdapter:
 def _first(pieces: list[str], kind: Any) -> str:
     """The first of ``pieces`` of ``kind``; KeyError if none is."""
     for piece in pieces:
-        if is_block(piece) and kind_of(piece) == kind:
+        if piece in BLOCKS and kind_of(piece) == kind:
             return piece
     raise KeyError(f"no {kind} block")
-
-
-def _box_slots(card: str, span: float) -> np.ndarray:
-    slots = np.zeros(len(CENTRES), dtype=np.int8)
-    for i, centre in enumerate(CENTRES):
-        at = _left_edge(centre, span)
-        boxes = covered_boxes(at, at + span)
-        slots[i] = bool(boxes) and boxes_problem(card, boxes) is None
-    return slots
 
 
 def _nearest(steps: tuple[float, ...], value: float) -> float:
@@ -634,6 +666,6 @@ def _left_edge(centre: float, span: float) -> float:
 
 def _box_kinds(card: str) -> np.ndarray:
     out = np.zeros((BOXES, len(BOX_KINDS)), dtype=np.float32)
-    for i, kind in enumerate(get_card(card).boxes):
+    for i, kind in enumerate(PIECES[card]["boxes"]):
         out[i, BOX_KINDS.index(kind)] = 1.0
     return out.ravel()

@@ -21,14 +21,10 @@ import numpy as np
 from gymnasium import spaces
 
 from rules.chance import Chance
+from rules.engine import GameOptions, PlanCheck
 from rules.errors import IllegalMove
 from rules.footprints import get_footprint
-from rules.lots import LotsOptions, legal_moves, placement_choices, spec_of
-from rules.lots.content import crew_cards, game_content, get_card
-from rules.lots.engine import piece_locations
-from rules.lots.instances import colour_of, is_cube
-from rules.lots.placement import candidate_problem
-from rules.pieces import transform_cells
+from rules.pieces import Cell, transform_cells
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.lots.bots_candidates import careful_nudge
 from simulator.games.lots.bots_grid import orientations
@@ -37,7 +33,17 @@ from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.placement import Placement
 from simulator.physics.profile import PhysicsProfile
-from simulator.rl.adapter import WAIT, Catalogue, Entry, clipped, mask_space, one_hot, unit_box
+from simulator.rl.adapter import (
+    WAIT,
+    Catalogue,
+    Entry,
+    clipped,
+    engine_of,
+    mask_space,
+    one_hot,
+    scenario_match,
+    unit_box,
+)
 from simulator.rl.errors import InvalidAction
 
 # Rows of the footprint grid a seat sees (60 cm at 2.5 cm a cell); cells above are left
@@ -79,13 +85,25 @@ class LotsAdapter:
         self.footprint = footprint
         self.hands = hands
         self.profile = profile
-        LotsOptions(players=players, footprint=footprint).check()
+        self.engine = engine_of("lots")
+        # the first state refuses bad options (ValueError) here
+        first = self.engine.new_game(GameOptions(players, settings={"footprint": footprint}))
         self.width = get_footprint(footprint).width
-        self.colours = tuple(game_content().pile_order)
-        self.cards = tuple(crew_cards())
+        content = self.engine.content()
+        self.colours = tuple(content["colours"])
+        described = content["pieces"]
+        self.cards = tuple(p for p, about in described.items() if about["kind"] == "crew")
+        self._effect = {card: described[card]["effect"] for card in self.cards}
+        self._colour = {p: about["colour"] for p, about in described.items() if "colour" in about}
+        self._cubes = frozenset(p for p, about in described.items() if about["kind"] == "cube")
+        self._cells: dict[str, frozenset[Cell]] = {
+            p: frozenset((r, c) for r, c in about["cells"])
+            for p, about in described.items()
+            if "cells" in about
+        }
         self.catalogue = Catalogue(self._entries(waiting))
-        first = LotsMatch(LotsOptions(players=players, footprint=footprint), profile).state
-        self.pieces = sorted(p for where in piece_locations(first).values() for p in where)
+        where = self.engine.inventory(first)
+        self.pieces = sorted(p for place, found in where.items() if place != "crew" for p in found)
         self._slot = {piece: i for i, piece in enumerate(self.pieces)}
         self._pile_size = max(len(pile) for pile in first.supply.values()) or 1
         n = len(self.catalogue)
@@ -107,7 +125,7 @@ class LotsAdapter:
         out += [("pick_supply", c) for c in self.colours]
         out += [("give_crew", card) for card in self.cards]
         for card in self.cards:
-            effect = get_card(card).effect
+            effect = self._effect[card]
             if effect in TARGETED:
                 out += [("play_crew", card, seat) for seat in range(len(self.players))]
             elif effect == SALVAGE:
@@ -130,8 +148,10 @@ class LotsAdapter:
     # -- the game ---------------------------------------------------------------------
 
     def new_match(self, seed: int) -> LotsMatch:
-        options = LotsOptions(players=self.players, footprint=self.footprint, seed=seed)
-        return LotsMatch(options, self.profile)
+        setup = {"players": list(self.players), "footprint": self.footprint}
+        match = scenario_match("lots", setup, seed, self.profile)
+        assert isinstance(match, LotsMatch)
+        return match
 
     def to_act(self, match: LotsMatch) -> list[int]:
         seat = match.state.to_act
@@ -144,9 +164,10 @@ class LotsAdapter:
         state = match.state
         if state.to_act != seat:
             return self.catalogue.mask([])
-        entries = [self._entry_of(move) for move in legal_moves(state)]
+        moves = self.engine.legal_moves(state)
+        entries = [self._entry_of(move) for move in moves if move["type"] != "place"]
         if state.phase in ("place", "replace"):
-            entries += self._drops(match)
+            entries += self._drops(match, [move for move in moves if move["type"] == "place"])
         return self.catalogue.mask(entries)
 
     def _entry_of(self, move: dict[str, Any]) -> Entry:
@@ -156,23 +177,25 @@ class LotsAdapter:
         if kind == "give_crew":
             return (kind, move["card"])
         if kind == "play_crew":
-            if "target" in move:
-                return (kind, move["card"], int(move["target"]))
+            if "target" in move:  # the catalogue numbers seats; the engine names them
+                return (kind, move["card"], self.players.index(move["target"]))
             if "piece" in move:
-                return (kind, move["card"], colour_of(move["piece"]))
+                return (kind, move["card"], self._colour[move["piece"]])
             return (kind, move["card"], None)
         return (kind,)
 
-    def _drops(self, match: LotsMatch) -> list[Entry]:
-        """Every planned drop the match's own pre-check accepts now."""
+    def _drops(self, match: LotsMatch, choices: list[dict[str, Any]]) -> list[Entry]:
+        """Every planned drop of the physical ``choices`` the match's own pre-check
+        accepts now."""
         state = match.state
         filled = set(state.footprint_spec().ground_cells())
         filled |= {(r, c) for cells in state.tower.values() for r, c in cells}
         out: list[Entry] = []
         seen: set[tuple[str | None, bool]] = set()
-        problem = candidate_problem(state)  # check_candidate, reading the state once
-        for block, cube in placement_choices(state):
-            key = (colour_of(block) if block else None, cube is not None)
+        judge = self.engine.plan_check(state)  # the match's pre-check, reading the state once
+        for choice in choices:
+            block, cube = choice["block"], choice["cube"]
+            key = (self._colour[block] if block else None, cube is not None)
             if key in seen:  # two blocks of one colour are the same block
                 continue
             seen.add(key)
@@ -180,30 +203,34 @@ class LotsAdapter:
                 assert cube is not None
                 out += [
                     ("place", None, 0, 0, False, col)
-                    for col in self._cube_cols(problem, cube, filled)
+                    for col in self._cube_cols(judge, cube, filled)
                 ]
                 continue
             heights = column_heights(filled, self.width)
             # Each shape once (turns and flips that give the same one: the first), dropped
             # onto the rules' cells as the match's own pre-check drops it.
-            for turns, mirror, shape in orientations(colour_of(block)):
+            for turns, mirror, shape in orientations(self._colour[block]):
                 span = max(c for _, c in shape) + 1
                 for col in range(self.width - span + 1):
                     cells = drop(shape, col, heights)[0]
-                    if problem(block, cells):
+                    if judge({"type": "place", "piece": block, "cells": cells}):
                         continue
                     head = ("place", key[0], col, turns, mirror)
                     if cube is None:
                         out.append((*head, None))
                     else:
                         after = filled | cells
-                        out += [(*head, c) for c in self._cube_cols(problem, cube, after)]
+                        out += [(*head, c) for c in self._cube_cols(judge, cube, after)]
         return out
 
-    def _cube_cols(self, problem: Any, cube: str, filled: set) -> list[int]:
-        shape = transform_cells(spec_of(cube).cells, 0, False)
+    def _cube_cols(self, judge: PlanCheck, cube: str, filled: set) -> list[int]:
+        shape = transform_cells(self._cells[cube], 0, False)
         heights = column_heights(filled, self.width)
-        return [col for col in range(self.width) if not problem(cube, drop(shape, col, heights)[0])]
+        return [
+            col
+            for col in range(self.width)
+            if not judge({"type": "place", "piece": cube, "cells": drop(shape, col, heights)[0]})
+        ]
 
     def perform(self, match: LotsMatch, seat: int, index: int, hand: Chance) -> None:
         entry = self.catalogue.entries[index]
@@ -220,7 +247,7 @@ class LotsAdapter:
 
     def _move(self, match: LotsMatch, seat: int, entry: Entry) -> dict[str, Any]:
         kind = entry[0]
-        move: dict[str, Any] = {"type": kind, "player": seat}
+        move: dict[str, Any] = {"type": kind, "player": self.players[seat]}
         if kind == "pick_supply":
             move["colour"] = entry[1]
         elif kind == "give_crew":
@@ -229,17 +256,17 @@ class LotsAdapter:
             move["card"] = entry[1]
             argument = entry[2]
             if isinstance(argument, int):
-                move["target"] = argument
+                move["target"] = self.players[argument]
             elif isinstance(argument, str):
                 state = match.state
-                pieces = [b for b in state.turn_info.get("removed", []) if not is_cube(b)]
-                move["piece"] = next(b for b in pieces if colour_of(b) == argument)
+                pieces = [b for b in state.turn_info.get("removed", []) if b not in self._cubes]
+                move["piece"] = next(b for b in pieces if self._colour[b] == argument)
         return move
 
     def _placement(self, match: LotsMatch, entry: Entry, dexterity: Dexterity, hand: Chance):
         _, colour, col, turns, mirror, cube_col = entry
-        choices = placement_choices(match.state)
-        block = next((b for b, _ in choices if b and colour_of(b) == colour), None)
+        choices = [(c["block"], c["cube"]) for c in self.engine.physical_choices(match.state)]
+        block = next((b for b, _ in choices if b and self._colour[b] == colour), None)
         cube = next((c for _, c in choices if c), None) if cube_col is not None else None
         if block is None:
             planned = Placement(block=None, col=int(cube_col), cube=cube, feel=dexterity.feel)
@@ -263,14 +290,14 @@ class LotsAdapter:
         """The catalogue entry of a planned placement (a bot's, say); its noise is the
         environment's to add."""
         block = placement.block
-        colour = colour_of(block) if block else None
+        colour = self._colour[block] if block else None
         if block is None or colour is None:
             return ("place", None, 0, 0, False, placement.col)
         cube_col = None
         if placement.cube is not None:
             cube_col = placement.col if placement.cube_col is None else placement.cube_col
         # The first turn and flip giving the same shape: the one the mask allows.
-        shape = transform_cells(spec_of(block).cells, placement.turns, placement.mirror)
+        shape = transform_cells(self._cells[block], placement.turns, placement.mirror)
         turns, mirror = next((t, m) for t, m, s in orientations(colour) if s == shape)
         return ("place", colour, placement.col, turns, mirror, cube_col)
 
@@ -301,8 +328,8 @@ class LotsAdapter:
         }
 
     def _code(self, piece: str) -> float:
-        colour = colour_of(piece)
-        index = len(self.colours) if is_cube(piece) else self.colours.index(colour)
+        colour = self._colour[piece]
+        index = len(self.colours) if piece in self._cubes else self.colours.index(colour)
         return (index + 1) / (len(self.colours) + 1)
 
     def _grid(self, state: Any) -> np.ndarray:
@@ -341,7 +368,7 @@ class LotsAdapter:
                 values += [0.0] * SEAT_FEATURES
                 continue
             other = (seat + k) % n
-            bank = [colour_of(b) for b in state.banks[other]]
+            bank = [self._colour[b] for b in state.banks[other]]
             values += [1.0, state.scores[other] / max(state.target, 1)]
             values += [bank.count(c) / 4 for c in self.colours]
             values += [len(state.cubes[other]) / 4, len(state.crew_hands[other]) / 4]
@@ -352,7 +379,7 @@ class LotsAdapter:
         marker = self.colours.index(state.marker) if state.marker in self.colours else None
         values += one_hot(len(self.colours), marker)
         values += [len(state.removed) / len(self.pieces)]
-        last = colour_of(state.last_block) if state.last_block else None
+        last = self._colour[state.last_block] if state.last_block else None
         values += one_hot(len(self.colours), self.colours.index(last) if last else None)
         values += [
             min(state.turn / 100, 1.0),

@@ -26,7 +26,6 @@ from typing import Any
 
 import numpy as np
 
-from rules.filled_in.tower import Tower
 from rules.pieces import Cell
 from simulator.games.filled_in.draw import tint
 from simulator.games.filled_in.match import FilledInMatch
@@ -122,7 +121,7 @@ def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
     for seat, player in enumerate(state.players):
         spec = player.tower.spec
         x0 = seat * each + (each - spec.width * cell) / 2
-        _sheet(mesh, player.tower, x0, 2 * pad, cell)
+        _sheet(mesh, match, seat, x0, 2 * pad, cell)
         ground = [col for row, col in spec.boxes if row == 0]
         left, right = x0 + min(ground) * cell - pad / 2, x0 + (max(ground) + 1) * cell + pad / 2
         mesh.polygon(_square(left, pad, right - left, pad * 0.8), (*INK, 255))
@@ -148,7 +147,8 @@ def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
         text.delete()
 
 
-def _sheet(mesh: Mesh, tower: Tower, x0: float, y0: float, cell: float) -> None:
+def _sheet(mesh: Mesh, match: FilledInMatch, seat: int, x0: float, y0: float, cell: float) -> None:
+    tower = match.state.players[seat].tower  # typed by the match: no rules import here
     spec = tower.spec
     tools = {box: wanted for box, _, wanted in spec.tools}
     owner: dict[Cell, int] = {}  # which drawn block a box belongs to (purples: their own)

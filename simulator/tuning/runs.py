@@ -10,16 +10,16 @@ import hashlib
 import json
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.lots import LotsOptions
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
 from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import PlacementRefused
-from simulator.replay import load_scenario
+from simulator.replay import load_document, load_scenario
+from simulator.scenario.document import json_document
 from simulator.scenario.errors import ScenarioError
 from simulator.scenario.sandbox import run_sandbox
 from simulator.seeds import seat_seed
@@ -185,11 +185,13 @@ def _threshold(target: ThresholdTarget, base: PhysicsProfile, point: dict[str, V
 
 
 def _lots_game(target: LotsGameTarget, base: PhysicsProfile, point: dict[str, Value]) -> dict:
-    names = tuple(f"P{i + 1}" for i in range(target.players))
-    match = LotsMatch(
-        LotsOptions(players=names, footprint=target.footprint, seed=target.seed),
-        settings_for(base, point),
-    )
+    # Set up as a scenario file would be, through the registry's own parser and match.
+    names = [f"P{i + 1}" for i in range(target.players)]
+    header = {"format": "towersim/1", "kind": "lots", "name": target.label, "seed": target.seed}
+    document = {**header, "setup": {"players": names, "footprint": target.footprint}}
+    scenario = load_document(json_document(target.label, json.dumps(document))).scenario
+    match = replace(scenario, profile=settings_for(base, point)).new_match()
+    assert isinstance(match, LotsMatch)
     seats = {seat: RandomPlayer(seat_seed(target.seed, seat)) for seat in range(target.players)}
     record = _blank("lots-game")
     try:

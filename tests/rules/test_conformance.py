@@ -221,3 +221,123 @@ def test_options_are_checked_and_round_trip(kind: str) -> None:
     if other is not None:
         with pytest.raises(ValueError):
             engine.from_dict(other.to_dict(other.new_game(_setup(other.kind, 0)[1])))
+
+
+# -- the queries for the app, the bots, the lab and the environments ---------------------
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("kind", list(ENGINES))
+def test_content_is_plain_data_describing_every_piece(kind: str) -> None:
+    engine = ENGINES[kind]
+    content = engine.content()
+    assert _json(content) == content
+    described = content["pieces"]
+    assert all(isinstance(piece.get("kind"), str) for piece in described.values())
+    for options in SETUPS.get(kind, [GameOptions(("P1", "P2"))]):
+        missing = set(pieces(engine, engine.new_game(options, 3))) - set(described)
+        assert not missing, f"{kind} content lacks {sorted(missing)}"
+    described.clear()  # a caller's copy: the engine's own stays whole
+    assert engine.content()["pieces"]
+
+
+@pytest.mark.parametrize(("kind", "n"), CASES)
+def test_the_queries_agree_with_the_moves(kind: str, n: int) -> None:
+    """Along a random game: ``describe`` says what ``to_act`` and ``scores`` say, by
+    name; every physical choice is a legal move without outcome, and every move with an
+    outcome is of a physical type; ``preview`` is ``apply`` with nothing committed."""
+    engine, options = _setup(kind, n)
+    names = list(options.players)
+    steps = 0
+
+    def check(before: Any, move: dict[str, Any], after: Any) -> None:
+        nonlocal steps
+        steps += 1
+        if steps % 5 != 1:  # a sample keeps it fast
+            return
+        described = engine.describe(before)
+        assert _json(described) == described
+        assert isinstance(described["phase"], str)
+        assert described["to_act"] == engine.to_act(before)
+        assert described["scores"] == engine.scores(before)
+        assert list(described["players"]) == names
+        legal = engine.legal_moves(before)
+        physical = engine.physical_choices(before)
+        assert all(choice in legal and "outcome" not in choice for choice in physical)
+        if "outcome" in move:
+            assert move["type"] in {choice["type"] for choice in physical}, move
+        digest = engine.digest(before)
+        preview = engine.preview(before, move)
+        assert preview.legal and preview.after is not None and preview.reason is None
+        assert engine.digest(preview.after) == engine.digest(after)
+        was, now = engine.scores(before), engine.scores(after)
+        assert dict(preview.gains) == {name: now[name] - was[name] for name in names}
+        refused = engine.preview(before, {"type": "no-such-move", "player": names[0]})
+        assert not refused.legal and refused.after is None and refused.reason
+        assert engine.digest(before) == digest
+        assert engine.plan_check(before)({"type": "no-such-move", "player": names[0]})
+
+    final = playout(engine, engine.new_game(options, 6), Chance.from_seed(n + 21), check)
+    assert engine.physical_choices(final) == [] and steps > 0
+
+
+def _placing(kind: str, chance_seed: int) -> Any:
+    """A state of ``kind`` with a physical choice open, reached by random moves."""
+    engine, options = _setup(kind, 0)
+    state, chance = engine.new_game(options, 2), Chance.from_seed(chance_seed)
+    while not engine.physical_choices(state):
+        state = engine.apply(state, engine.random_move(state, chance))
+    return state
+
+
+def test_a_lots_plan_is_judged_as_the_match_judges_a_candidate() -> None:
+    from rules.lots.placement import candidate_problem
+
+    engine, state = ENGINES["lots"], _placing("lots", 1)
+    judge, problem = engine.plan_check(state), candidate_problem(state)
+    block = next(c["block"] for c in engine.physical_choices(state) if c["block"])
+    for cells in ([(0, 0), (0, 1), (0, 2), (0, 3)], [(0, -1)], [(40, 2)], [(5, 5)]):
+        plan = {"type": "place", "piece": block, "cells": cells}
+        assert judge(plan) == problem(block, cells)
+    assert judge({"type": "place", "piece": "nonesuch-1", "cells": [(0, 0)]})
+    assert judge({"type": "roll", "piece": block, "cells": []})
+
+
+def test_a_crazy_tower_plan_is_judged_by_the_boxes_it_covers() -> None:
+    from rules.crazy_tower.cards import covered_boxes
+    from rules.crazy_tower.placement import block_problem, placement_problem
+
+    engine, state = ENGINES["crazy-tower"], _placing("crazy-tower", 1)
+    judge = engine.plan_check(state)
+    block = next(c["block"] for c in engine.physical_choices(state) if "block" in c)
+    verdicts = set()
+    for at in (-30.0, -1.0, 0.0, 4.0, 8.0, 12.0, 17.0, 40.0):
+        verdict = judge({"type": "place_block", "block": block, "at": at, "span": 3.0})
+        boxes = covered_boxes(at, at + 3.0)
+        assert verdict == (placement_problem(state, block, boxes) if boxes else verdict)
+        assert boxes or "miss" in str(verdict)
+        verdicts.add(verdict is None)
+    assert verdicts == {True, False}, "some plans pass and some are refused"
+    assert judge({"type": "place_block", "block": "red-9z", "at": 5.0, "span": 3.0})
+    for piece in [*state.hands[state.current_player], "red-9z"]:  # without "at": the block
+        assert judge({"type": "place_block", "block": piece}) == block_problem(state, piece)
+
+
+def test_describe_keeps_hidden_things_hidden() -> None:
+    """A LOTS hand of crew cards is counted, a Filled In crew card unnamed till played,
+    a Crazy Tower saboteur unnamed till the end."""
+    lots = ENGINES["lots"]
+    state = lots.new_game(GameOptions(("Ann", "Ben")), 1)
+    assert lots.describe(state)["players"]["Ann"]["crew"] == len(state.crew_hands[0]) > 0
+    filled_in = ENGINES["filled-in"]
+    state = filled_in.new_game(GameOptions(("Ann", "Ben")), 1)
+    assert {p["crew"] for p in filled_in.describe(state)["players"].values()} == {None}
+    crazy = ENGINES["crazy-tower"]
+    state = crazy.new_game(GameOptions(("Ann", "Ben", "Cy"), mode="saboteur"), 1)
+    assert state.saboteur in ("Ann", "Ben", "Cy")
+    assert crazy.describe(state)["saboteur"] is None
+    final = playout(crazy, state, Chance.from_seed(4))
+    assert crazy.describe(final)["saboteur"] == state.saboteur

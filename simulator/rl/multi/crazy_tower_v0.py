@@ -12,14 +12,14 @@ from typing import Any
 
 from pettingzoo.utils.conversions import aec_to_parallel_wrapper
 
-from rules.crazy_tower.setup import player_counts
-from rules.crazy_tower.state import COMPETITIVE, SABOTEUR
 from simulator.bots.dexterity import Dexterity
+from simulator.games.registry import GAMES
 from simulator.rl.adapter import check_count, hands_for, physics_of
 from simulator.rl.aec import TowerAEC, make_env
 from simulator.rl.crazy_tower import CrazyTowerAdapter
 
-MODES = (COMPETITIVE, SABOTEUR)
+COMPETITIVE, SABOTEUR = "competitive", "saboteur"
+MODES = (COMPETITIVE, SABOTEUR)  # the engine's modes with more than one player
 
 
 def raw_env(
@@ -35,7 +35,8 @@ def raw_env(
     render_mode, invalid_action, invalid_penalty, win_reward)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    low, high = min(player_counts(mode)), max(player_counts(mode))
+    counts = GAMES.get("crazy-tower").load("engine").content()["player_counts"][mode]
+    low, high = min(counts), max(counts)
     count = check_count("players", low if players is None else players, low, high)
     names = tuple(f"player_{i}" for i in range(count))
     adapter = CrazyTowerAdapter(

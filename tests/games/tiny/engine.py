@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome
+from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
 from rules.errors import IllegalMove
 from rules.serial import digest_of, unwrap, wrap
 
@@ -161,6 +161,39 @@ class TinyEngine:
             falls = abs(move["col"] - below) >= 2 and chance.below(2) == 0
             move["outcome"] = StackOutcome((state.held,) if falls else ())
         return move
+
+    def content(self) -> Mapping[str, Any]:
+        return {"pieces": {box: {"kind": "box", "width": w} for box, w in BOXES.items()}}
+
+    def describe(self, state: TinyState) -> dict[str, Any]:
+        tally = self.scores(state)
+        players = {name: {"score": tally[name]} for name in state.players}
+        return {
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "scores": tally,
+            "players": players,
+            "held": state.held,
+            "tower": copy.deepcopy(state.tower),
+        }
+
+    def physical_choices(self, state: TinyState) -> list[Move]:
+        return [m for m in self.legal_moves(state) if m["type"] == PLACE]
+
+    def plan_check(self, state: TinyState) -> PlanCheck:
+        """Plans ``{"type": "place", "player", "col"}``: refused as the move would be."""
+
+        def check(plan: Mapping[str, Any]) -> str | None:
+            try:
+                check_move(state, plan)
+            except IllegalMove as refused:
+                return refused.reason
+            return None
+
+        return check
+
+    def preview(self, state: TinyState, move: Mapping[str, Any]) -> Preview[TinyState]:
+        return preview_by_applying(self, state, move)
 
 
 def check_move(state: TinyState, move: Mapping[str, Any]) -> None:
