@@ -232,3 +232,9 @@ def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[
     else:
         headline = wins(winners, scores)
     return headline, sentence(why), "Points"
+
+
+def verdict(before: Any, after: Any) -> str:
+    """The rules' verdict on a settled placement, in words."""
+    told = said(after.events[len(before.events) :]) or "The piece is placed."
+    return f"Verdict: {told} Enter confirms it; Backspace takes it back."
