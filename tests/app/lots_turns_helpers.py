@@ -46,11 +46,11 @@ def new_turns(seed: int = 3) -> tuple[LotsTurns, Host]:
 def to_placement(turns: LotsTurns) -> None:
     """Roll, pass or take the first legal move until a block is to be placed."""
     for _ in range(20):
-        if turns.placing():
+        if turns.my_move("place"):
             return
-        if turns.rolling():
+        if turns.my_move("roll"):
             turns.roll()
-        elif turns.passing():
+        elif turns.my_move("bonus", "steal"):
             turns.pass_turn()
         else:
             turns.move(legal_moves(turns.match.state)[0])

@@ -60,6 +60,6 @@ def test_the_table_rolls_picks_turns_and_moves_the_piece() -> None:
 
 def test_the_first_roll_is_r() -> None:
     turns, _ = new_turns()
-    assert turns.rolling()
+    assert turns.my_move("roll")
     assert TABLE.dispatch(LotsKeys(turns), key.R, 0)
-    assert turns.match.actions[-1]["type"] == "roll" and not turns.rolling()
+    assert turns.match.actions[-1]["type"] == "roll" and not turns.my_move("roll")

@@ -89,11 +89,11 @@ def test_taking_a_placement_back_leaves_the_game_as_it_was() -> None:
 def test_keys_that_need_a_held_piece_wait_for_one() -> None:
     turns, _ = new_turns()
     to_placement(turns)
-    assert not turns.holding() and turns.placing()
+    assert not turns.holding() and turns.my_move("place")
     turns.turn(1)
     assert turns.angle == 0.0
     turns.pick_bank(0)
-    assert not turns.placing()  # the hand is full
+    assert not turns.my_move("place")  # the hand is full
     turns.turn(1)
     turns.turn(1)
     turns.turn(-1)

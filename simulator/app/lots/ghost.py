@@ -11,7 +11,7 @@ from rules.lots import check_candidate
 from rules.pieces import transform_cells
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import LivePlacement
-from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.match import LotsMatch, Placement
 from simulator.physics.grid import snap
 from simulator.physics.world import Entry
 
@@ -58,3 +58,17 @@ def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: flo
     except IllegalMove as exc:
         return Spot(cells, exc.reason, col, turns)
     return Spot(cells, None, col, turns)
+
+
+def risk_placement(live: LivePlacement, spot: Spot) -> Placement | None:
+    """The placement whose fall risk the ghost shows: ``live``'s piece at ``spot``; None
+    for a cube after its block (the copy the risk runs on does not hold the block)."""
+    if live.piece != (live.block or live.cube) or not spot.cells:
+        return None
+    return Placement(
+        block=live.block,
+        cube=None if live.block else live.cube,
+        col=spot.col,
+        turns=spot.turns,
+        mirror=live.mirrored,
+    )

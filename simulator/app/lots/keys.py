@@ -81,24 +81,24 @@ class LotsKeys:
     def __init__(self, turns: LotsTurns) -> None:
         self.turns = turns
 
-    # -- guards: whether a row applies now ------------------------------------------------
+    # -- guards: whether a row applies now -------------------------------------------------
 
     def holding(self) -> bool:
         return self.turns.holding()
 
     def placing(self) -> bool:
-        return self.turns.placing()
+        return self.turns.my_move("place")
 
     def replacing(self) -> bool:
-        return self.turns.replacing()
+        return self.turns.my_move("replace")
 
     def rolling(self) -> bool:
-        return self.turns.rolling()
+        return self.turns.my_move("roll")
 
     def passing(self) -> bool:
-        return self.turns.passing()
+        return self.turns.my_move("bonus", "steal")
 
-    # -- handlers, called with the key pressed --------------------------------------------
+    # -- handlers, called with the key pressed ---------------------------------------------
 
     def pick(self, symbol: int) -> None:
         self.turns.pick_bank(symbol - key._1)

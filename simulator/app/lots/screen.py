@@ -20,9 +20,10 @@ from rules.lots.instances import colour_of
 from simulator.app import guide, save_folder
 from simulator.app.game_screen import GameScreen
 from simulator.app.lots import session
+from simulator.app.lots.host import Events
 from simulator.app.lots.keys import TABLE, LotsKeys
 from simulator.app.lots.seats import seats_from
-from simulator.app.lots.turns import Events, LotsTurns
+from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
 from simulator.app.lots.words import piece_name
 from simulator.app.setup import GameSetup
@@ -102,7 +103,7 @@ class LotsScreen(GameScreen):
         self.view = LotsView(self.turns, self)
         self.keys = LotsKeys(self.turns)
 
-    # -- what GameScreen and the computer seats read, held by the turns -------------------
+    # -- what GameScreen and the computer seats read, held by the turns --------------------
 
     @property
     def match(self) -> LotsMatch:
@@ -136,7 +137,7 @@ class LotsScreen(GameScreen):
     def computers(self, computers: dict[int, Any]) -> None:
         self.turns.seats.computers = computers
 
-    # -- what the turns tell the screen (turns.TurnsHost) ---------------------------------
+    # -- what the turns tell the screen (turns.TurnsHost) ----------------------------------
 
     def changed(self) -> None:
         self._changed()
@@ -156,7 +157,7 @@ class LotsScreen(GameScreen):
     def turn_words(self) -> str:
         return self._turn_words()
 
-    # -- time -----------------------------------------------------------------------------
+    # -- time ------------------------------------------------------------------------------
 
     def advance(self, steps: int, seconds: float) -> None:
         self.view.reframe()
@@ -171,10 +172,10 @@ class LotsScreen(GameScreen):
         elif live.stage == SETTLING:
             self._settle(live, steps, self.turns.after_settle)
 
-    # -- GameScreen's hooks ---------------------------------------------------------------
+    # -- GameScreen's hooks ----------------------------------------------------------------
 
     def computer_to_move(self) -> int | None:
-        return self.turns.computer_to_move()
+        return self.turns.seats.computer_at(self.match.state.to_act)
 
     def _seat_name(self, seat: int) -> str:
         return self.turns.match.state.players[seat]
@@ -227,7 +228,7 @@ class LotsScreen(GameScreen):
         self.turns.risk.close()
         self.view.close()
 
-    # -- input (logical coordinates) ------------------------------------------------------
+    # -- input (logical coordinates) -------------------------------------------------------
 
     def camera(self) -> Camera:
         """The steady view the mouse maps through (framed between moves only)."""
@@ -256,7 +257,7 @@ class LotsScreen(GameScreen):
         if symbol == key.DOWN:
             self.turns.lower(False)
 
-    # -- drawing --------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, window: Any, base: Any) -> None:
         """Draw into ``window`` whose view is the letterbox matrix ``base``."""

@@ -13,46 +13,24 @@ runs the steps and the computer seats and maps the mouse; the view (view.py) dra
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rules.errors import IllegalMove
 from rules.lots import apply_move, placement_choices
 from simulator.app.lots import session
-from simulator.app.lots.ghost import Cells, Spot, landing_spot
+from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
+from simulator.app.lots.host import Events, TurnsHost
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.words import piece_name, said, verdict
 from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
-from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.match import LotsMatch
 from simulator.physics.world import Entry
 from simulator.seeds import LOTS_HAND_SALT, hand_chance
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
-Events = list[dict[str, Any]]
-
-
-class TurnsHost(Protocol):
-    """What the turns tell the screen that shows them."""
-
-    def changed(self) -> None:
-        """Something the panel shows changed."""
-
-    def confirmed(self) -> None:
-        """A person's move entered the log (autosave it; a network game sends it)."""
-
-    def scored(self, events: Events, state: Any, *, held: bool) -> None:
-        """Flash where ``events`` scored (``held``: once a computer's move is shown)."""
-
-    def unscored(self) -> None:
-        """The flashes of a move taken back or replaced go."""
-
-    def picked_up(self) -> None:
-        """A piece is in the hand: the view stays put while it is held."""
-
-    def turn_words(self) -> str:
-        """Whose turn it is now, in words."""
 
 
 class LotsTurns:
@@ -100,9 +78,6 @@ class LotsTurns:
         self.risk.profile = self.hand or get_profile(RISK_HAND)
         self.risk.seed = self.seed
 
-    def computer_to_move(self) -> int | None:
-        return self.seats.computer_at(self.match.state.to_act)
-
     def perform_computer(self, decision: tuple[str, Any]) -> None:
         kind, what = decision
         if kind == "move":
@@ -114,28 +89,17 @@ class LotsTurns:
         self.host.scored(events, self.match.state, held=True)
         return f"{said(events[-3:])} {self.host.turn_words()}".strip()
 
-    # -- the guards of the keys -----------------------------------------------------------
+    # -- whose move ------------------------------------------------------------------------
 
     def holding(self) -> bool:
         return self.live is not None and self.live.stage == HOLDING
 
-    def _my_move(self, *phases: str) -> bool:
+    def my_move(self, *phases: str) -> bool:
+        """A person at this desk is to move in one of ``phases``, the hand empty."""
         state = self.match.state
         return self.live is None and state.to_act in self.seats.humans and state.phase in phases
 
-    def rolling(self) -> bool:
-        return self._my_move("roll")
-
-    def passing(self) -> bool:
-        return self._my_move("bonus", "steal")
-
-    def placing(self) -> bool:
-        return self._my_move("place")
-
-    def replacing(self) -> bool:
-        return self._my_move("replace")
-
-    # -- the hand -------------------------------------------------------------------------
+    # -- the hand --------------------------------------------------------------------------
 
     def drive(self, steps: int) -> None:
         """Move the held piece ``steps`` steps towards the target (lowering it)."""
@@ -199,7 +163,7 @@ class LotsTurns:
         elif self.live is not None:
             self.message += " It shows from the next piece picked up."
 
-    # -- moves ----------------------------------------------------------------------------
+    # -- moves -----------------------------------------------------------------------------
 
     def held(self) -> Entry:
         entry = self.live.held if self.live is not None else None
@@ -275,9 +239,9 @@ class LotsTurns:
         live = self.live
         if live is None or live.stage != HOLDING:
             return
-        problem = self.ghost_problem()
-        if problem:
-            self.message = refusal(problem)
+        spot = self.ghost_spot()
+        if spot is not None and spot.problem:
+            self.message = refusal(spot.problem)
             return
         live.release()
         self.lowering = False
@@ -332,7 +296,7 @@ class LotsTurns:
         self.host.unscored()
         return "Placement undone."
 
-    # -- saving ---------------------------------------------------------------------------
+    # -- saving ----------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
         hand = self.hand.name if self.hand else None
@@ -348,7 +312,7 @@ class LotsTurns:
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False
 
-    # -- the ghost ------------------------------------------------------------------------
+    # -- the ghost -------------------------------------------------------------------------
 
     def ghost(self) -> tuple[Cells, str | None] | None:
         """Cells where the held piece would land if lowered straight down now, and why
@@ -362,10 +326,6 @@ class LotsTurns:
             return None
         return landing_spot(self.match, self.live, self.held(), self.angle)
 
-    def ghost_problem(self) -> str | None:
-        spot = self.ghost_spot()
-        return spot.problem if spot else None
-
     def ghost_risk(self) -> float | None:
         """The estimated chance that the ghost's spot makes something fall (None while
         it is being estimated, or when there is nothing to estimate)."""
@@ -373,13 +333,7 @@ class LotsTurns:
         spot = self.ghost_spot()
         if not self.show_risk or live is None or spot is None or spot.problem is not None:
             return None
-        if live.piece != (live.block or live.cube) or not spot.cells:
-            return None  # the cube after a block: the copy does not hold the block
-        placement = Placement(
-            block=live.block,
-            cube=None if live.block else live.cube,
-            col=spot.col,
-            turns=spot.turns,
-            mirror=live.mirrored,
-        )
+        placement = risk_placement(live, spot)
+        if placement is None:
+            return None
         return self.risk.estimate((live.piece, spot.col, spot.turns, live.mirrored), placement)

@@ -17,14 +17,14 @@ from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.layout import DESIGN_H
 from simulator.app.lots.ghost import Cells
+from simulator.app.lots.host import Events
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
-from simulator.app.lots.turns import RISK_HAND, Events, LotsTurns
+from simulator.app.lots.turns import RISK_HAND, LotsTurns
 from simulator.app.playback import Playback
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.games.lots.live import SETTLED
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
-from simulator.physics.world import World
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
@@ -73,7 +73,7 @@ class LotsView:
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
 
-    # -- time -----------------------------------------------------------------------------
+    # -- time ------------------------------------------------------------------------------
 
     def step(self, seconds: float, playback: Playback | None) -> None:
         """The framing eases, scores count, flashes fade; a fall shakes the view."""
@@ -93,7 +93,7 @@ class LotsView:
         self.tally.reset()
         self.flashes.clear()
 
-    # -- the camera -----------------------------------------------------------------------
+    # -- the camera ------------------------------------------------------------------------
 
     def camera(self) -> Camera:
         """The steady view the mouse maps through (framed between moves only)."""
@@ -122,7 +122,7 @@ class LotsView:
         top = max(tops, default=0.0) + HEADROOM
         return (-half, -TABLE_SHOWN, 2 * half, top + TABLE_SHOWN)
 
-    # -- the ghost ------------------------------------------------------------------------
+    # -- the ghost -------------------------------------------------------------------------
 
     def draw_ghost(self) -> None:
         """A translucent copy of the piece's cells where it would land; red, with a cross,
@@ -204,12 +204,12 @@ class LotsView:
             return
         avoid = union(ghost, held) if held is not None else ghost
         live = self.turns.live
-        world: World = self.turns.match.world
+        world = self.turns.match.world
         pieces = body_boxes(self.camera(), world, skip=live.piece if live is not None else None)
         self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport, obstacles=pieces)
         self.ghost_label.draw()
 
-    # -- the panel ------------------------------------------------------------------------
+    # -- the panel -------------------------------------------------------------------------
 
     def rebuild_hud(self) -> None:
         turns, screen = self.turns, self.screen
@@ -226,7 +226,7 @@ class LotsView:
             tally=self.tally,
             elsewhere=screen.elsewhere(),
         )
-        if turns.replacing():
+        if turns.my_move("replace"):
             self.hud.button(
                 16,
                 DESIGN_H - 50,
