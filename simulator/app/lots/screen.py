@@ -137,7 +137,7 @@ class LotsScreen(GameScreen):
     def computers(self, computers: dict[int, Any]) -> None:
         self.turns.seats.computers = computers
 
-    # -- what the turns tell the screen (turns.TurnsHost) ----------------------------------
+    # -- what the turns tell the screen (host.TurnsHost) -----------------------------------
 
     def changed(self) -> None:
         self._changed()

@@ -22,7 +22,7 @@ from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
 from simulator.app.lots.host import Events, TurnsHost
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
-from simulator.app.lots.words import piece_name, said, verdict
+from simulator.app.lots.words import piece_name, said, told, verdict
 from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import Jitter, draw, get_profile
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
@@ -273,13 +273,12 @@ class LotsTurns:
         if live is None or live.stage != SETTLED or self.preview is None:
             return
         state = self.match.state
-        told = said(self.preview.events[len(state.events) :]) or "The piece is placed."
+        words = told(state, self.preview)
         action = live.placement().as_action(state.players[state.current])
         self.match.commit_live(action, self.preview)
         self.live, self.preview = None, None
         self.risk.end_placement()
-        # confirmed: no "Enter confirms" now
-        self.say(f"{told} {self.host.turn_words()}".strip())
+        self.say(f"{words} {self.host.turn_words()}".strip())  # no "Enter confirms" now
         self.host.confirmed()
 
     def live_action(self) -> dict[str, Any] | None:
