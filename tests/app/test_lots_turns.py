@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from simulator.app.lots import session
 from simulator.app.lots.seats import Seats
+from simulator.app.lots.turns import LotsTurns
 from simulator.games.lots.live import HOLDING, SETTLED
-from tests.app.lots_turns_helpers import NEXT, drive, new_turns, settle, to_placement
+from tests.app.lots_turns_helpers import NEXT, Host, drive, new_turns, settle, to_placement
 from tests.without_hooks import run_without_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,3 +114,17 @@ def test_a_failed_bot_hands_its_seat_to_the_random_player_once() -> None:
     easy = seats.computers[1]
     assert seats.hand_over(1) and seats.levels[1] == "random" and seats.computers[1] is not easy
     assert not seats.hand_over(1)
+
+
+def test_a_computers_move_goes_through_the_turns_and_its_flashes_wait() -> None:
+    host = Host()
+    match = session.new_match(["Ann", "Computer 2"], "1A", 3)
+    turns = LotsTurns(match, host, seed=3)
+    assert turns.seats.humans == {0} and set(turns.seats.computers) == {1}
+    seat = match.state.to_act
+    assert seat == 1 and not turns.my_move("roll")  # the computer's roll, not Ann's
+    before = len(match.state.events)
+    turns.perform_computer(("move", {"type": "roll", "player": seat}))
+    words = turns.computer_words(match.state.events[before:])
+    assert words.endswith(NEXT) and "rolled" in words.lower()
+    assert host.calls[-1][:2] == ("scored", True)  # flashed once its move is shown
