@@ -1,6 +1,7 @@
 """What every game screen shares: saving and loading, the autosave after every confirmed
 move (the computers' too), confirming or undoing a live move, the settle loop, the
-keys every game has, messages, and the computer seats (simulator/app/computer_seats.py).
+keys every game has, messages, the computer seats (simulator/app/computer_seats.py) and
+the drawing of a physical game's table (``draw_table``, from the game's view).
 A game adds its panel, its words and its live controls (the hooks below).
 """
 
@@ -34,6 +35,8 @@ GONE_WORDS = "The game changed under the move you were making, so it was taken b
 
 
 class Drawn(Protocol):
+    """What draws itself with ``draw()`` (a Hud, Crazy Tower's icons)."""
+
     def draw(self) -> None: ...
 
 
