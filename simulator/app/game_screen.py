@@ -1,29 +1,66 @@
 """What every game screen shares: saving and loading, the autosave after every confirmed
 move (the computers' too), confirming or undoing a live move, the settle loop, the
-keys every game has, messages, and the computer seats (simulator/app/computer_seats.py).
+keys every game has, messages, the computer seats (simulator/app/computer_seats.py) and
+the drawing of a physical game's table (``draw_table``, from the game's view).
 A game adds its panel, its words and its live controls (the hooks below).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pyglet.window import key
 
 from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
+from simulator.app.flashes import Flashes
+from simulator.app.framing import Framing
+from simulator.app.layout import clipped
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.sound import GameSounds
+from simulator.app.tally import Tally
+from simulator.app.widgets import Banner, Hud
 from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
 from simulator.physics.world import Entry
+from simulator.render.camera import Camera, Rect
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
 GONE_WORDS = "The game changed under the move you were making, so it was taken back."
+
+
+class Drawn(Protocol):
+    """What draws itself with ``draw()`` (a Hud, Crazy Tower's icons)."""
+
+    def draw(self) -> None: ...
+
+
+class TableLook(Protocol):
+    """The parts of a physical game's view that ``GameScreen.draw_table`` draws."""
+
+    framing: Framing  # the world's framing under the mouse and on screen
+    flashes: Flashes  # where the last move scored, in world coordinates
+    tally: Tally  # the scores counting up
+    hud: Hud  # the panel
+    banner: Banner  # the message strip
+
+    def camera(self) -> Camera:
+        """The steady camera the mouse maps through (frames the world at first)."""
+        ...
+
+    def draw_ghost(self) -> None:
+        """The held piece's landing, in world coordinates."""
+
+    def draw_ghost_label(self) -> None:
+        """The words beside the ghost, in logical coordinates."""
+
+    def rebuild_hud(self) -> None:
+        """Lay the panel out again (the screen was ``dirty``)."""
 
 
 class GameScreen(Screen, ComputerSeats):
@@ -145,6 +182,44 @@ class GameScreen(Screen, ComputerSeats):
                 self._scene.delete()
             self._scene = WorldScene(world, symbols=settings.current().colour_symbols, **options)
         return self._scene
+
+    def draw_table(
+        self,
+        window: Any,
+        base: Any,
+        look: TableLook,
+        *,
+        scene: WorldScene,
+        frame: Any,
+        world_view: Rect,
+        extras: Iterable[Drawn] = (),
+    ) -> None:
+        """Draw a physical game's table into ``window``, whose view is the letterbox
+        matrix ``base``: the body the LOTS and Crazy Tower screens share.
+
+        ``scene`` (``_world_scene()``) shows ``frame`` (a computer's filmed frame; None:
+        the live world) through ``look.framing``'s drawn camera, clipped to
+        ``world_view`` (logical x, y, w, h), with ``look``'s flashes and ghost over it;
+        then, in logical coordinates, the ghost's label, the panel (laid out again first
+        when the screen is ``dirty``), the tally, ``extras`` in order (a game's own
+        Huds) and the message banner with ``self.message``."""
+        scene.sync(frame)
+        look.camera()  # framed before the first frame
+        window.view = base @ look.framing.drawn_camera().matrix()
+        with clipped(window, window.box, world_view):
+            scene.batch.draw()
+            look.flashes.draw()
+            look.draw_ghost()
+        window.view = base
+        look.draw_ghost_label()
+        if self.dirty:
+            self.dirty = False
+            look.rebuild_hud()
+        look.tally.draw()
+        look.hud.draw()
+        for extra in extras:
+            extra.draw()
+        look.banner.draw(self.message)
 
     # -- saving ---------------------------------------------------------------------------
 

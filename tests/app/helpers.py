@@ -60,7 +60,7 @@ def until_my_placement(window: Any, screen: Any, limit: int = 400) -> None:
         if state.to_act == 0 and state.phase == "roll":
             send(window, "on_key_press", key.R, 0)
         elif state.to_act == 0:
-            screen.move(legal_moves(state)[0])
+            screen.turns.move(legal_moves(state)[0])
         frames(window, 6)
     raise AssertionError("the human never got a placement")
 

@@ -80,10 +80,10 @@ def test_the_lots_bank_shows_each_piece_in_its_shape_and_colour_not_its_name():
         frames(window)
         bank = screen.match.state.banks[0]
         assert bank
-        shown = {fitted.label.text for fitted in screen.hud.texts}
+        shown = {fitted.label.text for fitted in screen.view.hud.texts}
         for index, piece in enumerate(bank):
             assert piece not in shown and not any(piece in text for text in shown)
-            button = next(b for b in screen.hud.buttons if b.label == f"{index + 1}: {piece}")
+            button = next(b for b in screen.view.hud.buttons if b.label == f"{index + 1}: {piece}")
             cells = spec_of(piece).cells
             h = (max(r for r, _ in cells) + 1) * BANK_UNIT
             x = button.x + 3 + (NUMBER_W if index < 9 else 0)

@@ -109,7 +109,7 @@ class _ScriptedBot:
 
 
 def _ben_row(screen: LotsScreen) -> str:
-    return next(t.label.text for t in screen.hud.texts if "Ben (computer)" in t.label.text)
+    return next(t.label.text for t in screen.view.hud.texts if "Ben (computer)" in t.label.text)
 
 
 def _points(row: str) -> int:
@@ -143,9 +143,9 @@ def test_a_computers_floors_flash_once_shown_and_its_score_counts_up(tmp_path):
         frames(window)
         assert screen.playback is None
         lit = {cell: at(*cell) for cell in ((1, 0), (2, 4), (4, 0))}
-        box = screen.tally.label(1)
+        box = screen.view.tally.label(1)
         assert box is not None
-        row = next(t.box for t in screen.hud.texts if t.label is box)
+        row = next(t.box for t in screen.view.hud.texts if t.label is box)
         glow_at = window.box.to_window(row.x + row.w - 6, row.y + row.h / 2)
         glowing = pixel(window, *glow_at)
         for _ in range(FADED):

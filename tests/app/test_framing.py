@@ -74,7 +74,7 @@ def test_the_lots_camera_stays_put_from_pick_to_release():
         for _ in range(200):
             frames(window)
             seen.add(screen.camera().world)
-            if not screen.lowering:
+            if not screen.turns.lowering:
                 break
         assert screen.live.stage == HOLDING
         assert seen == {before}
@@ -109,8 +109,8 @@ def test_a_tall_crazy_tower_fills_most_of_the_view():
 
 
 def test_a_tall_lots_tower_fills_most_of_the_view():
-    from simulator.app.lots.screen import WORLD_VIEW as LOTS_VIEW
     from simulator.app.lots.screen import load_screen as load_lots
+    from simulator.app.lots.view import WORLD_VIEW as LOTS_VIEW
 
     screen = load_lots(Path("scenarios/lots/accident.toml"))
     window = AppWindow(screen, visible=False, schedule=False)
@@ -121,7 +121,7 @@ def test_a_tall_lots_tower_fills_most_of_the_view():
         assert top > 40.0
         camera = screen.camera()
         table, roof = camera.to_screen(0.0, 0.0)[1], camera.to_screen(0.0, top)[1]
-        x, y, w, h = screen.framing.viewport
+        x, y, w, h = screen.view.framing.viewport
         assert (x, y, w) == LOTS_VIEW[:3] and h < LOTS_VIEW[3]
         assert (roof - table) / h > 0.65 and roof < y + h
     finally:

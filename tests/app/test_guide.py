@@ -36,7 +36,7 @@ def _to_placement(window, screen):
         if state.phase == "roll":
             send(window, "on_key_press", key.R, 0)
         else:
-            screen.move(legal_moves(state)[0])
+            screen.turns.move(legal_moves(state)[0])
         frames(window)
     raise AssertionError("no placement came")
 
@@ -109,7 +109,7 @@ def test_a_whole_lots_turn_through_the_guide():
         assert shown.index == 1 and shown.step.anchor == "roll"
         roll = screen.guide_anchors()["roll"]
         _points_at(window, shown, roll)
-        button = next(b for b in screen.hud.buttons if b.label.startswith("Roll"))
+        button = next(b for b in screen.view.hud.buttons if b.label.startswith("Roll"))
         assert roll == (button.x, button.y, button.w, button.h)
 
         send(window, "on_key_press", key.R, 0)  # rolling by key goes on too
@@ -128,7 +128,7 @@ def test_a_whole_lots_turn_through_the_guide():
         send(window, "on_key_press", key.DOWN, 0)
         for _ in range(300):
             frames(window)
-            if not screen.lowering:
+            if not screen.turns.lowering:
                 break
         send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
         for _ in range(600):

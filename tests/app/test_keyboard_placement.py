@@ -21,12 +21,12 @@ def _press(window, symbol: int, count: int = 1) -> None:
         frames(window, 40)
 
 
-def _lower(window, screen) -> None:
-    """Hold Down until the piece rests."""
+def _lower(window, hand) -> None:
+    """Hold Down until the piece rests (``hand``: what holds ``lowering``)."""
     send(window, "on_key_press", key.DOWN, 0)
     for _ in range(600):
         frames(window)
-        if not screen.lowering:
+        if not hand.lowering:
             break
     send(window, "on_key_release", key.DOWN, 0)
 
@@ -39,19 +39,19 @@ def test_a_lots_placement_by_keys_only_lands_where_the_ghost_said():
         block = screen.live.piece
         for _ in range(12):  # from the pick-up spot left of the lot, column by column
             _press(window, key.RIGHT)
-            if screen._ghost_spot()[2] == 3:
+            if screen.turns.ghost_spot()[2] == 3:
                 break
-        cells, problem, col, _ = screen._ghost_spot()
+        cells, problem, col, _ = screen.turns.ghost_spot()
         assert col == 3 and problem is None and min(r for r, _ in cells) == 0  # on the base
         # Each key is one column exactly: right, up (no column change), left, right.
         _press(window, key.RIGHT)
-        assert screen._ghost_spot()[2] == 4
-        height = screen.target[1]
+        assert screen.turns.ghost_spot()[2] == 4
+        height = screen.turns.target[1]
         _press(window, key.UP)
-        assert screen.target[1] == height + match.lot.grid.cell
+        assert screen.turns.target[1] == height + match.lot.grid.cell
         _press(window, key.LEFT)
-        assert screen._ghost_spot()[:3] == (cells, None, 3)
-        _lower(window, screen)
+        assert screen.turns.ghost_spot()[:3] == (cells, None, 3)
+        _lower(window, screen.turns)
         _press(window, key.SPACE)
         for _ in range(900):
             frames(window)

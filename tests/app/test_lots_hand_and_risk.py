@@ -45,24 +45,28 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         until_my_placement(window, screen)
         base = match.scratch_copy()
         _hold_over_the_middle(window, screen, match)
-        screen.risk.wait(30)
+        screen.turns.risk.wait(30)
         frames(window, 2)
-        risk = screen.ghost_risk()
+        risk = screen.turns.ghost_risk()
         assert risk is not None and 0.0 <= risk <= 1.0
         # Whose hand and what it means, beside the ghost and the piece, never over them.
         said = f"Chance of a fall here: {round(risk * 100)}% for a steady hand (K hides this)"
-        assert screen.ghost_label.text == said
-        label, ghost, held = screen.ghost_label.box, screen.ghost_box(), screen.held_box()
+        assert screen.view.ghost_label.text == said
+        label, ghost, held = (
+            screen.view.ghost_label.box,
+            screen.view.ghost_box(),
+            screen.view.held_box(),
+        )
         assert not overlaps(label, ghost) and not overlaps(label, held)
         # The number is fall_risk of the ghost's spot, for the steady hand, on the
         # match as it was before the pick: the same in any process for this seed.
         live = screen.live
-        _, _, col, turns = screen._ghost_spot()
+        _, _, col, turns = screen.turns.ghost_spot()
         spot = Placement(block=live.block, col=col, turns=turns, mirror=live.mirrored)
         assert risk == fall_risk(base, spot, get_profile("steady"), rollouts=6, seed=3)
         send(window, "on_key_press", key.K, 0)  # K hides it
         frames(window)
-        assert screen.ghost_risk() is None and "off" in screen.message
+        assert screen.turns.ghost_risk() is None and "off" in screen.message
     finally:
         close(window)
 
@@ -71,7 +75,7 @@ def test_a_shaky_hand_misses_the_mouse_and_its_save_replays():
     window, screen, match = _open(dexterity="shaky")
     try:
         x, y = _hold_over_the_middle(window, screen, match, height=12.0)
-        assert screen.jitter.any and screen.jitter.release != (0.0, 0.0)
+        assert screen.turns.jitter.any and screen.turns.jitter.release != (0.0, 0.0)
         send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
         for _ in range(900):
             frames(window)
@@ -81,7 +85,7 @@ def test_a_shaky_hand_misses_the_mouse_and_its_save_replays():
         send(window, "on_key_press", key.RETURN, 0)
         frames(window)
         action = match.actions[-1]
-        assert action["release_vx"] == screen.jitter.release[0]
+        assert action["release_vx"] == screen.turns.jitter.release[0]
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == match.state_hash()
     finally:
@@ -121,14 +125,14 @@ def test_off_the_lot_the_ghost_stays_red_with_the_reason_beside_it():
         for x in (lot.right + 1.0, lot.right + 6.0):  # partly, then wholly off the lot
             send(window, "on_mouse_motion", *world_to_window(window, screen, x, 9.0), 0, 0)
             frames(window, 90)
-            cells, problem = screen.ghost()
+            cells, problem = screen.turns.ghost()
             assert cells and problem == "the piece is not over the footprint"
             assert max(c for _, c in cells) >= lot.footprint.width  # beside the lot
             said = "Cannot release here: the piece is not over the footprint."
-            assert screen.ghost_label.text == said
-            label = screen.ghost_label.box
-            assert not overlaps(label, screen.ghost_box())
-            assert not overlaps(label, screen.held_box())
+            assert screen.view.ghost_label.text == said
+            label = screen.view.ghost_label.box
+            assert not overlaps(label, screen.view.ghost_box())
+            assert not overlaps(label, screen.view.held_box())
             # Red where the ghost's outermost cell lies (a quarter in: clear of its cross).
             row, col = max(cells, key=lambda cell: cell[1])
             size, (ox, oy) = lot.grid.cell, lot.grid.origin
@@ -150,11 +154,11 @@ def test_a_piece_flat_on_the_empty_base_shows_no_risk():
         until_my_placement(window, screen)
         assert not match.state.tower
         _hold_over_the_middle(window, screen, match, height=8.0)
-        screen.risk.wait(30)
+        screen.turns.risk.wait(30)
         frames(window, 2)
-        cells, problem = screen.ghost()
+        cells, problem = screen.turns.ghost()
         assert problem is None and min(r for r, _ in cells) == 0  # flat on the base
-        assert screen.ghost_risk() == 0.0
-        assert screen.ghost_label.text.startswith("Chance of a fall here: 0%")
+        assert screen.turns.ghost_risk() == 0.0
+        assert screen.view.ghost_label.text.startswith("Chance of a fall here: 0%")
     finally:
         close(window)

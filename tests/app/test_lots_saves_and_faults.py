@@ -44,7 +44,7 @@ def test_a_save_keeps_the_hand_and_a_tampered_one_is_refused(tmp_path):
         screen.save(path)
         assert 'hand = "clumsy"' in path.read_text(encoding="utf-8")
         again = load_screen(path)
-        assert again.hand is not None and again.hand.name == "clumsy"
+        assert again.turns.hand is not None and again.turns.hand.name == "clumsy"
         assert again.match.state_hash() == match.state_hash()
         text = path.read_text(encoding="utf-8")
         start = text.index('state_hash = "') + len('state_hash = "')
@@ -77,7 +77,7 @@ def test_a_failing_bot_hands_its_seat_to_the_random_player():
                 send(window, "on_key_press", key.R, 0)
             elif state.to_act == 0:
                 break
-        assert "out of ideas" in screen.message and screen.levels[1] == "random"
+        assert "out of ideas" in screen.message and screen.turns.seats.levels[1] == "random"
     finally:
         close(window)
 
@@ -98,11 +98,11 @@ def test_the_cube_ghost_stands_on_the_block_just_placed():
         x, y = world_to_window(window, screen, lot.left + 5 * lot.grid.cell, 14.0)
         send(window, "on_mouse_motion", x, y, 0, 0)
         frames(window, 40)
-        block_cells = screen.ghost()[0]
+        block_cells = screen.turns.ghost()[0]
         send(window, "on_key_press", key.DOWN, 0)
         for _ in range(300):
             frames(window)
-            if not screen.lowering:
+            if not screen.turns.lowering:
                 break
         send(window, "on_key_press", key.SPACE, 0)
         for _ in range(600):
@@ -112,7 +112,7 @@ def test_the_cube_ghost_stands_on_the_block_just_placed():
         assert screen.live.stage == HOLDING and screen.live.piece == "purple-1"
         send(window, "on_mouse_motion", x, y, 0, 0)
         frames(window, 60)
-        cube_cells, problem = screen.ghost()
+        cube_cells, problem = screen.turns.ghost()
         top = max(r for r, _ in block_cells)
         assert problem is None and min(r for r, _ in cube_cells) > top  # on it, not in it
     finally:
@@ -127,7 +127,7 @@ def test_leaving_the_screen_stops_the_risk_worker():
         frames(window, 30)
         screen.close()
         screen.close()  # twice is fine
-        assert screen.risk.estimate(("x",), None) is None
+        assert screen.turns.risk.estimate(("x",), None) is None
         assert screen._scene is None
     finally:
         close(window)

@@ -38,7 +38,7 @@ def test_a_turn_end_to_end_with_mouse_and_keys(tmp_path):
         send(window, "on_key_press", key.DOWN, 0)
         for _ in range(300):
             frames(window)
-            if not screen.lowering:
+            if not screen.turns.lowering:
                 break
         assert "rests on the tower" in screen.message
         send(window, "on_mouse_press", x, y, mouse.LEFT, 0)  # a click releases
@@ -106,7 +106,7 @@ def test_the_ghost_shows_where_the_piece_would_land():
         x, y = world_to_window(window, screen, (lot.left + lot.right) / 2, 20.0)
         send(window, "on_mouse_motion", x, y, 0, 0)
         frames(window, 90)
-        cells, problem = screen.ghost()
+        cells, problem = screen.turns.ghost()
         assert cells
         row, col = min(cells)
         size = lot.grid.cell

@@ -26,7 +26,7 @@ def test_play_lots_opens_the_lots_screen_with_its_options() -> None:
         assert isinstance(screen, LotsScreen)
         state = screen.match.state
         assert state.players == ["You", "Computer 2", "Computer 3"] and state.footprint == "2A"
-        assert screen.seed == 4
+        assert screen.turns.seed == 4
     finally:
         screen.close()
 

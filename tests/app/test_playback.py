@@ -78,7 +78,9 @@ def test_the_speed_steps_within_its_range_and_refuses_others():
 
 def _arrow(screen: LotsScreen) -> str:
     """The name the panel's arrow points at."""
-    marked = [item.text for item in screen.hud._items if getattr(item, "text", "").startswith("▶ ")]
+    marked = [
+        item.text for item in screen.view.hud._items if getattr(item, "text", "").startswith("▶ ")
+    ]
     assert len(marked) == 1, marked
     row = marked[0].removeprefix("▶ ")
     return next(name for name in screen.match.state.players if row.startswith(name))

@@ -233,9 +233,9 @@ def test_rematch_keeps_the_seats_levels_and_options():
         new = window.page
         assert isinstance(new, LotsScreen) and new is not game
         assert new.match.setup_table() == match.setup_table()  # players, footprint
-        assert new.seed == 8 and new.match.seed == 8
-        assert new.humans == {0} and new.levels == {1: "easy"}
-        assert new.hand is not None and new.hand == game.hand
+        assert new.turns.seed == 8 and new.match.seed == 8
+        assert new.turns.seats.humans == {0} and new.turns.seats.levels == {1: "easy"}
+        assert new.turns.hand is not None and new.turns.hand == game.turns.hand
     finally:
         window.close()
 

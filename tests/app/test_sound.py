@@ -410,7 +410,7 @@ def test_a_button_press_clicks_and_a_press_on_the_table_does_not() -> None:
     window = AppWindow(screen, visible=False, schedule=False, sounds=sounds)
     try:
         frames(window, 2)  # lays the panel's buttons out
-        button = next(b for b in screen.hud.buttons if b.enabled)
+        button = next(b for b in screen.view.hud.buttons if b.enabled)
         window.on_mouse_press(*window.box.to_window(button.x + 2, button.y + 2), mouse.LEFT, 0)
         assert [name for name, _ in speaker.played] == ["click"]
         x, y = window.box.to_window(300, 300)  # the table, no button

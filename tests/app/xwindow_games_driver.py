@@ -58,7 +58,7 @@ class LotsHand:
         if live is None or live.stage != HOLDING:
             self.accepted = False
         if live is None:
-            if state.to_act not in screen.humans:
+            if state.to_act not in screen.turns.seats.humans:
                 return []
             return {"roll": ["r"], "place": ["1"], "bonus": ["p"], "steal": ["p"]}.get(
                 state.phase, []
@@ -67,7 +67,7 @@ class LotsHand:
             return ["BackSpace"] if screen.message.startswith("Refused") else ["Return"]
         if live.stage != HOLDING:
             return []
-        problem = screen.ghost()[1]
+        problem = screen.turns.ghost()[1]
         if problem is None:
             self.accepted = True
             return ["Right"]  # further right while the rules still accept the spot

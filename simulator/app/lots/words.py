@@ -232,3 +232,13 @@ def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[
     else:
         headline = wins(winners, scores)
     return headline, sentence(why), "Points"
+
+
+def told(before: Any, after: Any) -> str:
+    """What a placement did (the rules' events from state ``before`` to ``after``)."""
+    return said(after.events[len(before.events) :]) or "The piece is placed."
+
+
+def verdict(before: Any, after: Any) -> str:
+    """The rules' verdict on a settled placement, in words."""
+    return f"Verdict: {told(before, after)} Enter confirms it; Backspace takes it back."
