@@ -62,7 +62,7 @@ class RandomPlayer:
     def _placement(self, match: LotsMatch, block: str | None, cube: str | None) -> Placement | None:
         state = match.state
         width = match.lot.footprint.width
-        filled = physical_fill(match)
+        filled = standing_fill(match, BB_MARGIN, BB_MARGIN / match.lot.grid.cell)
         block_spot = None
         if block is not None:
             block_spot = self._spot(state, block, filled, width)
@@ -106,10 +106,12 @@ class RandomPlayer:
 MAX_RETRIES = 12
 
 
-def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
-    """The grid as the bodies really stand: each column filled up to the highest point
-    of anything over it. Tilted pieces make the rules' cells a poor guide to where a new
-    piece will land; bounding boxes are conservative."""
+def standing_fill(match: LotsMatch, reach: float, tilt: float) -> set[tuple[int, int]]:
+    """The grid as the bodies really stand: each column filled up to the highest point of
+    anything reaching ``reach`` cm into it, a top less than ``tilt`` cells above a whole
+    row counting as that row. Tilted pieces make the rules' cells a poor guide to where a
+    new piece will land; the random player reads it with bounding boxes barely inside a
+    column (conservative), the bots with INTRUDE and TILT (simulator/games/lots/bots_aim.py)."""
     lot = match.lot
     cell = lot.grid.cell
     base = lot.grid.origin[1]
@@ -120,9 +122,9 @@ def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
             shape.bb.top
             for entry in match.world.dynamic_entries
             for shape in entry.shapes
-            if shape.bb.right > left + BB_MARGIN and shape.bb.left < right - BB_MARGIN
+            if shape.bb.right > left + reach and shape.bb.left < right - reach
         ]
-        rows = math.ceil((max(tops, default=base) - base) / cell - BB_MARGIN / cell)
+        rows = math.ceil((max(tops, default=base) - base) / cell - tilt)
         filled |= {(row, col) for row in range(rows)}
     return filled
 
