@@ -42,7 +42,6 @@ from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import HOLDING, SETTLED, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
-from simulator.games.lots.player import MAX_RETRIES
 from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.physics.grid import snap
 from simulator.render.bodies import opaque
@@ -138,7 +137,6 @@ class LotsScreen(GameScreen):
     shortcuts = SHORTCUTS
     SAVE_REFUSED = "Confirm (Enter) or undo (Backspace) the placement, then save."
     NOTHING_TO_UNDO = "Nothing to undo: only an unconfirmed placement can be taken back."
-    COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(
         self,
