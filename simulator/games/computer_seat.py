@@ -94,11 +94,11 @@ class Computers:
 
     ``player(level, seed, name, hand)`` is seat ``name``'s player of ``level``
     (``random``: the legal random player; ``hand``: a dexterity profile, None: the
-    level's own), ``apply(match, decision)`` applies what it decides (IllegalMove:
-    refused, the match unchanged), ``retries`` is the game's refusal limit (see the
-    module's doc), and ``table(match, seating, seed)``, if the game has one, seats a game
-    played by computers alone its own way (by default ``seated_by_seed``), for at most
-    ``decisions`` decisions (a game that long is stuck in a loop)."""
+    level's own); ``decisions`` the most a game of computers alone takes (more is a game
+    stuck in a loop); ``apply(match, decision)`` applies a decision (IllegalMove:
+    refused, the match unchanged); ``retries`` is the game's refusal limit (see the
+    module's doc); ``table(match, seating, seed)``, for a game that has one, seats a game
+    of computers alone its own way (by default ``seated_by_seed``)."""
 
     player: PlayerFactory
     decisions: int
@@ -166,9 +166,6 @@ class Refusals:
             return False
         self.count = 0
         return True
-
-    def moved(self) -> None:
-        self.count = 0
 
 
 def take_turn(match: Any, player: AnyPlayer, computers: Computers) -> None:
