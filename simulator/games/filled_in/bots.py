@@ -13,7 +13,7 @@ There is no physics while Filled In is played, so the bots think with the rules 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.chance import Chance
@@ -29,7 +29,7 @@ from rules.filled_in.turns import legal_moves
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity
 from simulator.bots.levels import Level, level
-from simulator.games.computer_seat import Computers, Table, given
+from simulator.games.computer_seat import FALLBACK, Computers, Table, given, seated_by_seed
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import RandomSeat, RandomTable, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
@@ -179,19 +179,16 @@ BOT_TABLE_SALT = 0xB0  # the stream that picks who moves next when bots are seat
 def seated(match: FilledInMatch, seating: Seats, seed: int) -> Table:
     """A game of computers alone: random players alone are one random table (the stream
     a scenario's first ``computer`` action uses, so a recording could equally be written
-    as one); with bots, a stream of its own picks who moves when several may, and each
-    random seat draws from a stream of its own."""
+    as one); with bots, the seats as every game seats them, but each random seat draws
+    from a stream of its own and another picks who moves when several may."""
     names = list(match.summary()["players"])
-    levels = {names[seat]: level for seat, level in seating.levels.items()}
-    if set(levels.values()) == {"random"}:
+    if set(seating.levels.values()) == {"random"}:
         return given(dict.fromkeys(names, RandomTable(player_chance(seed))), COMPUTERS)
-    players = {
-        name: RandomSeat(name, player_chance(seed, 1 + i))
-        if levels[name] == "random"
-        else BotSeat(name, FilledInBot(level(levels[name])))
-        for i, name in enumerate(names)
-    }
-    return given(players, COMPUTERS, player_chance(seed, BOT_TABLE_SALT).choice)
+    table = seated_by_seed(COMPUTERS, match, seating, seed)
+    for i, name in enumerate(names):
+        if table.seats[name].level == FALLBACK:
+            table.seats[name].player = RandomSeat(name, player_chance(seed, 1 + i))
+    return replace(table, choose=player_chance(seed, BOT_TABLE_SALT).choice)
 
 
 # The registry's ``computer`` part (simulator/games/computer_seat.py).
