@@ -109,9 +109,10 @@ class ComputerSeats(ABC):
         """Start the decision of ``seat``'s bot on the worker."""
         return self.worker.submit(decide_on_copy, self.computers[seat], self.match)
 
-    @abstractmethod
     def _perform_computer(self, seat: Any, decision: Any) -> None:
-        """Apply a computer's decision to the match (IllegalMove: refused, unchanged)."""
+        """Apply a computer's decision to the match (IllegalMove: refused, unchanged), as
+        every computer seat does: by the game's ``Computers.apply``."""
+        computers_of(self.match).apply(self.match, decision)
 
     @abstractmethod
     def _hand_over(self, seat: Any) -> bool:
