@@ -45,13 +45,13 @@ class ClientBot:
         if game is None or seat is None:
             return
         if self._computer is None:
-            match = game.match
-            seed = seat_seed(match.seed, game.players.index(seat))
+            seed = seat_seed(game.match.seed, game.players.index(seat))
 
-            def takeover() -> int:
-                return takeover_seed(seed, match.action_count)
+            def takeover() -> int:  # seeded by the moves made when it happens
+                now = self.client.replica.game
+                return takeover_seed(seed, now.match.action_count if now else 0)
 
-            self._computer = computers_of(match).seat(seat, self.level, seed, takeover)
+            self._computer = computers_of(game.match).seat(seat, self.level, seed, takeover)
         try:
             self._computer.play(game.match)
         except IllegalMove:

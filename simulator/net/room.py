@@ -347,8 +347,9 @@ class Room:
         if computer is None:
             index = self.game.players.index(name)
 
-            def seed() -> int:
-                return takeover_seed(seat_seed(match.seed, index), match.action_count)
+            def seed() -> int:  # the match now: a takeover is seeded when it happens
+                now = self.game.match
+                return takeover_seed(seat_seed(now.seed, index), now.action_count)
 
             computer = computers_of(match).seat(name, seat.level, seed(), seed)
             self._computers[name] = computer
