@@ -6,7 +6,8 @@ pause is over, applies it on the window's thread through the match's public API,
 filmed, so that the move plays back on screen. The bot only ever sees an exact copy of
 the match (``Match.copy`` replays the log), so it decides what it would decide on the
 match itself: the same seed and log give the same move, and saves and replays stay
-bit-exact. A move the rules refuse is decided again (at most ``COMPUTER_RETRIES`` times
+bit-exact. The policy is the one computer-seat driver's (simulator/games/computer_seat.py):
+a move the rules refuse is decided again (at most the game's ``Computers.retries`` times
 in a row); a bot that fails hands its seat to the random player and says so; a random
 player that fails stops its seat, saying why.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from pyglet.window import key
 
@@ -31,6 +32,7 @@ from simulator.app import settings
 from simulator.app.playback import Playback, checked_speed, speed_text
 from simulator.app.words import agree, listed, possessive
 from simulator.app.workers import ThreadWorker
+from simulator.games.computer_seat import Refusals, computers_of
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.registry import GAMES
 from simulator.render.film import Film
@@ -69,8 +71,6 @@ class ComputerSeats(ABC):
     """The computer-seat half of a GameScreen (which supplies the match, the messages,
     the autosave and what a move changes on screen)."""
 
-    COMPUTER_RETRIES: ClassVar[int] = 12  # refused decisions in a row before the bot fails
-
     match: Any
     dt: float
     message: str
@@ -84,7 +84,7 @@ class ComputerSeats(ABC):
         self.stuck: dict[Any, str] = {}  # seats no computer can move, and why
         self._decision: Decision | None = None
         self._wait = 0.0  # real seconds a computer's turn has lasted
-        self._tries = 0  # refused decisions in a row
+        self._refusals: Refusals | None = None  # this turn's refusals, once there is one
         self._after_playback = ""
 
     # -- what the screen provides -------------------------------------------------------
@@ -109,9 +109,10 @@ class ComputerSeats(ABC):
         """Start the decision of ``seat``'s bot on the worker."""
         return self.worker.submit(decide_on_copy, self.computers[seat], self.match)
 
-    @abstractmethod
     def _perform_computer(self, seat: Any, decision: Any) -> None:
-        """Apply a computer's decision to the match (IllegalMove: refused, unchanged)."""
+        """Apply a computer's decision to the match (IllegalMove: refused, unchanged), as
+        every computer seat does: by the game's ``Computers.apply``."""
+        computers_of(self.match).apply(self.match, decision)
 
     @abstractmethod
     def _hand_over(self, seat: Any) -> bool:
@@ -158,7 +159,7 @@ class ComputerSeats(ABC):
     def _forget_decision(self) -> None:
         """A load or a close: the decision under way and the move shown are dropped."""
         self._decision, self.playback, self.stuck = None, None, {}
-        self._wait, self._tries = 0.0, 0
+        self._wait, self._refusals = 0.0, None
 
     # -- computer seats -------------------------------------------------------------------
 
@@ -217,7 +218,7 @@ class ComputerSeats(ABC):
         return film
 
     def _computer_moved(self, seat: Any, film: Film, events: list[dict[str, Any]]) -> None:
-        self._wait, self._tries = 0.0, 0
+        self._wait, self._refusals = 0.0, None
         self._autosave()
         words = self._computer_words(seat, events)
         if len(film.frames) > 1:
@@ -229,15 +230,16 @@ class ComputerSeats(ABC):
             self._shown(words)
 
     def _refused(self, seat: Any, why: str) -> None:
-        self._tries += 1
-        if self._tries > self.COMPUTER_RETRIES:
+        if self._refusals is None:
+            self._refusals = Refusals(computers_of(self.match).retries)
+        if self._refusals.refused():
             self._failed(seat, f"every try refused ({why})")
         else:  # decide again at once (the bot's own stream has moved on)
             self._start_decision(seat)
 
     def _failed(self, seat: Any, why: str) -> None:
         why, name = one_line(why), self._seat_name(seat)
-        self._tries = 0
+        self._refusals = None
         if self._hand_over(seat):
             self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")
         else:

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from simulator.bots.cli import add_bot_arguments, bot_seats
+from simulator.bots.cli import Seats, add_bot_arguments, bot_seats
+from simulator.games.computer_seat import play_on
 from simulator.games.match import Match
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
@@ -34,6 +35,16 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True)
         help="write the game as a scenario file that replays to the same state",
     )
     add_bot_arguments(parser, hands=hands)
+
+
+def play_headless(game: str, match: Match, seats: Seats, seed: int) -> str | None:
+    """Every seat a computer player, to the end (simulator/games/computer_seat.py); why
+    the game stopped early (also said on stderr), or None."""
+    stopped = play_on(match, seats, seed)
+    if stopped is not None:
+        stopped = f"the game could not go on: {stopped}"
+        print(f"towersim play {game}: {stopped}", file=sys.stderr)
+    return stopped
 
 
 def publish(

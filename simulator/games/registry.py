@@ -48,9 +48,9 @@ class GameKind:
     - ``players``: the player factory for a ``computer`` action,
       ``play_computer(match, action, index, seed)``: seats the game's seeded computer
       players and lets them decide.
-    - ``computer``: one seat's computer player of a level, ``seat_computer(level, seed)
-      -> act(match, name)``; each ``act`` decides one move for ``name`` and applies it
-      (the network host's computer seats); None: no computer can take a seat.
+    - ``computer``: the game's computer players, a ``computer_seat.Computers`` (how a
+      seat's player of a level is made and its decision applied, the game's refusal
+      limit) that every computer seat is driven by; None: no computer can take a seat.
     - ``command``: the ``towersim play KIND`` module: ``add_arguments(parser)``,
       ``run(args) -> int``.
     - ``screen``: the app's screen module, ``open_screen(setup)`` and
@@ -93,7 +93,7 @@ class GameKind:
     ) -> GameKind:
         """A game laid out as the built-in ones are: ``package.match:new_match``,
         ``package.scenario:parse``, ``:ACTION_KEYS`` and ``:play_computer``,
-        ``package.play`` (the command), ``package.bots:seat_computer``, and the one
+        ``package.play`` (the command), ``package.bots:COMPUTERS``, and the one
         document builder, ``simulator.games.record:scenario_document``; ``overrides``
         change any."""
         parts = {
@@ -103,7 +103,7 @@ class GameKind:
             "document": DOCUMENT_BUILDER,
             "players": f"{package}.scenario:play_computer",
             "command": f"{package}.play",
-            "computer": f"{package}.bots:seat_computer",
+            "computer": f"{package}.bots:COMPUTERS",
         }
         return cls(kind, title, engine, **{**parts, **overrides})
 

@@ -27,7 +27,7 @@ from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES, MissingPart
 from simulator.games.runner import GameScenario, perform
 from simulator.games.runner import report as game_report
-from simulator.lab.fork_play import PLAY_ON, falls, play_on
+from simulator.lab.fork_play import falls, play_on, plays_on
 from simulator.lab.stats import wilson
 from simulator.physics.profile import load_profile, profile_names
 from simulator.physics.world import PlacementRefused
@@ -169,7 +169,7 @@ def fork(args: argparse.Namespace) -> dict[str, Any]:
     loaded = load_scenario(name)
     if loaded.kind not in GAMES.kinds():
         raise ForkError(f"{name}: a {loaded.kind} scenario is not a game to fork")
-    if loaded.kind not in PLAY_ON:
+    if not plays_on(loaded.kind):
         raise ForkError(f"{name}: lab fork cannot seat computer players in a {loaded.kind} game")
     try:
         loaded.check_budget()

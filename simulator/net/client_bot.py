@@ -2,7 +2,9 @@
 
 It moves exactly as a person's app does: it decides on the replica's match, applies its
 decision there at once, and sends what the match logged; the host relays it back and
-the replica confirms it (simulator/net/replica.py).
+the replica confirms it (simulator/net/replica.py). Its seat is driven as every computer
+seat is (simulator/games/computer_seat.py): a bot the rules keep refusing hands the
+seat to the random player.
 """
 
 from __future__ import annotations
@@ -10,12 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import IllegalMove
-from simulator.games.registry import GAMES
+from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.net.client import Client
 from simulator.net.game import NetGame
-from simulator.seeds import seat_seed
-
-RETRIES = 12  # refused decisions in a row before the bot waits for the next move
+from simulator.seeds import seat_seed, takeover_seed
 
 
 class ClientBot:
@@ -24,7 +24,7 @@ class ClientBot:
     def __init__(self, client: Client, level: str) -> None:
         self.client = client
         self.level = level
-        self._act: Any = None
+        self._computer: ComputerSeat | None = None
         self.moves = 0
 
     def __call__(self, kind: str, fields: dict[str, Any]) -> None:
@@ -44,13 +44,16 @@ class ClientBot:
         game, seat = self.to_move(), self.client.replica.seat
         if game is None or seat is None:
             return
-        if self._act is None:
+        if self._computer is None:
             seed = seat_seed(game.match.seed, game.players.index(seat))
-            self._act = GAMES.get(game.kind).load("computer")(self.level, seed)
-        for _ in range(RETRIES):
-            try:
-                self._act(game.match, seat)
-                break
-            except IllegalMove:
-                continue
+
+            def takeover() -> int:  # seeded by the moves made when it happens
+                now = self.client.replica.game
+                return takeover_seed(seed, now.match.action_count if now else 0)
+
+            self._computer = computers_of(game.match).seat(seat, self.level, seed, takeover)
+        try:
+            self._computer.play(game.match)
+        except IllegalMove:
+            return  # even the random player was refused: wait for the next move
         self.moves += self.client.send_moves()

@@ -20,6 +20,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.files import write_atomically
+from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.names import same_name
@@ -44,8 +45,6 @@ from simulator.replay import load_document
 from simulator.scenario.document import Document, read_document
 from simulator.scenario.errors import ScenarioError
 from simulator.seeds import seat_seed, takeover_seed
-
-COMPUTER_RETRIES = 12  # refused computer decisions in a row before the random player plays
 
 
 def room_code() -> str:
@@ -118,8 +117,7 @@ class Room:
         self.code = code or room_code()
         self.admin = new_token()  # the host's own app: it runs the lobby
         self.seats = {name: Seat(name) for name in game.players}
-        self._computers: dict[str, Any] = {}  # seat -> its computer's act, once it moved
-        self._tries = 0
+        self._computers: dict[str, ComputerSeat] = {}  # seat -> its computer, once it moved
         for name, level in (computers or {}).items():
             self.hand_to_computer(name, level)
         self.started = False
@@ -339,27 +337,29 @@ class Room:
             self._computers.pop(name, None)
 
     def computer_moves(self, name: str) -> list[dict[str, Any]]:
-        """One decision of seat ``name``'s computer, applied to the host's match; the
-        actions it logged, to relay (they are applied here already). A bot whose
-        decisions the rules keep refusing gives its seat to the random player."""
+        """One move of seat ``name``'s computer, applied to the host's match by the one
+        computer-seat driver (simulator/games/computer_seat.py: a bot the rules keep
+        refusing gives its seat to the random player); the actions it logged, to relay
+        (they are applied here already), none if even the random player was refused."""
         seat = self.seats[name]
         match = self.game.match
-        act = self._computers.get(name)
-        if act is None:
+        computer = self._computers.get(name)
+        if computer is None:
             index = self.game.players.index(name)
-            seed = takeover_seed(seat_seed(self.game.match.seed, index), match.action_count)
-            act = GAMES.get(self.game.kind).load("computer")(seat.level, seed)
-            self._computers[name] = act
+
+            def seed() -> int:  # the match now: a takeover is seeded when it happens
+                now = self.game.match
+                return takeover_seed(seat_seed(now.seed, index), now.action_count)
+
+            computer = computers_of(match).seat(name, seat.level, seed(), seed)
+            self._computers[name] = computer
         before = match.action_count
         try:
-            act(match, name)
+            computer.play(match)
         except IllegalMove:
-            self._tries += 1
-            if self._tries > COMPUTER_RETRIES and seat.level != "random":
-                self.hand_to_computer(name, "random")
-                self._tries = 0
-            return []
-        self._tries = 0
+            return []  # the next round asks again
+        finally:
+            seat.level = computer.level or seat.level  # a hand-over is the room's too
         done = match.actions[before:]
         self.game.played_elsewhere(done)
         return done

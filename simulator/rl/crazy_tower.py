@@ -76,6 +76,7 @@ from simulator.games.crazy_tower.bodies import block_span, tower_profile
 from simulator.games.crazy_tower.bots_risk import noisy
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
+from simulator.games.registry import GAMES
 from simulator.physics.profile import PhysicsProfile
 from simulator.rl.adapter import (
     WAIT,
@@ -462,9 +463,8 @@ class CrazyTowerAdapter:
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The shipped Crazy Tower bot at ``level`` with seat's hand."""
-        from simulator.games.crazy_tower.bots import make_player
-
-        return make_player(level, seed, self.hands[seat])
+        computers = GAMES.get("crazy-tower").load("computer")  # computer_seat.Computers
+        return computers.player(level, seed, self.players[seat], self.hands[seat])
 
     def bot_entry(self, match: CrazyTowerMatch, action: dict[str, Any]) -> Entry:
         """The catalogue entry of a bot's planned action (positions to the nearest step)."""

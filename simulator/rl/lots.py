@@ -32,6 +32,7 @@ from simulator.games.lots.bots_risk import noisy
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.placement import Placement
+from simulator.games.registry import GAMES
 from simulator.physics.profile import PhysicsProfile
 from simulator.rl.adapter import (
     WAIT,
@@ -303,9 +304,8 @@ class LotsAdapter:
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The shipped LOTS bot at ``level`` (its ``decide(match)``), with seat's hand."""
-        from simulator.games.lots.bots import make_player
-
-        return make_player(level, seed, self.hands[seat])
+        computers = GAMES.get("lots").load("computer")  # computer_seat.Computers
+        return computers.player(level, seed, self.players[seat], self.hands[seat])
 
     def bot_entry(self, match: LotsMatch, decision: tuple[str, Any]) -> Entry:
         """The catalogue entry of a bot's decision: a move, or a placement whose noise

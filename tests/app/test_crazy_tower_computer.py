@@ -10,6 +10,7 @@ from pyglet.window import key, mouse
 
 from rules.errors import IllegalMove
 from simulator.app.crazy_tower import session
+from simulator.games.computer_seat import computers_of
 from simulator.games.crazy_tower.player import RandomPlayer
 from tests.app.crazy_tower_helpers import holding, open_ct
 from tests.app.helpers import close, frames, send
@@ -119,6 +120,7 @@ def test_a_random_player_that_cannot_move_stops_trying_and_says_so():
         assert screen.message.startswith("The computer cannot move for Bob: every try refused")
         assert "no spot left" in screen.message and "\n" not in screen.message
         tried = len(calls)
+        assert tried == computers_of(screen.match).retries + 1 == 9  # the game's limit
         frames(window, 40, 0.05)
         assert len(calls) == tried and not screen.match.actions
     finally:

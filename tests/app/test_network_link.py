@@ -14,7 +14,7 @@ import pytest
 from simulator.app.net_game import words
 from simulator.app.net_link import HostThread, Link, WindowExecutor, lobby_ready
 from simulator.app.net_lobby import holder_words, next_holder
-from simulator.games.registry import GAMES
+from simulator.games.computer_seat import computers_of
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.seeds import seat_seed
 
@@ -131,8 +131,8 @@ def _bot_move(link: Link, seed: int) -> int:
     """The link's seat makes one decision of the random computer on its replica's match
     (as the screen would), then sends it; the moves sent."""
     game = link.game
-    act = GAMES.get(game.kind).load("computer")("random", seat_seed(seed, 0))
-    act(game.match, link.seat)
+    computers = computers_of(game.match)
+    computers.seat(link.seat, "random", seat_seed(seed, 0), lambda: 0).play(game.match)
     return link.send_moves()
 
 

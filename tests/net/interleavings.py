@@ -16,10 +16,10 @@ from typing import Any
 from rules.crazy_tower.legal import legal_moves as ct_moves
 from rules.errors import IllegalMove
 from rules.lots import apply_move, placement_choices
+from simulator.games.computer_seat import computers_of
 from simulator.games.crazy_tower.live import LiveMove
 from simulator.games.live_stage import GONE, HOLDING, SETTLED, SETTLING
 from simulator.games.lots.live import LivePlacement
-from simulator.games.registry import GAMES
 from simulator.net.game import NetGame
 from simulator.net.replica import Replica
 from simulator.net.room import Refused, Room
@@ -102,12 +102,14 @@ class Table:
             desk.replica.watch = desk.watching
             self._send_game(desk)
             self.deliver(desk, 1)
-        self.computers = {
-            desk.seat: GAMES.get(game.kind).load("computer")(
-                "random", seat_seed(game.match.seed, index)
+        computers = computers_of(game.match)
+        self.computers = {  # one decision each time, applied as every computer seat's
+            desk.seat: computers.player(
+                "random", seat_seed(game.match.seed, index), desk.seat, None
             )
             for index, desk in enumerate(self.desks)
         }
+        self.apply = computers.apply
         self.hands = 0
         self.faulty: set[str] = set()  # seats whose next move the host fails on
 
@@ -188,7 +190,7 @@ class Table:
             desk.live = None
         if desk.live is None:
             try:
-                self.computers[desk.seat](match, desk.seat)
+                self.apply(match, self.computers[desk.seat].decide(match))
             except IllegalMove:
                 return
             self.send_moves(desk)

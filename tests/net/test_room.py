@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from simulator.games.computer_seat import RETRIES
+from simulator.games.filled_in.bots import FilledInBot
 from simulator.net.room import COMPUTER, GAME_FILE, ROOM_FILE, Refused, Room
 from tests.net.harness import new_game, open_table, until
 
@@ -153,3 +155,24 @@ def test_a_player_who_runs_out_of_time_has_one_move_made_by_the_computer():
         await table.stop(ann, bob)
 
     asyncio.run(play())
+
+
+def test_a_bot_the_rules_keep_refusing_hands_its_seat_to_the_random_player(monkeypatch):
+    room = _room()
+    room.assign("Ann", "computer:random")
+    room.assign("Bob", "computer:hard")
+    room.start()
+    asked = []
+
+    def refused(bot, state, name):
+        asked.append(name)
+        return {"type": "roll", "player": "Zoe"}  # nobody of that name plays
+
+    monkeypatch.setattr(FilledInBot, "decide", refused)
+    while room.computer_to_move() != "Bob":
+        assert room.computer_turn(room.computer_to_move())
+    before = room.seq
+    moves = room.computer_turn("Bob")
+    assert asked == ["Bob"] * (RETRIES + 1)  # the game's limit, then the hand-over
+    assert moves and moves[0].action["player"] == "Bob" and room.seq > before
+    assert room.seats["Bob"].level == "random" and room.seats["Bob"].kind == COMPUTER

@@ -67,7 +67,7 @@ from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CLOCK_KEY, CrazyTowerMatch
-from simulator.games.crazy_tower.player import MAX_RETRIES, RandomPlayer
+from simulator.games.crazy_tower.player import RandomPlayer
 from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
@@ -110,7 +110,6 @@ class CrazyTowerScreen(SessionGameScreen):
     shortcuts = SHORTCUTS
     session: ClassVar[Any] = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
-    COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(self, game: Game, *, save_path: Path | None = None, autosave: bool = True) -> None:
         super().__init__(save_path=save_path or session.save_path(), autosave=autosave)

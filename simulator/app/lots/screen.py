@@ -29,7 +29,6 @@ from simulator.app.lots.words import piece_name
 from simulator.app.setup import GameSetup
 from simulator.games.lots.live import HOLDING, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import MAX_RETRIES
 from simulator.physics.geometry import Polygon, piece_polygons
 from simulator.render.camera import Camera
 
@@ -78,7 +77,6 @@ class LotsScreen(GameScreen):
     shortcuts = TABLE.help_rows()
     SAVE_REFUSED = "Confirm (Enter) or undo (Backspace) the placement, then save."
     NOTHING_TO_UNDO = "Nothing to undo: only an unconfirmed placement can be taken back."
-    COMPUTER_RETRIES = MAX_RETRIES
 
     def __init__(
         self,

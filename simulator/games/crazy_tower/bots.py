@@ -30,11 +30,13 @@ from simulator.bots.budget import Budget
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
+from simulator.games.computer_seat import Computers
 from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
+from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.lots.bots_risk import rollout_noise
 
 BOT_SALT = 0xB07C
@@ -280,12 +282,11 @@ def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) 
     return CrazyTowerBot(seed, level(level_name), dexterity)
 
 
-def seat_computer(level_name: str, seed: int) -> Callable[[CrazyTowerMatch, str], None]:
-    """A computer for one seat (the registry's ``computer`` part): each call decides one
-    move for ``name`` (the player to act) and applies it to the match."""
-    player = make_player(level_name, seed)
+def _seat_player(level_name: str, seed: int, name: str, hand: Dexterity | None) -> CrazyTowerPlayer:
+    return make_player(level_name, seed, hand)
 
-    def act(match: CrazyTowerMatch, name: str) -> None:
-        match.perform(player.decide(match))
 
-    return act
+# The registry's ``computer`` part (simulator/games/computer_seat.py). Crazy Tower's
+# players were always refused at most 8 times in a row before a seat stopped, and the
+# recorded and golden games that let them decide replay only with that limit.
+COMPUTERS = Computers(_seat_player, MAX_COMPUTER_DECISIONS, retries=8)

@@ -9,19 +9,14 @@ import time
 from typing import Any
 
 from rules.crazy_tower import get_challenge
-from rules.errors import IllegalMove
 from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
-from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import MAX_RETRIES, play_turns
-from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.expect import GameExpect
-from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
-from simulator.seeds import seat_seed
 
 PLAYER_COUNTS = {"competitive": (2, 4), "saboteur": (3, 4), "solo": (1, 1)}
 
@@ -83,19 +78,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     profile = tower_profile(load_profile(), sleep_given=False)
     match = CrazyTowerMatch(options, profile)
-    stopped = None
-    try:
-        players = {
-            name: make_player(seats.levels[i], seat_seed(args.seed, i), seats.hands[i])
-            for i, name in enumerate(match.state.players)
-        }
-        play_turns(match, players, MAX_COMPUTER_DECISIONS)
-    except IllegalMove as exc:  # a player found nothing the rules accept: report so far
-        stopped = (
-            f"the game could not go on: {match.state.current_player} found no move the rules "
-            f"accept in {MAX_RETRIES + 1} tries (the last: {exc.reason})"
-        )
-        print(f"towersim play crazy-tower: {stopped}", file=sys.stderr)
+    stopped = play_headless("crazy-tower", match, seats, args.seed)
     wall_ms = (time.perf_counter() - started) * 1000
     title = f"Crazy Tower, {args.mode}, {len(options['players'])} player(s), seed {args.seed}"
     if "challenge" in options:

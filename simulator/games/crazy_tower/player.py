@@ -13,7 +13,7 @@ import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from rules.chance import Chance
 from rules.crazy_tower import check_placement, covered_boxes, get_card, legal_moves
@@ -22,6 +22,7 @@ from rules.crazy_tower.constraints import challenge_of
 from rules.crazy_tower.placement import target_floor
 from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN, CrazyTowerState
 from rules.errors import IllegalMove
+from simulator.games.computer_seat import ComputerPlayer, play_players
 from simulator.games.crazy_tower.bodies import block_span, card_half_length, is_card
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
@@ -36,10 +37,8 @@ SKIP_DIAMONDS = 0.5  # chance of declining a diamonds removal
 CUBE_MASS = 6.0  # g: a 2 cm wooden cube in the 2D side view (4 cm^2 x 1.5 g/cm^2)
 
 
-class CrazyTowerPlayer(Protocol):
-    """What play_turns asks of a computer player (RandomPlayer, bots.CrazyTowerBot)."""
-
-    def decide(self, match: CrazyTowerMatch) -> dict[str, Any]: ...
+# A Crazy Tower computer player (RandomPlayer, bots.CrazyTowerBot).
+CrazyTowerPlayer = ComputerPlayer[CrazyTowerMatch, dict[str, Any]]
 
 
 @dataclass
@@ -390,26 +389,9 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
     return [v for v, s in zip(values, slacks, strict=True) if s >= max(BALANCE_MARGIN, best / 2)]
 
 
-# A placement the rules refuse after the physics ran is tried again, at most this many
-# times in a row (each retry rebuilds the world from the log).
-MAX_RETRIES = 8
-
-
 def play_turns(
     match: CrazyTowerMatch, players: Mapping[str, CrazyTowerPlayer], max_decisions: int
 ) -> int:
-    """Let computer players decide until the game ends or ``max_decisions`` is spent;
-    returns the number of decisions taken."""
-    for taken in range(max_decisions):
-        if match.state.is_over:
-            return taken
-        player = players[match.state.current_player]
-        for attempt in range(MAX_RETRIES + 1):
-            action = player.decide(match)
-            try:
-                match.perform(action)
-                break
-            except IllegalMove:
-                if attempt == MAX_RETRIES:
-                    raise
-    return max_decisions
+    """Let computer players (by name) decide until the game ends or ``max_decisions`` is
+    spent; the number of decisions taken (simulator/games/computer_seat.py)."""
+    return play_players(match, players, max_decisions)

@@ -13,8 +13,7 @@ There is no physics while Filled In is played, so the bots think with the rules 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.chance import Chance
@@ -24,11 +23,16 @@ from rules.filled_in.crafting import craft_options
 from rules.filled_in.crew import FREE_PLACEMENT
 from rules.filled_in.moves import preview_place
 from rules.filled_in.placement import has_placement, legal_placements
-from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import colour_area_winners, largest_areas, player_breakdown
 from rules.filled_in.state import DRAFT, PLACE, GameState, PlayerState
-from rules.filled_in.turns import legal_moves, to_move
+from rules.filled_in.turns import legal_moves
+from simulator.bots.cli import Seats
+from simulator.bots.dexterity import Dexterity
 from simulator.bots.levels import Level, level
+from simulator.games.computer_seat import FALLBACK, Computers, Table, given, seated_by_seed
+from simulator.games.filled_in.match import FilledInMatch
+from simulator.games.filled_in.player import RandomSeat, RandomTable, player_chance
+from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 
 ROOM = 0.6  # points per shape that still fits somewhere after the block (lookahead)
 LOW = 0.05  # points per row lower the block's top sits
@@ -149,42 +153,43 @@ def _die_value(state: GameState, name: str, die: int, fit: _Fit) -> float:
     return best
 
 
-def play_seats(
-    state: GameState,
-    levels: dict[str, str],
-    table: Chance,
-    randoms: dict[str, Chance],
-    act: Any,
-) -> None:
-    """One decision: the seated mover picked by ``table`` (place is simultaneous), then
-    that seat's player; ``act`` applies the move. A random seat draws random moves
-    from its own stream until one is its own (the random player picks its mover)."""
-    movers = to_move(state)
-    mover = table.choice(movers)
-    name = levels[mover]
-    if name == "random":
-        while True:
-            move = random_move(state, randoms[mover])
-            if move["player"] == mover:
-                break
-    else:
-        move = FilledInBot(level(name)).decide(state, mover)
-    act(move)
+@dataclass
+class BotSeat:
+    """A bot playing one seat (the computer-seat protocol: ``decide(match)``)."""
+
+    name: str
+    bot: FilledInBot
+
+    def decide(self, match: FilledInMatch) -> dict[str, Any]:
+        return self.bot.decide(match.state, self.name)
 
 
-def seat_computer(level_name: str, seed: int) -> Callable[[Any, str], None]:
-    """A computer for one seat (the registry's ``computer`` part): each call decides one
-    move for ``name`` (one of the players to move) and applies it to the match. The
-    random player draws from its own stream until a move is the seat's own."""
-    rng = Chance.from_seed(seed)
+def seat_player(
+    level_name: str, seed: int, name: str, hand: Dexterity | None = None
+) -> BotSeat | RandomSeat:
+    """Seat ``name``'s player of a level (no hand: Filled In is drawn, not placed)."""
+    if level_name == "random":
+        return RandomSeat(name, Chance.from_seed(seed))
+    return BotSeat(name, FilledInBot(level(level_name)))
 
-    def act(match: Any, name: str) -> None:
-        if level_name == "random":
-            move = random_move(match.state, rng)
-            while move["player"] != name:
-                move = random_move(match.state, rng)
-        else:
-            move = FilledInBot(level(level_name)).decide(match.state, name)
-        match.perform(move)
 
-    return act
+BOT_TABLE_SALT = 0xB0  # the stream that picks who moves next when bots are seated
+
+
+def seated(match: FilledInMatch, seating: Seats, seed: int) -> Table:
+    """A game of computers alone: random players alone are one random table (the stream
+    a scenario's first ``computer`` action uses, so a recording could equally be written
+    as one); with bots, the seats as every game seats them, but each random seat draws
+    from a stream of its own and another picks who moves when several may."""
+    names = list(match.summary()["players"])
+    if set(seating.levels.values()) == {"random"}:
+        return given(dict.fromkeys(names, RandomTable(player_chance(seed))), COMPUTERS)
+    table = seated_by_seed(COMPUTERS, match, seating, seed)
+    for i, name in enumerate(names):
+        if table.seats[name].level == FALLBACK:
+            table.seats[name].player = RandomSeat(name, player_chance(seed, 1 + i))
+    return replace(table, choose=player_chance(seed, BOT_TABLE_SALT).choice)
+
+
+# The registry's ``computer`` part (simulator/games/computer_seat.py).
+COMPUTERS = Computers(seat_player, MAX_COMPUTER_DECISIONS, table=seated)

@@ -11,19 +11,15 @@ from rules.filled_in.config import rules_config
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.sheets import tower_sheets
 from rules.filled_in.state import VARIANTS
-from simulator.bots.cli import bot_seats
+from simulator.bots.cli import Seats, bot_seats
 from simulator.games.expect import GameExpect
-from simulator.games.filled_in.bots import play_seats
 from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.filled_in.player import play_turns, player_chance
-from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
-from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
 PROG = "towersim play filled-in"
-BOT_TABLE_SALT = 0xB0  # the stream that picks who moves next when bots are seated
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,22 +65,14 @@ def play_game(
     names = tuple(f"Player {i + 1}" for i in range(players))
     started = time.perf_counter()
     match = FilledInMatch(FilledInOptions(players=names, sheet=sheet, variant=variant, seed=seed))
-    if not levels or set(levels.values()) == {"random"}:
-        # The same stream a scenario's first action (index 0) "computer" would use, so a
-        # recording could equally be written as one computer action.
-        play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)
-    else:
-        by_name = {names[seat]: level for seat, level in levels.items()}
-        table = player_chance(seed, BOT_TABLE_SALT)
-        randoms = {name: player_chance(seed, 1 + i) for i, name in enumerate(names)}
-        for _ in range(MAX_COMPUTER_DECISIONS):
-            if match.over:
-                break
-            play_seats(match.state, by_name, table, randoms, match.perform)
+    everyone = {seat: "random" for seat in range(players)} | (levels or {})
+    stopped = play_headless("filled-in", match, Seats(everyone, {}), seed)
     wall_ms = (time.perf_counter() - started) * 1000
     name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
     header = Header(FORMAT, "filled-in", name, "", seed)
-    return report(match, header, load_profile(), GameExpect(), wall_ms), match
+    result = report(match, header, load_profile(), GameExpect(), wall_ms)
+    result["stopped"] = stopped  # why an unfinished game ended early (None: it did not)
+    return result, match
 
 
 def _fail(message: str) -> int:

@@ -15,7 +15,6 @@ whenever the rules open the window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,6 +25,7 @@ from simulator.bots.budget import Budget
 from simulator.bots.dexterity import Dexterity, draw, get_profile
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
+from simulator.games.computer_seat import Computers
 from simulator.games.lots.bots_candidates import (
     Candidate,
     candidates,
@@ -42,7 +42,8 @@ from simulator.games.lots.bots_risk import (
     stress_falls,
 )
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer
+from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, apply_decision
+from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
 
 BOT_SALT = 0xB07
 # A solo rollout that wins: above any plan's value (a win later is worth at most WIN
@@ -197,16 +198,9 @@ def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) 
     return LotsBot(seed, level(level_name), dexterity)
 
 
-def seat_computer(level_name: str, seed: int) -> Callable[[LotsMatch, str], None]:
-    """A computer for one seat (the registry's ``computer`` part): each call decides one
-    move for ``name`` (the player to act) and applies it to the match."""
-    player = make_player(level_name, seed)
+def _seat_player(level_name: str, seed: int, name: str, hand: Dexterity | None) -> LotsPlayer:
+    return make_player(level_name, seed, hand)
 
-    def act(match: LotsMatch, name: str) -> None:
-        kind, what = player.decide(match)
-        if kind == "move":
-            match.perform(what)
-        else:
-            match.place(what)
 
-    return act
+# The registry's ``computer`` part (simulator/games/computer_seat.py).
+COMPUTERS = Computers(_seat_player, MAX_COMPUTER_DECISIONS, apply_decision)

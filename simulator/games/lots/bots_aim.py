@@ -251,24 +251,3 @@ INTRUDE = 0.5
 # A top standing less than this above a whole row (cells) is a piece a little tilted,
 # not a row more: a piece placed on it lands that much high and still snaps to its row.
 TILT = 0.3
-
-
-def standing_fill(match: LotsMatch) -> set[tuple[int, int]]:
-    """The grid as the bodies stand: each column filled up to the highest point of
-    anything reaching INTRUDE into it (tilted pieces make the rules' cells a poor guide
-    to where a new piece will land)."""
-    lot = match.lot
-    cell = lot.grid.cell
-    base = lot.grid.origin[1]
-    filled = set(lot.footprint.ground_cells())
-    for col in range(lot.footprint.width):
-        left, right = lot.column_x(col), lot.column_x(col + 1)
-        tops = [
-            shape.bb.top
-            for entry in match.world.dynamic_entries
-            for shape in entry.shapes
-            if shape.bb.right > left + INTRUDE and shape.bb.left < right - INTRUDE
-        ]
-        rows = math.ceil((max(tops, default=base) - base) / cell - TILT)
-        filled |= {(row, col) for row in range(rows)}
-    return filled

@@ -15,7 +15,7 @@ from rules.lots import LotsState, check_candidate, placement_choices, spec_of
 from rules.lots.instances import colour_of
 from rules.pieces import Cell, transform_cells
 from simulator.bots.dexterity import Dexterity
-from simulator.games.lots.bots_aim import Aim, aim, leaves_room, margin_for, standing_fill
+from simulator.games.lots.bots_aim import INTRUDE, TILT, Aim, aim, leaves_room, margin_for
 from simulator.games.lots.bots_grid import (
     Board,
     Drop,
@@ -27,6 +27,7 @@ from simulator.games.lots.bots_grid import (
 from simulator.games.lots.bots_plan import Plan, plan
 from simulator.games.lots.landing import column_heights
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.player import standing_fill
 
 # A hand whose margin beside a wall is at most this (cm) can aim a piece within the
 # rules' 0.1 cm touching gap of a neighbour without catching its corner (docs/bots.md:
@@ -56,7 +57,7 @@ def planning_board(match: LotsMatch) -> Board:
     """The rules' tower, with each column as high as the bodies really stand."""
     state = match.state
     board = Board.of(state.footprint_spec(), state.tower)
-    standing = column_heights(standing_fill(match), board.width)
+    standing = column_heights(standing_fill(match, INTRUDE, TILT), board.width)
     heights = tuple(max(a, b) for a, b in zip(board.heights, standing, strict=True))
     return board.with_heights(heights)
 

@@ -11,14 +11,10 @@ from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
-from simulator.games.lots.bots import make_player
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import play_turns
-from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
-from simulator.games.play_common import add_common_arguments, publish
+from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
-from simulator.seeds import seat_seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,14 +52,11 @@ def run(args: argparse.Namespace) -> int:
     options = LotsOptions(players=names, footprint=args.footprint, seed=args.seed)
     started = time.perf_counter()
     match = LotsMatch(options)
-    computers = {
-        seat: make_player(name, seat_seed(args.seed, seat), seats.hands[seat])
-        for seat, name in seats.levels.items()
-    }
-    play_turns(match, computers, MAX_COMPUTER_DECISIONS)
+    stopped = play_headless("lots", match, seats, args.seed)
     wall_ms = (time.perf_counter() - started) * 1000
     header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)
+    result["stopped"] = stopped  # why an unfinished game ended early (None: it did not)
     return publish("lots", args, result, match, _print_summary)
 
 

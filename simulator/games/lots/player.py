@@ -11,21 +11,20 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import check_candidate, legal_moves, placement_choices, spec_of
+from simulator.games.computer_seat import ComputerPlayer, play_players
 from simulator.games.lots.landing import Spot, spots
 from simulator.games.lots.match import LotsMatch, Placement
 
 Decision = tuple[str, Any]  # ("move", dict) or ("place", Placement)
 
 
-class LotsPlayer(Protocol):
-    """What play_turns asks of a computer player (RandomPlayer, bots.LotsBot)."""
-
-    def decide(self, match: LotsMatch) -> Decision: ...
+# A LOTS computer player (RandomPlayer, bots.LotsBot).
+LotsPlayer = ComputerPlayer[LotsMatch, Decision]
 
 
 # cm a bounding box must reach into a column to count there (neighbours touch edges).
@@ -62,7 +61,7 @@ class RandomPlayer:
     def _placement(self, match: LotsMatch, block: str | None, cube: str | None) -> Placement | None:
         state = match.state
         width = match.lot.footprint.width
-        filled = physical_fill(match)
+        filled = standing_fill(match, BB_MARGIN, BB_MARGIN / match.lot.grid.cell)
         block_spot = None
         if block is not None:
             block_spot = self._spot(state, block, filled, width)
@@ -101,15 +100,12 @@ class RandomPlayer:
         return self.chance.choice(tidy or legal)
 
 
-# A placement the rules refuse after the physics ran (the block slid out of the
-# footprint, say) is tried again elsewhere, at most this many times in a row.
-MAX_RETRIES = 12
-
-
-def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
-    """The grid as the bodies really stand: each column filled up to the highest point
-    of anything over it. Tilted pieces make the rules' cells a poor guide to where a new
-    piece will land; bounding boxes are conservative."""
+def standing_fill(match: LotsMatch, reach: float, tilt: float) -> set[tuple[int, int]]:
+    """The grid as the bodies really stand: each column filled up to the highest point of
+    anything reaching ``reach`` cm into it, a top less than ``tilt`` cells above a whole
+    row counting as that row. Tilted pieces make the rules' cells a poor guide to where a
+    new piece will land; the random player reads it with bounding boxes barely inside a
+    column (conservative), the bots with INTRUDE and TILT (simulator/games/lots/bots_aim.py)."""
     lot = match.lot
     cell = lot.grid.cell
     base = lot.grid.origin[1]
@@ -120,29 +116,24 @@ def physical_fill(match: LotsMatch) -> set[tuple[int, int]]:
             shape.bb.top
             for entry in match.world.dynamic_entries
             for shape in entry.shapes
-            if shape.bb.right > left + BB_MARGIN and shape.bb.left < right - BB_MARGIN
+            if shape.bb.right > left + reach and shape.bb.left < right - reach
         ]
-        rows = math.ceil((max(tops, default=base) - base) / cell - BB_MARGIN / cell)
+        rows = math.ceil((max(tops, default=base) - base) / cell - tilt)
         filled |= {(row, col) for row in range(rows)}
     return filled
 
 
+def apply_decision(match: LotsMatch, decision: Decision) -> None:
+    """Apply a LOTS player's decision (IllegalMove: refused, the match unchanged)."""
+    kind, what = decision
+    if kind == "move":
+        match.perform(what)
+    else:
+        match.place(what)
+
+
 def play_turns(match: LotsMatch, players: Mapping[int, LotsPlayer], max_decisions: int) -> int:
-    """Let computer players decide until the game ends or ``max_decisions`` is spent;
-    returns the number of decisions taken."""
-    for taken in range(max_decisions):
-        seat = match.state.to_act
-        if seat is None:
-            return taken
-        for attempt in range(MAX_RETRIES + 1):
-            kind, what = players[seat].decide(match)
-            try:
-                if kind == "move":
-                    match.perform(what)
-                else:
-                    match.place(what)
-                break
-            except IllegalMove:
-                if attempt == MAX_RETRIES:
-                    raise
-    return max_decisions
+    """Let computer players (by seat) decide until the game ends or ``max_decisions`` is
+    spent; the number of decisions taken (simulator/games/computer_seat.py)."""
+    names = match.state.players
+    return play_players(match, {names[s]: p for s, p in players.items()}, max_decisions)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,13 @@ from rules.filled_in.options import FilledInOptions
 from rules.filled_in.scoring import score_breakdowns
 from rules.filled_in.state import DRAFT, PLACE
 from rules.filled_in.turns import legal_moves
+from simulator.bots.cli import Seats
 from simulator.bots.levels import level
 from simulator.cli import main
-from simulator.games.filled_in.bots import CREW_MARGIN, LOW, ROOM, play_seats
+from simulator.games.computer_seat import play_turns
+from simulator.games.filled_in.bots import COMPUTERS, CREW_MARGIN, LOW, ROOM, seated
 from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.filled_in.play import BOT_TABLE_SALT, play_game
-from simulator.games.filled_in.player import player_chance
+from simulator.games.filled_in.play import play_game
 from simulator.replay import replay_file
 
 # The state hash of four hard bots, sheet 1, seed 1, as the first (slow) bots played it.
@@ -140,11 +142,9 @@ def test_the_bots_choose_as_the_plain_reference_in_whole_games(
     names = tuple(f"Player {i + 1}" for i in range(players))
     match = FilledInMatch(FilledInOptions(players=names, variant=variant, seed=seed))
     seats = dict(zip(names, levels, strict=True))
-    table = player_chance(seed, BOT_TABLE_SALT)
-    randoms = {name: player_chance(seed, 1 + i) for i, name in enumerate(names)}
     checked = 0
 
-    def act(move: dict[str, Any]) -> None:  # before the move: the position it was chosen in
+    def act(match: FilledInMatch, move: dict[str, Any]) -> None:  # before the move
         nonlocal checked
         name = move["player"]
         if seats[name] != "random":
@@ -152,8 +152,11 @@ def test_the_bots_choose_as_the_plain_reference_in_whole_games(
             checked += 1
         match.perform(move)
 
-    while not match.over:
-        play_seats(match.state, seats, table, randoms, act)
+    table = seated(match, Seats(dict(enumerate(levels)), {}), seed)
+    for seat in table.seats.values():  # the headless seating, each move checked
+        seat.computers = replace(COMPUTERS, apply=act)
+    play_turns(match, table, COMPUTERS.decisions)
+    assert match.over
     assert checked > 50
 
 

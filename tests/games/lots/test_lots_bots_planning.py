@@ -17,12 +17,13 @@ from simulator.bots.levels import level
 from simulator.bots.rollout import Sample
 from simulator.games.lots import bots
 from simulator.games.lots.bots import LotsBot
-from simulator.games.lots.bots_aim import aim, margin_for, standing_fill
+from simulator.games.lots.bots_aim import INTRUDE, TILT, aim, margin_for
 from simulator.games.lots.bots_candidates import Candidate, blocked_spots, candidates
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
 from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
 from simulator.games.lots.bots_risk import SOLO_FALL, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.player import standing_fill
 from simulator.games.runner import perform
 from simulator.physics.profile import load_profile
 
@@ -151,7 +152,7 @@ def test_the_aim_keeps_a_margin_from_a_wall_and_hugs_within_the_touching_gap() -
         placement = Placement(block="orange-1", col=1, nudge=hugging.nudge)
         outcome = twin.place(noisy(placement, draw(hand, Chance.from_seed(k))))
         assert frozenset({"orange-1", "blue-2"}) in outcome.touching
-    assert standing_fill(match) >= {(0, 3), (0, 4), (1, 4), (1, 5)}
+    assert standing_fill(match, INTRUDE, TILT) >= {(0, 3), (0, 4), (1, 4), (1, 5)}
 
 
 def test_a_drop_through_a_standing_body_does_not_fit() -> None:

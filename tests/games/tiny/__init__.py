@@ -25,5 +25,5 @@ GAME = GameKind.from_package(
     PACKAGE,
     f"{PACKAGE}.engine:ENGINE",
     players=f"{PACKAGE}.player:play_computer",
-    computer=f"{PACKAGE}.player:seat_computer",
+    computer=f"{PACKAGE}.player:COMPUTERS",
 )

@@ -15,7 +15,7 @@ from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
 from tests.games.tiny.engine import BOXES, MAX_PLAYERS, TARGET
 from tests.games.tiny.match import TinyMatch
-from tests.games.tiny.player import MAX_COMPUTER_DECISIONS, action_chance, play_random
+from tests.games.tiny.player import play_computer
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     options = GameOptions(names, seed=args.seed, settings={"target": args.target})
     started = time.perf_counter()
     match = TinyMatch(options)
-    # The stream a scenario's first "computer" action uses: the recording could be that.
-    play_random(match, action_chance(args.seed, 0), MAX_COMPUTER_DECISIONS)
+    # A scenario's first "computer" action: the recording could be that.
+    play_computer(match, {}, 0, args.seed)
     wall_ms = (time.perf_counter() - started) * 1000
     header = Header(FORMAT, "tiny", f"Tiny Tower, seed {args.seed}", "", args.seed)
     result = report(match, header, match.profile, GameExpect(), wall_ms)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.chance import Chance
+from simulator.bots.dexterity import Dexterity
+from simulator.games.computer_seat import Computers, play_players
 from simulator.seeds import computer_action_seed
 from tests.games.tiny.engine import ENGINE
 from tests.games.tiny.match import TinyMatch
@@ -12,13 +15,14 @@ from tests.games.tiny.match import TinyMatch
 MAX_COMPUTER_DECISIONS = 100  # a game takes at most 12
 
 
-def play_random(match: TinyMatch, chance: Chance, decisions: int) -> None:
-    """Up to ``decisions`` random legal moves, or to the end of the game."""
-    for _ in range(decisions):
-        moves = ENGINE.legal_moves(match.state)
-        if not moves:
-            return
-        match.perform(chance.choice(moves))
+@dataclass
+class RandomPlayer:
+    """A seeded random choice among the legal moves (the computer-seat protocol)."""
+
+    chance: Chance
+
+    def decide(self, match: TinyMatch) -> dict[str, Any]:
+        return self.chance.choice(ENGINE.legal_moves(match.state))
 
 
 def action_chance(seed: int, index: int) -> Chance:
@@ -28,14 +32,14 @@ def action_chance(seed: int, index: int) -> Chance:
 
 def play_computer(match: TinyMatch, action: dict[str, Any], index: int, seed: int) -> None:
     """The registry's player factory: random players decide a ``computer`` action."""
-    play_random(match, action_chance(seed, index), action.get("moves", MAX_COMPUTER_DECISIONS))
+    player = RandomPlayer(action_chance(seed, index))
+    players = dict.fromkeys(match.summary()["players"], player)
+    play_players(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
 
 
-def seat_computer(level: str, seed: int) -> Any:
-    """The registry's seat computer: every level is the random player here."""
-    chance = Chance.from_seed(seed)
+def _seat_player(level: str, seed: int, name: str, hand: Dexterity | None) -> RandomPlayer:
+    return RandomPlayer(Chance.from_seed(seed))  # every level is the random player here
 
-    def act(match: TinyMatch, name: str) -> None:
-        play_random(match, chance, 1)
 
-    return act
+# The registry's ``computer`` part: Tiny Tower's seats (simulator/games/computer_seat.py).
+COMPUTERS = Computers(_seat_player, MAX_COMPUTER_DECISIONS)

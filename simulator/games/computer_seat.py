@@ -1,0 +1,259 @@
+"""The one computer-seat driver: how a computer player takes a seat, in every game and
+wherever a computer plays (headless ``play`` and scenario ``computer`` actions, the
+app's game screens, the network host and client, the lab's play-on, the research
+environments' opponents).
+
+A computer player is anything with ``decide(match) -> action``: a plain move dict, or
+the game's own decision (LOTS: ``("move", dict)`` or ``("place", Placement)``), which
+the game's ``Computers.apply`` applies. The player only reads the match; applying is
+the driver's, so a decision the rules refuse leaves the match as it was (the match's
+contract) and the player may simply decide again.
+
+The policy, the same everywhere: a seat's player whose decision the rules refuse
+decides again, at most ``retries`` times in a row (``Refusals``); one more refusal and
+its seat is handed over to the legal random player (``FALLBACK``), which then decides;
+a random player refused as often stops its seat (``IllegalMove``, with the last
+reason), and the caller says so (headless play ends the game early, a scenario logs a
+refused action, the app stops the seat, the host asks again on its next round).
+
+Each game's ``Computers`` (its registry ``computer`` part) says how a seat's player of
+a level is made, how a decision is applied and the game's limit: a recorded game that
+lets computers decide replays only if they are refused exactly as often as when it was
+recorded, so the limit is part of the game, not of the driver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from rules.errors import IllegalMove
+from simulator.bots.cli import Seats
+from simulator.bots.dexterity import Dexterity
+from simulator.games.registry import GAMES
+from simulator.seeds import seat_seed, takeover_seed
+
+# Refused decisions in a row a seat's player may make good by deciding again. A refusal
+# after the physics ran (a block that slid off the footprint, a red box covered) is
+# luck a new decision usually escapes; a dozen in a row means the player keeps choosing
+# what the rules forbid, and the random player, whose choices spread widest, goes on.
+RETRIES = 12
+FALLBACK = "random"  # the level that takes a failed seat: the game's legal random player
+
+
+class SeatStuck(IllegalMove):
+    """A seat no computer could move for: ``reason`` is the rules' last refusal."""
+
+    def __init__(self, seat: str, reason: str) -> None:
+        super().__init__(reason)
+        self.seat = seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} found no move the rules accept (the last: {self.reason})"
+
+
+M_contra = TypeVar("M_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class ComputerPlayer(Protocol[M_contra, A_co]):
+    """Every computer player: it decides the next move of its seat on a match (and
+    leaves the match as it was); a game names its own, e.g. LOTS ``ComputerPlayer[
+    LotsMatch, Decision]``."""
+
+    def decide(self, match: M_contra) -> A_co: ...
+
+
+AnyPlayer = ComputerPlayer[Any, Any]
+
+
+Apply = Callable[[Any, Any], None]
+
+
+def perform(match: Any, action: Any) -> None:
+    """Apply a plain move dict: a game whose players decide one needs nothing else."""
+    match.perform(action)
+
+
+PlayerFactory = Callable[[str, int, str, Dexterity | None], AnyPlayer]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The computer seats of a game played by computers alone, by player name, and who
+    moves when the rules let several (None: the first they name)."""
+
+    seats: Mapping[str, ComputerSeat]
+    choose: Callable[[list[str]], str] | None = None
+
+
+@dataclass(frozen=True)
+class Computers:
+    """How a game seats computer players: the registry's ``computer`` part.
+
+    ``player(level, seed, name, hand)`` is seat ``name``'s player of ``level``
+    (``random``: the legal random player; ``hand``: a dexterity profile, None: the
+    level's own); ``decisions`` the most a game of computers alone takes (more is a game
+    stuck in a loop); ``apply(match, decision)`` applies a decision (IllegalMove:
+    refused, the match unchanged); ``retries`` is the game's refusal limit (see the
+    module's doc); ``table(match, seating, seed)``, for a game that has one, seats a game
+    of computers alone its own way (by default ``seated_by_seed``)."""
+
+    player: PlayerFactory
+    decisions: int
+    apply: Apply = perform
+    retries: int = RETRIES
+    table: Callable[[Any, Seats, int], Table] | None = None
+
+    def seat(
+        self,
+        name: str,
+        level: str,
+        seed: int,
+        takeover: Callable[[], int],
+        hand: Dexterity | None = None,
+    ) -> ComputerSeat:
+        """Seat ``name`` played at ``level`` by a player seeded ``seed``; the random
+        player that takes over if it fails is seeded ``takeover()``, asked then."""
+
+        def fallback() -> AnyPlayer:
+            return self.player(FALLBACK, takeover(), name, hand)
+
+        player = self.player(level, seed, name, hand)
+        return ComputerSeat(player, level, None if level == FALLBACK else fallback, self)
+
+    def seated(self, match: Any, seating: Seats, seed: int) -> Table:
+        """Every seat of ``match`` a computer, as ``towersim play`` seats them."""
+        if self.table is not None:
+            return self.table(match, seating, seed)
+        return seated_by_seed(self, match, seating, seed)
+
+
+def seated_by_seed(computers: Computers, match: Any, seating: Seats, seed: int) -> Table:
+    """Seat ``i`` played at ``seating.levels[i]`` by a player seeded ``seat_seed(seed,
+    i)``; a random player that takes over is seeded by the moves made so far, as the
+    network host's."""
+    seats = {}
+    for i, name in enumerate(match.summary()["players"]):
+        own = seat_seed(seed, i)
+
+        def takeover(own: int = own) -> int:
+            return takeover_seed(own, match.action_count)
+
+        level, hand = seating.levels[i], seating.hands.get(i)
+        seats[name] = computers.seat(name, level, own, takeover, hand)
+    return Table(seats)
+
+
+def computers_of(match: Any) -> Computers:
+    """The game's ``Computers`` (MissingPart for a game no computer can play)."""
+    computers: Computers = GAMES.get(match.kind).load("computer")
+    return computers
+
+
+@dataclass
+class Refusals:
+    """The refusals of one seat's decisions in a row, against the game's limit."""
+
+    retries: int = RETRIES
+    count: int = 0
+
+    def refused(self) -> bool:
+        """Count a refusal; True when the limit is passed (the count starts again)."""
+        self.count += 1
+        if self.count <= self.retries:
+            return False
+        self.count = 0
+        return True
+
+
+def take_turn(match: Any, player: AnyPlayer, computers: Computers) -> None:
+    """``player`` decides and its decision is applied; a refused one is decided again,
+    at most ``computers.retries`` times in a row, then the last IllegalMove is raised
+    (the match unchanged)."""
+    refusals = Refusals(computers.retries)
+    while True:
+        decision = player.decide(match)
+        try:
+            computers.apply(match, decision)
+            return
+        except IllegalMove:
+            if refusals.refused():
+                raise
+
+
+@dataclass
+class ComputerSeat:
+    """One seat a computer plays, with the hand-over: ``fallback`` makes the random
+    player that takes the seat from a failing ``player`` (None: ``player`` is the random
+    player already, or a given player that keeps its seat to the end). ``level`` is the
+    player's level (None: a given player)."""
+
+    player: AnyPlayer
+    level: str | None
+    fallback: Callable[[], AnyPlayer] | None
+    computers: Computers
+
+    def play(self, match: Any) -> None:
+        """One move of this seat, applied (the module's doc gives the policy); the last
+        IllegalMove if the seat is stuck, the match unchanged."""
+        try:
+            take_turn(match, self.player, self.computers)
+        except IllegalMove:
+            if not self.hand_over():
+                raise
+            take_turn(match, self.player, self.computers)
+
+    def hand_over(self) -> bool:
+        """The random player takes the seat; False if there is none to take it."""
+        if self.fallback is None:
+            return False
+        self.player, self.level, self.fallback = self.fallback(), FALLBACK, None
+        return True
+
+
+def given(
+    players: Mapping[str, AnyPlayer],
+    computers: Computers,
+    choose: Callable[[list[str]], str] | None = None,
+) -> Table:
+    """A table of players made elsewhere (a scenario's random players, a test's): each
+    keeps its seat, with the game's limit and no hand-over."""
+    return Table(
+        {name: ComputerSeat(p, None, None, computers) for name, p in players.items()}, choose
+    )
+
+
+def play_players(match: Any, players: Mapping[str, AnyPlayer], decisions: int) -> int:
+    """``play_turns`` with players made elsewhere (``given``)."""
+    return play_turns(match, given(players, computers_of(match)), decisions)
+
+
+def play_turns(match: Any, table: Table, decisions: int) -> int:
+    """Let the table's players move until nobody is to act (the game is over) or
+    ``decisions`` are taken; how many were taken. SeatStuck (an IllegalMove with the
+    rules' last reason) from a seat that cannot move, the match as its last move left
+    it."""
+    engine = GAMES.get(match.kind).load("engine")
+    for taken in range(decisions):
+        names = engine.to_act(match.state)
+        if not names:
+            return taken
+        name = table.choose(names) if table.choose is not None else names[0]
+        try:
+            table.seats[name].play(match)
+        except IllegalMove as exc:
+            raise SeatStuck(name, exc.reason) from exc
+    return decisions
+
+
+def play_on(match: Any, seating: Seats, seed: int) -> str | None:
+    """Play ``match`` on to its end with every seat a computer, as ``towersim play``
+    seats them; why it stopped early, or None."""
+    computers = computers_of(match)
+    try:
+        play_turns(match, computers.seated(match, seating, seed), computers.decisions)
+    except SeatStuck as exc:
+        return str(exc)
+    return None

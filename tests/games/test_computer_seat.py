@@ -1,0 +1,129 @@
+"""The one computer-seat driver (simulator/games/computer_seat.py): the retry limit, the
+hand-over to the random player, a seat that is stuck, and that a refusal changes nothing.
+Played on Tiny Tower (tests/games/tiny), whose refusals need no physics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from rules.chance import Chance
+from rules.engine import GameOptions
+from rules.errors import IllegalMove
+from simulator.bots.cli import Seats
+from simulator.games.computer_seat import (
+    FALLBACK,
+    RETRIES,
+    ComputerSeat,
+    Refusals,
+    SeatStuck,
+    Table,
+    computers_of,
+    play_on,
+    play_turns,
+    take_turn,
+)
+from simulator.games.crazy_tower.bots import COMPUTERS as CRAZY_TOWER
+from simulator.games.lots.bots import COMPUTERS as LOTS
+from tests.games.tiny.engine import ENGINE
+from tests.games.tiny.match import TinyMatch
+from tests.games.tiny.player import COMPUTERS, RandomPlayer
+
+
+@dataclass
+class Stubborn:
+    """Decides ``refused`` moves the rules refuse (a box placed before one is taken),
+    then the random player's."""
+
+    refused: int
+    asked: int = 0
+    random: RandomPlayer = field(default_factory=lambda: RandomPlayer(Chance.from_seed(1)))
+
+    def decide(self, match: TinyMatch) -> dict[str, Any]:
+        self.asked += 1
+        if self.asked <= self.refused:
+            return {"type": "place", "player": ENGINE.to_act(match.state)[0], "col": 0}
+        return self.random.decide(match)
+
+
+def new_match() -> TinyMatch:
+    return TinyMatch(GameOptions(("Ann", "Ben"), seed=4))
+
+
+def test_refusals_allow_the_limit_then_say_hand_over_and_start_again() -> None:
+    refusals = Refusals(2)
+    assert [refusals.refused() for _ in range(6)] == [False, False, True] * 2
+
+
+@pytest.mark.parametrize("refused", [0, 1, RETRIES])
+def test_a_refused_decision_is_decided_again_up_to_the_limit(refused: int) -> None:
+    match, player = new_match(), Stubborn(refused)
+    take_turn(match, player, COMPUTERS)
+    assert player.asked == refused + 1 and match.action_count == 1
+
+
+def test_one_refusal_past_the_limit_raises_and_leaves_the_match_as_it_was() -> None:
+    match, player = new_match(), Stubborn(RETRIES + 1)
+    before = match.state_hash()
+    with pytest.raises(IllegalMove, match="must take a box now"):
+        take_turn(match, player, COMPUTERS)
+    assert player.asked == RETRIES + 1
+    assert match.action_count == 0 and match.state_hash() == before
+
+
+def test_the_limit_is_the_games() -> None:
+    match, player = new_match(), Stubborn(3)
+    with pytest.raises(IllegalMove):
+        take_turn(match, player, replace(COMPUTERS, retries=2))
+    assert player.asked == 3
+    # the limits the recorded games were played with: LOTS 12, Crazy Tower 8
+    assert (LOTS.retries, CRAZY_TOWER.retries) == (RETRIES, 8) == (12, 8)
+
+
+def test_a_failing_player_hands_its_seat_to_the_random_player_seeded_then() -> None:
+    match = new_match()
+    failing, asked = Stubborn(RETRIES + 1), []
+
+    def takeover() -> int:
+        asked.append(match.action_count)
+        return 7
+
+    def fallback() -> RandomPlayer:
+        return COMPUTERS.player(FALLBACK, takeover(), "Ben", None)
+
+    seat = ComputerSeat(failing, "hard", fallback, COMPUTERS)
+    seat.play(match)
+    assert failing.asked == RETRIES + 1 and asked == [0]  # seeded once, when it took over
+    assert seat.level == FALLBACK and isinstance(seat.player, RandomPlayer)
+    assert match.action_count == 1
+    assert not seat.hand_over()  # the random player keeps the seat from then on
+
+
+def test_a_seat_the_random_player_cannot_move_for_is_stuck_and_named() -> None:
+    match = new_match()
+    name = ENGINE.to_act(match.state)[0]
+    seat = ComputerSeat(Stubborn(100), FALLBACK, None, COMPUTERS)
+    before = match.state_hash()
+    with pytest.raises(SeatStuck) as stuck:
+        play_turns(match, Table({name: seat}), 5)
+    assert stuck.value.seat == name and "must take a box now" in stuck.value.reason
+    assert str(stuck.value).startswith(f"{name} found no move the rules accept (the last: ")
+    assert match.state_hash() == before
+
+
+def test_seats_made_by_the_game_play_a_game_to_its_end_the_same_every_time() -> None:
+    hashes = set()
+    for _ in range(2):
+        match = new_match()
+        assert play_on(match, Seats({0: "hard", 1: "random"}, {}), 3) is None
+        assert ENGINE.to_act(match.state) == [] and computers_of(match) is COMPUTERS
+        hashes.add(match.state_hash())
+    assert len(hashes) == 1
+
+
+def test_play_turns_stops_after_the_decisions_it_is_given() -> None:
+    match = new_match()
+    seats = COMPUTERS.seated(match, Seats({0: "random", 1: "random"}, {}), 3)
+    assert play_turns(match, seats, 3) == 3 and match.action_count == 3
