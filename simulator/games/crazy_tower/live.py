@@ -15,7 +15,7 @@ jolts the piece when it is let go.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.crazy_tower import RemovalOutcome, covered_boxes, placement_problem, target_floor
 from rules.crazy_tower import moves as rule_moves
@@ -38,13 +38,11 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
+from simulator.games.crazy_tower.table import CrazyTowerTable, Ruling
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
-
-if TYPE_CHECKING:
-    from simulator.games.crazy_tower.match import CrazyTowerMatch, Ruling
 
 DECIMALS = 3  # targets are rounded to 0.001 cm and degree before they are used
 # Degrees a block may lean from lying flat on its card (or standing on its side, in
@@ -71,9 +69,9 @@ class LiveMove(LiveStage):
     refused (IllegalMove); otherwise the piece is in the hand (the world has changed:
     undo is a rebuild from the action log)."""
 
-    match: CrazyTowerMatch
+    match: CrazyTowerTable
 
-    def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
+    def __init__(self, match: CrazyTowerTable, action: dict[str, Any]) -> None:
         state = match.state
         self._begin(match)
         self.kind = str(action.get("type"))
@@ -426,7 +424,7 @@ class RecordedMove:
     (``run_recorded``) or ahead of its final action, as a network game streams it
     (simulator/games/ahead.py, an AheadRun)."""
 
-    def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
+    def __init__(self, match: CrazyTowerTable, action: dict[str, Any]) -> None:
         self.key = _key(action)
         self.live = LiveMove(match, action)  # refuses before anything moves
         self.driven = DrivenPath()
@@ -460,20 +458,16 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def run_recorded(
-    match: CrazyTowerMatch, action: dict[str, Any], ahead: RecordedMove | None = None
+    match: CrazyTowerTable, action: dict[str, Any], ahead: RecordedMove | None = None
 ) -> Ruling:
     """Replay a live move from its recorded path (CrazyTowerMatch.perform calls this),
-    going on from ``ahead`` when it was run ahead; a refusal rebuilds the world from the
-    log, as a refused scripted move does."""
+    going on from ``ahead`` when it was run ahead; IllegalMove when the rules refuse it
+    (the match then rebuilds its world from the log, as for a refused scripted move)."""
     run = ahead or RecordedMove(match, action)  # refuses before anything moves
     live = run.live
-    try:
-        run.feed(action, released=True)
-        run.settle()
-        if live.problem:
-            raise IllegalMove(live.problem)
-    except IllegalMove:
-        match._refused_by_rules()
-        raise
+    run.feed(action, released=True)
+    run.settle()
+    if live.problem:
+        raise IllegalMove(live.problem)
     assert live.verdict is not None
     return live.verdict

@@ -18,11 +18,9 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from rules.crazy_tower import (
     BlockOutcome,
@@ -57,18 +55,16 @@ from simulator.games.crazy_tower.bodies import (
     card_half_length,
     is_card,
 )
+from simulator.games.crazy_tower.live import RecordedMove, run_recorded
 from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
+from simulator.games.crazy_tower.table import Ruling
 from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.hand import HandPath
 from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
 from simulator.physics.world import Entry, Pose
-
-if TYPE_CHECKING:
-    from simulator.games.crazy_tower.live import RecordedMove
-    from simulator.games.crazy_tower.scenario import CrazyTowerScenario
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
 # A dexterity profile's noise, drawn when the player decides and recorded so a replay
@@ -118,20 +114,6 @@ SECRET_WORDS = (
     "ends; everyone else knows just that it is one of the other players, and can go on "
     "nothing but how each of them plays."
 )
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """What the physics of one move decided, before the rules accept it: ``rule()``
-    returns the new state (or raises IllegalMove); ``fallen`` leave the world after;
-    ``outcome`` is the record the rules are given."""
-
-    rule: Callable[[], CrazyTowerState]
-    fallen: list[str]
-    outcome: BlockOutcome | FloorCardOutcome | RemovalOutcome
-
-    def verdict(self) -> Verdict:
-        return Verdict(tuple(self.fallen), self.outcome)
 
 
 class CrazyTowerMatch(PhysicalMatch):
@@ -187,12 +169,11 @@ class CrazyTowerMatch(PhysicalMatch):
         elif kind == "clock":
             self._state = report_time(s, _clock(action))
         elif kind in PHYSICAL and action.get("path") is not None:
-            from simulator.games.crazy_tower.live import run_recorded
-
             if action.get("angle_error"):
                 raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
             ahead = cast("RecordedMove | None", self._continued)  # what _start_ahead made
+            # A refusal half-way leaves a moved world: PhysicalMatch.perform rebuilds it.
             ruling = run_recorded(self, action, ahead)
             self._conclude(ruling)
         elif kind == "place_block":
@@ -216,8 +197,6 @@ class CrazyTowerMatch(PhysicalMatch):
         return (ruling.verdict() if ruling else None), self._logged_live(action)
 
     def _start_ahead(self, action: dict[str, Any]) -> RecordedMove:
-        from simulator.games.crazy_tower.live import RecordedMove
-
         if action.get("type") not in PHYSICAL or not action.get("path"):
             raise IllegalMove("only a live move runs ahead")
         if action.get("angle_error"):
@@ -551,5 +530,19 @@ def _jolt(handicap: tuple[float, float], action: dict[str, Any]) -> tuple[float,
     return handicap[0] + float(vx or 0.0), handicap[1] + float(vy or 0.0)
 
 
-def new_match(scenario: CrazyTowerScenario) -> CrazyTowerMatch:
+class _Setup(Protocol):
+    """What ``new_match`` reads of a parsed scenario (scenario.py's CrazyTowerScenario,
+    which imports this module: naming it here would close a circle)."""
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def profile(self) -> PhysicsProfile: ...
+
+    @property
+    def think_seconds(self) -> float: ...
+
+
+def new_match(scenario: _Setup) -> CrazyTowerMatch:
     return CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)

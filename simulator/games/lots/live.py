@@ -10,7 +10,7 @@ Targets are rounded to RESOLUTION before use, so the file holds exactly what ran
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pymunk
 
@@ -21,13 +21,11 @@ from simulator.games.actions import live_target, path_steps_left
 from simulator.games.ahead import DrivenPath, settle_in_looks
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
+from simulator.games.lots.table import LotsTable
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
-
-if TYPE_CHECKING:
-    from simulator.games.lots.match import LotsMatch
 
 RESOLUTION = 1e-3  # cm and degrees: targets are rounded to this before they are used
 
@@ -42,11 +40,11 @@ class LivePlacement(LiveStage):
     """One placement step (a block, then optionally a cube) under live control; what it
     holds is read through ``held`` (simulator/games/live_stage.py)."""
 
-    match: LotsMatch
+    match: LotsTable
 
     def __init__(
         self,
-        match: LotsMatch,
+        match: LotsTable,
         block: str | None,
         cube: str | None = None,
         jolt: tuple[float, float] = (0.0, 0.0),
@@ -217,7 +215,7 @@ class RecordedRun:
     (``run_recorded``) or ahead of its final action, as a network game streams them
     (simulator/games/ahead.py, an AheadRun)."""
 
-    def __init__(self, match: LotsMatch, placement: Placement) -> None:
+    def __init__(self, match: LotsTable, placement: Placement) -> None:
         self.key = _key(placement)
         self.live = LivePlacement(match, placement.block, placement.cube, self.key[2])
         self.driven: list[DrivenPath] = []  # per piece, its rows driven so far
@@ -285,7 +283,7 @@ def _paths(placement: Placement) -> list[list[Segment]]:
 
 
 def run_recorded(
-    match: LotsMatch, placement: Placement, ahead: RecordedRun | None = None
+    match: LotsTable, placement: Placement, ahead: RecordedRun | None = None
 ) -> PlacementOutcome:
     """Replay a live placement from its recorded paths (LotsMatch.place calls this),
     going on from ``ahead`` when the paths were run ahead of it."""

@@ -30,6 +30,7 @@ from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
 from simulator.games.lots.falls import fallen_pieces
 from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.live import RecordedRun, run_recorded
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.contacts import touching_pairs
@@ -43,7 +44,6 @@ from simulator.physics.settle import settle
 from simulator.physics.world import Pose
 
 if TYPE_CHECKING:
-    from simulator.games.lots.live import RecordedRun
     from simulator.games.runner import GameScenario
 
 
@@ -104,8 +104,6 @@ class LotsMatch(PhysicalMatch):
     # -- a live placement run ahead of its action (network play) --------------------------
 
     def _start_ahead(self, action: dict[str, Any]) -> RecordedRun:
-        from simulator.games.lots.live import RecordedRun
-
         current = self._state.players[self._state.current]
         if action.get("type") != "place" or action.get("player") != current:
             raise IllegalMove("only the placement of the player to move runs ahead")
@@ -129,8 +127,6 @@ class LotsMatch(PhysicalMatch):
         if placement.block is None and placement.cube is None:
             raise IllegalMove("a placement needs a block or a cube")
         if placement.path is not None or placement.cube_path is not None:
-            from simulator.games.lots.live import run_recorded
-
             outcome = run_recorded(self, placement, ahead)
         else:
             drops = self._planned_drops(placement)
