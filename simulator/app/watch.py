@@ -20,12 +20,11 @@ from simulator.app import settings
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.playback import SPEEDS, schedule, speed_text
-from simulator.app.screen import Screen
+from simulator.app.screen import Screen, Window
 from simulator.app.words import sentence
 from simulator.games.registry import GAMES
 
 if TYPE_CHECKING:
-    from simulator.app.window import AppWindow
     from simulator.render.scene import WorldScene
     from simulator.replay import FilmedMove, FilmedMoves
 
@@ -352,7 +351,7 @@ class ReplayViewer(Screen):
 
     # -- input ----------------------------------------------------------------------------
 
-    def attach(self, window: AppWindow) -> None:
+    def attach(self, window: Window) -> None:
         super().attach(window)
         # The Screen protocol has no button release: the viewer hears it from the window
         # itself, to know when a drag along the timeline ends.
