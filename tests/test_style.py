@@ -48,9 +48,8 @@ def test_physics_never_imports_pyglet() -> None:
 
 
 # -- layering over the real import graph ----------------------------------------------------
-# Every module of simulator/ and rules/, parsed with ast; imports inside functions count
-# (a lazy import is still a dependency). An edge is "typing-only" when every import of it
-# sits under ``if TYPE_CHECKING:``: it never runs, so it closes no circle at run time.
+# Every module of simulator/ and rules/, parsed with ast; imports inside functions and
+# under ``if TYPE_CHECKING:`` count (a lazy import, a type, is still a dependency).
 
 PACKAGES = ("simulator", "rules")
 
@@ -66,21 +65,6 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for top in PACKAGES for p in sorted((ROOT / top).rglob("*.py"))}
 
 
-def _typing_only_nodes(tree: ast.Module) -> set[int]:
-    def is_type_checking(test: ast.expr) -> bool:
-        return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-            isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-        )
-
-    return {
-        id(node)
-        for branch in ast.walk(tree)
-        if isinstance(branch, ast.If) and is_type_checking(branch.test)
-        for statement in branch.body
-        for node in ast.walk(statement)
-    }
-
-
 def _imported_names(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
@@ -92,30 +76,36 @@ def _imported_names(node: ast.Import | ast.ImportFrom, package: str) -> list[str
     return [f"{base}.{alias.name}" for alias in node.names] + [base]
 
 
+def _targets(node: ast.Import | ast.ImportFrom, name: str, modules: dict[str, Path]) -> set[str]:
+    """The modules of ``modules`` that ``node``, in module ``name``, imports."""
+    package = name if modules[name].name == "__init__.py" else name.rpartition(".")[0]
+    names = _imported_names(node, package)
+    if isinstance(node, ast.ImportFrom):
+        # The submodules named, else the package itself.
+        found = [n for n in names[:-1] if n in modules]
+        names = found or names[-1:]
+    targets = set()
+    for target in names:
+        while target and target not in modules:  # pkg.mod.attr -> pkg.mod
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            targets.add(target)
+    return targets
+
+
 @functools.cache
-def _import_graph() -> dict[str, dict[str, bool]]:
-    """module -> {internal module it imports: True when only under TYPE_CHECKING}."""
+def _import_graph() -> dict[str, set[str]]:
+    """module -> the internal modules it imports."""
     modules = _modules()
-    graph: dict[str, dict[str, bool]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(), str(path))
-        typing_only = _typing_only_nodes(tree)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        edges = graph.setdefault(name, {})
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Import | ast.ImportFrom):
-                continue
-            names = _imported_names(node, package)
-            if isinstance(node, ast.ImportFrom):
-                # The submodules named, else the package itself.
-                found = [n for n in names[:-1] if n in modules]
-                names = found or names[-1:]
-            for target in names:
-                while target and target not in modules:  # pkg.mod.attr -> pkg.mod
-                    target = target.rpartition(".")[0]
-                if target and target != name:
-                    edges[target] = edges.get(target, True) and id(node) in typing_only
-    return graph
+    return {
+        name: {
+            target
+            for node in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for target in _targets(node, name, modules)
+        }
+        for name, path in modules.items()
+    }
 
 
 def _in(module: str, package: str) -> bool:
@@ -205,10 +195,7 @@ def test_circles_finds_a_cycle() -> None:
 
 
 def test_no_import_circles() -> None:
-    """No two modules import each other, even lazily. Typing-only imports are left out:
-    they never run (live.py names its match's type that way)."""
-    runtime = {
-        module: {target for target, typing_only in edges.items() if not typing_only}
-        for module, edges in _import_graph().items()
-    }
-    assert _circles(runtime) == []
+    """No two modules import each other, even lazily or only for their types: a type
+    named under ``if TYPE_CHECKING:`` is a dependency too (a live move names what it
+    reads of its match through its game's table.py protocol, not the match)."""
+    assert _circles(_import_graph()) == []
