@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -199,3 +200,68 @@ def test_no_import_circles() -> None:
     named under ``if TYPE_CHECKING:`` is a dependency too (a live move names what it
     reads of its match through its game's table.py protocol, not the match)."""
     assert _circles(_import_graph()) == []
+
+
+# -- imports at the top ------------------------------------------------------------------
+# An import inside a function hides a dependency from whoever reads the module's head, and
+# it is the usual way to dodge a circle. A module of simulator/ or rules/ is imported at
+# the top, unless the importing line says why it may not be: ``# lazy: REASON``, with one
+# of these reasons.
+LAZY_REASONS = {
+    # Every ``towersim`` call builds the whole parser: a command's modules (pymunk,
+    # pyglet, websockets, Dask behind them) load only when that command runs.
+    "command": "a command-line module loads what a command runs only when it runs",
+    # pyglet's window and GL fail to import without one; headless paths (``--help``, a
+    # replay, an environment, a PNG) import such a module only when they draw.
+    "display": "the module needs pyglet's window or GL",
+    # A plain install has none of an extra's packages (lab: Dask, matplotlib; rl:
+    # Gymnasium, PettingZoo).
+    "extra": "the module needs a package of an optional extra",
+}
+LAZY = re.compile(r"#\s*lazy:\s*(\w+)")
+
+
+def _unexplained_function_imports(name: str, modules: dict[str, Path]) -> list[str]:
+    """``module:line: import`` for each import of one of ``modules`` inside a function of
+    module ``name`` whose line gives no reason of LAZY_REASONS."""
+    path = modules[name]
+    source = path.read_text()
+    lines = source.splitlines()
+    nested = {
+        node
+        for function in ast.walk(ast.parse(source, str(path)))
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom) and _targets(node, name, modules)
+    }
+    found = []
+    for node in sorted(nested, key=lambda n: n.lineno):
+        text = "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        said = LAZY.search(text)
+        if said is None or said.group(1) not in LAZY_REASONS:
+            found.append(f"{name}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+    return found
+
+
+def test_a_function_import_needs_a_reason(tmp_path: Path) -> None:
+    code = (
+        "import simulator.b\n\n"
+        "def f():\n"
+        "    import json\n"
+        "    from simulator import b\n"
+        "    from simulator.b import c  # lazy: display\n"
+        "    import simulator.b  # lazy: it is faster\n"
+    )
+    (tmp_path / "a.py").write_text(code)
+    modules = {"simulator.a": tmp_path / "a.py", "simulator.b": tmp_path / "b.py"}
+    found = _unexplained_function_imports("simulator.a", modules)
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "from simulator import b",
+        "import simulator.b  # lazy: it is faster",
+    ]
+
+
+def test_modules_are_imported_at_the_top() -> None:
+    modules = _modules()
+    found = [line for name in modules for line in _unexplained_function_imports(name, modules)]
+    assert found == [], "import these at the top, or give a reason of LAZY_REASONS"

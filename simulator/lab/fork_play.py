@@ -13,57 +13,56 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from simulator.bots.cli import Seats
+from simulator.games.crazy_tower import bots as crazy_tower_bots
+from simulator.games.crazy_tower import player as crazy_tower_player
+from simulator.games.crazy_tower import scenario as crazy_tower_scenario
+from simulator.games.filled_in import player as filled_in_player
+from simulator.games.filled_in import scenario as filled_in_scenario
+from simulator.games.filled_in.bots import play_seats
+from simulator.games.filled_in.play import BOT_TABLE_SALT
+from simulator.games.lots import bots as lots_bots
+from simulator.games.lots import player as lots_player
+from simulator.games.lots import scenario as lots_scenario
 from simulator.games.match import Match
 from simulator.lab.falls import fallen_per_seat
 from simulator.seeds import seat_seed
 
 
 def _lots(match: Any, seating: Seats, seed: int) -> str | None:
-    from simulator.games.lots.bots import make_player
-    from simulator.games.lots.player import play_turns
-    from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
-
     players = {
-        seat: make_player(level, seat_seed(seed, seat), seating.hands[seat])
+        seat: lots_bots.make_player(level, seat_seed(seed, seat), seating.hands[seat])
         for seat, level in seating.levels.items()
     }
     try:
-        play_turns(match, players, MAX_COMPUTER_DECISIONS)
+        lots_player.play_turns(match, players, lots_scenario.MAX_COMPUTER_DECISIONS)
     except IllegalMove as exc:
         return f"a player found no placement the rules accept ({exc.reason})"
     return None
 
 
 def _crazy_tower(match: Any, seating: Seats, seed: int) -> str | None:
-    from simulator.games.crazy_tower.bots import make_player
-    from simulator.games.crazy_tower.player import play_turns
-    from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
-
     players = {
-        name: make_player(seating.levels[i], seat_seed(seed, i), seating.hands[i])
+        name: crazy_tower_bots.make_player(seating.levels[i], seat_seed(seed, i), seating.hands[i])
         for i, name in enumerate(match.state.players)
     }
     try:
-        play_turns(match, players, MAX_COMPUTER_DECISIONS)
+        crazy_tower_player.play_turns(match, players, crazy_tower_scenario.MAX_COMPUTER_DECISIONS)
     except IllegalMove as exc:
         return f"{match.state.current_player} found no move the rules accept ({exc.reason})"
     return None
 
 
 def _filled_in(match: Any, seating: Seats, seed: int) -> str | None:
-    from simulator.games.filled_in.bots import play_seats
-    from simulator.games.filled_in.play import BOT_TABLE_SALT
-    from simulator.games.filled_in.player import play_turns, player_chance
-    from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
-
     names = list(match.summary()["players"])
     if set(seating.levels.values()) == {"random"}:  # as play_game seats random players
-        play_turns(match, player_chance(seed), MAX_COMPUTER_DECISIONS)
+        filled_in_player.play_turns(
+            match, filled_in_player.player_chance(seed), filled_in_scenario.MAX_COMPUTER_DECISIONS
+        )
         return None
     by_name = {names[seat]: level for seat, level in seating.levels.items()}
-    table = player_chance(seed, BOT_TABLE_SALT)
-    randoms = {name: player_chance(seed, 1 + i) for i, name in enumerate(names)}
-    for _ in range(MAX_COMPUTER_DECISIONS):
+    table = filled_in_player.player_chance(seed, BOT_TABLE_SALT)
+    randoms = {name: filled_in_player.player_chance(seed, 1 + i) for i, name in enumerate(names)}
+    for _ in range(filled_in_scenario.MAX_COMPUTER_DECISIONS):
         if match.over:
             break
         play_seats(match.state, by_name, table, randoms, match.perform)

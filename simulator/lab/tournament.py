@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.crazy_tower import challenges
 from simulator.bots.levels import LEVELS
 
 FORMAT = "towersim-lab/1"
@@ -28,8 +29,6 @@ class Axis:
 
 
 def _challenges() -> list[int]:
-    from rules.crazy_tower import challenges
-
     return sorted(challenges())
 
 

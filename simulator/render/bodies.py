@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.crazy_tower.cards import get_card
 from simulator.physics.geometry import piece_cell_centres
 from simulator.physics.world import Entry
 from simulator.render.mesh import Mesh
@@ -98,8 +99,6 @@ def _cell_border(mesh: Mesh, centres: list[tuple[float, float]], cell: float, rg
 
 def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:
     """A floor card: its row of boxes, each in its kind's tone with its symbol."""
-    from rules.crazy_tower.cards import get_card
-
     assert entry.piece is not None and entry.piece.box is not None
     length, thickness = entry.piece.box
     try:

@@ -92,6 +92,7 @@ from rules.crazy_tower.state import (
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.crazy_tower.bodies import block_span, tower_profile
+from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.bots_risk import noisy
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
@@ -424,8 +425,6 @@ class CrazyTowerAdapter:
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The shipped Crazy Tower bot at ``level`` with seat's hand."""
-        from simulator.games.crazy_tower.bots import make_player
-
         return make_player(level, seed, self.hands[seat])
 
     def bot_entry(self, match: CrazyTowerMatch, action: dict[str, Any]) -> Entry:

@@ -30,6 +30,7 @@ from rules.lots.instances import colour_of, is_cube
 from rules.lots.placement import candidate_problem
 from rules.pieces import transform_cells
 from simulator.bots.dexterity import Dexterity, draw
+from simulator.games.lots.bots import make_player
 from simulator.games.lots.bots_candidates import careful_nudge
 from simulator.games.lots.bots_grid import orientations
 from simulator.games.lots.bots_risk import noisy
@@ -276,8 +277,6 @@ class LotsAdapter:
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The shipped LOTS bot at ``level`` (its ``decide(match)``), with seat's hand."""
-        from simulator.games.lots.bots import make_player
-
         return make_player(level, seed, self.hands[seat])
 
     def bot_entry(self, match: LotsMatch, decision: tuple[str, Any]) -> Entry:
