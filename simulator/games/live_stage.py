@@ -12,8 +12,9 @@ whoever shows or streams the move drops it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
+from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.world import Entry, World
 
@@ -23,12 +24,17 @@ GONE = "gone"  # the match's world is another now: the move holds nothing and se
 
 class LiveTable(Protocol):
     """What every live move reads of the game it runs in: the world now (a rebuild puts
-    another in its place) and the physics. A match is one, but a live module names only
-    this (and its game's table.py), never its match: the match imports the live module,
-    so imports run one way (docs/architecture.md, "Imports run one way")."""
+    another in its place), the physics and a fall monitor of the world. A match is one,
+    but a live module names only this (and its game's table.py), never its match: the
+    match imports the live module, so imports run one way (docs/architecture.md,
+    "Imports run one way")."""
 
     world: World
     profile: PhysicsProfile
+
+    def fall_monitor(self, **kwargs: Any) -> tuple[Monitor, Any]:
+        """A fall monitor of the world now, and the per-step hook that checks it."""
+        ...
 
 
 class LiveStage:

@@ -38,7 +38,16 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
-from simulator.games.crazy_tower.table import CrazyTowerTable, Ruling
+from simulator.games.crazy_tower.table import CrazyTowerTable
+from simulator.games.crazy_tower.verdicts import (
+    Ruling,
+    block_verdict,
+    card_verdict,
+    kick,
+    pickup,
+    pull_cards,
+    removal_verdict,
+)
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
@@ -132,7 +141,7 @@ class LiveMove(LiveStage):
         if self.is_card:
             self.jitter = noise.draw(handicap, "card", match.noise)
             self.base_angle = 0.0
-            entry = add_card(world, self.piece, match.pickup(card_half_length()))
+            entry = add_card(world, self.piece, pickup(world, card_half_length()))
         else:
             factor = 1.0
             if handicap is not None and state.phase == PLACE:
@@ -140,7 +149,7 @@ class LiveMove(LiveStage):
             self.jitter = noise.draw(handicap, "block", match.noise, factor)
             self.base_angle = handicap.block_angle_deg if handicap else 0.0
             span = block_span(self.piece, self.base_angle)
-            entry = add_block(world, self.piece, match.pickup(span / 2))
+            entry = add_block(world, self.piece, pickup(world, span / 2))
             if self.covered:
                 for shape in entry.shapes:  # reached in from the front, past its neighbours
                     shape.filter = PULLED_FILTER
@@ -151,7 +160,7 @@ class LiveMove(LiveStage):
     def _grip(self) -> None:
         match = self.match
         entry = self._in_hand()
-        self.cards = match.pull_cards(self.piece)
+        self.cards = pull_cards(match.state, match.world, self.piece)
         self.base_angle = math.degrees(entry.pose.angle)
         for shape in entry.shapes:
             shape.filter = PULLED_FILTER
@@ -297,13 +306,13 @@ class LiveMove(LiveStage):
         go: it settles wherever it falls (docs/physics.md, "The grip")."""
         return self.hand.dropped and self.stage != HOLDING
 
-    def _let_go(self, kick: tuple[float, float]) -> None:
+    def _let_go(self, jolt: tuple[float, float]) -> None:
         entry = self._in_hand()
         self.hand.release()
         if not self.is_card:
             for shape in entry.shapes:
                 shape.filter = BLOCK_FILTER
-        self.match.kick(entry, kick)
+        kick(entry, jolt)
         self.monitor.watch(self.piece)
         self._begin_settling()
 
@@ -351,16 +360,18 @@ class LiveMove(LiveStage):
         return True
 
     def _judge(self) -> None:
-        match = self.match
+        state, world = self.match.state, self.match.world
         replacement = self.kind == "replace_piece"
         try:
             if self.pulling:
-                self.verdict = match.removal_verdict(self.piece, self.monitor)
+                self.verdict = removal_verdict(state, world, self.piece, self.monitor)
             elif self.is_card:
-                self.verdict = match.card_verdict(self.piece, self.monitor, replacement=replacement)
+                self.verdict = card_verdict(
+                    state, world, self.piece, self.monitor, replacement=replacement
+                )
             else:
-                self.verdict = match.block_verdict(
-                    self.piece, self.monitor, replacement=replacement
+                self.verdict = block_verdict(
+                    state, world, self.piece, self.monitor, replacement=replacement
                 )
             self.after = self.verdict.rule()
         except IllegalMove as exc:

@@ -22,6 +22,7 @@ from simulator.games.ahead import DrivenPath, settle_in_looks
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.lots.table import LotsTable
+from simulator.games.lots.verdicts import conclude, placement_monitor
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
@@ -62,7 +63,7 @@ class LivePlacement(LiveStage):
         self.jolt = (round(jolt[0], 3), round(jolt[1], 3))
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
-        self.monitor, _ = match.placement_monitor()  # checked by drive, every WATCH_EVERY
+        self.monitor, _ = placement_monitor(match)  # checked by drive, every WATCH_EVERY
         self.mirrored = False
         self.outcome: PlacementOutcome | None = None
         self._steps = 0
@@ -173,7 +174,7 @@ class LivePlacement(LiveStage):
             self._pick_up(len(self.paths))
         else:
             self.stage = SETTLED
-            self.outcome = self.match.conclude(self.block, self.cube, self.monitor)
+            self.outcome = conclude(self.match, self.block, self.cube, self.monitor)
         return True
 
     def placement(self) -> Placement:

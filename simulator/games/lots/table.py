@@ -2,32 +2,30 @@
 
 ``LotsMatch`` is such a table, but live.py names only this: the match imports live.py to
 replay a recorded placement, so live.py importing the match back would close a circle
-(docs/architecture.md, "Imports run one way").
+(docs/architecture.md, "Imports run one way"). The placement concludes what it did with
+verdicts.py; the one thing it hands the table is a notice (a piece taken back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
-from rules.lots import LotsState, PlacementOutcome
+from rules.lots import LotsState
 from simulator.games.live_stage import LiveTable
+from simulator.games.notices import Event
+from simulator.physics.grid import Grid
 from simulator.physics.hand import Hand
 from simulator.physics.lot import Lot
-from simulator.physics.monitor import Monitor
 
 
 class LotsTable(LiveTable, Protocol):
     lot: Lot
     hand: Hand
+    rules_grid: Grid  # the loose grid the rules read the tower's cells from
 
     @property
     def state(self) -> LotsState: ...
 
-    def placement_monitor(self) -> tuple[Monitor, Callable[[], None]]:
-        """The fall monitor of one placement and the per-step hook that checks it."""
-        ...
-
-    def conclude(self, block: str | None, cube: str | None, monitor: Monitor) -> PlacementOutcome:
-        """What the settled world says about a placement step (fallen pieces leave it)."""
+    def notice(self, event: Event) -> None:
+        """A match event where the rules' log stands now."""
         ...
