@@ -41,6 +41,7 @@ from rules.crazy_tower.setup import DRAWN
 from rules.crazy_tower.state import HIDDEN, LAY_CARD, PLACE, REPLACE, SABOTEUR
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower import handicap as noise
+from simulator.games.crazy_tower import verdicts
 from simulator.games.crazy_tower.bodies import (
     BLOCK_FILTER,
     PULLED_FILTER,
@@ -55,15 +56,7 @@ from simulator.games.crazy_tower.bodies import (
 from simulator.games.crazy_tower.live import RecordedMove, run_recorded
 from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import card_coordinate, card_point
-from simulator.games.crazy_tower.verdicts import (
-    Ruling,
-    block_verdict,
-    card_verdict,
-    kick,
-    pickup,
-    pull_cards,
-    removal_verdict,
-)
+from simulator.games.crazy_tower.verdicts import Ruling
 from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.hand import HandPath
 from simulator.physics.profile import PhysicsProfile
@@ -262,7 +255,7 @@ class CrazyTowerMatch(PhysicalMatch):
             rehearsal=self._scratch,  # a bot's rehearsal skips the trip through free air
         )
         monitor, watch = self.fall_monitor()
-        entry = add_block(self.world, block, pickup(self.world, span / 2))
+        entry = add_block(self.world, block, verdicts.pickup(self.world, span / 2))
         monitor.watch_falls(block)
         if covered:
             for shape in entry.shapes:  # reached in from the front, past its neighbours
@@ -271,11 +264,13 @@ class CrazyTowerMatch(PhysicalMatch):
         self.hand.carry(path, on_step=watch)
         for shape in entry.shapes:
             shape.filter = BLOCK_FILTER
-        kick(entry, _jolt(jitter.release, action))
+        verdicts.kick(entry, _jolt(jitter.release, action))
         monitor.watch(block)
         settle(self.world, monitor)
         try:
-            ruling = block_verdict(self.state, self.world, block, monitor, replacement=replacement)
+            ruling = verdicts.block_verdict(
+                self.state, self.world, block, monitor, replacement=replacement
+            )
         except IllegalMove:
             self._refused_by_rules()
             raise
@@ -295,7 +290,7 @@ class CrazyTowerMatch(PhysicalMatch):
         x = top.x + offset + jitter.dx
         angle = math.degrees(top.angle) + jitter.angle + _angle_error(action)
         monitor, watch = self.fall_monitor()
-        entry = add_card(self.world, card, pickup(self.world, card_half_length()))
+        entry = add_card(self.world, card, verdicts.pickup(self.world, card_half_length()))
         monitor.watch_falls(card)
         self.hand.grab(card)
         height = self.handicap.card_drop_height_cm if self.handicap else 0.0
@@ -311,10 +306,12 @@ class CrazyTowerMatch(PhysicalMatch):
                 ),
                 on_step=watch,
             )
-        kick(entry, _jolt(jitter.release, action))
+        verdicts.kick(entry, _jolt(jitter.release, action))
         monitor.watch(card)
         settle(self.world, monitor)
-        ruling = card_verdict(self.state, self.world, card, monitor, replacement=replacement)
+        ruling = verdicts.card_verdict(
+            self.state, self.world, card, monitor, replacement=replacement
+        )
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
 
@@ -331,12 +328,12 @@ class CrazyTowerMatch(PhysicalMatch):
         if side is None:  # towards the nearer end of its card
             u = card_coordinate(card, entry.pose.x, entry.pose.y)
             side = "left" if u < card_half_length() else "right"
-        cards = pull_cards(self.state, self.world, block)
+        cards = verdicts.pull_cards(self.state, self.world, block)
         monitor, watch = self.fall_monitor()
         pull_out(self.puller, entry, -1 if side == "left" else 1, cards, watch)
         self.world.remove(block)
         settle(self.world, monitor)
-        ruling = removal_verdict(self.state, self.world, block, monitor)
+        ruling = verdicts.removal_verdict(self.state, self.world, block, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
 

@@ -9,7 +9,7 @@ import pytest
 
 from simulator.bots.dexterity import get_profile
 from simulator.bots.levels import level
-from simulator.games.crazy_tower import match as ct_match
+from simulator.games.crazy_tower import verdicts
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import CrazyTowerBot
 from simulator.games.crazy_tower.bots_risk import noisy
@@ -27,7 +27,7 @@ def spied(monkeypatch: pytest.MonkeyPatch) -> tuple[list[float], list[tuple[floa
     """The hand's target angles and the jolts given on release, as the match asks."""
     angles: list[float] = []
     jolts: list[tuple[float, float]] = []
-    carry, kick = Hand.carry, ct_match.kick
+    carry, kick = Hand.carry, verdicts.kick
 
     def spy_carry(self, path, **kwargs):  # type: ignore[no-untyped-def]
         angles.append(path.angle)
@@ -38,7 +38,7 @@ def spied(monkeypatch: pytest.MonkeyPatch) -> tuple[list[float], list[tuple[floa
         return kick(entry, release)
 
     monkeypatch.setattr(Hand, "carry", spy_carry)
-    monkeypatch.setattr(ct_match, "kick", spy_kick)  # the jolt of a scripted move
+    monkeypatch.setattr(verdicts, "kick", spy_kick)  # the match calls verdicts.kick
     return angles, jolts
 
 
