@@ -85,7 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Open the desktop app: the live tower, the simulated hand on the "
         "mouse, the rules' verdicts. Press H in the window for every shortcut.",
     )
-    from simulator.app.main import add_arguments as add_app_arguments
+    from simulator.app.main import add_arguments as add_app_arguments  # lazy: command
 
     add_app_arguments(app)
     play = commands.add_parser(
@@ -141,14 +141,14 @@ def _add_tune(commands: argparse._SubParsersAction) -> None:
 
 
 def _add_bench(commands: argparse._SubParsersAction) -> None:
-    from simulator.rl import bench_cli
+    from simulator.rl import bench_cli  # lazy: command
 
     bench = commands.add_parser("bench", help=bench_cli.HELP, description=bench_cli.DESCRIPTION)
     bench_cli.add_arguments(bench)
 
 
 def _add_network(commands: argparse._SubParsersAction) -> None:
-    from simulator.net import cli as net_cli
+    from simulator.net import cli as net_cli  # lazy: command
 
     host = commands.add_parser("host", help=net_cli.HOST_HELP, description=net_cli.__doc__)
     net_cli.add_host_arguments(host)
@@ -157,7 +157,7 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
 
 
 def _add_lab(commands: argparse._SubParsersAction) -> None:
-    from simulator.lab.cli import add_arguments
+    from simulator.lab.cli import add_arguments  # lazy: command
 
     lab = commands.add_parser(
         "lab",
@@ -169,7 +169,7 @@ def _add_lab(commands: argparse._SubParsersAction) -> None:
 
 
 def _tuning_cli() -> ModuleType:
-    from simulator.tuning import cli as tuning_cli
+    from simulator.tuning import cli as tuning_cli  # lazy: command
 
     return tuning_cli
 
@@ -177,17 +177,17 @@ def _tuning_cli() -> ModuleType:
 def _demo(args: argparse.Namespace) -> int:
     """With a display: the app on a scripted LOTS game. Otherwise the headless report,
     and a PNG of the tower."""
-    from simulator.app.display import display_available
+    from simulator.app.display import display_available  # lazy: command
 
     if display_available() and not (args.headless or args.json):
-        from simulator.app.demo_game import open_demo
+        from simulator.app.demo_game import open_demo  # lazy: command
 
         return open_demo(args.seed, args.footprint)
-    from simulator.demo import build_tower, run_demo
+    from simulator.demo import build_tower, run_demo  # lazy: command
 
     code = run_demo(args.pieces, args.seed, args.footprint, as_json=args.json)
     if code == 0 and args.png and not args.json:
-        from simulator.render.offscreen import write_world_png
+        from simulator.render.offscreen import write_world_png  # lazy: command
 
         world, lot, _ = build_tower(args.pieces, args.seed, args.footprint)
         caption = [f"towersim demo: {args.pieces} pieces on {args.footprint}, seed {args.seed}"]
@@ -207,8 +207,8 @@ def _play_in_window(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from simulator.app.main import app_arguments_for_play
-    from simulator.app.main import run as run_app
+    from simulator.app.main import app_arguments_for_play  # lazy: command
+    from simulator.app.main import run as run_app  # lazy: command
 
     app_args = app_arguments_for_play(args)
     if isinstance(app_args, str):
@@ -219,12 +219,12 @@ def _play_in_window(args: argparse.Namespace) -> int:
 
 def _network(args: argparse.Namespace) -> int:
     """``host`` and ``join``: the net layer, handed the app's windows unless headless."""
-    from simulator.net import cli as net_cli
+    from simulator.net import cli as net_cli  # lazy: command
 
     if args.headless or getattr(args, "bot", None) is not None:
         return net_cli.run_host(args) if args.command == "host" else net_cli.run_join(args)
-    from simulator.app import network
-    from simulator.app.start_screen import StartScreen
+    from simulator.app import network  # lazy: command
+    from simulator.app.start_screen import StartScreen  # lazy: command
 
     if args.command == "host":
         return net_cli.run_host(args, functools.partial(network.host_in_window, home=StartScreen))
@@ -260,30 +260,30 @@ def _command_name(args: argparse.Namespace) -> str:
 
 def _command(args: argparse.Namespace) -> int:
     if args.command == "replay":
-        from simulator.replay import replay
+        from simulator.replay import replay  # lazy: command
 
         watch = None
         if args.watch:  # the CLI hands the app's player down: replay sits below the app
-            from simulator.app.watch import watch_film
+            from simulator.app.watch import watch_film  # lazy: command
 
             watch = watch_film
         return replay(args.files, as_json=args.json, png=args.png, watch=watch, budget=args.budget)
     if args.command == "demo":
         return _demo(args)
     if args.command == "app":
-        from simulator.app.main import run as run_app
+        from simulator.app.main import run as run_app  # lazy: command
 
         return run_app(args)
     if args.command == "tune":
         return _tuning_cli().run(args)
     if args.command == "lab":
-        from simulator.lab.cli import main as lab_main
+        from simulator.lab.cli import main as lab_main  # lazy: command
 
         return lab_main(args)
     if args.command in ("host", "join"):
         return _network(args)
     if args.command == "bench":
-        from simulator.rl.bench_cli import run as run_bench
+        from simulator.rl.bench_cli import run as run_bench  # lazy: command
 
         return run_bench(args)
     if args.command == "play":

@@ -16,9 +16,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from simulator.games.actions import COMPUTER
+from simulator.games.match import PhysicalMatch
 from simulator.games.registry import GAMES, MissingPart
+from simulator.games.runner import perform, report, run
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.world import OnWorld, PlacementRefused
+from simulator.physics.world import OnWorld, PlacementRefused, new_worlds
+from simulator.render.film import Film
+from simulator.render.offscreen import write_world_png
 from simulator.scenario import budget as budgets
 from simulator.scenario.budget import OverBudget
 from simulator.scenario.document import Document, read_document
@@ -50,8 +54,6 @@ class Loaded:
         rollouts), the last being the final world; the report is returned."""
         if self.kind == SANDBOX:
             return run_sandbox(self.scenario, settings, on_world)
-        from simulator.games.runner import run
-
         return run(self.scenario, settings, on_world)
 
     def check_budget(self, factor: float = 1.0) -> None:
@@ -199,8 +201,6 @@ class Filming:
     """A film made only when asked for, so plain replays never import the renderer."""
 
     def __init__(self, every: int | None) -> None:
-        from simulator.render.film import Film
-
         self.film = Film(every)
 
 
@@ -246,8 +246,6 @@ def film_moves(path: str, budget: float = 1.0) -> FilmedMoves:
     the scenario's actions, or, when computers decide in it, the match's log (the
     computers decide once unfilmed, then the log is played filmed, bit for bit the same).
     ScenarioError (one line) for a bad file."""
-    from simulator.render.film import Film
-
     loaded = _load_within(path, budget)
     if loaded.kind == SANDBOX:  # one run, no moves: the whole film is its one move
         sandbox = loaded.scenario
@@ -281,8 +279,6 @@ def _run_filmed(loaded: Loaded, film: Any) -> dict[str, Any]:
 
 def _checked_log(path: str, scenario: Any) -> list[dict[str, Any]]:
     """The match's log after the scenario's actions, its computers' decisions included."""
-    from simulator.games.runner import perform
-
     match = scenario.new_match()
     try:
         for index, action in enumerate(scenario.actions):
@@ -298,10 +294,6 @@ def _play_filmed(
     """Perform ``actions`` on a new match, filming it and marking each move (the
     runner's loop, with a marker before each action and its events after it)."""
     import time
-
-    from simulator.games.match import PhysicalMatch
-    from simulator.games.runner import perform, report
-    from simulator.physics.world import new_worlds
 
     started = time.perf_counter()
     match = scenario.new_match()
@@ -356,7 +348,6 @@ def _show(
                 return False
             draw = GAMES.get(kind).load("picture")
         else:
-            from simulator.render.offscreen import write_world_png
 
             def draw(_: str, target: Path) -> None:
                 write_world_png(world, target, caption=caption)

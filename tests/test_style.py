@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -48,9 +49,8 @@ def test_physics_never_imports_pyglet() -> None:
 
 
 # -- layering over the real import graph ----------------------------------------------------
-# Every module of simulator/ and rules/, parsed with ast; imports inside functions count
-# (a lazy import is still a dependency). An edge is "typing-only" when every import of it
-# sits under ``if TYPE_CHECKING:``: it never runs, so it closes no circle at run time.
+# Every module of simulator/ and rules/, parsed with ast; imports inside functions and
+# under ``if TYPE_CHECKING:`` count (a lazy import, a type, is still a dependency).
 
 PACKAGES = ("simulator", "rules")
 
@@ -66,21 +66,6 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for top in PACKAGES for p in sorted((ROOT / top).rglob("*.py"))}
 
 
-def _typing_only_nodes(tree: ast.Module) -> set[int]:
-    def is_type_checking(test: ast.expr) -> bool:
-        return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-            isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-        )
-
-    return {
-        id(node)
-        for branch in ast.walk(tree)
-        if isinstance(branch, ast.If) and is_type_checking(branch.test)
-        for statement in branch.body
-        for node in ast.walk(statement)
-    }
-
-
 def _imported_names(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
@@ -92,30 +77,36 @@ def _imported_names(node: ast.Import | ast.ImportFrom, package: str) -> list[str
     return [f"{base}.{alias.name}" for alias in node.names] + [base]
 
 
+def _targets(node: ast.Import | ast.ImportFrom, name: str, modules: dict[str, Path]) -> set[str]:
+    """The modules of ``modules`` that ``node``, in module ``name``, imports."""
+    package = name if modules[name].name == "__init__.py" else name.rpartition(".")[0]
+    names = _imported_names(node, package)
+    if isinstance(node, ast.ImportFrom):
+        # The submodules named, else the package itself.
+        found = [n for n in names[:-1] if n in modules]
+        names = found or names[-1:]
+    targets = set()
+    for target in names:
+        while target and target not in modules:  # pkg.mod.attr -> pkg.mod
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            targets.add(target)
+    return targets
+
+
 @functools.cache
-def _import_graph() -> dict[str, dict[str, bool]]:
-    """module -> {internal module it imports: True when only under TYPE_CHECKING}."""
+def _import_graph() -> dict[str, set[str]]:
+    """module -> the internal modules it imports."""
     modules = _modules()
-    graph: dict[str, dict[str, bool]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(), str(path))
-        typing_only = _typing_only_nodes(tree)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        edges = graph.setdefault(name, {})
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Import | ast.ImportFrom):
-                continue
-            names = _imported_names(node, package)
-            if isinstance(node, ast.ImportFrom):
-                # The submodules named, else the package itself.
-                found = [n for n in names[:-1] if n in modules]
-                names = found or names[-1:]
-            for target in names:
-                while target and target not in modules:  # pkg.mod.attr -> pkg.mod
-                    target = target.rpartition(".")[0]
-                if target and target != name:
-                    edges[target] = edges.get(target, True) and id(node) in typing_only
-    return graph
+    return {
+        name: {
+            target
+            for node in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for target in _targets(node, name, modules)
+        }
+        for name, path in modules.items()
+    }
 
 
 def _in(module: str, package: str) -> bool:
@@ -205,13 +196,75 @@ def test_circles_finds_a_cycle() -> None:
 
 
 def test_no_import_circles() -> None:
-    """No two modules import each other, even lazily. Typing-only imports are left out:
-    they never run (live.py names its match's type that way)."""
-    runtime = {
-        module: {target for target, typing_only in edges.items() if not typing_only}
-        for module, edges in _import_graph().items()
+    """No two modules import each other, even lazily or only for their types: a type
+    named under ``if TYPE_CHECKING:`` is a dependency too (a live move names what it
+    reads of its match through its game's table.py protocol, not the match)."""
+    assert _circles(_import_graph()) == []
+
+
+# -- imports at the top ------------------------------------------------------------------
+# An import inside a function hides a dependency from whoever reads the module's head, and
+# it is the usual way to dodge a circle. A module of simulator/ or rules/ is imported at
+# the top, unless the importing line says why it may not be: ``# lazy: REASON``, with one
+# of these reasons.
+LAZY_REASONS = {
+    # Every ``towersim`` call builds the whole parser: a command's modules (pymunk,
+    # pyglet, websockets, Dask behind them) load only when that command runs.
+    "command": "a command-line module loads what a command runs only when it runs",
+    # pyglet's window and GL fail to import without one; headless paths (``--help``, a
+    # replay, an environment, a PNG) import such a module only when they draw.
+    "display": "the module needs pyglet's window or GL",
+    # A plain install has none of an extra's packages (lab: Dask, matplotlib; rl:
+    # Gymnasium, PettingZoo).
+    "extra": "the module needs a package of an optional extra",
+}
+LAZY = re.compile(r"#\s*lazy:\s*(\w+)")
+
+
+def _unexplained_function_imports(name: str, modules: dict[str, Path]) -> list[str]:
+    """``module:line: import`` for each import of one of ``modules`` inside a function of
+    module ``name`` whose line gives no reason of LAZY_REASONS."""
+    path = modules[name]
+    source = path.read_text()
+    lines = source.splitlines()
+    nested = {
+        node
+        for function in ast.walk(ast.parse(source, str(path)))
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom) and _targets(node, name, modules)
     }
-    assert _circles(runtime) == []
+    found = []
+    for node in sorted(nested, key=lambda n: n.lineno):
+        text = "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        said = LAZY.search(text)
+        if said is None or said.group(1) not in LAZY_REASONS:
+            found.append(f"{name}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+    return found
+
+
+def test_a_function_import_needs_a_reason(tmp_path: Path) -> None:
+    code = (
+        "import simulator.b\n\n"
+        "def f():\n"
+        "    import json\n"
+        "    from simulator import b\n"
+        "    from simulator.b import c  # lazy: display\n"
+        "    import simulator.b  # lazy: it is faster\n"
+    )
+    (tmp_path / "a.py").write_text(code)
+    modules = {"simulator.a": tmp_path / "a.py", "simulator.b": tmp_path / "b.py"}
+    found = _unexplained_function_imports("simulator.a", modules)
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "from simulator import b",
+        "import simulator.b  # lazy: it is faster",
+    ]
+
+
+def test_modules_are_imported_at_the_top() -> None:
+    modules = _modules()
+    found = [line for name in modules for line in _unexplained_function_imports(name, modules)]
+    assert found == [], "import these at the top, or give a reason of LAZY_REASONS"
 
 
 # The modules (or packages) that still reach a game's rules past its engine: the app's

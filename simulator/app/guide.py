@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pyglet
 from pyglet.window import key
@@ -33,12 +33,10 @@ from rules.errors import AssetError
 from simulator.app import settings
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.overlay import HelpAction, Overlay
+from simulator.app.rules_page import RulesPage
+from simulator.app.screen import Window
 from simulator.app.widgets import Hud
 from simulator.render.palette import FONT, INK
-
-if TYPE_CHECKING:
-    from simulator.app.game_screen import GameScreen
-    from simulator.app.window import AppWindow
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in logical pixels
 UNTIL = ("next", "click", "gone", "live", "move")
@@ -48,6 +46,22 @@ GAP = 54.0  # between the text box and what it points at
 MARGIN = 10.0
 ACCENT = (245, 170, 20)
 PAPER = (255, 251, 236)
+
+
+class GuidedScreen(Protocol):
+    """What the guide reads of the game screen it shows over (GameScreen is one: it
+    imports this module, so the guide names it only through this protocol)."""
+
+    window: Window | None
+    match: Any
+    live: Any  # the move under way, or None
+
+    @property
+    def move_in_progress(self) -> bool: ...
+
+    def say(self, message: str) -> None: ...
+
+    def guide_anchors(self) -> dict[str, Rect]: ...
 
 
 @dataclass(frozen=True)
@@ -97,7 +111,7 @@ def load_guide(game: str) -> GuideContent:
     return GuideContent(game, title, tuple(found))
 
 
-def offer(screen: GameScreen, window: AppWindow) -> None:
+def offer(screen: GuidedScreen, window: Window) -> None:
     """Put G (this game's guide again) and F2 (the rules page) in the window's help."""
     game = screen.match.kind
     actions = [HelpAction(key.F2, "F2", "the rules of this game", lambda: _rules(window, game))]
@@ -108,13 +122,11 @@ def offer(screen: GameScreen, window: AppWindow) -> None:
     window.help_actions = [*window.help_actions, *actions]
 
 
-def _rules(window: AppWindow, game: str) -> None:
-    from simulator.app.rules_page import RulesPage
-
+def _rules(window: Window, game: str) -> None:
     window.open_overlay(RulesPage(game))
 
 
-def show(screen: GameScreen) -> GuideOverlay | None:
+def show(screen: GuidedScreen) -> GuideOverlay | None:
     """Show the screen's game guide over it now (None if the game has none)."""
     window = screen.window
     game = screen.match.kind
@@ -141,7 +153,7 @@ def show_if_first(screen: Any) -> GuideOverlay | None:
 class GuideOverlay(Overlay):
     """The guide over a game screen: not modal, the player plays through it."""
 
-    def __init__(self, screen: GameScreen, content: GuideContent) -> None:
+    def __init__(self, screen: GuidedScreen, content: GuideContent) -> None:
         self.screen = screen
         self.content = content
         self.scale = settings.current().ui_scale

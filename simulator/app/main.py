@@ -111,7 +111,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
             "competitive (2 to 4 players) or solo (1)"
         )
     if args.hand is not None:
-        from simulator.bots.dexterity import profiles
+        from simulator.bots.dexterity import profiles  # lazy: command
 
         if args.hand not in profiles():
             raise ValueError(f"--hand: unknown profile {args.hand!r} ({', '.join(profiles())})")
@@ -130,7 +130,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
 
 def first_screen(args: argparse.Namespace) -> Screen:
     """The screen the window opens on; raises with a one-line message if it cannot."""
-    from simulator.app import save_folder, screens
+    from simulator.app import save_folder, screens  # lazy: command
 
     if args.load or args.resume:
         path = Path(args.load) if args.load else save_folder.autosave_path(args.game or GAMES[0])
@@ -140,7 +140,7 @@ def first_screen(args: argparse.Namespace) -> Screen:
     elif args.game is not None:
         game = screens.open_game(setup_from(args))
     else:
-        from simulator.app.start_screen import StartScreen
+        from simulator.app.start_screen import StartScreen  # lazy: display
 
         return StartScreen()
     if args.save:
@@ -172,9 +172,9 @@ def open_window(screen: Screen, caption: str = "towersim") -> None:
     it)."""
     import pyglet
 
-    from simulator.app import guide
-    from simulator.app.start_screen import StartScreen
-    from simulator.app.window import AppWindow
+    from simulator.app import guide  # lazy: display
+    from simulator.app.start_screen import StartScreen  # lazy: display
+    from simulator.app.window import AppWindow  # lazy: display
 
     AppWindow(screen, caption=caption, home=StartScreen)
     guide.show_if_first(screen)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.net import tokens
+from simulator.net.cli import host_for
 from simulator.net.client import Client, ClientThread
 from simulator.net.room import Room
 
@@ -136,8 +137,6 @@ class HostThread:
             self._listening.set()
 
     async def _serve(self) -> None:
-        from simulator.net.cli import host_for
-
         self._loop = asyncio.get_running_loop()
         self._host = host_for(self.room, self.args)
         await self._host.run(self._started)

@@ -16,9 +16,11 @@ from typing import Any
 from pyglet.window import key, mouse
 
 from simulator.app.layout import DESIGN_W
+from simulator.app.network import join_session, start_host
 from simulator.app.screen import HudPage, Screen
 from simulator.app.start_choices import GAME_TITLES, StartChoices
 from simulator.app.widgets import Button, Hud
+from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import split_address
 from simulator.net.protocol import CODE_WORDS, MAX_NAME, ROOM_CODE_LENGTH, is_room_code
 from simulator.net.server import DEFAULT_PORT
@@ -63,8 +65,6 @@ def host_argv(choices: StartChoices, port: str, everywhere: bool = False) -> lis
 
 def host_options(argv: list[str]) -> argparse.Namespace | str:
     """The parsed options, or one line saying what is wrong with them."""
-    from simulator.net.cli import add_host_arguments
-
     parser = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     add_host_arguments(parser)
     try:
@@ -104,9 +104,6 @@ class NetworkStartScreen(HudPage):
     # -- what the buttons do ------------------------------------------------------------
 
     def host(self) -> None:
-        from simulator.app.network import start_host
-        from simulator.net.cli import new_room
-
         problem = self.choices.problem()
         if problem:
             self.say(f"Cannot host: {problem}.")
@@ -126,8 +123,6 @@ class NetworkStartScreen(HudPage):
         self._play(session)
 
     def join(self, watch: bool = False) -> None:
-        from simulator.app.network import join_session
-
         try:
             host, port = split_address(self.text["address"])
         except ValueError as exc:

@@ -17,20 +17,19 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rules.engine import Outcome
 from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.screen import Screen
+from simulator.app.screen import Screen, Window
+from simulator.app.watch import ReplayViewer
 from simulator.app.widgets import Hud
 from simulator.app.words import wins
 from simulator.app.workers import ThreadWorker
+from simulator.files import write_atomically
 from simulator.games.registry import GAMES, load_path
-
-if TYPE_CHECKING:
-    from simulator.app.game_screen import GameScreen
-    from simulator.app.window import AppWindow
+from simulator.replay import film_caption, film_moves
 
 PREPARING = "Preparing the replay: the game runs again, move by move..."
 RESULTS_PAUSE = 1.2  # real seconds the final table shows before the results come up
@@ -43,6 +42,31 @@ SHORTCUTS = [
 CARD_W, CARD_BASE, ROW_H, MAX_ROWS = 820.0, 336.0, 34.0, 6  # the card grows with the rows
 CARD_TONE = (252, 250, 244)
 WINNER_TONE = (255, 236, 170)
+
+
+class FinishedGame(Protocol):
+    """What the results read of the game screen they end (GameScreen is one: it imports
+    this module, so the results name it only through this protocol)."""
+
+    window: Window | None
+    match: Any
+    dt: float
+    save_path: Path
+    autosave: bool
+
+    def draw(self, window: Any, base: Any) -> None: ...
+
+    def close(self) -> None: ...
+
+    def say(self, message: str) -> None: ...
+
+    def _write(self, path: Path) -> None:
+        """Save the game to ``path`` (a rematch and the replay start from the save)."""
+        ...
+
+    def _changed(self) -> None:
+        """Lay the panel out again on the next draw."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -82,7 +106,7 @@ class Ending:
         self._seen: tuple[int, int] | None = None  # (match, actions) last looked at
         self._over = False
 
-    def shows_results(self, screen: GameScreen, seconds: float) -> bool:
+    def shows_results(self, screen: FinishedGame, seconds: float) -> bool:
         """True once the results screen has the window (the game screen then rests)."""
         match = screen.match
         seen = (id(match), match.action_count)
@@ -102,7 +126,7 @@ class ResultsScreen(Screen):
 
     shortcuts: ClassVar = SHORTCUTS
 
-    def __init__(self, game: GameScreen) -> None:
+    def __init__(self, game: FinishedGame) -> None:
         # The game screen is closed (its workers stopped) when the window leaves it; it
         # is only drawn from here, its table as the last move left it.
         self.game = game
@@ -167,9 +191,6 @@ class ResultsScreen(Screen):
         except Exception as exc:  # a file the replay refuses: one line, the results stay
             self._could_not(f"Cannot watch the replay: {one_line(str(exc))}")
             return
-        from simulator.app.watch import ReplayViewer
-        from simulator.replay import film_caption
-
         caption = film_caption(filmed.report, filmed.report.get("name") or "")
         viewer = ReplayViewer(filmed, caption, ("Back to the results", lambda: self))
         if self.window is not None:
@@ -195,7 +216,7 @@ class ResultsScreen(Screen):
 
     # -- the window's calls -----------------------------------------------------------------
 
-    def attach(self, window: AppWindow) -> None:
+    def attach(self, window: Window) -> None:
         super().attach(window)
         self.game._changed()  # closing the game cleared its panel: lay it out again
 
@@ -293,20 +314,17 @@ class ResultsScreen(Screen):
 
 def _filmed_and_removed(path: Path) -> Any:
     """The replay viewer's film of ``path`` (on a worker); its folder goes afterwards."""
-    from simulator.replay import film_moves
-
     try:
         return film_moves(str(path))
     finally:
         shutil.rmtree(path.parent, ignore_errors=True)
 
 
-def rematch_of(game: GameScreen) -> GameScreen:
+def rematch_of(game: FinishedGame) -> Screen:
     """A new game screen: ``game``'s save (setup, seats, hand) with the next seed and no
-    moves, opened as any save is; it saves where ``game`` saved."""
-    from simulator.app import screens
-    from simulator.files import write_atomically
-
+    moves, opened as any save of its game is (the registry's screen part: the screens
+    module opens games for the start screen above this one); it saves where ``game``
+    saved."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rematch.json"
         game._write(path)
@@ -317,6 +335,6 @@ def rematch_of(game: GameScreen) -> GameScreen:
         # A new game, not a save cut short (a save without its state_hash is refused).
         document["description"] = f"A rematch of {document.get('name') or 'a game'}."
         write_atomically(path, json.dumps(document, indent=1))
-        screen = screens.load_game(path)
+        screen = GAMES.get(game.match.kind).load("screen").load_screen(path)
     screen.save_path, screen.autosave = game.save_path, game.autosave
     return screen

@@ -8,21 +8,39 @@ design size). Everything but ``draw`` has a default that does nothing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from simulator.app.window import AppWindow
+from simulator.app.overlay import HelpAction, Overlay
 
 Shortcuts = list[tuple[str, str]]  # (keys, what they do), for the help overlay
+
+
+class Window(Protocol):
+    """What a screen asks of the window that shows it. simulator/app/window.py's
+    AppWindow is the one; it imports this module, so a screen names it only through
+    this protocol (docs/architecture.md, "Imports run one way")."""
+
+    page: Screen  # the screen shown
+    help_actions: list[HelpAction]  # keys the screen adds to the help
+    home: Callable[[], Screen] | None  # makes the start screen; None: no way back
+
+    def show(self, screen: Screen) -> None: ...
+
+    def open_overlay(self, overlay: Overlay | None) -> None: ...
+
+    def push_handlers(self, *args: Any, **kwargs: Any) -> None: ...
+
+    def remove_handlers(self, *args: Any, **kwargs: Any) -> None: ...
 
 
 class Screen(ABC):
     shortcuts: ClassVar[Shortcuts] = []
     dt: float = 1 / 60  # the fixed step the window's loop runs (a physics profile's dt)
 
-    window: AppWindow | None = None
+    window: Window | None = None
 
-    def attach(self, window: AppWindow) -> None:
+    def attach(self, window: Window) -> None:
         """The window now shows this screen (a screen may switch to another one)."""
         self.window = window
 

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from simulator.app.setup import GAMES, REGISTRY, GameSetup
+from simulator.app.watch import ReplayViewer
+from simulator.replay import film_caption, film_moves, load_scenario
+from simulator.scenario.errors import ScenarioError
 
 if TYPE_CHECKING:
     from simulator.app.game_screen import GameScreen
-    from simulator.app.watch import ReplayViewer
 
 
 def open_game(setup: GameSetup) -> GameScreen:
@@ -23,15 +25,11 @@ def open_game(setup: GameSetup) -> GameScreen:
 
 def file_kind(path: Path) -> str:
     """The kind of a scenario or save file; ScenarioError (one line) if it is bad."""
-    from simulator.replay import load_scenario
-
     return load_scenario(path).kind
 
 
 def load_game(path: Path) -> GameScreen:
     """A game screen continuing a saved game (or any game scenario) from ``path``."""
-    from simulator.scenario.errors import ScenarioError
-
     kind = file_kind(path)
     if kind not in GAMES:
         raise ScenarioError(str(path), f"a {kind} scenario is not a game to play on: watch it")
@@ -41,9 +39,6 @@ def load_game(path: Path) -> GameScreen:
 def watch_file(path: Path) -> ReplayViewer:
     """The replay viewer on the run of ``path`` (as ``replay --watch``); ScenarioError (one
     line) for a bad file."""
-    from simulator.app.watch import ReplayViewer
-    from simulator.replay import film_caption, film_moves
-
     filmed = film_moves(str(path))
     return ReplayViewer(filmed, film_caption(filmed.report, str(path)))
 

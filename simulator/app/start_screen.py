@@ -17,11 +17,14 @@ from rules.filled_in.sheets import tower_sheets
 from rules.footprints import footprints
 from simulator.app import guide, save_folder, screens, settings
 from simulator.app.layout import DESIGN_W
+from simulator.app.net_start import NetworkStartScreen
 from simulator.app.overlay import HelpAction
+from simulator.app.rules_page import RulesPage
 from simulator.app.screen import HudPage
+from simulator.app.settings_screen import SettingsScreen
 from simulator.app.setup import GAMES, HUMAN
 from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
-from simulator.app.widgets import Hud
+from simulator.app.widgets import Button, Hud
 from simulator.bots.dexterity import get_profile, profiles
 from simulator.render.palette import INK
 
@@ -89,21 +92,15 @@ class StartScreen(HudPage):
             self._open(lambda: screens.watch_file(target))
 
     def rules(self) -> None:
-        from simulator.app.rules_page import RulesPage
-
         if self.window is not None:
             self.window.open_overlay(RulesPage(self.choices.game))
 
     def open_settings(self) -> None:
-        from simulator.app.settings_screen import SettingsScreen
-
         if self.window is not None:
             self.window.show(SettingsScreen(back=StartScreen))
 
     def network(self) -> None:
         """The Network game page: host these choices, or join someone's room."""
-        from simulator.app.net_start import NetworkStartScreen
-
         if self.window is not None and self._read_seed():
             self.window.show(
                 NetworkStartScreen(self.choices, back=lambda: StartScreen(self.choices))
@@ -378,6 +375,4 @@ class StartScreen(HudPage):
 
 
 def _area(x: float, y: float, w: float, h: float, action: Any) -> Any:
-    from simulator.app.widgets import Button
-
     return Button(x, y, w, h, action, "")

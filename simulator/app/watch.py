@@ -20,12 +20,14 @@ from simulator.app import settings
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.playback import SPEEDS, schedule, speed_text
-from simulator.app.screen import Screen
+from simulator.app.screen import Screen, Window
 from simulator.app.words import sentence
-from simulator.games.registry import GAMES
+from simulator.games.registry import GAMES, MissingPart
+from simulator.render.camera import Camera, fit_region
+from simulator.render.mesh import Mesh
+from simulator.replay import film_caption
 
 if TYPE_CHECKING:
-    from simulator.app.window import AppWindow
     from simulator.render.scene import WorldScene
     from simulator.replay import FilmedMove, FilmedMoves
 
@@ -88,9 +90,8 @@ class ReplayViewer(Screen):
         caption: list[str],
         back: tuple[str, Callable[[], Screen]] | None = None,
     ) -> None:
-        from simulator.app.widgets import Hud
-        from simulator.render.camera import Camera, fit_region
-        from simulator.render.scene import world_bounds
+        from simulator.app.widgets import Hud  # lazy: display
+        from simulator.render.scene import world_bounds  # lazy: display
 
         self.filmed = filmed
         self.caption = caption
@@ -222,7 +223,7 @@ class ReplayViewer(Screen):
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, window: Any, base: Any) -> None:
-        from simulator.render.scene import WorldScene
+        from simulator.render.scene import WorldScene  # lazy: display
 
         if self.world is not None and self.camera is not None:
             if self.scene is None:
@@ -291,8 +292,7 @@ class ReplayViewer(Screen):
     def _paint_state(self, state: Any) -> None:
         import pyglet
 
-        from simulator.render.mesh import Mesh
-        from simulator.render.scene import MeshGroup, mesh_list
+        from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
         if self._sheet_batch is None:
             self._sheet_batch = pyglet.graphics.Batch()
@@ -352,7 +352,7 @@ class ReplayViewer(Screen):
 
     # -- input ----------------------------------------------------------------------------
 
-    def attach(self, window: AppWindow) -> None:
+    def attach(self, window: Window) -> None:
         super().attach(window)
         # The Screen protocol has no button release: the viewer hears it from the window
         # itself, to know when a drag along the timeline ends.
@@ -411,8 +411,6 @@ class ReplayViewer(Screen):
 
 def _part(kind: str, part: str) -> Any:
     """The game's registry part (its words, its replay table), or None without one."""
-    from simulator.games.registry import GAMES, MissingPart
-
     try:
         return GAMES.get(kind).load(part)
     except (KeyError, MissingPart):
@@ -431,8 +429,7 @@ def watch_film(filmed: FilmedMoves, err: TextIO) -> bool:
         return False
     import pyglet
 
-    from simulator.app.window import AppWindow
-    from simulator.replay import film_caption
+    from simulator.app.window import AppWindow  # lazy: display
 
     caption = film_caption(filmed.report, filmed.report.get("file", ""))
     AppWindow(ReplayViewer(filmed, caption), caption="towersim: replay")

@@ -12,25 +12,40 @@ whoever shows or streams the move drops it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from simulator.games.match import PhysicalMatch
-    from simulator.physics.world import Entry, World
+from simulator.physics.monitor import Monitor
+from simulator.physics.profile import PhysicsProfile
+from simulator.physics.world import Entry, World
 
 HOLDING, SETTLING, SETTLED = "holding", "settling", "settled"
 GONE = "gone"  # the match's world is another now: the move holds nothing and settles nothing
 
 
+class LiveTable(Protocol):
+    """What every live move reads of the game it runs in: the world now (a rebuild puts
+    another in its place), the physics and a fall monitor of the world. A match is one,
+    but a live module names only this (and its game's table.py), never its match: the
+    match imports the live module, so imports run one way (docs/architecture.md,
+    "Imports run one way")."""
+
+    world: World
+    profile: PhysicsProfile
+
+    def fall_monitor(self, **kwargs: Any) -> tuple[Monitor, Any]:
+        """A fall monitor of the world now, and the per-step hook that checks it."""
+        ...
+
+
 class LiveStage:
     """The stage of a live move, bound to the world it began in."""
 
-    match: PhysicalMatch
+    match: LiveTable
     piece: str  # the piece in the hand (or the last one let go)
     _world: World
     _stage: str
 
-    def _begin(self, match: PhysicalMatch) -> None:
+    def _begin(self, match: LiveTable) -> None:
         self.match = match
         self._world = match.world
         self._stage = HOLDING

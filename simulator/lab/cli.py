@@ -86,7 +86,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     if args.lab_command == "run":
-        from simulator.lab.run import run_tournament
+        from simulator.lab.run import run_tournament  # lazy: command
 
         return run_tournament(args)
     module = importlib.import_module(OTHER_SUBCOMMANDS[args.lab_command])

@@ -22,6 +22,7 @@ from typing import Any
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES, MissingPart
@@ -341,8 +342,6 @@ def _physics(args: argparse.Namespace, scenario: GameScenario, kind: str, physic
     except KeyError as exc:
         raise ForkError(f"--profile: {exc.args[0]}") from None
     if kind == "crazy-tower":  # its floor cards need their longer sleep, as parsing gives
-        from simulator.games.crazy_tower.bodies import tower_profile
-
         profile = tower_profile(profile, sleep_given=False)
     return profile
 

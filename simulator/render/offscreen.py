@@ -14,6 +14,7 @@ from typing import Any
 from simulator.files import write_atomically
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
+from simulator.render.camera import Camera, fit_region
 from simulator.render.palette import BACKGROUND, FONT, INK
 
 
@@ -122,8 +123,7 @@ def render_world_png(
     use_headless()  # before anything imports pyglet's window machinery
     from pyglet.math import Mat4
 
-    from simulator.render.camera import Camera, fit_region
-    from simulator.render.scene import WorldScene, world_bounds
+    from simulator.render.scene import WorldScene, world_bounds  # lazy: display
 
     width, height = size
     caption = caption or []

@@ -20,6 +20,7 @@ from typing import Any
 from simulator.bots.dexterity import profiles
 from simulator.files import write_atomically, write_figure
 from simulator.lab.stats import wilson
+from simulator.rl.policies import BOT_LEVELS, load_agent
 
 SUITE = "towersim-physical-reasoning"
 VERSION = 1
@@ -108,8 +109,6 @@ def jobs(
     agents: Sequence[str], tasks: Sequence[Task], hand_names: Sequence[str], episodes: int
 ) -> list[Job]:
     """Every episode to play; a shipped bot skips the tasks it does not play."""
-    from simulator.rl.policies import BOT_LEVELS
-
     return [
         Job(agent, task.name, hand if task.graded_by_hand else None, episode)
         for agent in agents
@@ -162,8 +161,7 @@ def play(job: Job) -> Result:
     the episode's seed, played by the job's agent."""
     import gymnasium
 
-    from simulator.rl.policies import load_agent
-    from simulator.rl.registration import register_envs
+    from simulator.rl.registration import register_envs  # lazy: extra
 
     register_envs()
     task = task_named(job.task)

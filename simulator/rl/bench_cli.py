@@ -72,8 +72,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from simulator.rl import bench
-        from simulator.rl.policies import load_agent
+        from simulator.rl import bench  # lazy: command
+        from simulator.rl.policies import load_agent  # lazy: command
     except ImportError as exc:
         print(
             f"towersim bench: the research extra is missing ({exc.name}): "

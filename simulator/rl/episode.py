@@ -12,9 +12,11 @@ import numpy as np
 
 from rules.engine import Outcome
 from simulator.games.match import Match
+from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.rl.adapter import WAIT, GameAdapter, checked_action
 from simulator.rl.errors import InvalidAction
+from simulator.rl.render import FrameRenderer, HumanViewer
 from simulator.seeds import rl_hand_chance
 
 INVALID_POLICIES = ("refuse", "raise")
@@ -134,8 +136,6 @@ class Episode:
 
     def write_scenario(self, path: str | Path, name: str = "", description: str = "") -> Path:
         """Write the episode as a scenario file (TOML, or JSON for a .json name)."""
-        from simulator.games.record import write_scenario
-
         target = Path(path)
         title = name or f"{self.match.kind} research episode (seed {self.seed})"
         text = description or "An episode of a towersim research environment."
@@ -153,8 +153,6 @@ class Pictures:
         self._viewer: Any = None
 
     def render(self, match: Match) -> np.ndarray | None:
-        from simulator.rl.render import FrameRenderer, HumanViewer
-
         if self.mode == "human":
             # Drawn straight into the window: an offscreen renderer would make this
             # process headless, and then no window could open (render.py).

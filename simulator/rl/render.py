@@ -33,6 +33,7 @@ from simulator.games.lots.match import LotsMatch
 from simulator.games.match import Match, PhysicalMatch
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
+from simulator.render.camera import Camera, fit_region
 from simulator.render.mesh import Mesh
 from simulator.render.offscreen import Surface
 from simulator.render.palette import BACKGROUND, FONT, INK, RGB, colour, contrast
@@ -77,8 +78,7 @@ class _Painter:
     ) -> None:
         from pyglet.math import Mat4
 
-        from simulator.render.camera import Camera, fit_region
-        from simulator.render.scene import WorldScene, world_bounds
+        from simulator.render.scene import WorldScene, world_bounds  # lazy: display
 
         if self._scene is not None and (self._scene.world is not world or self._lot is not lot):
             self.delete()
@@ -106,7 +106,7 @@ def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
     player, made for the frame."""
     import pyglet
 
-    from simulator.render.scene import MeshGroup, mesh_list
+    from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
     state, totals = match.state, match.totals()
     mesh = Mesh()

@@ -6,6 +6,7 @@ from typing import Any
 
 from simulator.bots.dexterity import Dexterity
 from simulator.rl.adapter import hands_for, physics_of
+from simulator.rl.crazy_tower import CrazyTowerAdapter
 from simulator.rl.lots import LotsAdapter
 from simulator.rl.solo import SoloEnv
 
@@ -33,6 +34,4 @@ def crazy_tower_solo(
 ) -> SoloEnv:
     """Crazy Tower solo challenge ``challenge`` (1-20), with the challenge's own hand
     handicap unless ``hand`` names a dexterity profile; further keywords: SoloEnv's."""
-    from simulator.rl.crazy_tower import CrazyTowerAdapter
-
     return SoloEnv(CrazyTowerAdapter.solo(challenge, hand, physics_of(physics)), **kwargs)

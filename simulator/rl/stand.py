@@ -61,6 +61,7 @@ from simulator.physics.profile import PhysicsProfile
 from simulator.rl.adapter import check_count, episode_seed, physics_of
 from simulator.rl.episode import RENDER_FPS, RENDER_MODES
 from simulator.rl.errors import InvalidAction
+from simulator.rl.render import FrameRenderer, HumanViewer
 from simulator.seeds import MAX_SEED
 
 FALLS, STANDS = 0, 1  # the actions: the verdicts
@@ -257,8 +258,6 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         """The tower as drawn before the verdict, as it settled after it."""
         if self.render_mode is None or self._tower is None:
             return None
-        from simulator.rl.render import FrameRenderer, HumanViewer
-
         world, ids = drawn_world(self._tower, self.profile)
         if self._result is not None:
             settle_drawn(world, ids, self._tower)

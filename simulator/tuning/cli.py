@@ -85,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
         return _invalid("give an experiment file (or --calibrate)")
     if args.set or args.profile or args.only:
         return _invalid("--set, --profile and --only go with --calibrate")
-    from simulator.tuning.report import run_experiment
+    from simulator.tuning.report import run_experiment  # lazy: command
 
     return run_experiment(args.experiment, args.out, args.workers, args.dask)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from simulator.physics.hand_settings import HandSettings
 from simulator.physics.materials import materials
-from simulator.physics.profile import PhysicsProfile
+from simulator.physics.profile import PhysicsProfile, load_profile
 
 Value = float | int
 Point = Mapping[str, Value]  # parameter name -> value, in the experiment's order
@@ -70,8 +70,6 @@ def check_value(name: str, value: Value) -> str | None:
 
 
 def _profile_probe() -> dict[str, Any]:
-    from simulator.physics.profile import load_profile
-
     profile = load_profile()
     return {f: getattr(profile, f) for f in PROFILE_FIELDS}
 

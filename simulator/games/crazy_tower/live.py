@@ -15,7 +15,7 @@ jolts the piece when it is let go.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.crazy_tower import RemovalOutcome, covered_boxes, placement_problem, target_floor
 from rules.crazy_tower import moves as rule_moves
@@ -38,13 +38,20 @@ from simulator.games.crazy_tower.bodies import (
 )
 from simulator.games.crazy_tower.motions import PULL_CLEARANCE
 from simulator.games.crazy_tower.survey import card_coordinate, card_point, shadow
+from simulator.games.crazy_tower.table import CrazyTowerTable
+from simulator.games.crazy_tower.verdicts import (
+    Ruling,
+    block_verdict,
+    card_verdict,
+    kick,
+    pickup,
+    pull_cards,
+    removal_verdict,
+)
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
-
-if TYPE_CHECKING:
-    from simulator.games.crazy_tower.match import CrazyTowerMatch, Ruling
 
 DECIMALS = 3  # targets are rounded to 0.001 cm and degree before they are used
 # Degrees a block may lean from lying flat on its card (or standing on its side, in
@@ -71,9 +78,9 @@ class LiveMove(LiveStage):
     refused (IllegalMove); otherwise the piece is in the hand (the world has changed:
     undo is a rebuild from the action log)."""
 
-    match: CrazyTowerMatch
+    match: CrazyTowerTable
 
-    def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
+    def __init__(self, match: CrazyTowerTable, action: dict[str, Any]) -> None:
         state = match.state
         self._begin(match)
         self.kind = str(action.get("type"))
@@ -134,7 +141,7 @@ class LiveMove(LiveStage):
         if self.is_card:
             self.jitter = noise.draw(handicap, "card", match.noise)
             self.base_angle = 0.0
-            entry = add_card(world, self.piece, match.pickup(card_half_length()))
+            entry = add_card(world, self.piece, pickup(world, card_half_length()))
         else:
             factor = 1.0
             if handicap is not None and state.phase == PLACE:
@@ -142,7 +149,7 @@ class LiveMove(LiveStage):
             self.jitter = noise.draw(handicap, "block", match.noise, factor)
             self.base_angle = handicap.block_angle_deg if handicap else 0.0
             span = block_span(self.piece, self.base_angle)
-            entry = add_block(world, self.piece, match.pickup(span / 2))
+            entry = add_block(world, self.piece, pickup(world, span / 2))
             if self.covered:
                 for shape in entry.shapes:  # reached in from the front, past its neighbours
                     shape.filter = PULLED_FILTER
@@ -153,7 +160,7 @@ class LiveMove(LiveStage):
     def _grip(self) -> None:
         match = self.match
         entry = self._in_hand()
-        self.cards = match.pull_cards(self.piece)
+        self.cards = pull_cards(match.state, match.world, self.piece)
         self.base_angle = math.degrees(entry.pose.angle)
         for shape in entry.shapes:
             shape.filter = PULLED_FILTER
@@ -299,13 +306,13 @@ class LiveMove(LiveStage):
         go: it settles wherever it falls (docs/physics.md, "The grip")."""
         return self.hand.dropped and self.stage != HOLDING
 
-    def _let_go(self, kick: tuple[float, float]) -> None:
+    def _let_go(self, jolt: tuple[float, float]) -> None:
         entry = self._in_hand()
         self.hand.release()
         if not self.is_card:
             for shape in entry.shapes:
                 shape.filter = BLOCK_FILTER
-        self.match.kick(entry, kick)
+        kick(entry, jolt)
         self.monitor.watch(self.piece)
         self._begin_settling()
 
@@ -353,16 +360,18 @@ class LiveMove(LiveStage):
         return True
 
     def _judge(self) -> None:
-        match = self.match
+        state, world = self.match.state, self.match.world
         replacement = self.kind == "replace_piece"
         try:
             if self.pulling:
-                self.verdict = match.removal_verdict(self.piece, self.monitor)
+                self.verdict = removal_verdict(state, world, self.piece, self.monitor)
             elif self.is_card:
-                self.verdict = match.card_verdict(self.piece, self.monitor, replacement=replacement)
+                self.verdict = card_verdict(
+                    state, world, self.piece, self.monitor, replacement=replacement
+                )
             else:
-                self.verdict = match.block_verdict(
-                    self.piece, self.monitor, replacement=replacement
+                self.verdict = block_verdict(
+                    state, world, self.piece, self.monitor, replacement=replacement
                 )
             self.after = self.verdict.rule()
         except IllegalMove as exc:
@@ -426,7 +435,7 @@ class RecordedMove:
     (``run_recorded``) or ahead of its final action, as a network game streams it
     (simulator/games/ahead.py, an AheadRun)."""
 
-    def __init__(self, match: CrazyTowerMatch, action: dict[str, Any]) -> None:
+    def __init__(self, match: CrazyTowerTable, action: dict[str, Any]) -> None:
         self.key = _key(action)
         self.live = LiveMove(match, action)  # refuses before anything moves
         self.driven = DrivenPath()
@@ -460,20 +469,16 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def run_recorded(
-    match: CrazyTowerMatch, action: dict[str, Any], ahead: RecordedMove | None = None
+    match: CrazyTowerTable, action: dict[str, Any], ahead: RecordedMove | None = None
 ) -> Ruling:
     """Replay a live move from its recorded path (CrazyTowerMatch.perform calls this),
-    going on from ``ahead`` when it was run ahead; a refusal rebuilds the world from the
-    log, as a refused scripted move does."""
+    going on from ``ahead`` when it was run ahead; IllegalMove when the rules refuse it
+    (the match then rebuilds its world from the log, as for a refused scripted move)."""
     run = ahead or RecordedMove(match, action)  # refuses before anything moves
     live = run.live
-    try:
-        run.feed(action, released=True)
-        run.settle()
-        if live.problem:
-            raise IllegalMove(live.problem)
-    except IllegalMove:
-        match._refused_by_rules()
-        raise
+    run.feed(action, released=True)
+    run.settle()
+    if live.problem:
+        raise IllegalMove(live.problem)
     assert live.verdict is not None
     return live.verdict

@@ -18,16 +18,12 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from rules.crazy_tower import (
-    BlockOutcome,
     CrazyTowerState,
-    FloorCardOutcome,
     RemovalOutcome,
     apply_action,
     check_placement,
@@ -45,6 +41,7 @@ from rules.crazy_tower.setup import DRAWN
 from rules.crazy_tower.state import HIDDEN, LAY_CARD, PLACE, REPLACE, SABOTEUR
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower import handicap as noise
+from simulator.games.crazy_tower import verdicts
 from simulator.games.crazy_tower.bodies import (
     BLOCK_FILTER,
     PULLED_FILTER,
@@ -55,20 +52,15 @@ from simulator.games.crazy_tower.bodies import (
     block_span,
     build_table,
     card_half_length,
-    is_card,
 )
+from simulator.games.crazy_tower.live import RecordedMove, run_recorded
 from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
-from simulator.games.crazy_tower.survey import boxes_covered, card_coordinate, card_point, survey
+from simulator.games.crazy_tower.survey import card_coordinate, card_point
+from simulator.games.crazy_tower.verdicts import Ruling
 from simulator.games.match import PhysicalMatch, Verdict
 from simulator.physics.hand import HandPath
-from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
-from simulator.physics.world import Entry, Pose
-
-if TYPE_CHECKING:
-    from simulator.games.crazy_tower.live import RecordedMove
-    from simulator.games.crazy_tower.scenario import CrazyTowerScenario
 
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
 # A dexterity profile's noise, drawn when the player decides and recorded so a replay
@@ -101,9 +93,6 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 # Any action may carry the clock of a timed challenge as the app measured it (seconds).
 CLOCK_KEY = "elapsed"
 PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
-# Where the hand picks pieces up: left of everything, above the tower (cm).
-PICKUP_GAP = 3.0
-PICKUP_ABOVE = 8.0
 # Headless clock for the timed challenges: simulated seconds of the hand and the tower,
 # plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md).
 THINK_SECONDS = 3.0
@@ -118,20 +107,6 @@ SECRET_WORDS = (
     "ends; everyone else knows just that it is one of the other players, and can go on "
     "nothing but how each of them plays."
 )
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """What the physics of one move decided, before the rules accept it: ``rule()``
-    returns the new state (or raises IllegalMove); ``fallen`` leave the world after;
-    ``outcome`` is the record the rules are given."""
-
-    rule: Callable[[], CrazyTowerState]
-    fallen: list[str]
-    outcome: BlockOutcome | FloorCardOutcome | RemovalOutcome
-
-    def verdict(self) -> Verdict:
-        return Verdict(tuple(self.fallen), self.outcome)
 
 
 class CrazyTowerMatch(PhysicalMatch):
@@ -187,12 +162,11 @@ class CrazyTowerMatch(PhysicalMatch):
         elif kind == "clock":
             self._state = report_time(s, _clock(action))
         elif kind in PHYSICAL and action.get("path") is not None:
-            from simulator.games.crazy_tower.live import run_recorded
-
             if action.get("angle_error"):
                 raise IllegalMove("a live move's path holds its angle: it takes no angle_error")
 
             ahead = cast("RecordedMove | None", self._continued)  # what _start_ahead made
+            # A refusal half-way leaves a moved world: PhysicalMatch.perform rebuilds it.
             ruling = run_recorded(self, action, ahead)
             self._conclude(ruling)
         elif kind == "place_block":
@@ -216,8 +190,6 @@ class CrazyTowerMatch(PhysicalMatch):
         return (ruling.verdict() if ruling else None), self._logged_live(action)
 
     def _start_ahead(self, action: dict[str, Any]) -> RecordedMove:
-        from simulator.games.crazy_tower.live import RecordedMove
-
         if action.get("type") not in PHYSICAL or not action.get("path"):
             raise IllegalMove("only a live move runs ahead")
         if action.get("angle_error"):
@@ -283,7 +255,7 @@ class CrazyTowerMatch(PhysicalMatch):
             rehearsal=self._scratch,  # a bot's rehearsal skips the trip through free air
         )
         monitor, watch = self.fall_monitor()
-        entry = add_block(self.world, block, self.pickup(span / 2))
+        entry = add_block(self.world, block, verdicts.pickup(self.world, span / 2))
         monitor.watch_falls(block)
         if covered:
             for shape in entry.shapes:  # reached in from the front, past its neighbours
@@ -292,37 +264,18 @@ class CrazyTowerMatch(PhysicalMatch):
         self.hand.carry(path, on_step=watch)
         for shape in entry.shapes:
             shape.filter = BLOCK_FILTER
-        self.kick(entry, _jolt(jitter.release, action))
+        verdicts.kick(entry, _jolt(jitter.release, action))
         monitor.watch(block)
         settle(self.world, monitor)
         try:
-            ruling = self.block_verdict(block, monitor, replacement=replacement)
+            ruling = verdicts.block_verdict(
+                self.state, self.world, block, monitor, replacement=replacement
+            )
         except IllegalMove:
             self._refused_by_rules()
             raise
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
-
-    def block_verdict(self, block: str, monitor: Monitor, *, replacement: bool) -> Ruling:
-        """What a settled block did: where it rests, the boxes it covers, what fell.
-        Raises IllegalMove when it rests on another block instead of its card."""
-        s = self.state
-        floor = target_floor(s, block)
-        card = s.floors[floor]
-        homes = {**self._card_homes(), **s.on_card, block: card}
-        fallen, view = self._fallen(monitor, homes, block)
-        boxes: frozenset[int] = frozenset()
-        where: int | None = None
-        if block not in fallen:
-            if view.card_under(block) != card:
-                raise IllegalMove(
-                    f"{block} came to rest on another block, not on floor card {card}"
-                )
-            where = floor
-            boxes = boxes_covered(self.world.entry(block), self.world.entry(card))
-        outcome = BlockOutcome(block, where, boxes, tuple(fallen))
-        rule = rule_moves.replace_piece if replacement else rule_moves.place_block
-        return Ruling(lambda: rule(s, s.current_player, outcome), fallen, outcome)
 
     # -- floor cards ------------------------------------------------------------------
 
@@ -337,7 +290,7 @@ class CrazyTowerMatch(PhysicalMatch):
         x = top.x + offset + jitter.dx
         angle = math.degrees(top.angle) + jitter.angle + _angle_error(action)
         monitor, watch = self.fall_monitor()
-        entry = add_card(self.world, card, self.pickup(card_half_length()))
+        entry = add_card(self.world, card, verdicts.pickup(self.world, card_half_length()))
         monitor.watch_falls(card)
         self.hand.grab(card)
         height = self.handicap.card_drop_height_cm if self.handicap else 0.0
@@ -353,21 +306,14 @@ class CrazyTowerMatch(PhysicalMatch):
                 ),
                 on_step=watch,
             )
-        self.kick(entry, _jolt(jitter.release, action))
+        verdicts.kick(entry, _jolt(jitter.release, action))
         monitor.watch(card)
         settle(self.world, monitor)
-        ruling = self.card_verdict(card, monitor, replacement=replacement)
+        ruling = verdicts.card_verdict(
+            self.state, self.world, card, monitor, replacement=replacement
+        )
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
-
-    def card_verdict(self, card: str, monitor: Monitor, *, replacement: bool) -> Ruling:
-        """What a settled floor card did: whether it stayed on the tower, what fell."""
-        s = self.state
-        homes = {**self._card_homes(), **s.on_card, card: s.top_card}
-        fallen, _ = self._fallen(monitor, homes, card)
-        outcome = FloorCardOutcome(card, tuple(fallen))
-        rule = rule_moves.replace_piece if replacement else rule_moves.lay_card
-        return Ruling(lambda: rule(s, s.current_player, outcome), fallen, outcome)
 
     # -- diamonds: pulling a block out ------------------------------------------------
 
@@ -382,72 +328,16 @@ class CrazyTowerMatch(PhysicalMatch):
         if side is None:  # towards the nearer end of its card
             u = card_coordinate(card, entry.pose.x, entry.pose.y)
             side = "left" if u < card_half_length() else "right"
-        cards = self.pull_cards(block)
+        cards = verdicts.pull_cards(self.state, self.world, block)
         monitor, watch = self.fall_monitor()
         pull_out(self.puller, entry, -1 if side == "left" else 1, cards, watch)
         self.world.remove(block)
         settle(self.world, monitor)
-        ruling = self.removal_verdict(block, monitor)
+        ruling = verdicts.removal_verdict(self.state, self.world, block, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
 
-    def removal_verdict(self, block: str, monitor: Monitor) -> Ruling:
-        """What else fell once a pulled block left the tower."""
-        s = self.state
-        homes = {**self._card_homes(), **s.on_card}
-        homes.pop(block)
-        fallen, _ = self._fallen(monitor, homes, None)
-        outcome = RemovalOutcome(block, tuple(fallen))
-        return Ruling(
-            lambda: rule_moves.remove_block(s, s.current_player, outcome), fallen, outcome
-        )
-
-    def pull_cards(self, block: str) -> list[Entry]:
-        """The floor cards a pulled block rubs on: its own and the one above it."""
-        s = self.state
-        index = s.floors.index(s.on_card[block])
-        return [self.world.entry(c) for c in s.floors[index : index + 2]]
-
     # -- shared -----------------------------------------------------------------------
-
-    def pickup(self, half_length: float) -> Pose:
-        """Left of everything on the table, above the tower."""
-        shapes = [s for e in self.world.entries if not e.is_table for s in e.shapes]
-        left = min(s.bb.left for s in shapes)
-        top = max(s.bb.top for s in shapes)
-        return Pose(left - half_length - PICKUP_GAP, top + PICKUP_ABOVE, 0.0)
-
-    def kick(self, entry: Entry, release: tuple[float, float]) -> None:
-        """The jolt of a shaky hand letting go (challenge handicaps)."""
-        if any(release):
-            vx, vy = entry.body.velocity
-            entry.body.velocity = (vx + release[0], vy + release[1])
-
-    def _card_homes(self) -> dict[str, str]:
-        """Each floor card of the tower -> the card under it."""
-        floors = self.state.floors
-        return {floors[i]: floors[i - 1] for i in range(1, len(floors))}
-
-    def _fallen(
-        self, monitor: Monitor, homes: dict[str, str], acting: str | None
-    ) -> tuple[list[str], Any]:
-        """The tower pieces (and the acting piece) that fell, in the order they fell:
-        table touches by time, then pieces no longer resting on the tower."""
-        s = self.state
-        pieces = [*s.floors[1:], *s.on_card, *([acting] if acting else [])]
-        present = {p for p in pieces if p in self.world}
-        touched = [p for p in monitor.fallen if p in present]
-        view = survey(self.world, homes, touched)
-        rest = [
-            e.id
-            for e in self.world.dynamic_entries
-            if e.id in present and e.id not in view.on_tower and e.id not in touched
-        ]
-        if acting is not None and acting in rest and not is_card(acting):
-            below = view.rests_on.get(acting, [])
-            if below and not any(is_card(p) for p in below):
-                rest.remove(acting)  # resting on blocks only: not a fall, a bad placement
-        return touched + rest, view
 
     def _conclude(self, ruling: Ruling) -> Ruling:
         """Hand the outcome to the rules; rebuild from the log if they refuse it."""
@@ -551,5 +441,19 @@ def _jolt(handicap: tuple[float, float], action: dict[str, Any]) -> tuple[float,
     return handicap[0] + float(vx or 0.0), handicap[1] + float(vy or 0.0)
 
 
-def new_match(scenario: CrazyTowerScenario) -> CrazyTowerMatch:
+class _Setup(Protocol):
+    """What ``new_match`` reads of a parsed scenario (scenario.py's CrazyTowerScenario,
+    which imports this module: naming it here would close a circle)."""
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def profile(self) -> PhysicsProfile: ...
+
+    @property
+    def think_seconds(self) -> float: ...
+
+
+def new_match(scenario: _Setup) -> CrazyTowerMatch:
     return CrazyTowerMatch(scenario.options, scenario.profile, scenario.think_seconds)

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from rules.filled_in.sheets import get_sheet
 from simulator.games.filled_in.draw import RGB, Canvas, colour_rgb, tint, write_png
-from simulator.games.filled_in.stand import StandResult
+from simulator.games.filled_in.sheetfile import load_towers
+from simulator.games.filled_in.stand import StandResult, stand_tower
 
 INK: RGB = (30, 30, 30)
 STANDS: RGB = (30, 130, 50)
@@ -28,9 +29,6 @@ def write_picture(path: str | Path, target: Path) -> None:
     """``replay --png`` of a Filled In scenario: every player's tower as the sheet has it
     drawn at the scenario's end, and as it would settle (the registry's ``picture``);
     each panel is titled by its tower."""
-    from simulator.games.filled_in.sheetfile import load_towers
-    from simulator.games.filled_in.stand import stand_tower
-
     write_png(draw_stand([stand_tower(tower) for tower in load_towers(path)]), target)
 
 

@@ -70,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _stand(args: argparse.Namespace) -> int:
-    from simulator.games.filled_in.sheetfile import load_towers
-    from simulator.games.filled_in.stand import stand_tower
+    from simulator.games.filled_in.sheetfile import load_towers  # lazy: command
+    from simulator.games.filled_in.stand import stand_tower  # lazy: command
 
     try:
         towers = load_towers(args.file, player=args.player)
@@ -85,8 +85,8 @@ def _stand(args: argparse.Namespace) -> int:
         "towers": [r.as_dict() for r in results],
     }
     if not args.no_picture:
-        from simulator.games.filled_in.draw import write_png
-        from simulator.games.filled_in.picture import draw_stand
+        from simulator.games.filled_in.draw import write_png  # lazy: command
+        from simulator.games.filled_in.picture import draw_stand  # lazy: command
 
         out = Path(args.out) if args.out else Path(Path(args.file).stem + "-stand.png")
         try:
@@ -109,8 +109,8 @@ def _stand(args: argparse.Namespace) -> int:
 
 
 def _print_sheet(args: argparse.Namespace) -> int:
-    from simulator.games.filled_in.draw import write_png
-    from simulator.games.filled_in.printable import draw_sheet
+    from simulator.games.filled_in.draw import write_png  # lazy: command
+    from simulator.games.filled_in.printable import draw_sheet  # lazy: command
 
     out = Path(args.out)
     try:

@@ -1,5 +1,5 @@
 """Which pieces fell in a LOTS placement: the one definition the app's live placements,
-the headless match and the bots' rollouts all use (through LotsMatch.conclude).
+the headless match and the bots' rollouts all use (through verdicts.conclude).
 
 A piece (of the tower, or placed in this placement) has fallen in a placement when it
 touched the table beside the lot at any moment of it (held in the hand or not: the

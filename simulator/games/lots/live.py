@@ -10,7 +10,7 @@ Targets are rounded to RESOLUTION before use, so the file holds exactly what ran
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pymunk
 
@@ -21,13 +21,12 @@ from simulator.games.actions import live_target, path_steps_left
 from simulator.games.ahead import DrivenPath, settle_in_looks
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
+from simulator.games.lots.table import LotsTable
+from simulator.games.lots.verdicts import conclude, placement_monitor
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import TOUCH_TOLERANCE, Entry, Pose
-
-if TYPE_CHECKING:
-    from simulator.games.lots.match import LotsMatch
 
 RESOLUTION = 1e-3  # cm and degrees: targets are rounded to this before they are used
 
@@ -42,11 +41,11 @@ class LivePlacement(LiveStage):
     """One placement step (a block, then optionally a cube) under live control; what it
     holds is read through ``held`` (simulator/games/live_stage.py)."""
 
-    match: LotsMatch
+    match: LotsTable
 
     def __init__(
         self,
-        match: LotsMatch,
+        match: LotsTable,
         block: str | None,
         cube: str | None = None,
         jolt: tuple[float, float] = (0.0, 0.0),
@@ -64,7 +63,7 @@ class LivePlacement(LiveStage):
         self.jolt = (round(jolt[0], 3), round(jolt[1], 3))
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
-        self.monitor, _ = match.placement_monitor()  # checked by drive, every WATCH_EVERY
+        self.monitor, _ = placement_monitor(match)  # checked by drive, every WATCH_EVERY
         self.mirrored = False
         self.outcome: PlacementOutcome | None = None
         self._steps = 0
@@ -175,7 +174,7 @@ class LivePlacement(LiveStage):
             self._pick_up(len(self.paths))
         else:
             self.stage = SETTLED
-            self.outcome = self.match.conclude(self.block, self.cube, self.monitor)
+            self.outcome = conclude(self.match, self.block, self.cube, self.monitor)
         return True
 
     def placement(self) -> Placement:
@@ -217,7 +216,7 @@ class RecordedRun:
     (``run_recorded``) or ahead of its final action, as a network game streams them
     (simulator/games/ahead.py, an AheadRun)."""
 
-    def __init__(self, match: LotsMatch, placement: Placement) -> None:
+    def __init__(self, match: LotsTable, placement: Placement) -> None:
         self.key = _key(placement)
         self.live = LivePlacement(match, placement.block, placement.cube, self.key[2])
         self.driven: list[DrivenPath] = []  # per piece, its rows driven so far
@@ -285,7 +284,7 @@ def _paths(placement: Placement) -> list[list[Segment]]:
 
 
 def run_recorded(
-    match: LotsMatch, placement: Placement, ahead: RecordedRun | None = None
+    match: LotsTable, placement: Placement, ahead: RecordedRun | None = None
 ) -> PlacementOutcome:
     """Replay a live placement from its recorded paths (LotsMatch.place calls this),
     going on from ``ahead`` when the paths were run ahead of it."""

@@ -13,7 +13,6 @@ and if the rules refuse what the physics produced, the world is rebuilt from the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from rules.errors import IllegalMove
@@ -26,24 +25,21 @@ from rules.lots import (
     new_game,
     spec_of,
 )
-from rules.lots.placement import bounds_problem
 from rules.pieces import transform_cells
-from simulator.games.lots.falls import fallen_pieces
 from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.live import RecordedRun, run_recorded
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
+from simulator.games.lots.verdicts import conclude, placement_monitor
 from simulator.games.match import PhysicalMatch, Verdict
-from simulator.physics.contacts import touching_pairs
 from simulator.physics.geometry import centroid_offset, piece_polygons
-from simulator.physics.grid import Grid, snap
+from simulator.physics.grid import Grid
 from simulator.physics.hand import HandPath
 from simulator.physics.lot import Lot, build_lot
-from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose
 
 if TYPE_CHECKING:
-    from simulator.games.lots.live import RecordedRun
     from simulator.games.runner import GameScenario
 
 
@@ -104,8 +100,6 @@ class LotsMatch(PhysicalMatch):
     # -- a live placement run ahead of its action (network play) --------------------------
 
     def _start_ahead(self, action: dict[str, Any]) -> RecordedRun:
-        from simulator.games.lots.live import RecordedRun
-
         current = self._state.players[self._state.current]
         if action.get("type") != "place" or action.get("player") != current:
             raise IllegalMove("only the placement of the player to move runs ahead")
@@ -129,8 +123,6 @@ class LotsMatch(PhysicalMatch):
         if placement.block is None and placement.cube is None:
             raise IllegalMove("a placement needs a block or a cube")
         if placement.path is not None or placement.cube_path is not None:
-            from simulator.games.lots.live import run_recorded
-
             outcome = run_recorded(self, placement, ahead)
         else:
             drops = self._planned_drops(placement)
@@ -182,7 +174,7 @@ class LotsMatch(PhysicalMatch):
     def _run_physics(self, p: Placement, drops: list[PlannedDrop]) -> PlacementOutcome:
         started = time.perf_counter()
         world, lot = self.world, self.lot
-        monitor, watch = self.placement_monitor()
+        monitor, watch = placement_monitor(self)
 
         for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
@@ -211,52 +203,9 @@ class LotsMatch(PhysicalMatch):
                 body.velocity = (body.velocity.x + p.release_vx, body.velocity.y + p.release_vy)
             monitor.watch(piece)
             settle(world, monitor)
-        outcome = self.conclude(p.block, p.cube, monitor)
+        outcome = conclude(self, p.block, p.cube, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
         return outcome
-
-    def placement_monitor(self) -> tuple[Monitor, Callable[[], None]]:
-        """The fall monitor of one placement, scripted or live (live.py): table touches
-        beside the lot, for ``conclude``; and the per-step hook that checks it."""
-        return self.fall_monitor(support=(self.lot.left, self.lot.right))
-
-    def conclude(self, block: str | None, cube: str | None, monitor: Monitor) -> PlacementOutcome:
-        """What the settled world says about a placement step: fallen pieces leave it,
-        the rest snap to cells (also used by live placements, simulator/games/lots/live.py).
-        What fell is simulator/games/lots/falls.py's one definition."""
-        world = self.world
-        placed = [p for p in (block, cube) if p is not None]
-        fallen = fallen_pieces(world, [*self.state.tower, *placed], monitor)
-        for piece in fallen:  # fallen pieces leave the tower (and the world)
-            world.remove(piece)
-        view = snap(world.dynamic_entries, self.rules_grid)
-        # A piece just placed that came to rest outside the footprint is taken back
-        # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
-        for piece in placed:
-            cells = view.cells.get(piece)
-            problem = bounds_problem(self.lot.footprint, cells) if cells else None
-            if problem:
-                world.remove(piece)
-                fallen.append(piece)
-                del view.cells[piece]
-                self.notice(
-                    {
-                        "turn": self.state.turn,
-                        "player": self.state.players[self.state.current],
-                        "type": "taken_back",
-                        "piece": piece,
-                        "reason": problem,
-                    }
-                )
-        standing = world.dynamic_entries
-        touching = touching_pairs(standing)
-        return PlacementOutcome(
-            placed=block,
-            cube=cube,
-            fallen=tuple(fallen),
-            cells=view.cells,
-            touching=frozenset(touching),
-        )
 
     # -- reading ------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import pytest
 
 from simulator.bots.dexterity import get_profile
 from simulator.bots.levels import level
+from simulator.games.crazy_tower import verdicts
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import CrazyTowerBot
 from simulator.games.crazy_tower.bots_risk import noisy
@@ -26,18 +27,18 @@ def spied(monkeypatch: pytest.MonkeyPatch) -> tuple[list[float], list[tuple[floa
     """The hand's target angles and the jolts given on release, as the match asks."""
     angles: list[float] = []
     jolts: list[tuple[float, float]] = []
-    carry, kick = Hand.carry, CrazyTowerMatch.kick
+    carry, kick = Hand.carry, verdicts.kick
 
     def spy_carry(self, path, **kwargs):  # type: ignore[no-untyped-def]
         angles.append(path.angle)
         return carry(self, path, **kwargs)
 
-    def spy_kick(self, entry, release):  # type: ignore[no-untyped-def]
+    def spy_kick(entry, release):  # type: ignore[no-untyped-def]
         jolts.append(release)
-        return kick(self, entry, release)
+        return kick(entry, release)
 
     monkeypatch.setattr(Hand, "carry", spy_carry)
-    monkeypatch.setattr(CrazyTowerMatch, "kick", spy_kick)
+    monkeypatch.setattr(verdicts, "kick", spy_kick)  # the match calls verdicts.kick
     return angles, jolts
 
 
