@@ -177,14 +177,14 @@ def test_a_crazy_tower_block_moves_live_in_the_other_window(tmp_path):
         ann, bob = (w.page for _, w in pairs)
         first = ann.match.state.current_player
         mover, watcher = (ann, bob) if first == "Ann" else (bob, ann)
-        mover.pick(mover.match.state.hands[first][0])  # a block into the hand
+        mover.turn.pick(mover.match.state.hands[first][0])  # a block into the hand
         ahead = False
         for step in range(120):  # the hand lowers it over the ground card
-            mover.target = (0.0, 8.0 - 0.05 * step)
+            mover.turn.hand.target = (0.0, 8.0 - 0.05 * step)
             run_until(pairs, lambda: True, "a frame")
             ahead |= mover.live.piece in watcher.match.world
         assert ahead, "the block never moved in the other window before the move"
-        mover.release()
+        mover.turn.release()
         run_until(pairs, lambda: mover.live.stage == "settled", "the block settled")
         mover.confirm()
         run_until(
