@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pyglet.window import key
 
@@ -24,6 +24,15 @@ from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
 GONE_WORDS = "The game changed under the move you were making, so it was taken back."
+
+
+class Remote(Protocol):
+    """A network game's session, as its game screen knows it (simulator/app/net_game.py):
+    the host moves every seat not at this desk, and no other game loads."""
+
+    def elsewhere(self) -> dict[str, str]: ...
+
+    def refuse_load(self) -> None: ...
 
 
 class GameScreen(Screen, ComputerSeats):
@@ -44,6 +53,7 @@ class GameScreen(Screen, ComputerSeats):
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
+        self.remote: Remote | None = None  # a network game's session
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -86,7 +96,7 @@ class GameScreen(Screen, ComputerSeats):
     def elsewhere(self) -> dict[str, str]:
         """Seats played on another desk (a network game): name -> what the panel says
         after the name, instead of calling the seat a computer."""
-        return {}
+        return self.remote.elsewhere() if self.remote is not None else {}
 
     def guide_anchors(self) -> dict[str, guide.Rect]:
         """What the first-game guide may point at: name -> logical (x, y, w, h), for
@@ -120,7 +130,7 @@ class GameScreen(Screen, ComputerSeats):
             self._advance_live(steps)
         elif self.ending.shows_results(self, seconds):
             return  # the game is over: the results screen has the window
-        elif not self.closed:
+        elif not self.closed and self.remote is None:  # else the host moves them
             self._computer_turn(seconds)
         if not self.closed:
             self.sound.frame(self.match, self.playback)
@@ -163,6 +173,9 @@ class GameScreen(Screen, ComputerSeats):
     def load(self, path: Path | None = None) -> None:
         """Play on with the game saved in ``path``; a bad file leaves the game as it was
         and says why in one line."""
+        if self.remote is not None:
+            self.remote.refuse_load()
+            return
         target = Path(path or self.save_path)
         try:
             game = self._read(target)

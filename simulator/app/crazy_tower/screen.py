@@ -18,7 +18,7 @@ shows its countdown and records the app's clock in every action.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -223,13 +223,9 @@ def held_look(piece: str) -> tuple[list[Polygon], str, str]:
     return piece_polygons(get_piece(CARD_PIECE)), "natural", piece_name(piece)
 
 
-def around(
-    match: CrazyTowerMatch,
-    humans: Collection[str],
-    wrap: Callable[[type], type] = lambda screen: screen,
-) -> CrazyTowerScreen:
+def around(match: CrazyTowerMatch, humans: Collection[str]) -> CrazyTowerScreen:
     """A screen on ``match`` as it stands, where only the players named in ``humans``
-    play at this desk (a network game: the others' moves come from elsewhere);
-    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    play at this desk (a network game: the others' moves come from elsewhere, and
+    simulator/app/net_game.py's session runs no computer here)."""
     controllers = [HUMAN if name in humans else "random" for name in match.state.players]
-    return wrap(CrazyTowerScreen)(Game(match, match.seed, controllers), autosave=False)
+    return CrazyTowerScreen(Game(match, match.seed, controllers), autosave=False)
