@@ -5,12 +5,11 @@ it without GL."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from simulator.app.crazy_tower.words import piece_name
 from simulator.app.words import slipped
 from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
+from simulator.physics.world import World
 
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
 STEP = 2.0  # cm an arrow key moves the held piece: one cube, half a box
@@ -31,7 +30,7 @@ class Hand:
         self.grip = (0.0, 0.0)  # a pulled block: where the mouse holds it from its centre
         self.nudge = (0.0, 0.0)  # the human hand's error on this move: cm, degrees
         self.lowering = False
-        self._ghost: tuple[LiveMove, Any, int, Ghost] | None = None  # until the world steps
+        self._ghost: tuple[LiveMove, World, int, Ghost] | None = None  # until the world steps
 
     def take(self, live: LiveMove, nudge: tuple[float, float]) -> None:
         """A piece just came into the hand: aim where it is, as it lies."""

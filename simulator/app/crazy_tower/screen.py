@@ -37,7 +37,7 @@ from simulator.app.crazy_tower.words import piece_name, todo
 from simulator.app.flashes import crazy_tower_flashes
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
-from simulator.games.crazy_tower.live import HOLDING, SETTLING
+from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import MAX_RETRIES
 from simulator.physics.geometry import Polygon, piece_polygons
@@ -67,7 +67,7 @@ class CrazyTowerScreen(SessionGameScreen):
         return self.turn.game
 
     @property
-    def live(self) -> Any:
+    def live(self) -> LiveMove | None:
         return self.turn.live
 
     # -- what the turn asks of its desk ---------------------------------------------------
