@@ -63,6 +63,15 @@ class TableLook(Protocol):
         """Lay the panel out again (the screen was ``dirty``)."""
 
 
+class Remote(Protocol):
+    """A network game's session, as its game screen knows it (simulator/app/net_game.py):
+    the host moves every seat not at this desk, and no other game loads."""
+
+    def elsewhere(self) -> dict[str, str]: ...
+
+    def refuse_load(self) -> None: ...
+
+
 class GameScreen(Screen, ComputerSeats):
     # -- a game's words -----------------------------------------------------------------
     SAVE_REFUSED: ClassVar[str] = "Confirm (Enter) or undo (Backspace) the move, then save."
@@ -81,6 +90,7 @@ class GameScreen(Screen, ComputerSeats):
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
+        self.remote: Remote | None = None  # a network game's session
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -123,7 +133,7 @@ class GameScreen(Screen, ComputerSeats):
     def elsewhere(self) -> dict[str, str]:
         """Seats played on another desk (a network game): name -> what the panel says
         after the name, instead of calling the seat a computer."""
-        return {}
+        return self.remote.elsewhere() if self.remote is not None else {}
 
     def guide_anchors(self) -> dict[str, guide.Rect]:
         """What the first-game guide may point at: name -> logical (x, y, w, h), for
@@ -157,7 +167,7 @@ class GameScreen(Screen, ComputerSeats):
             self._advance_live(steps)
         elif self.ending.shows_results(self, seconds):
             return  # the game is over: the results screen has the window
-        elif not self.closed:
+        elif not self.closed and self.remote is None:  # else the host moves them
             self._computer_turn(seconds)
         if not self.closed:
             self.sound.frame(self.match, self.playback)
@@ -238,6 +248,9 @@ class GameScreen(Screen, ComputerSeats):
     def load(self, path: Path | None = None) -> None:
         """Play on with the game saved in ``path``; a bad file leaves the game as it was
         and says why in one line."""
+        if self.remote is not None:
+            self.remote.refuse_load()
+            return
         target = Path(path or self.save_path)
         try:
             game = self._read(target)

@@ -1,30 +1,33 @@
 """A game's own screen playing a network game (simulator/app/net_link.py carries it).
 
-The screen is the game's normal one, on the replica's match, with the seats held at
-this desk as its only people; no seat is its computer (the host runs the computers), so
-every other seat's move comes from the network. The replica applies such a move on the
-window's thread inside ``replica.watch``, which films the world: the move then plays
-back as a computer's move does (computer_seats.py). The local player's confirmed moves
-go to the host at once; a piece held live streams its hand to the others, who draw it
-as a ghost only. What the host says (countdowns, notices, a desync, a refusal) becomes
-the screen's message, in sentences.
+The game's normal screen, on the replica's match, with the seats held at this desk as
+its only people, is wrapped by a ``NetworkGame``: the window shows that, which passes
+time, input and drawing on to the screen and adds the network's part. The screen knows
+the session only as its ``remote`` (game_screen.py's ``Remote``): it names the seats
+played elsewhere, no computer moves at this desk (the host runs the computers) and no
+other game loads. Every other seat's move comes from the network: the replica applies
+it on the window's thread inside ``replica.watch``, which films the world, and the move
+then plays back as a computer's move does (computer_seats.py). A move made here goes to
+the host as soon as the input or the frame that made it is over; a piece held live
+streams its hand to the others, who draw it as a ghost only. What the host says
+(countdowns, notices, a desync, a refusal) becomes the screen's message, in sentences.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pyglet
 
 from simulator.app.computer_seats import PLAYBACK_FPS
+from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
+from simulator.app.screen import Screen, Shortcuts
 from simulator.app.setup import REGISTRY
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
@@ -34,13 +37,12 @@ from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
 from simulator.render.palette import colour
 
-if TYPE_CHECKING:
-    from simulator.app.game_screen import GameScreen
-
 HAND_RING = 14.0  # logical pixels: the radius of another player's hand drawn
 HAND_TONE = (90, 60, 200)
 GHOST_ALPHA = 110  # another player's held piece: seen through
 NO_LOAD = "A network game cannot load another game: every player plays the host's."
+# A game's ``held_look``: a piece's outline in its own frame, its colour and its name.
+Look = Callable[[str], tuple[list[Any], str, str]]
 
 
 def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
@@ -68,27 +70,21 @@ def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
     return None
 
 
-class NetworkPlay:
-    """Mixed in before a game screen's class (``network_class``); ``link`` is set right
-    after the screen is made (``network_screen``)."""
+class NetworkGame(Screen):
+    """``screen`` playing over ``link``; ``look(piece)`` is the game's ``held_look`` (its
+    screen module), for the others' held pieces (HandGhosts)."""
 
-    link: Link
-    _filmed: list[tuple[Film, list[dict[str, Any]]]]
-    _ghosts: HandGhosts
-    _holding: bool  # our piece was held live at the last frame
-    _live_sent: float  # when our live move was last sent (time.monotonic)
+    def __init__(self, screen: GameScreen, link: Link, look: Look | None = None) -> None:
+        self.screen = screen
+        self.link = link
+        self.dt = screen.dt
+        self._filmed: list[tuple[Film, list[dict[str, Any]]]] = []
+        self._ghosts = HandGhosts(look)
+        self._holding = False  # our piece was held live at the last frame
+        self._live_sent = 0.0  # when our live move was last sent (time.monotonic)
+        screen.remote = self
 
-    # -- what changes from a game at one desk ---------------------------------------------
-
-    def computer_to_move(self) -> Any:
-        return None  # the host's computers move through the network
-
-    def _autosave(self) -> None:
-        """Nothing: the host autosaves the network game after every move (a desk's own
-        autosave of a local game is left alone)."""
-
-    def load(self, path: Path | None = None) -> None:
-        self.say(NO_LOAD)  # type: ignore[attr-defined]
+    # -- the game screen's remote -------------------------------------------------------
 
     def elsewhere(self) -> dict[str, str]:
         """Every seat but ours: the host's computer, or a person online or away."""
@@ -101,9 +97,8 @@ class NetworkPlay:
             if seat["name"] != self.link.seat
         }
 
-    def _confirmed(self) -> None:
-        super()._confirmed()  # type: ignore[misc]
-        self.link.send_moves()
+    def refuse_load(self) -> None:
+        self.screen.say(NO_LOAD)
 
     # -- the replica's hook -------------------------------------------------------------
 
@@ -112,7 +107,7 @@ class NetworkPlay:
         """Around the replica applying another seat's move: a live move of ours in the
         world is taken back first (the host's move wins), and a physical match's world
         is filmed so the move plays back."""
-        screen: Any = self
+        screen = self.screen
         match = screen.match
         if screen.move_in_progress and isinstance(match, PhysicalMatch):
             screen.undo()  # the world holds our piece; Filled In's pencil stays
@@ -128,7 +123,7 @@ class NetworkPlay:
 
     def heard(self, kind: str, fields: dict[str, Any]) -> None:
         """An event from the host, on the window's thread (the move applied already)."""
-        screen: Any = self
+        screen = self.screen
         screen.drop_gone_move()  # the replica may have rebuilt the world under it
         if kind == "move":
             if fields["mine"]:
@@ -145,23 +140,81 @@ class NetworkPlay:
 
     def _seat_key(self, name: str) -> Any:
         """The game's key for a seat (LOTS counts seats, the others name them)."""
-        screen: Any = self
-        if screen.match.kind == "lots":
-            return list(screen.match.state.players).index(name)
+        match = self.screen.match
+        if match.kind == "lots":
+            return list(match.state.players).index(name)
         return name
 
-    # -- the hands ------------------------------------------------------------------------
+    # -- the window's calls, passed on to the screen --------------------------------------
+
+    @property
+    def shortcuts(self) -> Shortcuts:
+        return self.screen.shortcuts
+
+    @shortcuts.setter
+    def shortcuts(self, rows: Shortcuts) -> None:
+        raise AttributeError("a network game lists its game screen's keys")
+
+    @property
+    def typing(self) -> bool:
+        return self.screen.typing
+
+    @property
+    def move_in_progress(self) -> bool:
+        return self.screen.move_in_progress
+
+    def attach(self, window: Any) -> None:
+        super().attach(window)
+        self.screen.attach(window)
+
+    def say(self, message: str) -> None:
+        self.screen.say(message)
 
     def advance(self, steps: int, seconds: float) -> None:
-        super().advance(steps, seconds)  # type: ignore[misc]
-        self.link.send_moves()  # any move of ours that entered the log another way
+        self.screen.advance(steps, seconds)
+        self.link.send_moves()  # a move the frame made (a timed challenge's clock)
         self._stream_hand()
         self._stream_live()
+
+    def draw(self, window: Any, base: Any) -> None:
+        screen = self.screen
+        screen.draw(window, base)
+        camera = getattr(screen, "camera", None)
+        if camera is None:
+            return  # a game without a hand (Filled In) shows no streamed hand
+        window.view = base
+        self._ghosts.draw(self.link.shown_hands(), camera(), screen.match.world)
+
+    def close(self) -> None:
+        self.screen.close()
+        self._ghosts.delete()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.screen.on_mouse_motion(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        self.screen.on_mouse_press(x, y, button)
+        self.link.send_moves()  # a move the click confirmed goes at once
+
+    def on_mouse_scroll(self, scroll_y: float) -> None:
+        self.screen.on_mouse_scroll(scroll_y)
+
+    def on_text(self, text: str) -> None:
+        self.screen.on_text(text)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.screen.on_key_press(symbol, modifiers)
+        self.link.send_moves()  # a move the key confirmed goes at once
+
+    def on_key_release(self, symbol: int) -> None:
+        self.screen.on_key_release(symbol)
+
+    # -- the hands ------------------------------------------------------------------------
 
     def _stream_live(self) -> None:
         """Our live move so far, for the others to run ahead (a physical game): while
         the piece is held (LIVE_EVERY apart), and once as it is let go."""
-        screen: Any = self
+        screen = self.screen
         stage = getattr(screen.live, "stage", None)
         if self.link.seat is None or not isinstance(screen.match, PhysicalMatch):
             return
@@ -180,8 +233,7 @@ class NetworkPlay:
     def _stream_hand(self) -> None:
         """While our piece is held live, where it is goes to the others (30 a second at
         most: the client keeps the pace)."""
-        screen: Any = self
-        live, seat = screen.live, self.link.seat
+        live, seat = self.screen.live, self.link.seat
         held = getattr(live, "held", None)  # None once the world moved on (live_stage.py)
         if held is None or seat is None:
             return
@@ -191,19 +243,6 @@ class NetworkPlay:
         pose = held.pose
         self.link.send_hand(pose.x, pose.y, math.degrees(pose.angle), str(held.id)[:MAX_NAME])
 
-    def draw(self, window: Any, base: Any) -> None:
-        super().draw(window, base)  # type: ignore[misc]
-        screen: Any = self
-        camera = getattr(screen, "camera", None)
-        if camera is None:
-            return  # a game without a hand (Filled In) shows no streamed hand
-        window.view = base
-        self._ghosts.draw(self.link.shown_hands(), camera(), screen.match.world)
-
-    def close(self) -> None:
-        super().close()  # type: ignore[misc]
-        self._ghosts.delete()
-
 
 class HandGhosts:
     """Other players' streamed hands: the piece each holds, translucent, where their hand
@@ -211,7 +250,7 @@ class HandGhosts:
     ``look(piece)`` is the game's ``held_look`` (its screen module): the piece's outline
     in its own frame, its colour and its name (KeyError: a piece it does not know)."""
 
-    def __init__(self, look: Callable[[str], tuple[list[Any], str, str]] | None) -> None:
+    def __init__(self, look: Look | None) -> None:
         self.look = look
         self.batch = pyglet.graphics.Batch()
         self._labels: dict[str, Any] = {}
@@ -285,23 +324,16 @@ class HandGhosts:
         self._shapes, self._labels = [], {}
 
 
-@functools.cache
-def network_class(screen_class: type[GameScreen]) -> type[GameScreen]:
-    """The game's screen class playing a network game."""
-    return type(f"Network{screen_class.__name__}", (NetworkPlay, screen_class), {})
-
-
-def network_screen(link: Link) -> GameScreen:
-    """The game's screen on the link's replica: the link's seat is this desk's person
-    (none for a spectator); the replica's moves of other seats play back on it."""
+def network_screen(link: Link) -> NetworkGame:
+    """The game's screen on the link's replica, wrapped for network play: the link's
+    seat is this desk's person (none for a spectator); the replica's moves of other
+    seats play back on it."""
     game = link.game
     assert game is not None, "the host has not sent the game yet"
     module = REGISTRY.get(game.kind).load("screen")
     humans = [link.seat] if link.seat else []
-    screen: Any = module.around(game.match, humans, network_class)
-    screen.link = link
-    screen._filmed = []
-    screen._ghosts = HandGhosts(getattr(module, "held_look", None))
-    screen._holding, screen._live_sent = False, 0.0
-    link.client.replica.watch = screen.watching
-    return screen
+    played = NetworkGame(
+        module.around(game.match, humans), link, getattr(module, "held_look", None)
+    )
+    link.client.replica.watch = played.watching
+    return played

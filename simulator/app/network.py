@@ -3,8 +3,9 @@
 and the start screen's Network game page (simulator/app/net_start.py).
 
 A ``Session`` shows one link (simulator/app/net_link.py) in a window: the lobby until
-the game begins, then the game's own screen on the replica's match (net_game.py), made
-again whenever the host's game replaces the replica's (a rejoin, a resync). Leaving
+the game begins, then the game's own screen on the replica's match wrapped for network
+play (net_game.py's ``NetworkGame``), made again whenever the host's game replaces the
+replica's (a rejoin, a resync). Leaving
 those screens (Ctrl+N, the results' buttons) leaves the game, and a host's window
 closing ends its room.
 """
@@ -16,22 +17,19 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pyglet
 
 from simulator.app.computer_seats import one_line
 from simulator.app.display import display_available
-from simulator.app.net_game import network_screen
+from simulator.app.net_game import NetworkGame, network_screen
 from simulator.app.net_link import ANY_ADDRESS, HostThread, Link
 from simulator.app.net_lobby import LobbyScreen
 from simulator.app.results import ResultsScreen
 from simulator.app.window import FRAME_RATE, AppWindow
 from simulator.net import tokens
 from simulator.net.room import REMOTE, Room
-
-if TYPE_CHECKING:
-    from simulator.app.game_screen import GameScreen
 
 # Makes the start screen (Ctrl+N, the results' New game): the CLI hands it in, since
 # the start screen opens this module's pages.
@@ -44,7 +42,7 @@ class Session:
     def __init__(self, link: Link) -> None:
         self.link = link
         self.lobby = LobbyScreen(link)
-        self.game: GameScreen | None = None
+        self.game: NetworkGame | None = None
         self.window: AppWindow | None = None
         self.ended = False
         link.view = self._heard
@@ -68,7 +66,11 @@ class Session:
     def _ours(self, page: Any) -> bool:
         if page is self.lobby or (self.game is not None and page is self.game):
             return True
-        return isinstance(page, ResultsScreen) and page.game is self.game
+        return (
+            isinstance(page, ResultsScreen)
+            and self.game is not None
+            and page.game is self.game.screen
+        )
 
     def _heard(self, kind: str, fields: dict[str, Any]) -> None:
         try:
@@ -86,7 +88,7 @@ class Session:
         if page is self.lobby:
             self.lobby.heard(kind, fields)
         elif self.game is not None and page is self.game:
-            self.game.heard(kind, fields)  # type: ignore[attr-defined]
+            self.game.heard(kind, fields)
 
     def _show_game(self, fields: dict[str, Any]) -> None:
         """The host's game (at the start, or replacing ours): its screen on the replica."""

@@ -55,10 +55,10 @@ def lower_and_release(window: Any, screen: CrazyTowerScreen) -> None:
     send(window, "on_key_press", key.DOWN, 0)
     for _ in range(400):
         frames(window)
-        if not screen.lowering:
+        if not screen.turn.hand.lowering:
             break
     send(window, "on_key_release", key.DOWN, 0)
-    x, y = world_to_window(window, screen, *screen.target)
+    x, y = world_to_window(window, screen, *screen.turn.hand.target)
     send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
     settle(window, screen)
 

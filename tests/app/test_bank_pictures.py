@@ -13,7 +13,8 @@ from pyglet.window import key
 from rules.crazy_tower.blocks import get_block
 from rules.lots import colour_of, spec_of
 from rules.pieces import get_piece
-from simulator.app.crazy_tower.panel import CUBE, pick_order
+from simulator.app.crazy_tower.bank import pick_order
+from simulator.app.crazy_tower.panel import CUBE
 from simulator.app.crazy_tower.screen import open_screen
 from simulator.app.lots.panel import BANK_UNIT, NUMBER_W
 from simulator.app.setup import GameSetup, Seat
@@ -98,8 +99,8 @@ def test_the_lots_bank_shows_each_piece_in_its_shape_and_colour_not_its_name():
 def _numbers(screen: Any) -> dict[str, int]:
     """The number written above each block of the panel's banks."""
     numbers = {}
-    for button in screen.hud.buttons:
-        for fitted in screen.hud.texts:
+    for button in screen.view.hud.buttons:
+        for fitted in screen.view.hud.texts:
             label = fitted.label
             if (
                 label.text.isdigit()
@@ -120,7 +121,7 @@ def _check_keys(window: Any, screen: Any, again: Callable[[], None] = lambda: No
     assert sorted(numbers.values()) == list(range(1, min(9, len(order)) + 1))  # no gaps
     assert [b for b, _ in sorted(numbers.items(), key=lambda kv: kv[1])] == order[:9]
     # reading order: rows from the top, left to right
-    where = {b.label: (-b.y, b.x) for b in screen.hud.buttons if b.label in numbers}
+    where = {b.label: (-b.y, b.x) for b in screen.view.hud.buttons if b.label in numbers}
     assert sorted(numbers, key=where.__getitem__) == order[:9]
     for number, block in enumerate(order[:9], start=1):
         send(window, "on_key_press", key._1 + number - 1, 0)
@@ -165,7 +166,7 @@ def test_crazy_tower_bank_blocks_are_pictures_in_their_colour():
     try:
         frames(window)
         for block in screen.match.state.hands["Ann"][:4]:
-            button = next(b for b in screen.hud.buttons if b.label == block)
+            button = next(b for b in screen.view.hud.buttons if b.label == block)
             cells = get_piece(get_block(block).piece).cells
             rgb = colour(get_block(block).colour).rgb
             assert painted_cells(window, button.x, button.y, CUBE, rgb, cells) == set(cells), block

@@ -8,11 +8,15 @@ from pathlib import Path
 
 from pyglet.window import key
 
-from simulator.app.crazy_tower.screen import TILT, load_screen
+from simulator.app.crazy_tower.bank import pick_order
+from simulator.app.crazy_tower.hand import TILT
+from simulator.app.crazy_tower.keys import TABLE, KeyActions
+from simulator.app.crazy_tower.screen import CrazyTowerScreen, load_screen
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import diamonds_scenario, holding, hover, open_ct, place
 from tests.app.helpers import close, frames, send
+from tests.app.test_crazy_tower_controller import new_turn
 
 LISTED = {
     "1-9 / click bank", "V", "mouse", "wheel", "Q / E", "hold Down", "click", "Space",
@@ -40,6 +44,24 @@ def test_the_help_lists_the_skip_the_cover_and_every_key_the_screen_handles():
         close(window)
 
 
+def test_one_table_gives_the_help_and_every_handler_the_keys_call():
+    turn, _ = new_turn()
+    assert CrazyTowerScreen.shortcuts == TABLE.help_rows()
+    assert TABLE.missing_handlers(KeyActions(turn)) == []
+    # every key the table dispatches is in the help (a row's presses are its keys)
+    assert all(row.keys for row in TABLE.rows if row.presses)
+
+
+def test_a_number_key_picks_the_panels_block_of_that_number_and_none_past_them():
+    turn, _ = new_turn()
+    actions, order = KeyActions(turn), pick_order(turn.match.state)
+    assert TABLE.dispatch(actions, key._1 + len(order), 0) is (len(order) < 9)
+    assert turn.live is None  # no block of that number: nothing picked
+    assert TABLE.dispatch(actions, key._2, key.MOD_SHIFT) is True
+    assert turn.live is not None and turn.live.piece == order[1]
+    assert TABLE.dispatch(actions, key.V, 0) is False  # idle only: a block is held
+
+
 def test_tilt_lower_and_the_three_undo_keys_act_on_the_held_piece():
     window, screen = open_ct()
     try:
@@ -47,18 +69,18 @@ def test_tilt_lower_and_the_three_undo_keys_act_on_the_held_piece():
             send(window, "on_key_press", key._1, 0)
             frames(window)
             assert holding(screen)
-            angle = screen.angle
+            angle = screen.turn.hand.angle
             send(window, "on_key_press", key.Q, 0)
-            assert screen.angle == angle + TILT
+            assert screen.turn.hand.angle == angle + TILT
             send(window, "on_key_press", key.E, 0)
             send(window, "on_key_press", key.E, 0)
-            assert screen.angle == angle - TILT
+            assert screen.turn.hand.angle == angle - TILT
             send(window, "on_mouse_scroll", 300, 300, 0, 1.0)
-            assert screen.angle == angle
+            assert screen.turn.hand.angle == angle
             send(window, "on_key_press", key.DOWN, 0)
-            assert screen.lowering
+            assert screen.turn.hand.lowering
             send(window, "on_key_release", key.DOWN, 0)
-            assert not screen.lowering
+            assert not screen.turn.hand.lowering
             send(window, "on_key_press", undo, modifiers)
             frames(window)
             assert screen.live is None and "undone" in screen.message
@@ -123,9 +145,9 @@ def test_the_cover_is_passed_with_enter_too():
         (("Ann", "human"), ("Bob", "human"), ("Cy", "human")), seed=3, mode="saboteur"
     )
     try:
-        stage = screen.covers[0].stage
+        stage = screen.turn.covers.queue[0].stage
         send(window, "on_key_press", key.ENTER, 0)
-        assert screen.covers[0].stage != stage
+        assert screen.turn.covers.queue[0].stage != stage
     finally:
         close(window)
 
@@ -136,11 +158,11 @@ def test_leaving_the_screen_frees_its_gl_objects_and_close_is_safe_twice():
         send(window, "on_key_press", key._1, 0)
         hover(window, screen, 0.0, 8.0, count=10)  # over the card: the ghost shows
         scene = screen._scene
-        assert scene._lists and screen._ghost is not None and screen.hud._items
+        assert scene._lists and screen.view._ghost is not None and screen.view.hud._items
         other = load_screen(Path("scenarios/crazy-tower/loop-box.toml"))
         window.show(other)  # as Ctrl+N does
-        assert not scene._lists and screen._scene is None and screen._ghost is None
-        assert not screen.hud._items and not screen.banner.hud._items
+        assert not scene._lists and screen._scene is None and screen.view._ghost is None
+        assert not screen.view.hud._items and not screen.view.banner.hud._items
         screen.close()
         frames(window)  # the new screen draws
         assert other._scene is not None
@@ -154,7 +176,7 @@ def test_a_saved_game_keeps_the_hand_and_its_noise_goes_on(tmp_path: Path):
         place(window, screen, 3, "fc-00", 10.0)
         send(window, "on_key_press", key._1, 0)
         frames(window)
-        unsaved = screen.nudge
+        unsaved = screen.turn.hand.nudge
         send(window, "on_key_press", key.BACKSPACE, 0)
         path = tmp_path / "shaky.toml"
         screen.save(path)
@@ -164,6 +186,6 @@ def test_a_saved_game_keeps_the_hand_and_its_noise_goes_on(tmp_path: Path):
         assert screen.game.dexterity == "shaky"
         send(window, "on_key_press", key._1, 0)
         frames(window)
-        assert screen.nudge == unsaved and unsaved != (0.0, 0.0)
+        assert screen.turn.hand.nudge == unsaved and unsaved != (0.0, 0.0)
     finally:
         close(window)

@@ -31,35 +31,36 @@ def test_the_saboteur_role_is_shown_only_to_its_owner_after_a_click():
     state = screen.match.state
     try:
         frames(window)
-        cover = screen.covers[0]
+        cover = screen.turn.covers.queue[0]
         assert (cover.player, cover.stage) == ("Ann", PASS)
-        words = " ".join(_labels(screen.cover_hud))
+        words = " ".join(_labels(screen.view.cover_hud))
         assert "Pass the device to Ann" in words
         assert "SABOTEUR" not in words and "ARCHITECT" not in words
         # The cover hides everything: the panel and the world are not drawn.
         assert _shaded(pixel(window, 1000, 500)) and _shaded(pixel(window, 300, 200))
         send(window, "on_mouse_press", 640, 400, mouse.LEFT, 0)
         frames(window)
-        assert screen.covers[0].stage == ROLE
-        words = " ".join(_labels(screen.cover_hud))
+        assert screen.turn.covers.queue[0].stage == ROLE
+        words = " ".join(_labels(screen.view.cover_hud))
         role = "SABOTEUR" if state.saboteur == "Ann" else "ARCHITECT"
         assert f"Ann, you are {'the' if role == 'SABOTEUR' else 'an'} {role}" in words
         # Every player sees their own role in turn, then the game shows, naming nobody.
         for _ in range(40):
-            if not screen.covers:
+            if not screen.turn.covers:
                 break
             send(window, "on_key_press", key.SPACE, 0)
             frames(window)
-        assert not screen.covers
+        assert not screen.turn.covers
         frames(window)
-        named = [t for t in _labels(screen.hud) + _labels(screen.banner.hud) if state.saboteur in t]
+        shown = _labels(screen.view.hud) + _labels(screen.view.banner.hud)
+        named = [t for t in shown if state.saboteur in t]
         assert named and not any("saboteur" in t.lower() for t in named)
         assert not _shaded(pixel(window, 1000, 500))
         # R shows the current player's own role again, on a cover.
         send(window, "on_key_press", key.R, 0)
         frames(window)
-        assert screen.covers and screen.covers[0].player == state.current_player
-        assert screen.covers[0].stage == ROLE
+        assert screen.turn.covers and screen.turn.covers.queue[0].player == state.current_player
+        assert screen.turn.covers.queue[0].stage == ROLE
     finally:
         close(window)
 
@@ -68,8 +69,8 @@ def test_a_timed_challenge_counts_down_and_time_running_out_ends_the_game():
     window, screen = open_ct((("Solo", "human"),), seed=4, mode="solo", challenge=9)
     try:
         frames(window, 20, seconds=1.0)
-        assert abs(screen.time_left() - 40.0) < 1e-6
-        assert "0:40" in _labels(screen.hud)
+        assert abs(screen.turn.time_left() - 40.0) < 1e-6
+        assert "0:40" in _labels(screen.view.hud)
         send(window, "on_key_press", key.V, 0)  # a move carries the app's clock
         frames(window)
         assert screen.match.actions[-1] == {

@@ -83,7 +83,7 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         send(window, "on_key_press", key._3, 0)  # red-2a
         frames(window)
         hover(window, screen, *over_card(screen, "fc-00", 10.0, 6.0), count=90)
-        landing, problem = screen.ghost()
+        landing, problem = screen.turn.ghost()
         assert landing is not None and problem is None
         x, y, _ = landing
         card_top = over_card(screen, "fc-00", 10.0, 0.0)[1]
@@ -93,7 +93,7 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         assert tint != (236, 240, 244) and tint[0] > tint[1]  # a translucent red block
         # Beside the card: the ghost turns red and the release is refused with the reason.
         hover(window, screen, 11.5, card_top + 3.0, count=90)  # off the right end
-        _, problem = screen.ghost()
+        _, problem = screen.turn.ghost()
         assert problem and "would miss the Ground floor card" in problem
         send(window, "on_key_press", key.SPACE, 0)
         frames(window)
@@ -102,9 +102,9 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
             screen.message.startswith("Refused:")
             and "would miss the Ground floor card" in screen.message
         )
-        shown = [item.text for item in screen.banner.hud._items if hasattr(item, "text")]
+        shown = [item.text for item in screen.view.banner.hud._items if hasattr(item, "text")]
         assert screen.message in shown  # drawn in the message box
-        wx, wy = world_to_window(window, screen, *screen.ghost()[0][:2])
+        wx, wy = world_to_window(window, screen, *screen.turn.ghost()[0][:2])
         r, g, b = pixel(window, wx + 3, wy + 3)
         assert r > g + 60 and r > b + 60  # the ghost is red
         # Tilted on its end: the rulebook lays blocks flat.
@@ -112,7 +112,8 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         for _ in range(18):
             send(window, "on_mouse_scroll", 300, 300, 0, 1)
         frames(window, 60)
-        send(window, "on_mouse_press", *world_to_window(window, screen, *screen.target), 1, 0)
+        at = world_to_window(window, screen, *screen.turn.hand.target)
+        send(window, "on_mouse_press", *at, 1, 0)
         frames(window)
         assert screen.live.stage == HOLDING and "laid flat" in screen.message
     finally:
@@ -186,9 +187,9 @@ def test_over_nothing_of_the_tower_the_ghost_is_red_on_the_table_with_the_reason
         frames(window)
         card_left = over_card(screen, "fc-00", 0.0, 0.0)[0]
         hover(window, screen, card_left - 5.0, 6.0, count=90)  # left of the tower
-        landing, problem = screen.ghost()
+        landing, problem = screen.turn.ghost()
         assert landing is None and problem  # over nothing of the tower: refused
-        x, y, _ = screen.ghost_pose()
+        x, y, _ = screen.view.ghost_pose()
         held = screen.live.held
         assert abs(x - held.pose.x) < 1e-9 and y < held.pose.y  # under the piece...
         bottom = min(py for poly in held.world_polygons() for _, py in poly)
@@ -196,9 +197,9 @@ def test_over_nothing_of_the_tower_the_ghost_is_red_on_the_table_with_the_reason
         wx, wy = world_to_window(window, screen, x + 0.5, y + 0.3)
         r, g, b = pixel(window, wx, wy)
         assert r > g + 60 and r > b + 60  # drawn red
-        label = screen.ghost_label
+        label = screen.view.ghost_label
         assert label.text == f"Cannot release here: {problem}."
-        ghost, piece = screen.ghost_box(), screen.held_box()
+        ghost, piece = screen.view.ghost_box(), screen.view.held_box()
         for box in (ghost, piece):
             assert not _overlaps(label.box, box)
     finally:

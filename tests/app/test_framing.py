@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pyglet.window import key
 
-from simulator.app.crazy_tower.screen import WORLD_VIEW as CT_VIEW
 from simulator.app.crazy_tower.screen import load_screen
+from simulator.app.crazy_tower.view import WORLD_VIEW as CT_VIEW
 from simulator.app.framing import EASE_SECONDS, Framing, frame
 from simulator.app.window import AppWindow
 from simulator.games.crazy_tower.bodies import add_block, card_half_length
@@ -99,7 +99,7 @@ def test_a_tall_crazy_tower_fills_most_of_the_view():
         _, table = camera.to_screen(0.0, 0.0)
         _, roof = camera.to_screen(0.0, top)
         # Of the view under the message strip (the framed part), the tower fills most.
-        x, y, w, h = screen.framing.viewport
+        x, y, w, h = screen.view.framing.viewport
         assert (x, y, w) == CT_VIEW[:3] and h < CT_VIEW[3]
         assert (roof - table) / h > 0.65
         assert y <= table < y + 0.05 * h  # the table at the bottom
@@ -157,20 +157,20 @@ def test_a_fall_shakes_the_drawn_view_a_moment_and_not_the_mouse():
     window, screen = open_ct()
     try:
         frames(window, 2)
-        assert screen.framing.shake_offset() == (0.0, 0.0)
+        assert screen.view.framing.shake_offset() == (0.0, 0.0)
         # A block dropped beside the tower lands on the table: a fall.
         world = screen.match.world
         add_block(world, "red-1a", Pose(-card_half_length() - 4.0, 3.0, 0.0))
         while not any(t.body_id == "red-1a" for t in world.table_touches):
             world.step()
         frames(window)
-        dx, dy = screen.framing.shake_offset()
+        dx, dy = screen.view.framing.shake_offset()
         assert abs(dx) + abs(dy) > 1.0
-        drawn, steady = screen.framing.drawn_camera(), screen.camera()
+        drawn, steady = screen.view.framing.drawn_camera(), screen.camera()
         assert drawn.world == steady.world and drawn.offset != steady.offset
-        assert steady.viewport == screen.framing.viewport  # the mouse maps through it, still
+        assert steady.viewport == screen.view.framing.viewport  # the mouse maps through it, still
         frames(window, 40)  # two thirds of a second later: still
-        assert screen.framing.shake_offset() == (0.0, 0.0)
+        assert screen.view.framing.shake_offset() == (0.0, 0.0)
     finally:
         close(window)
 

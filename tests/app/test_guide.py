@@ -228,7 +228,8 @@ def test_the_crazy_tower_guide_points_at_your_blocks():
         bank = screen.guide_anchors()["bank"]
         _points_at(window, shown, bank)
         state = screen.match.state
-        blocks = [b for b in screen.hud.buttons if b.label in state.hands[state.current_player]]
+        hand = state.hands[state.current_player]
+        blocks = [b for b in screen.view.hud.buttons if b.label in hand]
         assert bank[0] == min(b.x for b in blocks) and bank[1] == min(b.y for b in blocks)
         send(window, "on_key_press", key._1, 0)  # pick up a block: the next step
         frames(window)

@@ -4,9 +4,11 @@ lowers it, Space releases and Enter confirms, and the piece lands where the ghos
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pyglet.window import key
 
-from simulator.app.crazy_tower.screen import STEP
+from simulator.app.crazy_tower.hand import STEP
 from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.live import SETTLED as CT_SETTLED
 from simulator.games.lots.live import SETTLED
@@ -21,12 +23,12 @@ def _press(window, symbol: int, count: int = 1) -> None:
         frames(window, 40)
 
 
-def _lower(window, hand) -> None:
-    """Hold Down until the piece rests (``hand``: what holds ``lowering``)."""
+def _lower(window, lowering: Callable[[], bool]) -> None:
+    """Hold Down until the piece rests (``lowering()`` says it goes on)."""
     send(window, "on_key_press", key.DOWN, 0)
     for _ in range(600):
         frames(window)
-        if not hand.lowering:
+        if not lowering():
             break
     send(window, "on_key_release", key.DOWN, 0)
 
@@ -51,7 +53,7 @@ def test_a_lots_placement_by_keys_only_lands_where_the_ghost_said():
         assert screen.turns.target[1] == height + match.lot.grid.cell
         _press(window, key.LEFT)
         assert screen.turns.ghost_spot()[:3] == (cells, None, 3)
-        _lower(window, screen.turns)
+        _lower(window, lambda: screen.turns.lowering)
         _press(window, key.SPACE)
         for _ in range(900):
             frames(window)
@@ -82,7 +84,7 @@ def test_a_crazy_tower_block_by_keys_only_covers_the_box_aimed_at():
             if left_end() > aim - STEP / 2:
                 break
         assert abs(left_end() - aim) < 0.1
-        _lower(window, screen)
+        _lower(window, lambda: screen.turn.hand.lowering)
         _press(window, key.SPACE)
         settle(window, screen)
         assert screen.live.stage == CT_SETTLED and screen.message.startswith("Verdict:")

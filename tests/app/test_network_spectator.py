@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from simulator.app.game_screen import GameScreen
+from simulator.app.net_game import NetworkGame
 from simulator.app.net_link import HostThread, Link
 from simulator.app.network import Session
 from simulator.app.window import AppWindow
@@ -19,6 +19,7 @@ from tests.app.helpers import frames
 
 LIMIT = 90.0
 MOVES = 6  # moves watched of each game
+SCREENS = {"lots": "LotsScreen", "crazy-tower": "CrazyTowerScreen", "filled-in": "FilledInScreen"}
 
 
 def hosted(tmp_path, game: str) -> tuple[object, HostThread]:
@@ -55,29 +56,30 @@ def test_a_spectator_watches_the_hosts_computers_play_on_the_games_own_screen(tm
             assert time.monotonic() < deadline, (window.page, link.closed)
             session._frame(1 / 60)
             frames(window)
-            page = window.page
-            if isinstance(page, GameScreen):
+            if isinstance(window.page, NetworkGame):
+                page = window.page.screen
                 screens.add(type(page).__name__)
+                assert page.remote is window.page
                 playbacks += page.playback is not None
                 messages.add(page.message)
                 if page.playback is not None:
                     page.playback.skip()  # as Space does
                 if page.match.action_count >= MOVES and page.playback is None:
                     break
-        screen = window.page
-        assert screens == {f"Network{type(screen).__mro__[2].__name__}"}
-        assert screen.match is link.game.match and link.seat is None
+        played = window.page
+        assert screens == {SCREENS[game]}
+        assert played.screen.match is link.game.match and link.seat is None
         if game != "filled-in":  # a physical game's moves play back, filmed
             assert playbacks > 0
         assert any("Ann" in m or "Bob" in m for m in messages), messages
 
         link.client.replica.game.match.truncate(2)  # out of step: the host's log wins
         link.client.call("resync")
-        while session.game is screen:  # the game may be over: its results show then
+        while session.game is played:  # the game may be over: its results show then
             assert time.monotonic() < deadline, "the host's game never replaced ours"
             session._frame(1 / 60)
             frames(window)
-        assert session.game is not None and session.game.match is link.game.match
+        assert session.game is not None and session.game.screen.match is link.game.match
         assert link.game.match.action_count >= MOVES
         seq = link.client.replica.seq
         assert link.game.match.actions[:seq] == room.game.match.actions[:seq]
@@ -113,10 +115,11 @@ def test_a_desync_is_said_and_the_hosts_log_replaces_the_screens_game(tmp_path):
             assert time.monotonic() < deadline, "the desync never replaced the game"
             session._frame(1 / 60)
             frames(window)
-            said.append(first.message)
+            said.append(first.screen.message)
         assert any(m.startswith("Out of step: after move") for m in said), said
         assert (
-            session.game.message == f"Resynchronised from the host's log; both logs are in {logs}."
+            session.game.screen.message
+            == f"Resynchronised from the host's log; both logs are in {logs}."
         )
         assert sorted(p.name.rsplit("-", 1)[1] for p in logs.iterdir()) == [
             "host.json",

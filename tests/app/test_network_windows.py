@@ -140,7 +140,7 @@ def test_a_placement_in_one_window_appears_in_the_other(tmp_path):
         host_window = ann.window(f"Ann hosts room {room}")
         ann.xdotool("key", "--window", host_window, "Return")  # the host starts the game
         until(
-            lambda: all(a.status().get("page") == "NetworkLotsScreen" for a in apps),
+            lambda: all(a.status().get("game") == "LotsScreen" for a in apps),
             "the game in both windows",
             apps,
         )

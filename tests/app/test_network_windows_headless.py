@@ -13,7 +13,7 @@ from typing import Any
 import pyglet
 from pyglet.window import key
 
-from simulator.app.game_screen import GameScreen
+from simulator.app.net_game import NetworkGame
 from simulator.app.net_link import lobby_ready
 from simulator.app.net_lobby import LobbyScreen
 from simulator.app.network import Session, join_session, start_host
@@ -96,12 +96,14 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
         run_until(
             pairs,
             lambda: (
-                isinstance(ann_window.page, GameScreen) and isinstance(bob_window.page, GameScreen)
+                isinstance(ann_window.page, NetworkGame)
+                and isinstance(bob_window.page, NetworkGame)
             ),
             "both game screens",
         )
-        ann, bob = ann_window.page, bob_window.page
-        assert type(ann).__name__ == "NetworkLotsScreen"
+        ann_played, bob_played = ann_window.page, bob_window.page
+        ann, bob = ann_played.screen, bob_played.screen
+        assert type(ann).__name__ == "LotsScreen" and ann.remote is ann_played
         assert ann.match is host.link.game.match and bob.match is guest.link.game.match
 
         # whoever is to move rolls and places with the keys; the other window watches
@@ -120,8 +122,9 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
                     run_until(pairs, lambda: True, "a frame")
             for _ in range(20):  # the hand follows the keys (the real driver's pause)
                 run_until(pairs, lambda: True, "a frame")
-            saw_hand |= first in watcher.link.hands
-            saw_ghost |= first in watcher._ghosts._labels  # drawn: the piece, a ring, a name
+            watched = bob_played if watcher is bob else ann_played
+            saw_hand |= first in watched.link.hands
+            saw_ghost |= first in watched._ghosts._labels  # drawn: the piece, a ring, a name
             held = mover.live.piece if mover.live is not None else None
             # the piece itself moves in the other window's world, run ahead of the move
             saw_ahead |= held is not None and held in watcher.match.world
@@ -129,7 +132,7 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
         run_until(
             pairs,
             lambda: (
-                not mover.link.client.replica.pending
+                not (host if mover is ann else guest).link.client.replica.pending
                 and watcher.match.action_count == mover.match.action_count
             ),
             "the placement on both",
@@ -173,18 +176,18 @@ def test_a_crazy_tower_block_moves_live_in_the_other_window(tmp_path):
             pairs.append((session, window))
         run_until(pairs, lambda: lobby_ready(host.link.lobby), "both seats held")
         host.link.start_game()
-        run_until(pairs, lambda: all(isinstance(w.page, GameScreen) for _, w in pairs), "the game")
-        ann, bob = (w.page for _, w in pairs)
+        run_until(pairs, lambda: all(isinstance(w.page, NetworkGame) for _, w in pairs), "the game")
+        ann, bob = (w.page.screen for _, w in pairs)
         first = ann.match.state.current_player
         mover, watcher = (ann, bob) if first == "Ann" else (bob, ann)
-        mover.pick(mover.match.state.hands[first][0])  # a block into the hand
+        mover.turn.pick(mover.match.state.hands[first][0])  # a block into the hand
         ahead = False
         for step in range(120):  # the hand lowers it over the ground card
-            mover.target = (0.0, 8.0 - 0.05 * step)
+            mover.turn.hand.target = (0.0, 8.0 - 0.05 * step)
             run_until(pairs, lambda: True, "a frame")
             ahead |= mover.live.piece in watcher.match.world
         assert ahead, "the block never moved in the other window before the move"
-        mover.release()
+        mover.turn.release()
         run_until(pairs, lambda: mover.live.stage == "settled", "the block settled")
         mover.confirm()
         run_until(

@@ -145,12 +145,13 @@ def test_crazy_tower_texts_fit_in_each_mode(mode, seats, challenge):
     window, screen = open_ct(seats, seed=3, mode=mode, challenge=challenge)
     try:
         frames(window)
-        if screen.covers:  # the saboteur's cover, then the panel behind it
-            each_size(window, screen, [(0, 0, DESIGN_W, DESIGN_H)], f"{mode} cover", 2)
-            screen.covers.clear()
-            screen.cover_hud.clear()
+        if screen.turn.covers:  # the saboteur's cover, then the panel behind it
+            cover = [(0, 0, DESIGN_W, DESIGN_H)]
+            each_size(window, screen, cover, f"{mode} cover", 2, view=screen.view)
+            screen.turn.covers.queue.clear()
+            screen.view.cover_hud.clear()
         screen.message = VERDICT
-        each_size(window, screen, split(PANEL_X - 9), f"Crazy Tower {mode}")
+        each_size(window, screen, split(PANEL_X - 9), f"Crazy Tower {mode}", view=screen.view)
     finally:
         close(window)
 

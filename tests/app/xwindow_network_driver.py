@@ -23,7 +23,7 @@ from typing import Any
 
 import pyglet
 
-from simulator.app.game_screen import GameScreen
+from simulator.app.net_game import NetworkGame
 from simulator.app.net_link import lobby_ready
 from simulator.cli import main as towersim
 from tests.app.xwindow_games_driver import FOLLOW, LotsHand, _write
@@ -53,7 +53,9 @@ class Watch:
                 "ready": lobby_ready(link.lobby),
                 "started": bool(link.lobby.get("started")),
             }
-        if isinstance(page, GameScreen):
+        if isinstance(page, NetworkGame):
+            status["game"] = type(page.screen).__name__
+            page = page.screen
             match = page.match
             status |= {
                 "moves": match.action_count,

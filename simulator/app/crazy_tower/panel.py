@@ -12,7 +12,6 @@ from typing import Any
 
 from rules.assets import load_asset
 from rules.crazy_tower import get_card, legal_moves, scores
-from rules.crazy_tower.blocks import get_block
 from rules.crazy_tower.cards import BOX_KINDS, WHITE
 from rules.crazy_tower.legal import block_choices
 from rules.crazy_tower.state import (
@@ -23,6 +22,7 @@ from rules.crazy_tower.state import (
     TURN,
     CrazyTowerState,
 )
+from simulator.app.crazy_tower.bank import bank_rows, pick_order
 from simulator.app.crazy_tower.icons import Icons, block_width
 from simulator.app.crazy_tower.words import (
     block_name,
@@ -161,25 +161,6 @@ def _players(
             hud.text("no blocks left", x + 20, y, 11, GREY)
         y -= 24
     return y
-
-
-def bank_rows(state: CrazyTowerState, name: str) -> list[list[str]]:
-    """A player's bank as the panel shows it: a row a colour, the player's own colours
-    first, then any received in an exchange."""
-    hand = state.hands[name]
-    shades = dict.fromkeys([*state.colours[name], *(get_block(b).colour for b in hand)])
-    rows = [[b for b in hand if get_block(b).colour == shade] for shade in shades]
-    return [row for row in rows if row]
-
-
-def pick_order(state: CrazyTowerState) -> list[str]:
-    """The blocks the current player can pick up now, in the order the panel shows
-    them: number key k picks the k-th, and the panel numbers exactly these 1..n."""
-    if state.is_over or state.phase not in (TURN, PLACE):
-        return []
-    placeable = set(block_choices(state))
-    rows = bank_rows(state, state.current_player)
-    return [block for row in rows for block in row if block in placeable]
 
 
 def _human_turn(view: PanelView) -> bool:

@@ -1,0 +1,208 @@
+"""Crazy Tower turns played through the turn controller alone (simulator/app/crazy_tower/
+turn.py): no window and no GL. A fresh process that plays a whole placement with it
+never imports pyglet. This module imports no pyglet either, so that process can use it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.crazy_tower.state import SABOTEUR
+from simulator.app.crazy_tower import session
+from simulator.app.crazy_tower.bank import pick_order
+from simulator.app.crazy_tower.cover import PASS, ROLE
+from simulator.app.crazy_tower.turn import PASS as PASS_MOVE
+from simulator.app.crazy_tower.turn import REVEAL, CrazyTowerTurn
+from simulator.app.crazy_tower.words import todo
+from simulator.app.setup import GameSetup, Seat
+from simulator.app.words import refusal
+from simulator.games.crazy_tower.live import HOLDING, SETTLED
+from simulator.games.crazy_tower.match import CLOCK_KEY
+from simulator.games.crazy_tower.player import RandomPlayer
+from simulator.games.crazy_tower.survey import card_point
+
+ROOT = Path(__file__).resolve().parents[2]
+TWO = (("Ann", "human"), ("Bob", "human"))
+
+
+@dataclass
+class Desk:
+    """The screen as the turn sees it, recorded."""
+
+    message: str = ""
+    dirty: bool = False
+    showing: bool = False  # a computer's move is being shown
+    logged: int = 0
+    taken: int = 0
+
+    def showing_move(self) -> bool:
+        return self.showing
+
+    def move_logged(self) -> None:
+        self.logged += 1
+
+    def piece_taken(self) -> None:
+        self.taken += 1
+
+
+def new_turn(
+    seats: tuple[tuple[str, str], ...] = TWO,
+    *,
+    mode: str = "competitive",
+    challenge: int | None = None,
+    seed: int = 1,
+) -> tuple[CrazyTowerTurn, Desk]:
+    players = tuple(Seat(name, controller) for name, controller in seats)
+    setup = GameSetup("crazy-tower", players, seed=seed, mode=mode, challenge=challenge)
+    desk = Desk()
+    return CrazyTowerTurn(session.new_game(setup), desk), desk
+
+
+def lay(turn: CrazyTowerTurn, card: str, u: float) -> list | None:
+    """Carry the held piece 4 cm over card coordinate ``u`` of ``card``, lower it until
+    it rests, release it and let the tower settle, a fixed step at a time as the window
+    would; the move's new events (None: refused)."""
+    x, y = card_point(turn.match.world.entry(card), u)
+    turn.hand.aim(x, y + 4.0)
+    for _ in range(120):
+        turn.drive(1)
+    turn.hand.lowering = True
+    for _ in range(1200):
+        turn.drive(1)
+        if not turn.hand.lowering:
+            break
+    assert turn.desk.message.startswith("The piece rests"), turn.desk.message
+    turn.release()
+    live = turn.live
+    assert live is not None and turn.desk.message == "Released: the tower settles..."
+    for _ in range(2000):
+        if live.settle_chunk():
+            return turn.settled()
+    raise AssertionError("the tower never settled")
+
+
+def play_a_placement() -> CrazyTowerTurn:
+    """Ann's 4-cube block on the ground floor's left half, confirmed."""
+    turn, desk = new_turn()
+    turn.pick_numbered(6)  # key 7
+    assert turn.holding() and turn.live is not None and turn.live.piece == "red-4a"
+    assert desk.taken == 1 and desk.message.startswith("You hold the red 4-cube block")
+    events = lay(turn, "fc-00", 5.0)
+    assert events and events[0]["type"] == "block_placed"
+    assert turn.live.stage == SETTLED and desk.message.startswith("Verdict:")
+    assert desk.logged == 0  # settled is not confirmed
+    turn.confirm()
+    assert desk.logged == 1 and turn.live is None
+    return turn
+
+
+def test_a_whole_placement_is_confirmed_and_the_turn_passes():
+    turn = play_a_placement()
+    state = turn.match.state
+    assert [a["type"] for a in turn.match.actions] == ["place_block"]
+    assert turn.match.actions[0]["path"]  # the hand's path, recorded for the replay
+    assert state.current_player == "Bob" and turn.desk.message == todo(state)
+
+
+def test_undo_takes_the_piece_back_and_leaves_the_state_as_it_was():
+    turn, _ = new_turn()
+    before = turn.match.state_hash()
+    turn.pick(turn.match.state.hands["Ann"][0])
+    assert turn.holding()
+    turn.match.rebuild()  # as GameScreen.undo does
+    assert turn.take_back().startswith("Move undone.")
+    assert turn.live is None and turn.match.state_hash() == before
+    assert turn.match.actions == []
+
+
+def test_a_release_over_nothing_is_refused_with_the_ghosts_reason():
+    turn, desk = new_turn()
+    turn.pick_numbered(2)
+    turn.hand.aim(-14.0, 8.0)  # beside the tower, over the table
+    for _ in range(120):
+        turn.drive(1)
+    ghost = turn.ghost()
+    assert ghost is not None and ghost[0] is None and ghost[1]
+    turn.release()
+    assert desk.message == refusal(ghost[1]) and turn.live.stage == HOLDING
+
+
+def test_a_revealed_card_comes_into_the_hand_and_a_pass_is_logged_at_once():
+    turn = play_a_placement()
+    desk = turn.desk
+    turn.play(REVEAL)  # V: move B
+    state = turn.match.state
+    assert desk.logged == 2 and state.revealed is not None
+    assert turn.live is not None and turn.live.piece == state.revealed
+    assert desk.message.startswith("You revealed ")
+    turn.play(PASS_MOVE)  # P: refused while the card is in the hand, nothing happens
+    assert desk.logged == 2
+
+
+def test_nothing_acts_while_a_computers_move_is_shown():
+    turn, desk = new_turn()
+    desk.showing = True
+    turn.pick_numbered(0)
+    assert not turn.idle() and turn.live is None and desk.taken == 0
+    desk.showing = False
+    assert turn.idle() and pick_order(turn.match.state)
+
+
+def test_saboteur_covers_each_human_role_then_passes_the_device():
+    seats = (("Ann", "human"), ("Bob", "human"), ("Cy", "human"))
+    turn, desk = new_turn(seats, mode=SABOTEUR)
+    queue, first = turn.covers.queue, turn.match.state.current_player
+    assert [(c.player, c.show_role, c.stage) for c in queue[:3]] == [
+        (name, True, PASS) for name, _ in seats
+    ]
+    # the device is with Cy, who saw their role last: it passes to the first player
+    assert [(c.player, c.show_role) for c in queue[3:]] == [(first, False)] * (first != "Cy")
+    count = len(queue)
+    turn.uncover()
+    assert queue[0].stage == ROLE and len(queue) == count
+    turn.uncover()
+    assert len(queue) == count - 1 and desk.dirty
+    while turn.covers:
+        turn.uncover()
+    turn.covers.holder = "Someone else"  # the device was last in other hands
+    turn.check_device()
+    assert [(c.player, c.stage) for c in queue] == [(first, PASS)]
+
+
+def test_a_timed_challenge_stamps_its_clock_and_ends_when_time_is_up():
+    turn, desk = new_turn((("Solo", "human"),), mode="solo", challenge=9, seed=4)
+    limit = turn.clock.limit
+    assert limit is not None and turn.time_left() == limit
+    desk.dirty = False
+    turn.tick(1.5)
+    assert desk.dirty and turn.time_left() == limit - 1.5
+    turn.play(REVEAL)
+    assert turn.match.actions[-1][CLOCK_KEY] == 1.5
+    turn.tick(limit)
+    assert turn.live is None and turn.match.state.is_over
+    assert turn.match.actions[-1]["type"] == "clock"
+    assert desk.message.startswith("Time is up!")
+
+
+def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
+    turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")))
+    assert turn.computer_to_move() is None  # Ann's turn
+    assert turn.hand_over("Bob") is True
+    assert isinstance(turn.computers["Bob"], RandomPlayer)
+    assert turn.game.controllers == ["human", "random"]  # the save says so
+    assert turn.hand_over("Bob") is False
+
+
+def test_the_turn_plays_a_placement_in_a_process_without_pyglet():
+    probe = (
+        "import sys\n"
+        "from tests.app.test_crazy_tower_controller import play_a_placement\n"
+        "play_a_placement()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyglet'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
