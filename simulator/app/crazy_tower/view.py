@@ -27,7 +27,7 @@ from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.guide import bounds
-from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
+from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.playback import Playback
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
@@ -51,16 +51,25 @@ Box = tuple[float, float, float, float]  # logical x, y, w, h
 
 
 class Stage(Protocol):
-    """What the view reads of the screen it draws for, and the buttons it offers."""
-
-    message: str
-    dirty: bool
+    """The screen the view draws for (its GameScreen) and the buttons it offers."""
 
     def confirm(self) -> None: ...
 
     def undo(self) -> None: ...
 
     def elsewhere(self) -> dict[str, str]: ...
+
+    def draw_table(
+        self,
+        window: Any,
+        base: Any,
+        look: Any,
+        *,
+        scene: WorldScene,
+        frame: Any,
+        world_view: Box,
+        extras: Any = (),
+    ) -> None: ...
 
 
 class CrazyTowerView:
@@ -76,8 +85,7 @@ class CrazyTowerView:
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
         self.ghost_label = GhostLabel()
-        # framed under the message strip (its top is 8 below the screen's): the piece in
-        # the hand is never hidden under it
+        # under the message strip (8 below the top): it never hides the piece in the hand
         self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
         self.fall_feel = FallFeel()
         self.tally, self.flashes = Tally(), Flashes()  # scores count; scoring flashes
@@ -151,21 +159,15 @@ class CrazyTowerView:
             return
         # A computer's filmed move, unless the hand holds a piece: then the live world.
         frame = playback.frame if playback is not None and turn.live is None else None
-        scene.sync(frame)
-        self.camera()  # framed before the first frame
-        window.view = base @ self.framing.drawn_camera().matrix()
-        with clipped(window, window.box, WORLD_VIEW):
-            scene.batch.draw()
-            self.flashes.draw()
-            self._draw_ghost()
-        window.view = base
-        self._draw_ghost_label()
-        if self.stage.dirty:
-            self._rebuild_hud()
-        self.tally.draw()
-        self.hud.draw()
-        self.icons.draw()
-        self.banner.draw(self.stage.message)
+        self.stage.draw_table(
+            window,
+            base,
+            self,
+            scene=scene,
+            frame=frame,
+            world_view=WORLD_VIEW,
+            extras=(self.icons,),
+        )
 
     def close(self) -> None:
         """Free the GL objects the view holds; safe twice."""
@@ -222,7 +224,7 @@ class CrazyTowerView:
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
-    def _draw_ghost_label(self) -> None:
+    def draw_ghost_label(self) -> None:
         """Why a release at the ghost is refused, beside the ghost and the piece."""
         found, ghost, held = self.turn.ghost(), self.ghost_box(), self.held_box()
         if found is None or not found[1] or ghost is None:
@@ -237,7 +239,7 @@ class CrazyTowerView:
         self.ghost_label.show(said, REFUSED_TONE, avoid=avoid, view=view, obstacles=pieces)
         self.ghost_label.draw()
 
-    def _draw_ghost(self) -> None:
+    def draw_ghost(self) -> None:
         """A translucent copy of the held piece where it would land (red if refused);
         over nothing of the tower, red on the table under the piece."""
         found, pose, live = self.turn.ghost(), self.ghost_pose(), self.turn.live
@@ -262,8 +264,7 @@ class CrazyTowerView:
         move_list(self._ghost[0], self._ghost[1], pose)
         self._ghost_batch.draw()
 
-    def _rebuild_hud(self) -> None:
-        self.stage.dirty = False
+    def rebuild_hud(self) -> None:
         self.hud.clear()
         self.icons.clear()
         turn = self.turn
