@@ -18,7 +18,7 @@ screen, the command line, the network setup and the lab build theirs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, TypeVar
@@ -140,7 +140,7 @@ def _typed(text: str, kind: type) -> Any:
     return text
 
 
-def parameter_table(parameters: Sequence[Parameter]) -> dict[str, Parameter]:
+def parameter_table(parameters: Iterable[Parameter]) -> dict[str, Parameter]:
     return {p.name: p for p in parameters}
 
 
