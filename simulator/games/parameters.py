@@ -56,10 +56,11 @@ def add_flags(parser: argparse.ArgumentParser, parameters: Iterable[Parameter], 
 
 
 def flag_settings(
-    args: argparse.Namespace, parameters: Iterable[Parameter], mode: str
+    args: argparse.Namespace, parameters: Iterable[Parameter], mode: str, title: str
 ) -> dict[str, Any] | str:
     """The everyday options the flags give (one not given is left to the game's
-    default), or why a flag does not fit ``mode``."""
+    default; text, as ``towersim app`` takes it, read by the parameter), or why one does
+    not fit the game or ``mode``."""
     settings: dict[str, Any] = {}
     for parameter in menu(parameters):
         value = getattr(args, parameter.name, None)
@@ -67,7 +68,12 @@ def flag_settings(
             continue
         if not parameter.applies(mode):
             return f"{flag(parameter)} is for {' or '.join(parameter.modes)} mode"
-        settings[parameter.name] = value
+        try:
+            settings[parameter.name] = (
+                parameter.parse(value, title) if isinstance(value, str) else value
+            )
+        except ValueError as exc:
+            return str(exc)
     return settings
 
 

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from rules.engine import Parameter
+
 PLUGINS_VARIABLE = "TOWERSIM_GAMES"
 # The one scenario-document builder every built-in game uses: a match gives its own
 # [setup] through Match.setup_table(), so a game needs no builder of its own.
@@ -65,6 +67,10 @@ class GameKind:
       of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
+
+    And two facts, not parts: ``mode_key``, the scenario [setup] key that holds the
+    engine's mode ("mode"; Filled In's "variant"), and ``hands``, whether a person's
+    seat plays with the simulated hand (its dexterity is a choice in the app).
     """
 
     kind: str
@@ -82,6 +88,8 @@ class GameKind:
     replay_table: str | None = None
     computer: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
+    mode_key: str = "mode"
+    hands: bool = True
 
     def __post_init__(self) -> None:
         if not KIND_PATTERN.fullmatch(self.kind):
@@ -119,6 +127,11 @@ class GameKind:
     def modes(self) -> tuple[str, ...]:
         return tuple(self.load("engine").modes)
 
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        """The game's own options (its engine's ``parameters``)."""
+        return tuple(self.load("engine").parameters)
+
     def present(self) -> bool:
         """Whether this build has the game (its command module is there)."""
         try:
@@ -127,7 +140,8 @@ class GameKind:
             return False
 
 
-PARTS = tuple(f.name for f in fields(GameKind) if f.name not in ("kind", "title", "commands"))
+FACTS = ("kind", "title", "commands", "mode_key", "hands")
+PARTS = tuple(f.name for f in fields(GameKind) if f.name not in FACTS)
 
 
 def load_path(path: str, what: str) -> Any:
@@ -167,6 +181,8 @@ _BUILT_IN = (
         commands={"sheet": "simulator.games.filled_in.sheet"},
         picture="simulator.games.filled_in.picture:write_picture",
         replay_table="simulator.app.filled_in.replay_table:paint_sheets",
+        mode_key="variant",
+        hands=False,
     ),
 )
 

@@ -60,7 +60,7 @@ def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
         "players": [f"Player {i + 1}" for i in range(players)],
         "seed": args.seed,
     }
-    settings = flag_settings(args, ENGINE.parameters, args.mode)
+    settings = flag_settings(args, ENGINE.parameters, args.mode, "Crazy Tower")
     return settings if isinstance(settings, str) else {**options, **settings}
 
 

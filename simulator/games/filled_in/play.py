@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     seats = bot_seats(args, args.players)
     if isinstance(seats, str):
         return _fail(seats)
-    settings = flag_settings(args, ENGINE.parameters, args.variant)
+    settings = flag_settings(args, ENGINE.parameters, args.variant, "LOTS: Filled In")
     if isinstance(settings, str):
         return _fail(settings)
     sheet = settings.get("sheet", FilledInOptions.sheet)  # a list given: one each

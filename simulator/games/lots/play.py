@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(seats, str):
         print(f"towersim play lots: {seats}", file=sys.stderr)
         return 2
-    settings = flag_settings(args, ENGINE.parameters, args.mode)
+    settings = flag_settings(args, ENGINE.parameters, args.mode, "LOTS")
     if isinstance(settings, str):
         print(f"towersim play lots: {settings}", file=sys.stderr)
         return 2

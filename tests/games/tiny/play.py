@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"towersim play tiny: {problem}", file=sys.stderr)
         return 2
     names = tuple(f"Player {i + 1}" for i in range(args.players))
-    settings = flag_settings(args, ENGINE.parameters, MODES[0])
+    settings = flag_settings(args, ENGINE.parameters, MODES[0], "Tiny Tower")
     assert not isinstance(settings, str)  # the one mode has every option
     options = GameOptions(names, seed=args.seed, settings=settings)
     started = time.perf_counter()
