@@ -41,7 +41,9 @@ class Parameter:
     list" (one for everybody or one each). ``modes``: the modes it belongs to (empty:
     every mode). ``menu``: offered on the start screen and as a ``towersim play``
     flag (the others through a scenario file or ``--setup``). ``notes``: a few words on
-    a choice, shown beside it.
+    a choice, shown beside it. ``difficulty``: how hard the game's content says a value
+    is (a footprint's printed difficulty, a challenge's number in the rulebook's order),
+    which the lab's report holds against the measurement.
     """
 
     name: str
@@ -55,6 +57,7 @@ class Parameter:
     modes: tuple[str, ...] = ()
     menu: bool = False
     notes: Mapping[Any, str] = field(default_factory=dict, compare=False)
+    difficulty: Mapping[Any, int] = field(default_factory=dict, compare=False)
 
     def values(self) -> tuple[Any, ...] | None:
         """Every value one may pick, if there are few enough to list (choices or range)."""

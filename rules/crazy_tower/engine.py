@@ -43,6 +43,7 @@ def parameters() -> tuple[Parameter, ...]:
             modes=(SOLO,),
             menu=True,
             notes={n: c.text for n, c in solo.items()},
+            difficulty={n: n for n in solo},  # meant to get harder as the number grows
         ),
         Parameter(
             "colour_count",

@@ -37,6 +37,7 @@ def parameters() -> tuple[Parameter, ...]:
             choices=tuple(sorted(cards)),
             menu=True,
             notes={i: f"{fp.name}, difficulty {fp.difficulty}" for i, fp in cards.items()},
+            difficulty={i: fp.difficulty for i, fp in cards.items()},
         ),
         Parameter("start_player", str, None, "who starts (default: drawn by chance)"),
     )

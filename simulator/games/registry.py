@@ -65,6 +65,8 @@ class GameKind:
       score heading)`` (the results card); None: plain words.
     - ``replay_table``: for a game without a physics world, the replay viewer's painter
       of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
+    - ``fallen``: how many pieces an event says fell, ``fallen(event) -> int``; the lab
+      counts falls per seat with it. None: no falls to count (no physics while played).
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
 
@@ -87,6 +89,7 @@ class GameKind:
     words: str | None = None
     replay_table: str | None = None
     computer: str | None = None
+    fallen: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
     mode_key: str = "mode"
     hands: bool = True
@@ -159,6 +162,11 @@ def load_path(path: str, what: str) -> Any:
         raise MissingPart(f"{what} ({path}): {module_name} has no {attribute!r}") from None
 
 
+def _physical(kind: str, title: str, name: str) -> GameKind:
+    """A built-in game played in the physics: its falls count."""
+    return _built_in(kind, title, name, fallen=f"simulator.games.{name}.falls:fallen_in_event")
+
+
 def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
     return GameKind.from_package(
         kind,
@@ -172,8 +180,8 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
 
 
 _BUILT_IN = (
-    _built_in("lots", "LOTS", "lots"),
-    _built_in("crazy-tower", "Crazy Tower", "crazy_tower"),
+    _physical("lots", "LOTS", "lots"),
+    _physical("crazy-tower", "Crazy Tower", "crazy_tower"),
     _built_in(
         "filled-in",
         "LOTS: Filled In",
