@@ -65,6 +65,8 @@ class GameKind:
       score heading)`` (the results card); None: plain words.
     - ``replay_table``: for a game without a physics world, the replay viewer's painter
       of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
+    - ``profile``: the physics profile the game's world runs with, from a named one,
+      ``profile(base) -> PhysicsProfile`` (as its scenarios parse it); None: as named.
     - ``fallen``: how many pieces an event says fell, ``fallen(event) -> int``; the lab
       counts falls per seat with it. None: no falls to count (no physics while played).
     - ``commands``: further top-level commands, name -> module with ``HELP``,
@@ -90,6 +92,7 @@ class GameKind:
     replay_table: str | None = None
     computer: str | None = None
     fallen: str | None = None
+    profile: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
     mode_key: str = "mode"
     hands: bool = True
@@ -162,9 +165,10 @@ def load_path(path: str, what: str) -> Any:
         raise MissingPart(f"{what} ({path}): {module_name} has no {attribute!r}") from None
 
 
-def _physical(kind: str, title: str, name: str) -> GameKind:
+def _physical(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
     """A built-in game played in the physics: its falls count."""
-    return _built_in(kind, title, name, fallen=f"simulator.games.{name}.falls:fallen_in_event")
+    fallen = f"simulator.games.{name}.falls:fallen_in_event"
+    return _built_in(kind, title, name, fallen=fallen, **overrides)
 
 
 def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
@@ -181,7 +185,12 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
 
 _BUILT_IN = (
     _physical("lots", "LOTS", "lots"),
-    _physical("crazy-tower", "Crazy Tower", "crazy_tower"),
+    _physical(
+        "crazy-tower",
+        "Crazy Tower",
+        "crazy_tower",
+        profile="simulator.games.crazy_tower.bodies:tower_profile",
+    ),
     _built_in(
         "filled-in",
         "LOTS: Filled In",

@@ -37,7 +37,7 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
     for part in PARTS:
         if part == "screen":  # a screen opens a display when imported: found is enough
             assert game.screen is None or importlib.util.find_spec(game.screen) is not None
-        elif part in ("picture", "replay_table", "fallen"):  # optional (by the world)
+        elif part in ("picture", "replay_table", "fallen", "profile"):  # optional
             assert getattr(game, part) is None or callable(game.load(part))
         elif part == "words":  # optional: the app's words (plain words without)
             assert game.words is None or callable(game.load(part).ending_words)
