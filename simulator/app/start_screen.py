@@ -223,7 +223,9 @@ class StartScreen(HudPage):
             706,
             14,
         )
-        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, 190)
+        # as wide as the left column lets every game's button be (190 for three)
+        width = min(190.0, (RIGHT - LEFT - 20) / len(GAMES) - 10)
+        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, width)
         label = REGISTRY.get(c.game).mode_key.capitalize()  # Filled In: its "Variant"
         self._row_of_choices(label, 565, LEFT, modes(c.game), c.mode, c.choose_mode, None, 190)
         self._players(485)

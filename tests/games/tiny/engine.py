@@ -168,6 +168,11 @@ class TinyEngine:
         return move
 
 
+def fallen_in_event(event: Mapping[str, Any]) -> int:
+    """How many boxes ``event`` says fell (the registry's ``fallen``: the lab counts them)."""
+    return len(event.get("fallen") or []) if event.get("type") == PLACE else 0
+
+
 def check_move(state: TinyState, move: Mapping[str, Any]) -> None:
     """IllegalMove (with a reason for the player) unless ``move`` is open now."""
     if state.end is not None:
