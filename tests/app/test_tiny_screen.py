@@ -4,31 +4,24 @@ its screen, takes a move and saves a game that loads back."""
 
 from __future__ import annotations
 
-from pyglet.window import key, mouse
+from pyglet.window import key
 
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
-from tests.app.helpers import close, frames, send
+from tests.app.helpers import click_button, close, frames, send
 from tests.games.tiny.screen import TinyScreen, load_screen
 
 
-def _click(window, screen, label):
-    button = next(b for b in screen.hud.buttons if b.label == label)
-    x, y = window.box.to_window(button.x + button.w / 2, button.y + button.h / 2)
-    send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
-    frames(window)
-
-
 def test_the_start_screen_offers_tiny_tower_and_its_screen_takes_a_move(tmp_path):
-    start = StartScreen()
-    window = AppWindow(start, visible=False, schedule=False, home=StartScreen)
+    window = AppWindow(StartScreen(), visible=False, schedule=False, home=StartScreen)
+    frames(window)  # the start screen lays its buttons out when first drawn
+    start = window.page
     try:
-        frames(window)
-        _click(window, start, "Tiny Tower")
+        click_button(window, start, "Tiny Tower")
         texts = [fitted.label.text for fitted in start.hud.texts]
         assert "Target" in texts and "Your hand" not in texts  # its parameter, no hand
-        _click(window, start, "-")  # the target: 3 boxes -> 2
-        _click(window, start, "Start  (Enter)")
+        click_button(window, start, "-")  # the target: 3 boxes -> 2
+        click_button(window, start, "Start  (Enter)")
         screen = window.page
         assert isinstance(screen, TinyScreen)
         state = screen.match.state
