@@ -32,7 +32,7 @@ def parameters() -> tuple[Parameter, ...]:
             "sheet",
             int,
             1,
-            "the tower sheet everybody draws on (or a list: one for each player)",
+            "the tower sheet everybody draws on",
             choices=tuple(sorted(sheets)),
             shape="one or list",
             menu=True,

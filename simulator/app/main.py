@@ -100,7 +100,7 @@ def _option_arguments(parser: argparse.ArgumentParser) -> None:
     for game in GAMES:
         for parameter in menu(REGISTRY.get(game).parameters):
             helps.setdefault(parameter.name, []).append(
-                f"{REGISTRY.get(game).title}: {parameter.help} ({parameter.allowed()})"
+                f"{parameter.help} ({parameter.allowed()}) in {REGISTRY.get(game).title}"
             )
     for name, said in helps.items():
         parser.add_argument(flag_of(name), dest=name, default=None, help="; ".join(said))
