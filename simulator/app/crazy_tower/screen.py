@@ -39,6 +39,7 @@ from rules.errors import IllegalMove
 from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.cover import ROLE, Cover
+from simulator.app.crazy_tower.flashes import crazy_tower_flashes
 from simulator.app.crazy_tower.icons import Icons
 from simulator.app.crazy_tower.panel import (
     LEGEND_H,
@@ -51,7 +52,7 @@ from simulator.app.crazy_tower.panel import (
 )
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, verdict
-from simulator.app.flashes import Flashes, crazy_tower_flashes
+from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union

@@ -32,6 +32,7 @@ from rules.filled_in.crew import get_crew_card
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL
 from rules.pieces import Cell
 from simulator.app.filled_in import session
+from simulator.app.filled_in.flashes import filled_in_flashes
 from simulator.app.filled_in.panel import draw_panel
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.sheet_view import (
@@ -45,7 +46,7 @@ from simulator.app.filled_in.strips import paint_footer, paint_tabs
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import box, events_text
-from simulator.app.flashes import Flashes, filled_in_flashes
+from simulator.app.flashes import Flashes
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup

@@ -22,13 +22,14 @@ from rules.lots import apply_move, check_candidate, placement_choices, spec_of
 from rules.lots.instances import colour_of
 from rules.pieces import transform_cells
 from simulator.app import save_folder
-from simulator.app.flashes import Flashes, lots_flashes
+from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, clipped
 from simulator.app.lots import session
+from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.words import piece_name, said
