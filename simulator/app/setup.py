@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine import Parameter
-from simulator.games.parameters import menu
+from simulator.games.parameters import menu, parameter_of
 from simulator.games.registry import GAMES as REGISTRY
 
 # The games the app offers: the registered ones with a screen (read once, when the app
@@ -57,7 +57,8 @@ class GameSetup:
         """The option ``name``: as set up, else its parameter's default."""
         if name in self.settings:
             return self.settings[name]
-        return next(p.default for p in REGISTRY.get(self.game).parameters if p.name == name)
+        game = REGISTRY.get(self.game)
+        return parameter_of(game.parameters, name, game.title).default
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from rules.engine import Parameter
 from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat, everyday
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.parameters import parameter_of
 from simulator.names import names_problem
 
 GAME_TITLES = {kind: REGISTRY.get(kind).title for kind in GAMES}
@@ -72,10 +73,7 @@ class StartChoices:
             self.chosen[(self.game, name)] = values[min(max(at, 0), len(values) - 1)]
 
     def _parameter(self, name: str) -> Parameter:
-        found = [p for p in REGISTRY.get(self.game).parameters if p.name == name]
-        if not found:
-            raise ValueError(f"{GAME_TITLES[self.game]} has no option {name!r}")
-        return found[0]
+        return parameter_of(REGISTRY.get(self.game).parameters, name, GAME_TITLES[self.game])
 
     def choose_game(self, game: str) -> None:
         if game not in GAMES:
@@ -140,7 +138,7 @@ class StartChoices:
             seats=seats,
             seed=self.seed,
             mode=self.mode,
-            settings={p.name: self.setting(p.name) for p in self.options()},  # all given
+            settings={p.name: self.setting(p.name) for p in self.options()},
             dexterity=self.dexterity if REGISTRY.get(self.game).hands else None,
         )
 

@@ -18,6 +18,14 @@ def menu(parameters: Iterable[Parameter], mode: str | None = None) -> list[Param
     return [p for p in parameters if p.menu and (mode is None or p.applies(mode))]
 
 
+def parameter_of(parameters: Iterable[Parameter], name: str, title: str) -> Parameter:
+    """The parameter called ``name``; ValueError naming the game's options if none is."""
+    known = parameter_table(parameters)
+    if name not in known:
+        raise ValueError(f"{title} has no option {name!r} (its options: {', '.join(known)})")
+    return known[name]
+
+
 def flag(parameter: Parameter) -> str:
     """The command-line flag of ``parameter``: ``--start-player`` for ``start_player``."""
     return flag_of(parameter.name)

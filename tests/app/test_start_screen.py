@@ -72,6 +72,8 @@ def test_the_games_options_come_from_its_parameters():
     choices.choose_setting("footprint", "2B")
     with pytest.raises(ValueError, match="footprint must be one of 1A"):
         choices.choose_setting("footprint", "9Z")
+    with pytest.raises(ValueError, match=r"LOTS has no option 'sheet' \(its options: footprint"):
+        choices.choose_setting("sheet", 2)
     choices.choose_game("crazy-tower")
     assert choices.options() == []  # the challenge is for solo only
     choices.choose_mode("solo")
