@@ -25,7 +25,7 @@ from simulator.seeds import seat_seed
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
-        choices=("competitive", "solo"),
+        choices=ENGINE.modes,
         default="competitive",
         help="competitive (2 to 4 players) or solo, Jack of All Trades",
     )
