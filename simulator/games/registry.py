@@ -2,8 +2,9 @@
 
 Every part is named by import path ("module:attribute", or "module" for a whole
 module) and loaded on first use, so start-up stays cheap and a build without a game's
-package simply lists fewer kinds. The CLI, ``replay``, the runner, the app and the
-conformance suite read this list and no other; a game defined elsewhere (a plug-in,
+package simply lists fewer kinds. The CLI, ``replay``, the runner, the app, the labs
+and the conformance suite read this list and no other, and every table that differs by
+game is a part or a fact of its entry; a game defined elsewhere (a plug-in,
 or the tests' tiny game) joins with ``register``, as ``gymnasium.register`` adds an
 environment, or by naming its module in ``TOWERSIM_GAMES`` (see ``load_plugins``).
 """
