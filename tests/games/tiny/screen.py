@@ -70,7 +70,8 @@ class TinyScreen(HudPage):
     # -- moves ---------------------------------------------------------------------------
 
     def place(self, col: int) -> None:
-        """The player to act takes the next box and puts it at ``col``."""
+        """The player to act takes the next box and puts it at ``col``; what it says
+        (nothing once it is done) redraws the screen."""
         if ENGINE.outcome(self.match.state).over:
             self.say("The game is over.")
             return
@@ -137,13 +138,9 @@ class TinyScreen(HudPage):
                 hud.polygon([_to_screen(p.x, p.y) for p in corners], tone)
         for i, col in enumerate(COLS):
             label = f"{i + 1}: at {col:+d} cm" if col else f"{i + 1}: centre"
-            hud.button(240 + 165 * i, 120, 150, 44, label, lambda col=col: self._press(col))
+            hud.button(240 + 165 * i, 120, 150, 44, label, lambda col=col: self.place(col))
         if self.message:
             hud.text(self.message, 40, 40, 14)
-
-    def _press(self, col: int) -> None:
-        self.place(col)
-        self.dirty = True
 
 
 def _to_screen(x: float, y: float) -> tuple[float, float]:
