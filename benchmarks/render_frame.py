@@ -88,7 +88,8 @@ def screen_frames(game: str) -> list[float]:
     """A game screen's whole frame with the crowded world as the match's world (LOTS and
     Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs)."""
     seats = (Seat("Computer A", "random"), Seat("Computer B", "random"))
-    screen = open_game(GameSetup(game, seats, seed=1, footprint="3A"))
+    settings = {"footprint": "3A"} if game == "lots" else {}  # the crowded world's lot
+    screen = open_game(GameSetup(game, seats, seed=1, settings=settings))
     screen.autosave = False
     world = crowded_world()
     if game != "filled-in":

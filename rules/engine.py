@@ -15,20 +15,140 @@ Each game's engine lives in ``rules/<game>/engine.py`` as the module attribute
 game's own match package the engine is the only way into a game's rules: besides the
 moves it answers what the app, the bots, the lab and the environments ask of them
 (``content``, ``describe``, ``physical_choices``, ``plan_check``, ``preview``).
+Its options are typed ``Parameter``s (after OpenSpiel's ``parameter_specification``),
+from which the start screen, the command line, the network setup and the lab build theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
 
 Move = dict[str, Any]
 State = TypeVar("State")
+Shape = Literal["one", "list", "one or list"]
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One option of a game, as OpenSpiel's ``parameter_specification`` has them.
+
+    ``type``: the type of a value (``int``, ``str``, ``bool``; ``dict`` for a mapping
+    only the game reads). ``default``: the value when the option is not given (None:
+    the rules decide, often by chance). ``choices``, or the closed range ``low`` to
+    ``high``: the values allowed. ``shape``: "one" value, a "list" of them, or "one or
+    list" (one for everybody or one each). ``modes``: the modes it belongs to (empty:
+    every mode). ``menu``: offered on the start screen and as a ``towersim play``
+    flag (the others through a scenario file or ``--setup``). ``notes``: a few words on
+    a choice, shown beside it. ``difficulty``: how hard the game's content says a value
+    is (a footprint's printed difficulty, a challenge's number in the rulebook's order),
+    which the lab's report holds against the measurement.
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    shape: Shape = "one"
+    modes: tuple[str, ...] = ()
+    menu: bool = False
+    notes: Mapping[Any, str] = field(default_factory=dict, compare=False)
+    difficulty: Mapping[Any, int] = field(default_factory=dict, compare=False)
+
+    def values(self) -> tuple[Any, ...] | None:
+        """Every value one may pick, if there are few enough to list (choices or range)."""
+        if self.choices is not None:
+            return self.choices
+        if self.low is not None and self.high is not None:
+            return tuple(range(self.low, self.high + 1))
+        return None
+
+    def allowed(self) -> str:
+        """The values allowed, in words: "one of 1A, 1B", "a whole number from 1 to 20"."""
+        if self.choices is not None:
+            one = f"one of {', '.join(map(str, self.choices))}"
+        elif self.type is int:
+            one = _number_words(self.low, self.high)
+        else:
+            one = _TYPE_WORDS.get(self.type, self.type.__name__)
+        if self.shape == "list":
+            return f"a list, each {one}"
+        if self.shape == "one or list":
+            return f"{one}, or a list of them (one for each player)"
+        return one
+
+    def check(self, value: Any, game: str) -> None:
+        """ValueError naming the option and the values allowed if ``value`` does not
+        fit; None (not given) always fits."""
+        if value is None:
+            return
+        listed = isinstance(value, (list, tuple))
+        if self.shape == "list" or (self.shape == "one or list" and listed):
+            items = value if isinstance(value, (list, tuple)) else None
+        else:
+            items = [value]
+        if items is None or not all(self._fits(item) for item in items):
+            raise ValueError(f"{game}'s option {self.name} must be {self.allowed()}, not {value!r}")
+
+    def parse(self, text: str, game: str) -> Any:
+        """The value typed as ``text`` (a command line's ``KEY=VALUE``, commas between
+        a list's items), checked; ValueError naming the option and what it allows."""
+        text = text.strip()
+        if self.type is dict:
+            raise ValueError(f"{game}'s option {self.name} cannot be given as text")
+        listed = self.shape == "list" or (self.shape == "one or list" and "," in text)
+        items = [_typed(part.strip(), self.type) for part in text.split(",")] if listed else []
+        value = items if listed else _typed(text, self.type)
+        self.check(value, game)
+        return value
+
+    def applies(self, mode: str | None) -> bool:
+        """Whether the option belongs to ``mode`` (None: the game's default mode)."""
+        return not self.modes or mode in self.modes
+
+    def _fits(self, item: Any) -> bool:
+        if self.type is dict:
+            return isinstance(item, Mapping)
+        if not isinstance(item, self.type) or (self.type is int and isinstance(item, bool)):
+            return False
+        if self.choices is not None:
+            return item in self.choices
+        if not isinstance(item, int):  # a range bounds numbers only
+            return True
+        return (self.low is None or item >= self.low) and (self.high is None or item <= self.high)
+
+
+_TYPE_WORDS = {str: "a name", bool: "true or false", dict: "a table"}
+
+
+def _number_words(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"a whole number from {low} to {high}"
+    if low is not None:
+        return f"a whole number from {low}"
+    return "a whole number"
+
+
+def _typed(text: str, kind: type) -> Any:
+    """``text`` as a value of ``kind``, or the text itself if it is none (the check
+    then says what is allowed)."""
+    if kind is int and text.lstrip("-").isdigit():
+        return int(text)
+    if kind is bool and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def parameter_table(parameters: Iterable[Parameter]) -> dict[str, Parameter]:
+    return {p.name: p for p in parameters}
 
 
 @dataclass(frozen=True)
@@ -74,13 +194,21 @@ class GameOptions:
             return self
         return GameOptions(self.players, self.mode, seed, self.settings)
 
-    def check_settings(self, known: Sequence[str], game: str) -> None:
-        """ValueError for a setting the game does not have (a typo would pass silently)."""
+    def check_settings(self, parameters: Sequence[Parameter], game: str) -> None:
+        """ValueError for a setting the game does not have (a typo would pass silently),
+        one of another mode, or a value its parameter does not allow."""
+        known = parameter_table(parameters)
         unknown = sorted(set(self.settings) - set(known))
         if unknown:
             raise ValueError(
                 f"{game} has no option {', '.join(unknown)} (known: {', '.join(known)})"
             )
+        for name, value in self.settings.items():
+            parameter = known[name]
+            if value is not None and self.mode is not None and not parameter.applies(self.mode):
+                modes = " or ".join(parameter.modes)
+                raise ValueError(f"{game}'s option {name} is for the {modes} mode")
+            parameter.check(value, game)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,7 +273,15 @@ class Engine(Protocol[State]):
 
     kind: str  # as the registry and scenario files name the game
     modes: tuple[str, ...]
-    settings: tuple[str, ...]  # the names GameOptions.settings may use
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        """The game's own options: what GameOptions.settings may hold."""
+        ...
+
+    def player_counts(self, mode: str) -> tuple[int, ...]:
+        """How many players ``mode`` is for."""
+        ...
 
     def new_game(self, options: GameOptions, seed: int | None = None) -> State:
         """The first state; ``seed`` overrides ``options.seed``. ValueError (of which

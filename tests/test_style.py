@@ -275,8 +275,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.crazy_tower",
     "simulator.app.filled_in",
     "simulator.app.lots",
-    "simulator.app.start_choices",
-    "simulator.app.start_screen",
     "simulator.rl.filled_in",
     "simulator.rl.stand",
 )

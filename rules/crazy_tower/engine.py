@@ -21,24 +21,85 @@ from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOut
 from rules.crazy_tower.placement import block_problem, placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
 from rules.crazy_tower.scoring import scores
-from rules.crazy_tower.setup import new_game, player_counts
-from rules.crazy_tower.state import COMPETITIVE, MODES, SOLO, CrazyTowerState
-from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.crazy_tower.setup import SABOTEUR_LEFT, STARTERS, new_game, player_counts
+from rules.crazy_tower.state import COMPETITIVE, MODES, SABOTEUR, SOLO, CrazyTowerState
+from rules.engine import (
+    GameOptions,
+    Move,
+    Outcome,
+    Parameter,
+    PlanCheck,
+    Preview,
+    preview_by_applying,
+)
 from rules.errors import IllegalMove
 from rules.serial import digest_of, unwrap, wrap
 
 KIND = "crazy-tower"
 _CHANCE_KEY = "chance"
-# ``colours``: {name: [colour, ...]} pins who plays what; the rest as setup.py has them
-_SETTINGS = ("challenge", "colour_count", "first_player", "saboteur", "deck", "colours")
 _OUTCOMES = (BlockOutcome, FloorCardOutcome, RemovalOutcome)
 _RETRIES = 25  # invented outcomes tried before a random move gives up (red boxes)
+
+
+@cache  # read from the assets once, when first asked
+def parameters() -> tuple[Parameter, ...]:
+    """The options as rules.crazy_tower.setup reads them, and ``colours``."""
+    solo = challenges()
+    return (
+        Parameter(
+            "challenge",
+            int,
+            1,
+            "the solo challenge",
+            low=min(solo),
+            high=max(solo),
+            modes=(SOLO,),
+            menu=True,
+            notes={n: c.text for n, c in solo.items()},
+            difficulty={n: n for n in solo},  # meant to get harder as the number grows
+        ),
+        Parameter(
+            "colour_count",
+            int,
+            None,
+            "how many colours the solo player plays (default: the challenge's fewest)",
+            low=1,
+            high=len(block_colours()),
+            modes=(SOLO,),
+        ),
+        Parameter("first_player", str, None, "who starts (default: the first listed)"),
+        Parameter(
+            "saboteur",
+            str,
+            None,
+            "who the saboteur is (default: drawn by chance)",
+            modes=(SABOTEUR,),
+        ),
+        Parameter(
+            "starter",
+            str,
+            SABOTEUR_LEFT,
+            "who starts: the saboteur's left, as the rulebook has it, or drawn apart",
+            choices=STARTERS,
+            modes=(SABOTEUR,),
+        ),
+        Parameter(
+            "deck",
+            str,
+            None,
+            "the deck's order, card by card (default: shuffled by chance)",
+            choices=tuple(floor_cards()),
+            shape="list",
+        ),
+        # {name: [colour, ...]} pins who plays what
+        Parameter("colours", dict, None, "the colours each player plays, by name"),
+    )
 
 
 def setup_options(options: GameOptions, seed: int | None = None) -> dict[str, Any]:
     """The setup dict of rules.crazy_tower.setup for ``options``."""
     options = options.with_seed(seed)
-    options.check_settings(_SETTINGS, "Crazy Tower")
+    options.check_settings(parameters(), "Crazy Tower")
     colours = options.setting("colours") or {}
     players = [
         {"name": name, "colours": list(colours[name])} if name in colours else name
@@ -99,10 +160,16 @@ def _plain(value: Any) -> Any:
 class CrazyTowerEngine:
     kind = KIND
     modes = MODES
-    settings = _SETTINGS
     # a score is the blocks still in hand: placing one lowers it (the point of the
     # game), and an exchange may hand over a cheaper block for a dearer one
     score_lowering = frozenset({"block_placed", "exchange"})
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return parameters()
+
+    def player_counts(self, mode: str) -> tuple[int, ...]:
+        return player_counts(mode)
 
     def new_game(self, options: GameOptions, seed: int | None = None) -> CrazyTowerState:
         return new_game(setup_options(options, seed))

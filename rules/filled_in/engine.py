@@ -4,10 +4,20 @@ rules.filled_in. The engine's mode is the rulebook's variant ("standard", "remot
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.engine import (
+    GameOptions,
+    Move,
+    Outcome,
+    Parameter,
+    PlanCheck,
+    Preview,
+    preview_by_applying,
+)
+from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
 from rules.filled_in.dice import all_dice
 from rules.filled_in.moves import apply_move
@@ -15,19 +25,44 @@ from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import ranking_winners, totals
 from rules.filled_in.sheets import tower_sheets
-from rules.filled_in.state import STANDARD, VARIANTS, GameState
+from rules.filled_in.state import REMOTE, STANDARD, VARIANTS, GameState
 from rules.filled_in.turns import is_over, legal_moves, to_move
 from rules.serial import digest_of, unwrap, wrap
 
 KIND = "filled-in"
 _CHANCE_KEY = "chance"
-_SETTINGS = ("sheet", "start_player", "host", "crew")
+
+
+@cache  # read from the assets once, when first asked
+def parameters() -> tuple[Parameter, ...]:
+    sheets = tower_sheets()
+    return (
+        Parameter(
+            "sheet",
+            int,
+            1,
+            "the tower sheet everybody draws on",
+            choices=tuple(sorted(sheets)),
+            shape="one or list",
+            menu=True,
+        ),
+        Parameter("start_player", str, None, "who starts (default: drawn by chance)"),
+        Parameter("host", str, None, "who rolls for everybody", modes=(REMOTE,)),
+        Parameter(
+            "crew",
+            str,
+            None,
+            "one different crew card for each player (default: dealt by chance)",
+            choices=tuple(crew_cards()),
+            shape="list",
+        ),
+    )
 
 
 def filled_in_options(options: GameOptions, seed: int | None = None) -> FilledInOptions:
     """The Filled In options for ``options``."""
     options = options.with_seed(seed)
-    options.check_settings(_SETTINGS, "LOTS: Filled In")
+    options.check_settings(parameters(), "LOTS: Filled In")
     sheet = options.setting("sheet", 1)
     crew = options.setting("crew")
     return FilledInOptions(
@@ -44,10 +79,16 @@ def filled_in_options(options: GameOptions, seed: int | None = None) -> FilledIn
 class FilledInEngine:
     kind = KIND
     modes = VARIANTS
-    settings = _SETTINGS
     # any placement may: purple spaces cost crane points, and a colour's area points
     # go to whoever has its largest area, so a rival's bigger area takes them away
     score_lowering = frozenset({"place"})
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return parameters()
+
+    def player_counts(self, mode: str) -> tuple[int, ...]:
+        return tuple(rules_config().players)
 
     def new_game(self, options: GameOptions, seed: int | None = None) -> GameState:
         try:

@@ -13,7 +13,16 @@ from functools import cache
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.engine import (
+    GameOptions,
+    Move,
+    Outcome,
+    Parameter,
+    PlanCheck,
+    Preview,
+    preview_by_applying,
+)
+from rules.footprints import footprints
 from rules.lots.content import crew_cards, game_content
 from rules.lots.instances import block_ids, is_cube, spec_of
 from rules.lots.moves import apply_move, legal_moves, placement_choices
@@ -25,15 +34,32 @@ from rules.serial import unwrap, wrap
 
 KIND = "lots"
 _CHANCE_KEY = "rng"
-_SETTINGS = ("footprint", "start_player")
+
+
+@cache  # read from the assets once, when first asked
+def parameters() -> tuple[Parameter, ...]:
+    cards = footprints()
+    return (
+        Parameter(
+            "footprint",
+            str,
+            LotsOptions.footprint,
+            "the footprint card and side the tower stands on",
+            choices=tuple(sorted(cards)),
+            menu=True,
+            notes={i: f"{fp.name}, difficulty {fp.difficulty}" for i, fp in cards.items()},
+            difficulty={i: fp.difficulty for i, fp in cards.items()},
+        ),
+        Parameter("start_player", str, None, "who starts (default: drawn by chance)"),
+    )
 
 
 def lots_options(options: GameOptions, seed: int | None = None) -> LotsOptions:
     """The LOTS options for ``options`` (the mode follows from the player count)."""
     options = options.with_seed(seed)
-    options.check_settings(_SETTINGS, "LOTS")
+    options.check_settings(parameters(), "LOTS")
     start = options.setting("start_player")
-    if isinstance(start, str):  # a name, as elsewhere in the engine contract
+    if start is not None:  # a name, as elsewhere in the engine contract
         if start not in options.players:
             raise ValueError(f"start_player {start!r} is not playing")
         start = options.players.index(start)
@@ -84,8 +110,16 @@ def lots_content() -> dict[str, Any]:
 class LotsEngine:
     kind = KIND
     modes = ("competitive", "solo")
-    settings = _SETTINGS
     score_lowering = frozenset({"move_back"})  # a meeple moved back along the track
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return parameters()
+
+    def player_counts(self, mode: str) -> tuple[int, ...]:
+        if mode == "solo":
+            return (1,)
+        return tuple(sorted(int(n) for n in game_content().targets))
 
     def new_game(self, options: GameOptions, seed: int | None = None) -> LotsState:
         return new_game(lots_options(options, seed))

@@ -2,10 +2,9 @@
 
 After a move's verdict the screen lights up, for FLASH_SECONDS, where its scoring
 things happened, read from the rules' events (the words modules tell the same events
-in sentences): LOTS floors completed (the floor's row across the footprint) and colour
-matches (the placed block and the same-coloured blocks it touches); Crazy Tower boxes
-covered (the boxes on the floor card) and a floor card laid (a floor done); Filled In
-tool boxes covered (completed or lost) and levels completed, on the sheet.
+in sentences). What each game lights up is its own (``simulator/app/<game>/flashes.py``:
+LOTS floors and colour matches, Crazy Tower boxes covered and floor cards laid, Filled
+In tool boxes and levels on the sheet); here are the flashes and the shapes they share.
 
 A flash is a mesh in the coordinates its screen draws it in (world centimetres under
 the camera, or logical pixels for a sheet): drawing only, so no physics or rule changes.
@@ -15,15 +14,12 @@ computer's move plays back first) and tagged with whose sheet it is on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import pyglet
 
-from simulator.physics.geometry import transform
-from simulator.physics.world import World
-from simulator.render.bodies import CARD_DRAWN
 from simulator.render.mesh import Mesh
 from simulator.render.palette import RGB
 from simulator.render.scene import OVERLAY, MeshGroup, mesh_list
@@ -34,10 +30,6 @@ GOLD: RGB = (255, 200, 40)  # floors and levels completed, boxes covered
 WHITE: RGB = (255, 255, 255)  # colour matches
 GOOD: RGB = (40, 200, 90)  # a Filled In tool completed
 BAD: RGB = (230, 50, 40)  # ... or lost
-
-LOTS_EDGE = 0.1  # cm: a LOTS flash's edge
-CARD_EDGE = 0.12  # cm: a Crazy Tower flash's edge
-SHEET_EDGE = 3.0  # logical px: a Filled In flash's edge
 
 Point = tuple[float, float]
 Polygon = list[Point]
@@ -142,7 +134,7 @@ def cell_region(
     for cell in sorted(cells):
         row, col = cell
         x, y = corner(cell)
-        fill, (below, above, left, right) = _rect(x, y, x + size, y + size, edge)
+        fill, (below, above, left, right) = rect_bands(x, y, x + size, y + size, edge)
         fills.append(fill)
         sides = ((row - 1, col), below), ((row + 1, col), above), ((row, col - 1), left)
         for neighbour, band in (*sides, ((row, col + 1), right)):
@@ -151,7 +143,9 @@ def cell_region(
     return fills, edges
 
 
-def _rect(x0: float, y0: float, x1: float, y1: float, edge: float) -> tuple[Polygon, list[Polygon]]:
+def rect_bands(
+    x0: float, y0: float, x1: float, y1: float, edge: float
+) -> tuple[Polygon, list[Polygon]]:
     """A rectangle and the four bands ``edge`` wide just inside its sides."""
     fill = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     bands = [
@@ -161,102 +155,3 @@ def _rect(x0: float, y0: float, x1: float, y1: float, edge: float) -> tuple[Poly
         [(x1 - edge, y0), (x1, y0), (x1, y1), (x1 - edge, y1)],
     ]
     return fill, bands
-
-
-# -- what each game's scoring events light up ------------------------------------------
-
-
-def lots_flashes(
-    flashes: Flashes,
-    events: Iterable[Mapping[str, Any]],
-    state: Any,
-    lot: Any,
-    *,
-    held: bool = False,
-) -> None:
-    """A LOTS move's floors completed (gold, the floor's row across the footprint) and
-    colour matches (white, the placed block and the blocks it matches), on the lot's
-    grid (world cm); ``state`` is the state after the events (its tower)."""
-    size = lot.grid.cell
-    ox, oy = lot.grid.origin
-
-    def corner(cell: Cell) -> Point:
-        return ox + cell[1] * size, oy + cell[0] * size
-
-    width = state.footprint_spec().width
-    placed = None
-    for event in events:
-        if event["type"] == "place":
-            placed = event.get("block")
-        if event["type"] != "turn_score" or not event.get("points"):
-            continue  # an accident's turn scores nothing: nothing to light up
-        for floor in event.get("floors") or []:
-            row = [(int(floor), col) for col in range(width)]
-            flashes.add(*cell_region(row, corner, size, LOTS_EDGE), GOLD, held=held)
-        matched = list(event.get("matches") or [])
-        for piece in matched + ([placed] if matched and placed else []):
-            cells = [(int(r), int(c)) for r, c in state.tower.get(piece, ())]
-            flashes.add(*cell_region(cells, corner, size, LOTS_EDGE), WHITE, held=held)
-
-
-def crazy_tower_flashes(
-    flashes: Flashes, events: Iterable[Mapping[str, Any]], world: World, *, held: bool = False
-) -> None:
-    """A Crazy Tower move's boxes covered (gold, on their floor card) and a floor card
-    laid on the tower (gold, the whole card: a floor done), where the cards lie now."""
-    events = list(events)
-    fell = {e.get("piece") for e in events if e["type"] == "piece_fell"}
-    fell |= {p for e in events if e["type"] == "collapse" for p in e.get("fallen") or ()}
-    for event in events:
-        card = event.get("card")
-        if card is None or card in fell or card not in world:
-            continue
-        entry = world.entry(card)
-        assert entry.piece is not None and entry.piece.box is not None
-        length, thickness = entry.piece.box
-        top = thickness / 2
-        bottom = top - max(thickness, CARD_DRAWN)  # as the card is drawn (render.bodies)
-        width = length / max(1, entry.piece.boxes)
-        if event["type"] == "block_placed":
-            spans = [
-                (-length / 2 + i * width, -length / 2 + (i + 1) * width) for i in event["boxes"]
-            ]
-        elif event["type"] == "card_laid":
-            spans = [(-length / 2, length / 2)]
-        else:
-            continue
-        pose = entry.pose
-        for left, right in spans:
-            fill, bands = _rect(left, bottom, right, top, CARD_EDGE)
-            flashes.add(
-                [transform(fill, pose.x, pose.y, pose.angle)],
-                [transform(band, pose.x, pose.y, pose.angle) for band in bands],
-                GOLD,
-                held=held,
-            )
-
-
-def filled_in_flashes(
-    flashes: Flashes,
-    events: Iterable[Mapping[str, Any]],
-    geometry: Callable[[str], Any],
-    *,
-    held: bool = False,
-) -> None:
-    """A Filled In move's scoring boxes on its player's sheet (logical px, tagged with
-    the player): a tool box covered, completed (green) or lost (red), and a level
-    completed (gold). ``geometry(player)`` is that player's SheetGeometry."""
-    for event in events:
-        kind, player = event["type"], event.get("player")
-        if player is None:
-            continue
-        geo = geometry(str(player))
-        if kind in ("tool_complete", "tool_missed"):
-            cells = [box for box, number, _ in geo.spec.tools if number == event["tool"]]
-            rgb = GOOD if kind == "tool_complete" else BAD
-        elif kind == "level_complete":
-            cells, rgb = list(geo.spec.level_cells(int(event["level"]))), GOLD
-        else:
-            continue
-        fills, edges = cell_region(cells, geo.corner, geo.cell, SHEET_EDGE)
-        flashes.add(fills, edges, rgb, tag=str(player), held=held)

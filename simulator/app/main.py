@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules.footprints import footprints
 from simulator.app.display import display_available
-from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, GameSetup, Seat
+from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, REGISTRY, GameSetup, Seat
 from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
+from simulator.games.parameters import flag_of, flag_settings, menu
 from simulator.seeds import seed_option
 
 if TYPE_CHECKING:
@@ -43,13 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
         default=None,
-        help="LOTS: competitive or solo (from the player count); Crazy Tower: competitive, "
-        "saboteur or solo",
+        help="one of the game's modes (Filled In: its variant; default: the first that "
+        "fits the player count)",
     )
-    parser.add_argument("--footprint", default="1A", choices=sorted(footprints()), help="LOTS")
-    parser.add_argument("--challenge", type=int, default=None, help="Crazy Tower solo challenge")
-    parser.add_argument("--sheet", type=int, default=1, help="Filled In tower sheet")
-    parser.add_argument("--variant", default="standard", help="Filled In rules variant")
+    _option_arguments(parser)
     parser.add_argument(
         "--hand",
         default=None,
@@ -89,10 +86,24 @@ def app_arguments_for_play(play: argparse.Namespace) -> argparse.Namespace | str
         args.bot = play.bot
     if given.get("dexterity") is not None:  # --hand: the hand you play with
         args.hand = given["dexterity"]
-    for option in ("footprint", "challenge", "sheet", "variant"):
-        if given.get(option) is not None:
-            vars(args)[option] = given[option]
+    args.mode = mode if mode is not None else given.get(REGISTRY.get(play.game).mode_key)
+    for parameter in menu(REGISTRY.get(play.game).parameters):
+        if given.get(parameter.name) is not None:
+            vars(args)[parameter.name] = given[parameter.name]
     return args
+
+
+def _option_arguments(parser: argparse.ArgumentParser) -> None:
+    """The everyday options of every game the app offers, each name once: checked, by
+    the game chosen, when the setup is made."""
+    helps: dict[str, list[str]] = {}
+    for game in GAMES:
+        for parameter in menu(REGISTRY.get(game).parameters):
+            helps.setdefault(parameter.name, []).append(
+                f"{parameter.help} ({parameter.allowed()}) in {REGISTRY.get(game).title}"
+            )
+    for name, said in helps.items():
+        parser.add_argument(flag_of(name), dest=name, default=None, help="; ".join(said))
 
 
 def setup_from(args: argparse.Namespace) -> GameSetup:
@@ -104,28 +115,42 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
         Seat(name, args.bot if name.startswith(COMPUTER_PREFIX) else HUMAN) for name in names
     )
     game = args.game or GAMES[0]
-    default_mode = "solo" if len(names) == 1 else "competitive"
-    if game == "lots" and args.mode not in (None, default_mode):  # LOTS: the count decides
-        raise ValueError(
-            f"--mode {args.mode} does not fit {len(names)} LOTS player(s): LOTS is "
-            "competitive (2 to 4 players) or solo (1)"
-        )
+    mode = _mode(game, args.mode, len(names))
     if args.hand is not None:
         from simulator.bots.dexterity import profiles  # lazy: command
 
         if args.hand not in profiles():
             raise ValueError(f"--hand: unknown profile {args.hand!r} ({', '.join(profiles())})")
+    kind = REGISTRY.get(game)
+    settings = flag_settings(args, kind.parameters, mode, kind.title)
+    if isinstance(settings, str):
+        raise ValueError(settings)
     return GameSetup(
         game=game,
         seats=seats,
         seed=args.seed,
-        mode=args.mode or default_mode,
-        footprint=args.footprint,
-        challenge=args.challenge,
-        sheet=args.sheet,
-        variant=args.variant,
+        mode=mode,
+        settings=settings,
         dexterity=args.hand,
     )
+
+
+def _mode(game: str, given: str | None, players: int) -> str:
+    """The mode ``--mode`` names, or the game's first that fits the player count;
+    ValueError if it does not fit."""
+    kind = REGISTRY.get(game)
+    counts = kind.load("engine").player_counts
+    if given is None:
+        return next((m for m in kind.modes if players in counts(m)), kind.modes[0])
+    if given not in kind.modes:
+        raise ValueError(f"--mode {given}: {kind.title} has {', '.join(kind.modes)}")
+    if players not in counts(given):
+        fits = ", ".join(str(n) for n in counts(given))
+        raise ValueError(
+            f"--mode {given} does not fit {players} {kind.title} player(s): "
+            f"{kind.title} {given} is for {fits} player(s)"
+        )
+    return given
 
 
 def first_screen(args: argparse.Namespace) -> Screen:

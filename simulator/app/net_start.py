@@ -52,14 +52,9 @@ def host_argv(choices: StartChoices, port: str, everywhere: bool = False) -> lis
         if not seat.human:
             argv += ["--computer", f"{number}={seat.controller}"]
     setup = choices.setup()
-    if choices.game == "lots":
-        argv += ["--setup", f"footprint={setup.footprint}"]
-    elif choices.game == "crazy-tower":
-        argv += ["--mode", setup.mode]
-        if setup.challenge is not None:
-            argv += ["--setup", f"challenge={setup.challenge}"]
-    else:
-        argv += ["--setup", f"sheet={setup.sheet}", "--setup", f"variant={setup.variant}"]
+    argv += ["--mode", setup.mode]
+    for name, value in setup.settings.items():  # the everyday options, from the spec
+        argv += ["--setup", f"{name}={value}"]
     return argv
 
 

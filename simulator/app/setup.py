@@ -7,8 +7,12 @@ Every game screen module offers ``open_screen(setup) -> screen`` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from rules.engine import Parameter
+from simulator.games.parameters import menu, parameter_of
 from simulator.games.registry import GAMES as REGISTRY
 
 # The games the app offers: the registered ones with a screen (read once, when the app
@@ -28,18 +32,33 @@ class Seat:
         return self.controller == HUMAN
 
 
+def everyday(game: str, mode: str) -> list[Parameter]:
+    """The game's options the start screen and ``towersim app`` offer in ``mode``."""
+    return menu(REGISTRY.get(game).parameters, mode)
+
+
 @dataclass(frozen=True)
 class GameSetup:
     game: str  # one of GAMES
     seats: tuple[Seat, ...]
     seed: int = 0
-    mode: str = "competitive"  # LOTS: competitive | solo; Crazy Tower: + saboteur
-    footprint: str = "1A"  # LOTS
-    challenge: int | None = None  # Crazy Tower solo challenge 1-20
-    sheet: int = 1  # Filled In tower sheet
-    variant: str = "standard"  # Filled In rules variant
+    mode: str = ""  # one of the game's engine's modes; "": its first
+    # the game's own options, by parameter name (rules.engine.Parameter); one not given
+    # is its parameter's default (None: the rules decide)
+    settings: Mapping[str, Any] = field(default_factory=dict)
     dexterity: str | None = None  # the human hand's profile (assets/dexterity); None: exact
     extra: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", self.mode or REGISTRY.get(self.game).modes[0])
+        object.__setattr__(self, "settings", dict(self.settings))  # a copy of its own
+
+    def setting(self, name: str) -> Any:
+        """The option ``name``: as set up, else its parameter's default."""
+        if name in self.settings:
+            return self.settings[name]
+        game = REGISTRY.get(self.game)
+        return parameter_of(game.parameters, name, game.title).default
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from rules.crazy_tower.setup import player_counts as crazy_tower_counts
-from rules.filled_in.config import rules_config
-from rules.lots.content import game_content
-from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat
+from rules.engine import Parameter
+from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat, everyday
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.parameters import parameter_of
 from simulator.names import names_problem
 
 GAME_TITLES = {kind: REGISTRY.get(kind).title for kind in GAMES}
@@ -28,11 +28,7 @@ def modes(game: str) -> tuple[str, ...]:
 
 
 def player_counts(game: str, mode: str) -> tuple[int, ...]:
-    if game == "lots":
-        return (1,) if mode == "solo" else tuple(sorted(int(n) for n in game_content().targets))
-    if game == "crazy-tower":
-        return crazy_tower_counts(mode)
-    return tuple(rules_config().players)
+    return tuple(REGISTRY.get(game).load("engine").player_counts(mode))
 
 
 def default_name(seat: int, controller: str) -> str:
@@ -45,14 +41,39 @@ def default_name(seat: int, controller: str) -> str:
 
 @dataclass
 class StartChoices:
-    game: str = "lots"
-    mode: str = "competitive"
+    game: str = GAMES[0]
+    mode: str = ""  # "": the game's first
     seats: list[Seat] = field(default_factory=lambda: [Seat("You"), Seat("Computer 2", "normal")])
-    footprint: str = "1A"
-    challenge: int = 1
-    sheet: int = 1
+    # the options chosen, by (game, parameter name); the others are their defaults
+    chosen: dict[tuple[str, str], Any] = field(default_factory=dict)
     seed: int = 0
     dexterity: str | None = None  # the human hand; None: exactly where the mouse is
+
+    def __post_init__(self) -> None:
+        self.mode = self.mode or modes(self.game)[0]
+
+    def options(self) -> list[Parameter]:
+        """The chosen game's everyday options in the chosen mode (the start screen's)."""
+        return everyday(self.game, self.mode)
+
+    def setting(self, name: str) -> Any:
+        parameter = self._parameter(name)
+        return self.chosen.get((self.game, name), parameter.default)
+
+    def choose_setting(self, name: str, value: Any) -> None:
+        """Set an option of the chosen game; ValueError naming what it allows."""
+        self._parameter(name).check(value, GAME_TITLES[self.game])
+        self.chosen[(self.game, name)] = value
+
+    def step_setting(self, name: str, step: int) -> None:
+        """One value on (or back) in the option's values, stopping at either end."""
+        values = self._parameter(name).values() or ()
+        if self.setting(name) in values:
+            at = values.index(self.setting(name)) + step
+            self.chosen[(self.game, name)] = values[min(max(at, 0), len(values) - 1)]
+
+    def _parameter(self, name: str) -> Parameter:
+        return parameter_of(REGISTRY.get(self.game).parameters, name, GAME_TITLES[self.game])
 
     def choose_game(self, game: str) -> None:
         if game not in GAMES:
@@ -116,14 +137,9 @@ class StartChoices:
             game=self.game,
             seats=seats,
             seed=self.seed,
-            mode=self.mode if self.game != "filled-in" else "competitive",
-            footprint=self.footprint,
-            challenge=self.challenge
-            if self.game == "crazy-tower" and self.mode == "solo"
-            else None,
-            sheet=self.sheet,
-            variant=self.mode if self.game == "filled-in" else "standard",
-            dexterity=self.dexterity if self.game != "filled-in" else None,  # no hand there
+            mode=self.mode,
+            settings={p.name: self.setting(p.name) for p in self.options()},
+            dexterity=self.dexterity if REGISTRY.get(self.game).hands else None,
         )
 
     def _fit_seats(self) -> None:

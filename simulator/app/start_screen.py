@@ -7,14 +7,13 @@ one, type, Tab goes to the next, Enter starts (or opens the typed file).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pyglet.window import key, mouse
 
-from rules.crazy_tower import challenges
-from rules.filled_in.sheets import tower_sheets
-from rules.footprints import footprints
+from rules.engine import Parameter
 from simulator.app import guide, save_folder, screens, settings
 from simulator.app.layout import DESIGN_W
 from simulator.app.net_start import NetworkStartScreen
@@ -22,7 +21,7 @@ from simulator.app.overlay import HelpAction
 from simulator.app.rules_page import RulesPage
 from simulator.app.screen import HudPage
 from simulator.app.settings_screen import SettingsScreen
-from simulator.app.setup import GAMES, HUMAN
+from simulator.app.setup import GAMES, HUMAN, REGISTRY
 from simulator.app.start_choices import GAME_TITLES, MAX_SEED, StartChoices, modes, player_counts
 from simulator.app.widgets import Button, Hud
 from simulator.bots.dexterity import get_profile, profiles
@@ -33,6 +32,7 @@ UNSELECTED = (110, 125, 150)
 FIELD_FOCUS = (240, 190, 60)
 ERROR = (190, 40, 40)
 LEFT, RIGHT = 40.0, 680.0
+OPTION_ROW = 85.0  # the height of one of the game's options in the right column
 SHORTCUTS = [
     ("click", "choose; click a text field to type in it"),
     ("Tab", "next text field"),
@@ -220,8 +220,10 @@ class StartScreen(HudPage):
             706,
             14,
         )
-        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, 190)
-        label = "Rules" if c.game == "filled-in" else "Mode"
+        # as wide as the left column lets every game's button be (190 for three)
+        width = min(190.0, (RIGHT - LEFT - 20) / len(GAMES) - 10)
+        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, width)
+        label = REGISTRY.get(c.game).mode_key.capitalize()  # Filled In: its "Variant"
         self._row_of_choices(label, 565, LEFT, modes(c.game), c.mode, c.choose_mode, None, 190)
         self._players(485)
         self._options()
@@ -285,67 +287,74 @@ class StartScreen(HudPage):
             hud.button(LEFT, below, 260, 36, "+ Add a computer player", self._then(c.add_seat))
 
     def _options(self) -> None:
+        """The game's everyday options (its engine's parameters), one row each: a row of
+        buttons for a few choices, - and + through a range; then the seed and the hand."""
         hud, c = self.hud, self.choices
-        if c.game == "lots":
-            ids = sorted(footprints())
-            self._row_of_choices(
-                "Footprint", 650, RIGHT, ids, c.footprint, self._set("footprint"), None, 80
-            )
-            spec = footprints()[c.footprint]
-            hud.text(f"{spec.name}, difficulty {spec.difficulty}", RIGHT, 565, 13)
-        elif c.game == "crazy-tower" and c.mode == "solo":
-            hud.text("Solo challenge", RIGHT, 650, 15, bold=True)
-            last = len(challenges())
-            hud.button(
-                RIGHT, 600, 40, 40, "-", self._then(self._challenge, -1), enabled=c.challenge > 1
-            )
-            hud.text(str(c.challenge), RIGHT + 70, 612, 18, bold=True, anchor_x="center")
-            hud.button(
-                RIGHT + 100,
-                600,
-                40,
-                40,
-                "+",
-                self._then(self._challenge, 1),
-                enabled=c.challenge < last,
-            )
-            hud.text(
-                challenges()[c.challenge].text,
-                RIGHT + 160,
-                636,
-                12,
-                width=DESIGN_W - RIGHT - 200,
-                anchor_y="top",
-            )
-        elif c.game == "filled-in":
-            sheets = sorted(tower_sheets())
-            self._row_of_choices(
-                "Tower sheet", 650, RIGHT, sheets, c.sheet, self._set("sheet"), None, 80
-            )
-        hud.text("Seed", RIGHT, 485, 15, bold=True)
-        hud.text("the same seed deals the same game", RIGHT + 70, 485, 12)
-        self._field("seed", RIGHT, 430, 240, self.seed_text)
-        if c.game != "filled-in":
-            hud.text("Your hand", RIGHT, 400, 15, bold=True)
-            names = [None, *profiles()]
-            hand = c.dexterity
-            following = names[(names.index(hand) + 1) % len(names)]
-            hud.button(
-                RIGHT,
-                345,
-                240,
-                38,
-                f"{hand or 'exact'}",
-                self._then(self._set("dexterity"), following),
-            )
-            about = get_profile(hand).text if hand else "the piece goes exactly where you put it"
-            hud.text(about, RIGHT + 250, 358, 12, width=DESIGN_W - RIGHT - 290)
+        options = c.options()
+        for i, parameter in enumerate(options):
+            y = 650 - OPTION_ROW * i
+            if parameter.choices is not None:
+                self._option_buttons(parameter, y)
+            else:
+                self._option_stepper(parameter, y)
+        below = OPTION_ROW * max(len(options) - 1, 0)  # room for more than one option
+        hud.text("Seed", RIGHT, 485 - below, 15, bold=True)
+        hud.text("the same seed deals the same game", RIGHT + 70, 485 - below, 12)
+        self._field("seed", RIGHT, 430 - below, 240, self.seed_text)
+        if REGISTRY.get(c.game).hands:
+            self._hand(400 - below)
 
-    def _set(self, attribute: str) -> Any:
-        return lambda value: setattr(self.choices, attribute, value)
+    def _option_buttons(self, parameter: Parameter, y: float) -> None:
+        c = self.choices
+        current = c.setting(parameter.name)
+        choose = partial(c.choose_setting, parameter.name)
+        self._row_of_choices(
+            _title(parameter), y, RIGHT, parameter.choices, current, choose, None, 80
+        )
+        if current in parameter.notes:
+            self.hud.text(parameter.notes[current], RIGHT, y - 85, 13)
 
-    def _challenge(self, step: int) -> None:
-        self.choices.challenge = min(max(self.choices.challenge + step, 1), len(challenges()))
+    def _option_stepper(self, parameter: Parameter, y: float) -> None:
+        hud, c = self.hud, self.choices
+        values = parameter.values() or ()
+        current = c.setting(parameter.name)
+        hud.text(_title(parameter), RIGHT, y, 15, bold=True)
+        at_start = bool(values) and current == values[0]
+        at_end = bool(values) and current == values[-1]
+        back = self._then(c.step_setting, parameter.name, -1)
+        on = self._then(c.step_setting, parameter.name, 1)
+        hud.button(RIGHT, y - 50, 40, 40, "-", back, enabled=not at_start)
+        hud.text(str(current), RIGHT + 70, y - 38, 18, bold=True, anchor_x="center")
+        hud.button(RIGHT + 100, y - 50, 40, 40, "+", on, enabled=not at_end)
+        hud.text(
+            parameter.notes.get(current, parameter.help),
+            RIGHT + 160,
+            y - 14,
+            12,
+            width=DESIGN_W - RIGHT - 200,
+            anchor_y="top",
+        )
+
+    def _hand(self, y: float) -> None:
+        """The human hand's dexterity, for a game played with the simulated hand."""
+        hud, c = self.hud, self.choices
+        hud.text("Your hand", RIGHT, y, 15, bold=True)
+        names = [None, *profiles()]
+        following = names[(names.index(c.dexterity) + 1) % len(names)]
+        hud.button(
+            RIGHT,
+            y - 55,
+            240,
+            38,
+            f"{c.dexterity or 'exact'}",
+            self._then(self._dexterity, following),
+        )
+        hand = c.dexterity
+        about = get_profile(hand).text if hand else "the piece goes exactly where you put it"
+        hud.text(about, RIGHT + 250, y - 42, 12, width=DESIGN_W - RIGHT - 290)
+
+    def _dexterity(self, hand: str | None) -> None:
+        self.choices.dexterity = hand
 
     def _files(self, y: float) -> None:
         hud = self.hud
@@ -372,6 +381,11 @@ class StartScreen(HudPage):
 
     def _pick_file(self, path: Path) -> None:
         self.path_text = str(path)
+
+
+def _title(parameter: Parameter) -> str:
+    """An option's name as a heading: "Start player" for ``start_player``."""
+    return parameter.name.replace("_", " ").capitalize()
 
 
 def _area(x: float, y: float, w: float, h: float, action: Any) -> Any:

@@ -2,8 +2,9 @@
 
 Every part is named by import path ("module:attribute", or "module" for a whole
 module) and loaded on first use, so start-up stays cheap and a build without a game's
-package simply lists fewer kinds. The CLI, ``replay``, the runner, the app and the
-conformance suite read this list and no other; a game defined elsewhere (a plug-in,
+package simply lists fewer kinds. The CLI, ``replay``, the runner, the app, the labs
+and the conformance suite read this list and no other, and every table that differs by
+game is a part or a fact of its entry; a game defined elsewhere (a plug-in,
 or the tests' tiny game) joins with ``register``, as ``gymnasium.register`` adds an
 environment, or by naming its module in ``TOWERSIM_GAMES`` (see ``load_plugins``).
 """
@@ -18,6 +19,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+from rules.engine import Parameter
 
 PLUGINS_VARIABLE = "TOWERSIM_GAMES"
 # The one scenario-document builder every built-in game uses: a match gives its own
@@ -63,8 +66,16 @@ class GameKind:
       score heading)`` (the results card); None: plain words.
     - ``replay_table``: for a game without a physics world, the replay viewer's painter
       of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
+    - ``profile``: the physics profile the game's world runs with, from a named one,
+      ``profile(base) -> PhysicsProfile`` (as its scenarios parse it); None: as named.
+    - ``fallen``: how many pieces an event says fell, ``fallen(event) -> int``; the lab
+      counts falls per seat with it. None: no falls to count (no physics while played).
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
+
+    And two facts, not parts: ``mode_key``, the scenario [setup] key that holds the
+    engine's mode ("mode"; Filled In's "variant"), and ``hands``, whether a person's
+    seat plays with the simulated hand (its dexterity is a choice in the app).
     """
 
     kind: str
@@ -81,7 +92,11 @@ class GameKind:
     words: str | None = None
     replay_table: str | None = None
     computer: str | None = None
+    fallen: str | None = None
+    profile: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
+    mode_key: str = "mode"
+    hands: bool = True
 
     def __post_init__(self) -> None:
         if not KIND_PATTERN.fullmatch(self.kind):
@@ -119,6 +134,11 @@ class GameKind:
     def modes(self) -> tuple[str, ...]:
         return tuple(self.load("engine").modes)
 
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        """The game's own options (its engine's ``parameters``)."""
+        return tuple(self.load("engine").parameters)
+
     def present(self) -> bool:
         """Whether this build has the game (its command module is there)."""
         try:
@@ -127,7 +147,8 @@ class GameKind:
             return False
 
 
-PARTS = tuple(f.name for f in fields(GameKind) if f.name not in ("kind", "title", "commands"))
+FACTS = ("kind", "title", "commands", "mode_key", "hands")
+PARTS = tuple(f.name for f in fields(GameKind) if f.name not in FACTS)
 
 
 def load_path(path: str, what: str) -> Any:
@@ -145,6 +166,12 @@ def load_path(path: str, what: str) -> Any:
         raise MissingPart(f"{what} ({path}): {module_name} has no {attribute!r}") from None
 
 
+def _physical(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
+    """A built-in game played in the physics: its falls count."""
+    fallen = f"simulator.games.{name}.falls:fallen_in_event"
+    return _built_in(kind, title, name, fallen=fallen, **overrides)
+
+
 def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
     return GameKind.from_package(
         kind,
@@ -158,8 +185,13 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
 
 
 _BUILT_IN = (
-    _built_in("lots", "LOTS", "lots"),
-    _built_in("crazy-tower", "Crazy Tower", "crazy_tower"),
+    _physical("lots", "LOTS", "lots"),
+    _physical(
+        "crazy-tower",
+        "Crazy Tower",
+        "crazy_tower",
+        profile="simulator.games.crazy_tower.bodies:tower_profile",
+    ),
     _built_in(
         "filled-in",
         "LOTS: Filled In",
@@ -167,6 +199,8 @@ _BUILT_IN = (
         commands={"sheet": "simulator.games.filled_in.sheet"},
         picture="simulator.games.filled_in.picture:write_picture",
         replay_table="simulator.app.filled_in.replay_table:paint_sheets",
+        mode_key="variant",
+        hands=False,
     ),
 )
 

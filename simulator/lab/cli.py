@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
+from simulator.games.parameters import flag_of
 from simulator.games.registry import GAMES
-from simulator.lab.tournament import AXES
+from simulator.lab.tournament import axes
 
 # s: about 45 times the slowest game measured (a four-bot hard Crazy Tower game, 78 s of
 # CPU), so a busy machine does not turn a slow game into a timeout.
@@ -47,11 +48,12 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     given = parser.add_argument_group("a tournament on the command line (without FILE)")
     given.add_argument("--game", help=f"the game: {', '.join(GAMES.kinds())}")
     given.add_argument("--mode", help="one of the game's modes (default its first)")
-    for axis in AXES:
+    for axis in axes(GAMES.kinds()):
         given.add_argument(
-            f"--{axis.plural}",
+            flag_of(axis.plural),
+            dest=axis.plural,
             metavar="A,B|all",
-            help=f"the {axis.plural} to cross (--{axis.option} of towersim play)",
+            help=f"the {axis.plural} to cross ({flag_of(axis.option)} of towersim play)",
         )
     given.add_argument(
         "--seats",

@@ -22,7 +22,6 @@ from typing import Any
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES
-from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES, MissingPart
@@ -341,9 +340,8 @@ def _physics(args: argparse.Namespace, scenario: GameScenario, kind: str, physic
         profile = load_profile(args.profile, grip=scenario.profile.grip, rest=scenario.profile.rest)
     except KeyError as exc:
         raise ForkError(f"--profile: {exc.args[0]}") from None
-    if kind == "crazy-tower":  # its floor cards need their longer sleep, as parsing gives
-        profile = tower_profile(profile, sleep_given=False)
-    return profile
+    game = GAMES.get(kind)  # the game's own changes (Crazy Tower: a longer sleep)
+    return profile if game.profile is None else game.load("profile")(profile)
 
 
 def _record(folder: Path, match: Match, scenario: GameScenario, k: int, seed: int) -> Path:

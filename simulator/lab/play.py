@@ -9,8 +9,9 @@ import shlex
 from functools import cache
 from typing import Any
 
+from simulator.games.parameters import flag_of
 from simulator.games.registry import GAMES
-from simulator.lab.tournament import AXES, GameSpec, Seat
+from simulator.lab.tournament import Axis, GameSpec, Seat, axes
 
 
 class RefusedArguments(ValueError):
@@ -50,20 +51,21 @@ def has_hands(kind: str) -> bool:
 
 
 def axis_values(kind: str, option: str) -> list[Any] | None:
-    """Every value the game's play command accepts for ``option`` (in its order), or
-    None if the game has no such option."""
-    action = _option(kind, option)
-    if action is None:
-        return None
-    if action.choices:
-        return list(action.choices)
-    axis = next(a for a in AXES if a.option == option)
-    return axis.catalogue() if axis.catalogue else None
+    """Every value the game's parameter ``option`` allows (in its order), or None if
+    the game does not offer it as an axis."""
+    axis = _axis(kind, option)
+    values = None if axis is None else axis.parameter.values()
+    return None if values is None else list(values)
 
 
-def option_type(kind: str, option: str) -> Any:
-    action = _option(kind, option)
-    return action.type if action is not None and action.type else str
+def option_type(kind: str, option: str) -> type:
+    """The type of the game's parameter ``option`` (what its texts are read as)."""
+    axis = _axis(kind, option)
+    return str if axis is None else axis.parameter.type
+
+
+def _axis(kind: str, option: str) -> Axis | None:
+    return next((a for a in axes([kind]) if a.option == option), None)
 
 
 def play_arguments(spec: GameSpec, record: str | None = None) -> list[str]:
@@ -74,7 +76,7 @@ def play_arguments(spec: GameSpec, record: str | None = None) -> list[str]:
         argv += [mode, spec.mode]
     argv += ["--players", str(len(spec.seats))]
     for option, value in spec.config.items():
-        argv += [f"--{option}", str(value)]
+        argv += [flag_of(option), str(value)]
     argv += _seat_arguments(spec.seats, spec.hand)
     if record is not None:
         argv += ["--record", record]

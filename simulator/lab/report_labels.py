@@ -1,6 +1,7 @@
 """Difficulty labels against the measurement, and whether two configurations differ.
 
-A LOTS footprint carries its difficulty in assets/lots/footprints.toml; a Crazy Tower
+A game's parameters say how hard their values are meant to be (``Parameter.difficulty``):
+a LOTS footprint carries its difficulty in assets/lots/footprints.toml; a Crazy Tower
 challenge carries its number, the rulebook's order, which the report reads as meant to
 get harder as it grows. Within one series (the same game, mode and seats), a
 configuration labelled easier that wins less often than one labelled harder is a
@@ -17,8 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from rules.footprints import footprints
-from simulator.games.registry import GAMES
+from simulator.games.registry import GAMES, UnknownGame
 from simulator.lab.report_data import GameRecord
 from simulator.lab.report_tables import (
     COUNT,
@@ -38,21 +38,25 @@ SIGNIFICANCE = 0.05
 
 def difficulty_label(game: str, config: Sequence[tuple[str, Any]]) -> int | None:
     """The difficulty the content itself claims for a configuration, or None."""
-    values = dict(config)
-    if game == "lots" and str(values.get("footprint")) in footprints():
-        return footprints()[str(values["footprint"])].difficulty
-    if game == "crazy-tower" and "challenge" in values:
-        challenges = GAMES.get(game).load("engine").content()["challenges"]
-        try:
-            number = int(values["challenge"])
-        except (TypeError, ValueError):
-            return None
-        return number if str(number) in challenges else None
+    labelled = _labelled(game, config)
+    return None if labelled is None else labelled[1]
+
+
+def _labelled(game: str, config: Sequence[tuple[str, Any]]) -> tuple[Any, int] | None:
+    """The configuration's value that carries a difficulty, and that difficulty."""
+    try:
+        parameters = {p.name: p for p in GAMES.get(game).parameters}
+    except UnknownGame:  # results of a game this build does not have
+        return None
+    for name, value in config:
+        claims = parameters[name].difficulty if name in parameters else {}
+        if value in claims:
+            return value, claims[value]
     return None
 
 
-def label_text(game: str, label: int) -> str:
-    return f"difficulty {label}" if game == "lots" else f"number {label}"
+def label_text(label: int) -> str:
+    return f"difficulty {label}"
 
 
 @dataclass(frozen=True)
@@ -127,10 +131,9 @@ class Verdict:
     def sentence(self) -> str:
         a, b = self.first, self.second
         low, high = self.interval
-        game = self.series[0]
         said = (
-            f"{_name(a, game, True)} won {a.wins} of {a.games} games ({_pct(a.rate)}), "
-            f"{_name(b, game)} {b.wins} of {b.games} ({_pct(b.rate)}); the difference, "
+            f"{_name(a, True)} won {a.wins} of {a.games} games ({_pct(a.rate)}), "
+            f"{_name(b)} {b.wins} of {b.games} ({_pct(b.rate)}); the difference, "
             f"{_points(self.difference)} points (95 % interval {_points(low)} to "
             f"{_points(high)}), "
         )
@@ -145,11 +148,12 @@ class Verdict:
         return said + f"is within chance at this sample size (p = {_p(self.p)}): {tell}."
 
 
-def _name(cell: Cell, game: str, first: bool = False) -> str:
-    """ "footprint 1A (difficulty 1)": the label said where the name does not say it."""
+def _name(cell: Cell, first: bool = False) -> str:
+    """ "footprint 1A (difficulty 1)": the label said where the name does not say it
+    (a challenge's number is its label)."""
     name = cell.name
-    if cell.label is not None and game == "lots" and "(" not in name:
-        name += f" ({label_text(game, cell.label)})"
+    if cell.label is not None and "(" not in name and not name.endswith(f" {cell.label}"):
+        name += f" ({label_text(cell.label)})"
     return name[:1].upper() + name[1:] if first else name
 
 
@@ -194,16 +198,17 @@ def disagreements(records: Sequence[GameRecord]) -> list[Verdict]:
         pooled: dict[int, list[GameRecord]] = defaultdict(list)
         names: dict[int, list[str]] = defaultdict(list)
         for config, games in configs.items():
-            label = difficulty_label(series[0], config)
-            cell = _cell(games[0].config_label, games, label)
-            if label is None or cell.games == 0:
+            labelled = _labelled(series[0], config)
+            cell = _cell(games[0].config_label, games, labelled and labelled[1])
+            if labelled is None or cell.games == 0:
                 continue
+            value, label = labelled
             cells.append(cell)
             pooled[label].extend(games)
-            names[label].append(str(dict(config).get("footprint", games[0].config_label)))
+            names[label].append(str(value))
         if any(len(n) > 1 for n in names.values()):
             cells += [
-                _cell(f"{label_text(series[0], label)} ({', '.join(names[label])})", g, label)
+                _cell(f"{label_text(label)} ({', '.join(names[label])})", g, label)
                 for label, g in pooled.items()
                 if len(names[label]) > 1
             ]

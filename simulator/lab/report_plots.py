@@ -74,9 +74,8 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
         ax.bar(xs, rates, color=colours, alpha=0.35, width=0.6)
         ax.errorbar(xs, rates, yerr=[below, above], fmt="o", color="black", capsize=4)
         names = [_short(r["config"]) for r in rows]
-        if key[0] == "lots":
-            pairs = zip(names, labels, strict=True)
-            names = [f"{n}\n(difficulty {lab})" if lab else n for n, lab in pairs]
+        pairs = zip(names, labels, strict=True)  # the label, where the name does not say it
+        names = [f"{n}\n(difficulty {lab})" if lab and n != str(lab) else n for n, lab in pairs]
         ax.set_xticks(list(xs), names, fontsize=8)
         ax.set_xlabel(_axis([r["config"] for r in rows]))
         for x, r in zip(xs, rows, strict=True):

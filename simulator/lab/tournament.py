@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.engine import Parameter
 from simulator.bots.levels import LEVELS
+from simulator.games.parameters import menu
 from simulator.games.registry import GAMES
 
 FORMAT = "towersim-lab/1"
@@ -18,25 +20,31 @@ FORMAT = "towersim-lab/1"
 
 @dataclass(frozen=True)
 class Axis:
-    """A configuration a tournament may cross: ``footprints = ["1A", "1B"]`` in a file,
-    ``--footprints 1A,1B`` on the command line, ``--footprint 1A`` for ``towersim play``.
-    A game offers the axis when its play command has that option; "all" means the
-    option's choices, or ``catalogue()`` where the option lists none."""
+    """A configuration a tournament may cross, one of a game's everyday parameters
+    (``menu``): ``footprints = ["1A", "1B"]`` in a file, ``--footprints 1A,1B`` on the
+    command line, ``--footprint 1A`` for ``towersim play``; "all" means every value the
+    parameter allows."""
 
-    plural: str  # the tournament's key
-    option: str  # the play command's option, and the key in a record's config
-    catalogue: Callable[[], list[Any]] | None = None
+    parameter: Parameter
+
+    @property
+    def plural(self) -> str:
+        """The tournament's key."""
+        return f"{self.parameter.name}s"
+
+    @property
+    def option(self) -> str:
+        """The parameter's name: the key in a record's config."""
+        return self.parameter.name
 
 
-def _challenges() -> list[int]:
-    return sorted(int(n) for n in GAMES.get("crazy-tower").load("engine").content()["challenges"])
-
-
-AXES = (
-    Axis("footprints", "footprint"),
-    Axis("challenges", "challenge", _challenges),
-    Axis("sheets", "sheet"),
-)
+def axes(kinds: Iterable[str]) -> list[Axis]:
+    """The axes the games ``kinds`` offer, each name once (as the first game has it)."""
+    out: dict[str, Axis] = {}
+    for kind in kinds:
+        for parameter in menu(GAMES.get(kind).load("engine").parameters):
+            out.setdefault(parameter.name, Axis(parameter))
+    return list(out.values())
 
 
 @dataclass(frozen=True)

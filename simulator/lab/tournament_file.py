@@ -14,7 +14,7 @@ from simulator.bots.dexterity import profiles
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.registry import GAMES
 from simulator.lab.play import axis_values, has_hands, option_type
-from simulator.lab.tournament import AXES, FORMAT, Seat, Tournament
+from simulator.lab.tournament import FORMAT, Seat, Tournament, axes
 from simulator.scenario.document import read_document
 from simulator.scenario.fields import Table
 from simulator.scenario.ranges import Range
@@ -38,7 +38,7 @@ class LabError(ValueError):
 def load_tournament(path: str | Path) -> Tournament:
     """The tournament in the file at ``path``; ScenarioError (one line) if it is wrong."""
     doc = read_document(path)
-    plurals = {axis.plural for axis in AXES}
+    plurals = {axis.plural for axis in axes(GAMES.kinds())}
     # The axes are read apart (a list of strings or of integers, or "all"); the rest
     # through the Table, which refuses unknown keys.
     root = Table(doc, {k: v for k, v in doc.data.items() if k not in plurals}, "")
@@ -53,7 +53,7 @@ def load_tournament(path: str | Path) -> Tournament:
     games = root.ranged("games", GAMES_PER_CELL, required=True)
     seed = root.ranged("seed", FIRST_SEED, default=0)
     configs = {}
-    for axis in AXES:
+    for axis in axes(GAMES.kinds()):
         if axis.plural in doc.data:
             given = doc.data[axis.plural]
             configs[axis.option] = _values(game, axis.option, given, root.fail, axis.plural)
@@ -78,7 +78,7 @@ def _values(game: str, option: str, given: Any, fail: Fail, key: str) -> list[An
     """The configurations of one axis: a list of values, or "all"."""
     allowed = axis_values(game, option)
     if allowed is None:
-        offered = [a.plural for a in AXES if axis_values(game, a.option) is not None]
+        offered = [a.plural for a in axes([game])]
         fail(f"{GAMES.get(game).title} has no {key} (it has: {', '.join(offered) or 'none'})", key)
     if given == "all":
         return list(allowed)
@@ -128,8 +128,8 @@ def tournament_from_arguments(args: argparse.Namespace) -> Tournament:
     if mode not in modes:
         fail(f"{mode!r} is not one of {', '.join(modes)}", "mode")
     configs = {}
-    for axis in AXES:
-        text = getattr(args, axis.plural)
+    for axis in axes(GAMES.kinds()):
+        text = getattr(args, axis.plural, None)
         if text is None:
             continue
         if text == "all":

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.parameters import setup_settings
 from simulator.games.registry import GAMES
 from simulator.names import BadName, names_problem, player_name
 from simulator.net import tokens
@@ -54,8 +55,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a further [setup] value of the game's scenario format, for example "
-        "footprint=2B (LOTS), challenge=5 (Crazy Tower) or sheet=2 (Filled In)",
+        help="one of the game's options (`towersim play GAME --help` shows the everyday "
+        "ones; docs/architecture.md all), for example footprint=2B; a list with commas",
     )
     parser.add_argument(
         "--computer",
@@ -186,15 +187,14 @@ def new_room(args: argparse.Namespace) -> Room | str:
     names = _players(args.players)
     if isinstance(names, str):
         return names
-    setup: dict[str, Any] = {"players": names}
+    game = GAMES.get(args.game)
+    title = game.title
+    settings = setup_settings(args.setup, game.parameters, title, game.mode_key)
+    if isinstance(settings, str):
+        return settings
+    setup: dict[str, Any] = {"players": names, **settings}
     if args.mode:
-        setup["mode"] = args.mode
-    for item in args.setup:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            return f"--setup {item!r}: expected KEY=VALUE, for example footprint=2B"
-        setup[key.strip()] = int(value) if value.strip().isdigit() else value.strip()
-    title = GAMES.get(args.game).title
+        setup[game.mode_key] = args.mode
     document = {
         "format": FORMAT,
         "kind": args.game,

@@ -29,7 +29,7 @@ def open_ct(
         tuple(Seat(name, controller) for name, controller in seats),
         seed=seed,
         mode=mode,
-        challenge=challenge,
+        settings={} if challenge is None else {"challenge": challenge},
         dexterity=dexterity,
     )
     screen = open_screen(setup)

@@ -26,7 +26,9 @@ def open_filled_in(
     seats: tuple[tuple[str, str], ...] = (("Ann", "human"), ("Computer", "random")),
     sheet: int = 1,
 ) -> tuple[Any, FilledInScreen]:
-    setup = GameSetup("filled-in", tuple(Seat(n, c) for n, c in seats), seed=seed, sheet=sheet)
+    setup = GameSetup(
+        "filled-in", tuple(Seat(n, c) for n, c in seats), seed=seed, settings={"sheet": sheet}
+    )
     screen = open_screen(setup)
     window = AppWindow(screen, visible=False, schedule=False)
     frames(window)

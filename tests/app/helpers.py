@@ -24,6 +24,16 @@ def send(window: Any, *event: Any) -> None:
     window.dispatch_events()  # headless windows queue events until dispatched
 
 
+def click_button(window: Any, screen: Any, label: str) -> None:
+    """Click the middle of the screen's button labelled ``label``, then draw a frame."""
+    from pyglet.window import mouse
+
+    button = next(b for b in screen.hud.buttons if b.label == label)
+    x, y = window.box.to_window(button.x + button.w / 2, button.y + button.h / 2)
+    send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
+    frames(window)
+
+
 def frames(window: Any, count: int = 1, seconds: float = 1 / 60) -> None:
     for _ in range(count):
         window.tick(seconds)

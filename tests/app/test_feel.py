@@ -14,8 +14,9 @@ from pyglet.window import key
 from rules.filled_in import scores
 from simulator.app.filled_in import session as filled_in_session
 from simulator.app.filled_in.screen import FilledInScreen
-from simulator.app.flashes import FLASH_SECONDS, GOLD, GOOD, WHITE, Flashes, lots_flashes
+from simulator.app.flashes import FLASH_SECONDS, GOLD, GOOD, WHITE, Flashes
 from simulator.app.lots import session as lots_session
+from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.screen import LotsScreen
 from simulator.app.tally import COUNT_SECONDS, GLOW, GLOW_SECONDS, Tally
 from simulator.app.window import AppWindow

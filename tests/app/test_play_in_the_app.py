@@ -58,4 +58,8 @@ def test_a_bad_app_option_is_one_line_without_stray_quotes(capsys, monkeypatch) 
     args = _parser().parse_args(["app", "--game", "filled-in", "--sheet", "9"])
     assert app_main.run(args) == 2
     err = capsys.readouterr().err
-    assert err == "towersim app: cannot start: unknown tower sheet 9 (known: 1, 2, 3, 4, 5)\n"
+    said = (
+        "LOTS: Filled In's option sheet must be one of 1, 2, 3, 4, 5, or a list of them "
+        "(one for each player), not 9"
+    )
+    assert err == f"towersim app: cannot start: {said}\n"

@@ -19,6 +19,7 @@ from simulator.cli import main
 from simulator.games.registry import GAMES
 from simulator.games.runner import perform
 from simulator.scenario.errors import ScenarioError
+from tests.games.tiny import screen as tiny_screen
 
 SEED = 3
 
@@ -60,6 +61,12 @@ APPS = {
         new=lambda: filled_in_session.new_game(_setup("filled-in")),
         save=filled_in_session.save,
         load=filled_in_session.load,
+        holds=lambda g: (g.match, g.computers, None),
+    ),
+    "tiny": App(  # a fourth game's screen saves through the one save path
+        new=lambda: tiny_screen.open_screen(_setup("tiny")),
+        save=lambda g, path: g.save(path),
+        load=tiny_screen.load_screen,
         holds=lambda g: (g.match, g.computers, None),
     ),
 }

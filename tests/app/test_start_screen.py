@@ -66,6 +66,48 @@ def test_problems_are_named():
         choices.setup()
 
 
+def test_the_games_options_come_from_its_parameters():
+    choices = StartChoices()
+    assert [p.name for p in choices.options()] == ["footprint"]
+    choices.choose_setting("footprint", "2B")
+    with pytest.raises(ValueError, match="footprint must be one of 1A"):
+        choices.choose_setting("footprint", "9Z")
+    with pytest.raises(ValueError, match=r"LOTS has no option 'sheet' \(its options: footprint"):
+        choices.choose_setting("sheet", 2)
+    choices.choose_game("crazy-tower")
+    assert choices.options() == []  # the challenge is for solo only
+    choices.choose_mode("solo")
+    assert [p.name for p in choices.options()] == ["challenge"]
+    choices.step_setting("challenge", -1)  # stops at the first
+    choices.step_setting("challenge", 1)
+    assert choices.setup().settings == {"challenge": 2}
+    choices.choose_game("lots")  # each game keeps its own choices
+    assert choices.setup().settings == {"footprint": "2B"}
+    choices.choose_game("filled-in")
+    setup = choices.setup()
+    assert (setup.mode, setup.settings, setup.dexterity) == ("standard", {"sheet": 1}, None)
+
+
+def test_a_range_option_is_stepped_on_the_screen():
+    window, screen = _open_start()
+    try:
+        _click_button(window, screen, "Crazy Tower")
+        assert "Challenge" not in _texts(screen)
+        _click_button(window, screen, "solo")
+        assert "Challenge" in _texts(screen) and "Variant" not in _texts(screen)
+        _click_button(window, screen, "+")
+        _click_button(window, screen, "+")
+        assert screen.choices.setting("challenge") == 3
+        _click_button(window, screen, "LOTS: Filled In")
+        assert "Variant" in _texts(screen) and "Your hand" not in _texts(screen)
+    finally:
+        close(window)
+
+
+def _texts(screen):
+    return [fitted.label.text for fitted in screen.hud.texts]
+
+
 def _open_start():
     screen = StartScreen()
     window = AppWindow(screen, visible=False, schedule=False, home=StartScreen)

@@ -37,7 +37,7 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
     for part in PARTS:
         if part == "screen":  # a screen opens a display when imported: found is enough
             assert game.screen is None or importlib.util.find_spec(game.screen) is not None
-        elif part in ("picture", "replay_table"):  # only a game without a world has them
+        elif part in ("picture", "replay_table", "fallen", "profile"):  # optional
             assert getattr(game, part) is None or callable(game.load(part))
         elif part == "words":  # optional: the app's words (plain words without)
             assert game.words is None or callable(game.load(part).ending_words)
@@ -49,7 +49,7 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
 
 def test_the_built_in_games_come_first_and_tiny_is_registered_for_the_tests() -> None:
     assert GAMES.kinds() == [*BUILT_IN, "tiny"]
-    assert GAMES.get("tiny") is TINY and TINY.screen is None
+    assert GAMES.get("tiny") is TINY and TINY.screen == "tests.games.tiny.screen"
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
@@ -104,6 +104,15 @@ def test_a_registered_game_is_a_play_command(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "tiny-two" not in capsys.readouterr().out
+
+
+def test_a_game_without_a_screen_is_not_played_in_the_app(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with GAMES.registered(_copy("tiny-bare", title="Tiny Bare", screen=None)):
+        assert main(["play", "tiny-bare"]) == 2
+    said = "towersim play tiny-bare: Tiny Bare is not in the app; use --headless"
+    assert capsys.readouterr().err.startswith(said)
 
 
 def test_replay_accepts_a_registered_kind_and_refuses_it_once_unregistered(

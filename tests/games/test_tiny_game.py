@@ -54,15 +54,34 @@ def test_play_records_a_game_that_replays_to_its_hash(tmp_path: Path) -> None:
     [
         (["--players", "5"], "--players must be 1 to 4"),
         (["--bot", "hard"], "random only"),
-        ([], "Tiny Tower is not in the app; use --headless"),
     ],
 )
 def test_bad_play_options_are_one_line(args: list[str], message: str) -> None:
-    headless = [] if not args else ["--headless"]
-    result = towersim("play", "tiny", *headless, *args)
+    result = towersim("play", "tiny", "--headless", *args)
     lines = result.stderr.splitlines()
     assert result.returncode == 2 and len(lines) == 1, result.stderr
     assert lines[0].startswith("towersim play tiny: ") and message in lines[0]
+
+
+def test_its_parameter_is_a_checked_play_flag() -> None:
+    result = towersim("play", "tiny", "--headless", "--target", "9")
+    said = "argument --target: Tiny Tower's option target must be a whole number from 1 to 6"
+    assert result.returncode == 2 and said in result.stderr
+
+
+def test_the_lab_plays_tiny_games_crossing_its_own_parameter(tmp_path: Path) -> None:
+    """``towersim lab run`` knows Tiny Tower from its registry entry: its ``target`` is an
+    axis (from its engine's parameters) and its falls are counted (its ``fallen``)."""
+    out = tmp_path / "lab"
+    argv = ["--game", "tiny", "--targets", "1,2", "--seats", "random,random", "--games", "2"]
+    result = towersim("lab", "run", *argv, "--out", str(out), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["done"] == 4
+    lines = (out / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert sorted(r["config"]["target"] for r in records) == [1, 1, 2, 2]
+    assert all(r["status"] == "done" and isinstance(r["falls"], list) for r in records)
+    assert any("--target 2" in r["replay"] for r in records)
 
 
 def _turn(match: TinyMatch, col: int) -> tuple[str, ...]:

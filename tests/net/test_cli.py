@@ -20,6 +20,18 @@ from simulator.net.server import DEFAULT_PORT
         (["lots", "--players", "Ann,Bob", "--setup", "footprint"], "expected KEY=VALUE"),
         (["lots", "--players", "Ann,Bob", "--setup", "footprint=9Z"], "footprint"),
         (["lots", "--players", "Ann,Bob", "--setup", "colour=red"], "colour"),
+        (
+            ["crazy-tower", "--players", "Sol", "--mode", "solo", "--setup", "challenge=x"],
+            "challenge must be a whole number from 1 to 20, not 'x'",
+        ),
+        (
+            ["filled-in", "--players", "2", "--setup", "sheet=1,9"],
+            "--setup 'sheet=1,9': LOTS: Filled In's option sheet must be one of 1, 2",
+        ),
+        (
+            ["lots", "--players", "2", "--setup", "sheet=2"],
+            "LOTS has no option 'sheet' (its options: footprint, start_player, mode)",
+        ),
         (["crazy-tower", "--players", "2", "--mode", "saboteur"], "saboteur"),
         (["lots", "--players", "Ann,Bob", "--computer", "Zed=easy"], "with a seat of Ann, Bob"),
         (["lots", "--players", "Ann,Bob", "--computer", "2=genius"], "unknown computer level"),
@@ -33,6 +45,21 @@ def test_a_bad_host_command_is_one_line_and_exit_2(argv, said, capsys, tmp_path,
     err = capsys.readouterr().err
     assert err.startswith("towersim host: ") and said in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_setup_values_are_typed_by_the_games_parameters(tmp_path, monkeypatch):
+    import argparse
+
+    from simulator.net.cli import add_host_arguments, new_room
+
+    monkeypatch.setenv("TOWERSIM_HOME", str(tmp_path))
+    parser = argparse.ArgumentParser()
+    add_host_arguments(parser)
+    argv = ["filled-in", "--players", "3", "--mode", "remote", "--setup", "sheet=1,2,3"]
+    room = new_room(parser.parse_args(argv))
+    assert not isinstance(room, str), room
+    state = room.game.match.state
+    assert state.variant == "remote" and [p.tower.sheet for p in state.players] == [1, 2, 3]
 
 
 @pytest.mark.parametrize(

@@ -29,12 +29,12 @@ from rules.crazy_tower.blocks import is_block
 from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
+from simulator.app.crazy_tower.flashes import crazy_tower_flashes
 from simulator.app.crazy_tower.keys import COVER_KEYS, TABLE, KeyActions
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
 from simulator.app.crazy_tower.view import CrazyTowerView
 from simulator.app.crazy_tower.words import piece_name, todo
-from simulator.app.flashes import crazy_tower_flashes
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove

@@ -44,9 +44,7 @@ def save_path() -> Path:
 def options_for(setup: GameSetup) -> dict[str, Any]:
     """The rules' options a start screen's choices stand for."""
     options: dict[str, Any] = {"mode": setup.mode, "players": list(setup.names), "seed": setup.seed}
-    if setup.mode == "solo" and setup.challenge is not None:
-        options["challenge"] = setup.challenge
-    return options
+    return {**options, **setup.settings}
 
 
 def new_game(setup: GameSetup) -> Game:

@@ -20,13 +20,13 @@ from pyglet.window import mouse
 
 from simulator.app.filled_in import session
 from simulator.app.filled_in.controller import NOTHING_TO_UNDO, Events, FilledInTurns
+from simulator.app.filled_in.flashes import filled_in_flashes
 from simulator.app.filled_in.geometry import SHEET_REGION
 from simulator.app.filled_in.keys import TABLE, Pressed
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.view import FilledInView
-from simulator.app.flashes import filled_in_flashes
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
 from simulator.app.setup import GameSetup

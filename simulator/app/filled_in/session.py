@@ -48,7 +48,7 @@ class FilledInGame:
 def new_game(setup: GameSetup) -> FilledInGame:
     """A fresh game from the start screen's choices; ValueError/KeyError for bad ones."""
     options = FilledInOptions(
-        players=setup.names, sheet=setup.sheet, variant=setup.variant, seed=setup.seed
+        players=setup.names, sheet=setup.setting("sheet"), variant=setup.mode, seed=setup.seed
     )
     computers = {setup.names[seat]: bot for seat, bot in setup.bot_levels.items()}
     for bot in computers.values():

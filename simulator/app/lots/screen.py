@@ -35,7 +35,7 @@ from simulator.render.camera import Camera
 
 def open_screen(setup: GameSetup) -> LotsScreen:
     """A new LOTS game as the start screen set it up."""
-    match = session.new_match(list(setup.names), setup.footprint, setup.seed)
+    match = session.new_match(list(setup.names), setup.setting("footprint"), setup.seed)
     return LotsScreen(
         match,
         seed=setup.seed,

@@ -11,11 +11,12 @@ from typing import Any
 import pyglet
 
 from simulator.app import guide
-from simulator.app.flashes import Flashes, lots_flashes
+from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
 from simulator.app.layout import DESIGN_H
+from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.ghost import Cells
 from simulator.app.lots.host import Events
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track

@@ -35,7 +35,7 @@ CARD_FILTER = pymunk.ShapeFilter(categories=CARD_CATEGORY)
 PULLED_FILTER = pymunk.ShapeFilter(categories=BLOCK_CATEGORY, mask=CARD_CATEGORY)
 
 
-def tower_profile(profile: PhysicsProfile, sleep_given: bool) -> PhysicsProfile:
+def tower_profile(profile: PhysicsProfile, sleep_given: bool = False) -> PhysicsProfile:
     """The profile a Crazy Tower world runs with: ``profile`` with a longer sleep time,
     unless the scenario set its own ``sleep_time_threshold``."""
     sleep = float(load_asset("crazy_tower/physics.toml")["sleep_time_threshold"])

@@ -8,23 +8,22 @@ import sys
 import time
 from typing import Any
 
-from rules.crazy_tower import get_challenge
+from rules.crazy_tower.engine import ENGINE
 from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.expect import GameExpect
+from simulator.games.parameters import add_flags, flag_settings
 from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
-PLAYER_COUNTS = {"competitive": (2, 4), "saboteur": (3, 4), "solo": (1, 1)}
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
-        choices=tuple(PLAYER_COUNTS),
+        choices=ENGINE.modes,
         default="competitive",
         help="competitive (2 to 4 players), saboteur (3 or 4) or solo (1, with a challenge)",
     )
@@ -34,9 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="number of players (default: 2 competitive, 3 saboteur, 1 solo)",
     )
-    parser.add_argument(
-        "--challenge", type=int, default=None, help="solo challenge 1-20 (default 1)"
-    )
+    add_flags(parser, ENGINE.parameters, "Crazy Tower")
     add_common_arguments(parser)
 
 
@@ -47,9 +44,10 @@ def _fail(message: str) -> int:
 
 def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
     """The rules' options for the command line, or why they are wrong."""
-    low, high = PLAYER_COUNTS[args.mode]
+    counts = ENGINE.player_counts(args.mode)
+    low, high = min(counts), max(counts)
     players = low if args.players is None else args.players
-    if not low <= players <= high:
+    if players not in counts:
         span = f"{low}" if low == high else f"{low} to {high}"
         return f"{args.mode} mode is for {span} player(s), not {players}"
     options: dict[str, Any] = {
@@ -57,15 +55,8 @@ def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
         "players": [f"Player {i + 1}" for i in range(players)],
         "seed": args.seed,
     }
-    if args.challenge is not None:
-        if args.mode != "solo":
-            return "--challenge is for solo mode"
-        try:
-            get_challenge(args.challenge)
-        except KeyError as exc:
-            return str(exc.args[0])
-        options["challenge"] = args.challenge
-    return options
+    settings = flag_settings(args, ENGINE.parameters, args.mode, "Crazy Tower")
+    return settings if isinstance(settings, str) else {**options, **settings}
 
 
 def run(args: argparse.Namespace) -> int:

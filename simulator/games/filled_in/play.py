@@ -7,13 +7,12 @@ import sys
 import time
 from typing import Any
 
-from rules.filled_in.config import rules_config
+from rules.filled_in.engine import ENGINE
 from rules.filled_in.options import FilledInOptions
-from rules.filled_in.sheets import tower_sheets
-from rules.filled_in.state import VARIANTS
 from simulator.bots.cli import Seats, bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.match import FilledInMatch
+from simulator.games.parameters import add_flags, flag_settings
 from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
@@ -23,23 +22,17 @@ PROG = "towersim play filled-in"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    counts = rules_config().players
+    counts = ENGINE.player_counts(ENGINE.modes[0])
     parser.add_argument(
         "--players",
         type=int,
         default=2,
         help=f"number of players: {min(counts)} to {max(counts)} (default 2)",
     )
-    parser.add_argument(
-        "--sheet",
-        type=int,
-        default=1,
-        choices=sorted(tower_sheets()),
-        help="the tower sheet everybody draws on (default 1)",
-    )
+    add_flags(parser, ENGINE.parameters, "LOTS: Filled In")
     parser.add_argument(
         "--variant",
-        choices=VARIANTS,
+        choices=ENGINE.modes,
         default="standard",
         help="standard rules, or the remote rules (a host rolls; unmarked levels score)",
     )
@@ -47,18 +40,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    counts = rules_config().players
+    counts = ENGINE.player_counts(args.variant)
     if args.players not in counts:
         return _fail(f"LOTS: Filled In is for {min(counts)} to {max(counts)} players")
     seats = bot_seats(args, args.players)
     if isinstance(seats, str):
         return _fail(seats)
-    result, match = play_game(args.players, args.sheet, args.variant, args.seed, seats.levels)
+    settings = flag_settings(args, ENGINE.parameters, args.variant, "LOTS: Filled In")
+    if isinstance(settings, str):
+        return _fail(settings)
+    sheet = settings.get("sheet", FilledInOptions.sheet)  # a list given: one each
+    sheet = tuple(sheet) if isinstance(sheet, list) else sheet
+    result, match = play_game(args.players, sheet, args.variant, args.seed, seats.levels)
     return publish("filled-in", args, result, match, _print_summary)
 
 
 def play_game(
-    players: int, sheet: int, variant: str, seed: int, levels: dict[int, str] | None = None
+    players: int,
+    sheet: int | tuple[int, ...],
+    variant: str,
+    seed: int,
+    levels: dict[int, str] | None = None,
 ) -> tuple[dict[str, Any], FilledInMatch]:
     """A whole headless game: (report, match). ``levels`` gives seats (0-based)
     a bot level; without it, or all ``random``, every seat is the random player."""

@@ -12,7 +12,8 @@ tower however it got there. See docs/rules-lots.md (Accidents).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pymunk
 
@@ -78,3 +79,9 @@ def _supports(body: pymunk.Body, owner: dict[pymunk.Shape, str]) -> set[str]:
 
     body.each_arbiter(look)
     return under
+
+
+def fallen_in_event(event: Mapping[str, Any]) -> int:
+    """How many pieces ``event`` says fell (the lab counts falls per seat): every piece a
+    placement knocked off, the placed block too (solo: the game's end)."""
+    return len(event.get("fallen") or []) if event.get("type") == "place" else 0

@@ -7,11 +7,12 @@ import sys
 import time
 from typing import Any
 
-from rules.footprints import footprints
 from rules.lots import LotsOptions
+from rules.lots.engine import ENGINE
 from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.lots.match import LotsMatch
+from simulator.games.parameters import add_flags, flag_settings
 from simulator.games.play_common import add_common_arguments, play_headless, publish
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
@@ -20,7 +21,7 @@ from simulator.scenario.header import FORMAT, Header
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
-        choices=("competitive", "solo"),
+        choices=ENGINE.modes,
         default="competitive",
         help="competitive (2 to 4 players) or solo, Jack of All Trades",
     )
@@ -30,12 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="number of players: 2 to 4 (competitive, default 2); solo is 1",
     )
-    parser.add_argument(
-        "--footprint",
-        default="1A",
-        choices=sorted(footprints()),
-        help="footprint card and side (default 1A)",
-    )
+    add_flags(parser, ENGINE.parameters, "LOTS")
     add_common_arguments(parser)
 
 
@@ -48,8 +44,12 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(seats, str):
         print(f"towersim play lots: {seats}", file=sys.stderr)
         return 2
+    settings = flag_settings(args, ENGINE.parameters, args.mode, "LOTS")
+    if isinstance(settings, str):
+        print(f"towersim play lots: {settings}", file=sys.stderr)
+        return 2
     names = tuple(f"Player {i + 1}" for i in range(players))
-    options = LotsOptions(players=names, footprint=args.footprint, seed=args.seed)
+    options = LotsOptions(players=names, seed=args.seed, **settings)
     started = time.perf_counter()
     match = LotsMatch(options)
     stopped = play_headless("lots", match, seats, args.seed)

@@ -1,7 +1,9 @@
 """Tiny Tower, a fourth game that lives only in the tests: stack three boxes on a
 pedestal without a fall. It proves the game contract: registered through the one
 registry, it runs through ``replay``, ``play --headless --json --record``, the engine
-conformance suite and the match contract tests with no change outside this package.
+conformance suite, the match contract tests, the app (its start screen offers it, and
+its own screen plays it) and the balance lab (its ``target`` is an axis) with no change
+outside this package.
 
 Each turn the player to act takes the next box from a shuffled supply, then the
 simulated hand lowers it onto the stack at a column (-2 to 2 cm off the pedestal's
@@ -26,4 +28,7 @@ GAME = GameKind.from_package(
     f"{PACKAGE}.engine:ENGINE",
     players=f"{PACKAGE}.player:play_computer",
     computer=f"{PACKAGE}.player:COMPUTERS",
+    screen=f"{PACKAGE}.screen",
+    fallen=f"{PACKAGE}.engine:fallen_in_event",
+    hands=False,
 )

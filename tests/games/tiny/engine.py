@@ -13,19 +13,31 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rules.chance import Chance
-from rules.engine import GameOptions, Move, Outcome, PlanCheck, Preview, preview_by_applying
+from rules.engine import (
+    GameOptions,
+    Move,
+    Outcome,
+    Parameter,
+    PlanCheck,
+    Preview,
+    preview_by_applying,
+)
 from rules.errors import IllegalMove
 from rules.serial import digest_of, unwrap, wrap
 
 KIND = "tiny"
 MODES = ("standard",)
-SETTINGS = ("target",)
 # Box widths in cm (all 2 cm high); the supply is shuffled by the seed.
 BOXES = {"box-1": 3.0, "box-2": 3.0, "box-3": 4.0, "box-4": 4.0, "box-5": 5.0, "box-6": 5.0}
 BOX_HEIGHT = 2.0
 COLS = (-2, -1, 0, 1, 2)  # where a box's centre goes, cm off the pedestal's centre
 TARGET = 3
 MAX_PLAYERS = 4
+PARAMETERS = (
+    Parameter(
+        "target", int, TARGET, "how many boxes must stand", low=1, high=len(BOXES), menu=True
+    ),
+)
 TAKE, PLACE = "take", "place"
 
 
@@ -63,27 +75,28 @@ class StackOutcome:
 class TinyEngine:
     kind = KIND
     modes = MODES
-    settings = SETTINGS
+    parameters = PARAMETERS
     score_lowering = frozenset({PLACE})  # a falling box takes its placer's point along
 
     def new_game(self, options: GameOptions, seed: int | None = None) -> TinyState:
         options = options.with_seed(seed)
-        options.check_settings(SETTINGS, "Tiny Tower")
+        options.check_settings(PARAMETERS, "Tiny Tower")
         if options.mode not in (None, *MODES):
             raise ValueError(f"Tiny Tower has no mode {options.mode!r} (known: standard)")
         players = list(options.players)
-        if not 1 <= len(players) <= MAX_PLAYERS:
+        if len(players) not in self.player_counts(options.mode or MODES[0]):
             raise ValueError(f"Tiny Tower is for 1 to {MAX_PLAYERS} players")
         if len(set(players)) != len(players) or not all(players):
             raise ValueError("player names must be distinct and non-empty")
         target = options.setting("target", TARGET)
-        if not isinstance(target, int) or not 1 <= target <= len(BOXES):
-            raise ValueError(f"target must be a whole number from 1 to {len(BOXES)}")
         chance = Chance.from_seed(options.seed)
         supply = chance.shuffled(list(BOXES))
         start = chance.below(len(players))
         setup = {"type": "setup", "players": list(players), "start": players[start]}
         return TinyState(players, target, chance.state, start, supply, events=[setup])
+
+    def player_counts(self, mode: str) -> tuple[int, ...]:
+        return tuple(range(1, MAX_PLAYERS + 1))
 
     def to_act(self, state: TinyState) -> list[str]:
         return [] if state.end is not None else [state.player]
@@ -194,6 +207,11 @@ class TinyEngine:
 
     def preview(self, state: TinyState, move: Mapping[str, Any]) -> Preview[TinyState]:
         return preview_by_applying(self, state, move)
+
+
+def fallen_in_event(event: Mapping[str, Any]) -> int:
+    """How many boxes ``event`` says fell (the registry's ``fallen``: the lab counts them)."""
+    return len(event.get("fallen") or []) if event.get("type") == PLACE else 0
 
 
 def check_move(state: TinyState, move: Mapping[str, Any]) -> None:
