@@ -25,10 +25,10 @@ from simulator.replay import replay_file
 from simulator.rl.adapter import physics_of
 from simulator.rl.crazy_tower import CrazyTowerAdapter, kind_of
 from simulator.rl.episode import Episode
-from simulator.rl.errors import InvalidAction
 from simulator.rl.multi import crazy_tower_v0
 from simulator.rl.registration import register_envs
 from simulator.rl.solo_envs import crazy_tower_solo
+from tests.rl.env_checks import assert_bad_actions_change_nothing, play_masked_random
 
 register_envs()
 MODES = (("competitive", 2), ("saboteur", 3))
@@ -95,16 +95,8 @@ def test_a_masked_out_action_is_refused_and_changes_nothing() -> None:
     env = crazy_tower_solo(challenge=5, invalid_action="raise")
     _, info = env.reset(seed=4)
     illegal = env.adapter.catalogue.index(("lay_card", 0.0))  # no card is revealed
-    before = env.episode.match.state_hash()
-    with pytest.raises(InvalidAction, match=r"\(lay_card\(0.0\)\) is not legal now"):
-        env.step(illegal)
-    with pytest.raises(InvalidAction, match=r"outside the action space"):
-        env.step(10**6)
-    with pytest.raises(InvalidAction, match=r"whole number"):
-        env.step("reveal_card")
-    assert env.episode.match.state_hash() == before
-    env.step(int(np.flatnonzero(info["action_mask"])[0]))  # still usable
-    assert env.episode.match.action_count == 1
+    says = r"\(lay_card\(0.0\)\) is not legal now"
+    assert_bad_actions_change_nothing(env, info["action_mask"], illegal, says, "reveal_card")
 
 
 def test_by_default_a_refused_action_costs_the_penalty_and_says_why() -> None:
@@ -276,23 +268,12 @@ def test_a_block_with_nowhere_clear_to_go_may_still_be_dropped_if_nothing_else_i
     assert np.flatnonzero(mask).tolist() == green  # no card left: any drop the match takes
 
 
-def _play(env: Any) -> None:
-    """Masked random actions (the action spaces' own generators, seeded) to the end or the
-    cut."""
-    for k, name in enumerate(env.possible_agents):
-        env.action_space(name).seed(1000 + k)
-    for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        done = terminated or truncated
-        env.step(None if done else env.action_space(agent).sample(obs["action_mask"]))
-
-
 def test_an_episode_writes_a_scenario_that_replays_to_the_same_hash(tmp_path: Path) -> None:
     env = crazy_tower_v0.raw_env(
         players=3, mode="saboteur", hand=["shaky", "surgeon", "average"], max_cycles=12
     )
     env.reset(seed=21)
-    _play(env)
+    play_masked_random(env, 1000)
     match = env.episode.match
     assert match.action_count > 5
     assert any("angle_error" in action for action in match.actions)  # the hands' noise
@@ -333,13 +314,7 @@ def test_the_saboteur_is_in_no_observation_but_his_own() -> None:
     the saboteur's left start, so who started is public and hints at him.)"""
     env = crazy_tower_v0.raw_env(players=4, mode="saboteur", max_cycles=6)
     env.reset(seed=8)
-    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
-        env.action_space(name).seed(8 + k)
-    for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        env.step(
-            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
-        )
+    play_masked_random(env, 8)
     match, adapter = env.episode.match, env.adapter
     state = match.state
     assert not state.is_over and match.action_count > 3
@@ -370,13 +345,7 @@ def test_two_seats_see_the_same_table_from_their_own_seats() -> None:
     seen from seat k's side; the shared arrays are equal."""
     env = crazy_tower_v0.raw_env(players=3, max_cycles=5)
     env.reset(seed=12)
-    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
-        env.action_space(name).seed(12 + k)
-    for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        env.step(
-            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
-        )
+    play_masked_random(env, 12)
     adapter, match = env.adapter, env.episode.match
     zero, one = adapter.observe(match, 0), adapter.observe(match, 1)
     assert data_equivalence(zero["floors"], one["floors"])

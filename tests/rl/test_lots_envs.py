@@ -24,6 +24,7 @@ from simulator.rl.errors import InvalidAction
 from simulator.rl.multi import lots_v0
 from simulator.rl.registration import register_envs
 from simulator.rl.solo_envs import lots_solo
+from tests.rl.env_checks import assert_bad_actions_change_nothing, play_masked_random
 
 register_envs()
 
@@ -83,17 +84,7 @@ def test_a_masked_out_action_is_refused_and_changes_nothing() -> None:
     env = lots_solo(invalid_action="raise")
     _, info = env.reset(seed=4)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[5])
-    before = env.episode.match.state_hash()
-    with pytest.raises(InvalidAction, match=r"is not legal now"):
-        env.step(illegal)
-    with pytest.raises(InvalidAction, match=r"outside the action space"):
-        env.step(10**6)
-    with pytest.raises(InvalidAction, match=r"whole number"):
-        env.step("roll")
-    assert env.episode.match.state_hash() == before
-    legal = int(np.flatnonzero(info["action_mask"])[0])
-    env.step(legal)  # still usable
-    assert env.episode.match.action_count == 1
+    assert_bad_actions_change_nothing(env, info["action_mask"], illegal, "is not legal now", "roll")
 
 
 def test_by_default_a_refused_action_costs_the_penalty_and_says_why() -> None:
@@ -151,14 +142,7 @@ def test_the_mask_is_exactly_what_the_match_accepts() -> None:
 def test_an_episode_writes_a_scenario_that_replays_to_the_same_hash(tmp_path: Path) -> None:
     env = lots_v0.raw_env(players=2, hand=["shaky", "surgeon"], max_cycles=20)
     env.reset(seed=21)
-    for k, name in enumerate(env.possible_agents):  # the test's own choices, seeded
-        env.action_space(name).seed(21 + k)
-    for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        action = (
-            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
-        )
-        env.step(action)
+    play_masked_random(env, 21)
     path = env.write_scenario(tmp_path / "episode.toml")
     report = replay_file(str(path))
     assert report["ok"], report
@@ -184,7 +168,7 @@ def test_bad_parameters_are_refused_in_one_sentence() -> None:
         lots_v0.raw_env(players=5)
     with pytest.raises(ValueError, match="unknown dexterity profile"):
         lots_solo(hand="octopus")
-    with pytest.raises(ValueError, match="unknown footprint"):
+    with pytest.raises(ValueError, match=r"option footprint must be one of 1A, .*not '9Z'"):
         lots_solo(footprint="9Z")
     with pytest.raises(ValueError, match="unknown physics profile"):
         lots_solo(physics="moon")

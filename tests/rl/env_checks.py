@@ -1,0 +1,39 @@
+"""Checks every game's research environment must pass alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from simulator.rl.errors import InvalidAction
+
+
+def assert_bad_actions_change_nothing(
+    env: Any, mask: np.ndarray, illegal: int, says: str, not_a_number: str
+) -> None:
+    """A masked-out action (refused saying ``says``), one outside the action space and
+    one that is no whole number each raise and leave the match as it was; the env still
+    plays its first legal action afterwards."""
+    before = env.episode.match.state_hash()
+    with pytest.raises(InvalidAction, match=says):
+        env.step(illegal)
+    with pytest.raises(InvalidAction, match=r"outside the action space"):
+        env.step(10**6)
+    with pytest.raises(InvalidAction, match=r"whole number"):
+        env.step(not_a_number)
+    assert env.episode.match.state_hash() == before
+    env.step(int(np.flatnonzero(mask)[0]))
+    assert env.episode.match.action_count == 1
+
+
+def play_masked_random(env: Any, seed: int) -> None:
+    """Masked random actions to the end or the cut, drawn by the agents' action spaces
+    seeded ``seed``, ``seed + 1``, ... in the agents' order (the test's own choices)."""
+    for k, name in enumerate(env.possible_agents):
+        env.action_space(name).seed(seed + k)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        done = terminated or truncated
+        env.step(None if done else env.action_space(agent).sample(obs["action_mask"]))
