@@ -3,26 +3,16 @@ switched to headless before anything imports its window machinery."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).parents[2]
+from tests.towersim_process import towersim
+
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "PYGLET_HEADLESS")}
-    return subprocess.run(
-        [sys.executable, "-m", "simulator.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return towersim(*args, without=("DISPLAY", "PYGLET_HEADLESS"))
 
 
 def test_replay_png_in_a_fresh_process(tmp_path: Path) -> None:

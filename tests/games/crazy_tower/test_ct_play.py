@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.towersim_process import towersim
+
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios" / "crazy-tower").glob("*.toml"))
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def towersim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simulator.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=ENV,
-        timeout=120,
-    )
 
 
 def test_a_recorded_game_replays_to_the_same_state_hash(tmp_path: Path) -> None:
@@ -67,11 +54,7 @@ def test_two_processes_give_the_same_state_hash() -> None:
 
 
 def test_without_headless_it_opens_the_app_or_says_there_is_no_display() -> None:
-    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    result = subprocess.run(
-        [sys.executable, "-m", "simulator.cli", "play", "crazy-tower"],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
-    )  # fmt: skip
+    result = towersim("play", "crazy-tower", without=("DISPLAY", "WAYLAND_DISPLAY"))
     assert result.returncode == 2 and "no display" in result.stderr
     assert "--headless" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
