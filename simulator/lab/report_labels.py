@@ -220,15 +220,17 @@ def disagreements(records: Sequence[GameRecord]) -> list[Verdict]:
     return sorted(found, key=lambda v: (v.p, v.series, v.first.name))
 
 
+def verdict_table(name: str, title: str, verdicts: Sequence[Verdict], note: str) -> Table:
+    return Table(name, title, list(VERDICT_COLUMNS), [v.row() for v in verdicts], note=note)
+
+
 def disagreement_table(verdicts: Sequence[Verdict]) -> Table:
-    return Table(
-        "label_disagreements",
-        "Difficulty labels the measurement disagrees with",
-        list(VERDICT_COLUMNS),
-        [v.row() for v in verdicts],
-        note="Each row: a configuration labelled easier that won less often than one "
-        "labelled harder, with the same seats.",
+    note = (
+        "Each row: a configuration labelled easier that won less often than one "
+        "labelled harder, with the same seats."
     )
+    title = "Difficulty labels the measurement disagrees with"
+    return verdict_table("label_disagreements", title, verdicts, note)
 
 
 class CompareError(ValueError):
@@ -272,10 +274,5 @@ def _matching(configs: dict[Any, list[GameRecord]], name: str) -> list[GameRecor
 
 
 def comparison_table(verdicts: Sequence[Verdict]) -> Table:
-    return Table(
-        "comparisons",
-        "Comparisons asked for",
-        list(VERDICT_COLUMNS),
-        [v.row() for v in verdicts],
-        note="The configurations named with --compare, in every series that has both.",
-    )
+    note = "The configurations named with --compare, in every series that has both."
+    return verdict_table("comparisons", "Comparisons asked for", verdicts, note)

@@ -18,6 +18,7 @@ DPI = 110
 LABEL_COLOURS = ["tab:green", "tab:blue", "tab:orange", "tab:red", "tab:purple", "tab:brown"]
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 
@@ -61,7 +62,7 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
     for key, rows in series.items():
         if all(r["win_rate"] == 1 for r in rows):
             continue  # somebody wins every game (most games of several players): no plot
-        fig, ax = plt.subplots(figsize=(max(5.0, 0.55 * len(rows) + 2.5), 4.2))
+        fig, ax = _figure(plt, len(rows))
         xs = range(len(rows))
         labels = [r["label"] for r in rows]
         colours = [
@@ -82,11 +83,8 @@ def win_rate_plots(win_rates: Table, out: Path) -> list[tuple[SeriesKey, Path]]:
             ax.annotate(f"{r['wins']}/{r['done']}", (x, 2), ha="center", fontsize=7)
         ax.set_ylim(0, 104)  # room for a dot at 100 %
         ax.set_ylabel("games won (%), 95 % interval")
-        ax.set_title(f"Win rate per configuration\n{series_title(key)}", fontsize=10)
-        ax.grid(axis="y", alpha=0.3)
-        fig.tight_layout()
         path = out / f"win_rate-{slug(key)}.png"
-        _save(plt, fig, path)
+        _finish(plt, fig, ax, f"Win rate per configuration\n{series_title(key)}", path)
         written.append((key, path))
     return written
 
@@ -100,22 +98,28 @@ def score_plots(records: Sequence[GameRecord], out: Path) -> list[tuple[SeriesKe
         data = [(name, values) for name, values in data if values]
         if not data:
             continue
-        fig, ax = plt.subplots(figsize=(max(5.0, 0.55 * len(data) + 2.5), 4.2))
+        fig, ax = _figure(plt, len(data))
         ax.boxplot([values for _, values in data], showmeans=True)
         ax.set_xticks(range(1, len(data) + 1), [_short(name) for name, _ in data], fontsize=8)
         ax.set_xlabel(_axis([name for name, _ in data]))
         ax.set_ylabel("final score (every seat); triangle: mean")
-        ax.set_title(f"Scores per configuration\n{series_title(key)}", fontsize=10)
-        ax.grid(axis="y", alpha=0.3)
-        fig.tight_layout()
         path = out / f"scores-{slug(key)}.png"
-        _save(plt, fig, path)
+        _finish(plt, fig, ax, f"Scores per configuration\n{series_title(key)}", path)
         written.append((key, path))
     return written
 
 
-def _save(plt: ModuleType, fig: Figure, path: Path) -> None:
-    """Write the figure atomically, as every file of the report."""
+def _figure(plt: ModuleType, configs: int) -> tuple[Figure, Axes]:
+    """A figure wide enough for ``configs`` configurations along its x axis."""
+    return plt.subplots(figsize=(max(5.0, 0.55 * configs + 2.5), 4.2))
+
+
+def _finish(plt: ModuleType, fig: Figure, ax: Axes, title: str, path: Path) -> None:
+    """The title, grid and layout every plot shares, then the plot written to ``path``
+    atomically, as every file of the report."""
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
     try:
         write_figure(fig, path, dpi=DPI)
     finally:

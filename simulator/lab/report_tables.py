@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,8 @@ class Table:
 
 SeriesKey = tuple[str, str, str]  # game, mode, seats
 SERIES_COLUMNS = [Column("game", "game"), Column("mode", "mode"), Column("seats", "seats")]
+CONFIG_COLUMNS = [*SERIES_COLUMNS, Column("config", "configuration")]
+Row = dict[str, Any]
 INTERVAL = [Column("low", "95 % from", RATE), Column("high", "95 % to", RATE)]
 
 
@@ -72,6 +74,18 @@ def by_series_config(
     }
 
 
+Config = tuple[tuple[str, Any], ...]
+
+
+def per_config(records: Iterable[GameRecord]) -> Iterator[tuple[Config, list[GameRecord], Row]]:
+    """Each configuration of each series, in the order of ``by_series_config``: the
+    configuration, its games and the start of its row (the series and the
+    configuration's label)."""
+    for key, configs in by_series_config(records).items():
+        for config, games in configs.items():
+            yield config, games, {**_series_row(key), "config": games[0].config_label}
+
+
 def _with_interval(row: dict[str, Any], wins: float, n: int, rate_key: str = "win_rate") -> None:
     low, high = wilson(wins, n)
     row[rate_key] = wins / n if n else None
@@ -102,8 +116,7 @@ def configurations(records: Sequence[GameRecord], label_of: Callable[[str, Any],
         "win_rates",
         "Win rate per configuration",
         [
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("label", "difficulty label"),
             *COUNT_COLUMNS,
             Column("wins", "won", COUNT),
@@ -113,15 +126,13 @@ def configurations(records: Sequence[GameRecord], label_of: Callable[[str, Any],
         note="The win rate is the share of finished games that somebody won: in a solo "
         "game, how often the player won.",
     )
-    for key, configs in by_series_config(records).items():
-        for config, games in configs.items():
-            done = [g for g in games if g.done]
-            wins = sum(bool(g.winners) for g in done)
-            row = {**_series_row(key), "config": games[0].config_label}
-            row["label"] = label_of(key[0], config)
-            row.update(_counts(games), wins=wins)
-            _with_interval(row, wins, len(done))
-            table.rows.append(row)
+    for config, games, row in per_config(records):
+        done = [g for g in games if g.done]
+        wins = sum(bool(g.winners) for g in done)
+        row["label"] = label_of(row["game"], config)
+        row.update(_counts(games), wins=wins)
+        _with_interval(row, wins, len(done))
+        table.rows.append(row)
     return table
 
 
@@ -206,19 +217,16 @@ def scores(records: Sequence[GameRecord]) -> Table:
         "scores",
         "Score distribution per configuration",
         [
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("scores", "scores", COUNT),
             *SUMMARY_COLUMNS,
         ],
         note="Every seat's final score in every finished game.",
     )
-    for key, configs in by_series_config(records).items():
-        for _config, games in configs.items():
-            values = score_values(games)
-            if values:
-                row = {**_series_row(key), "config": games[0].config_label, "scores": len(values)}
-                table.rows.append({**row, **_summary(values)})
+    for _config, games, row in per_config(records):
+        values = score_values(games)
+        if values:
+            table.rows.append({**row, "scores": len(values), **_summary(values)})
     return table
 
 
@@ -227,8 +235,7 @@ def accidents(records: Sequence[GameRecord]) -> Table:
         "accidents",
         "Accidents, falls and collapses",
         [
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("done", "finished", COUNT),
             Column("games_with_fall", "games with a fall", COUNT),
             Column("fall_rate", "fall rate", RATE),
@@ -243,23 +250,21 @@ def accidents(records: Sequence[GameRecord]) -> Table:
         note="A fall is any piece lost in the game (a LOTS accident, a Crazy Tower piece "
         "that fell); games without a physics world have none to count and are left out.",
     )
-    for key, configs in by_series_config(records).items():
-        for _config, games in configs.items():
-            done = [g for g in games if g.done]
-            falls = [sum(f) for g in done if (f := g.seq("falls")) is not None]
-            collapsed = [bool(g.raw["collapse"]) for g in done if g.raw.get("collapse") is not None]
-            if not falls and not collapsed:
-                continue
-            row = {**_series_row(key), "config": games[0].config_label, "done": len(done)}
-            with_fall = sum(1 for f in falls if f > 0)
-            row["games_with_fall"] = with_fall
-            _with_interval(row, with_fall, len(falls), "fall_rate")
-            row["falls_per_game"] = statistics.fmean(falls) if falls else None
-            row["collapses"] = sum(collapsed) if collapsed else None
-            low, high = wilson(sum(collapsed), len(collapsed))
-            row["collapse_rate"] = sum(collapsed) / len(collapsed) if collapsed else None
-            row["collapse_low"], row["collapse_high"] = (low, high) if collapsed else (None, None)
-            table.rows.append(row)
+    for _config, games, row in per_config(records):
+        done = [g for g in games if g.done]
+        falls = [sum(f) for g in done if (f := g.seq("falls")) is not None]
+        collapsed = [bool(g.raw["collapse"]) for g in done if g.raw.get("collapse") is not None]
+        if not falls and not collapsed:
+            continue
+        with_fall = sum(1 for f in falls if f > 0)
+        row.update(done=len(done), games_with_fall=with_fall)
+        _with_interval(row, with_fall, len(falls), "fall_rate")
+        row["falls_per_game"] = statistics.fmean(falls) if falls else None
+        row["collapses"] = sum(collapsed) if collapsed else None
+        low, high = wilson(sum(collapsed), len(collapsed))
+        row["collapse_rate"] = sum(collapsed) / len(collapsed) if collapsed else None
+        row["collapse_low"], row["collapse_high"] = (low, high) if collapsed else (None, None)
+        table.rows.append(row)
     return table
 
 
@@ -268,8 +273,7 @@ def first_player(records: Sequence[GameRecord]) -> Table:
         "first_player",
         "First-player advantage",
         [
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("games", "finished", COUNT),
             Column("first_wins", "first player won", NUMBER),
             Column("win_rate", "first player's win rate", RATE),
@@ -280,21 +284,19 @@ def first_player(records: Sequence[GameRecord]) -> Table:
         "against what it would win if moving first gave nothing: 1 in the number of "
         "players. Games of one player are left out.",
     )
-    for key, configs in by_series_config(records).items():
-        for _config, games in configs.items():
-            done = [
-                g
-                for g in games
-                if g.done and len(g.seats) > 1 and g.raw.get("first_player") is not None
-            ]
-            if not done:
-                continue
-            wins = sum(g.share(int(g.raw["first_player"])) for g in done)
-            row = {**_series_row(key), "config": games[0].config_label, "games": len(done)}
-            row["first_wins"] = round(wins, 4)
-            row["fair_share"] = statistics.fmean(1 / len(g.seats) for g in done)
-            _with_interval(row, wins, len(done))
-            table.rows.append(row)
+    for _config, games, row in per_config(records):
+        done = [
+            g
+            for g in games
+            if g.done and len(g.seats) > 1 and g.raw.get("first_player") is not None
+        ]
+        if not done:
+            continue
+        wins = sum(g.share(int(g.raw["first_player"])) for g in done)
+        row.update(games=len(done), first_wins=round(wins, 4))
+        row["fair_share"] = statistics.fmean(1 / len(g.seats) for g in done)
+        _with_interval(row, wins, len(done))
+        table.rows.append(row)
     return table
 
 
@@ -303,8 +305,7 @@ def length(records: Sequence[GameRecord]) -> Table:
         "game_length",
         "Game length",
         [
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("done", "finished", COUNT),
             *[
                 Column(c.key, f"turns: {c.heading}", NUMBER)
@@ -315,18 +316,17 @@ def length(records: Sequence[GameRecord]) -> Table:
         ],
         note="Turns of the finished games, as the rules count them (Filled In: rounds).",
     )
-    for key, configs in by_series_config(records).items():
-        for _config, games in configs.items():
-            done = [g for g in games if g.done]
-            turns = [float(g.raw["turns"]) for g in done if g.raw.get("turns") is not None]
-            if not turns:
-                continue
-            summary = _summary(turns)
-            summary.pop("sd")
-            cpu = [float(g.raw["cpu_s"]) for g in done if g.raw.get("cpu_s") is not None]
-            row = {**_series_row(key), "config": games[0].config_label, "done": len(done)}
-            row.update(summary, cpu_median=statistics.median(cpu) if cpu else None)
-            table.rows.append(row)
+    for _config, games, row in per_config(records):
+        done = [g for g in games if g.done]
+        turns = [float(g.raw["turns"]) for g in done if g.raw.get("turns") is not None]
+        if not turns:
+            continue
+        summary = _summary(turns)
+        summary.pop("sd")
+        cpu = [float(g.raw["cpu_s"]) for g in done if g.raw.get("cpu_s") is not None]
+        row["done"] = len(done)
+        row.update(summary, cpu_median=statistics.median(cpu) if cpu else None)
+        table.rows.append(row)
     return table
 
 
@@ -336,8 +336,7 @@ def failures(records: Sequence[GameRecord]) -> Table:
         "Games that crashed or timed out",
         [
             Column("key", "game key"),
-            *SERIES_COLUMNS,
-            Column("config", "configuration"),
+            *CONFIG_COLUMNS,
             Column("seed", "seed", COUNT),
             Column("status", "status"),
             Column("error", "error"),
