@@ -27,7 +27,7 @@ from simulator.games.lots.bots_grid import (
 from simulator.games.lots.bots_plan import Plan, plan
 from simulator.games.lots.landing import column_heights
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.player import standing_fill
+from simulator.games.lots.player import rule_legal, standing_fill
 
 # A hand whose margin beside a wall is at most this (cm) can aim a piece within the
 # rules' 0.1 cm touching gap of a neighbour without catching its corner (docs/bots.md:
@@ -171,13 +171,7 @@ def _placement(
             nudge=nudge,
         )
     after = board.with_piece(move.piece, move.cells)
-    spots = []
-    for spot in drops(after, cube):
-        try:
-            check_candidate(state, cube, spot.cells)
-        except IllegalMove:
-            continue
-        spots.append(spot)
+    spots = rule_legal(state, cube, drops(after, cube))
     if not spots:
         return None
     low = min(spots, key=lambda s: max(r for r, _ in s.cells))

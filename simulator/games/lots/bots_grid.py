@@ -11,7 +11,7 @@ within the rules' touching gap (``sides``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -224,10 +224,19 @@ def load_margin(board: Board) -> float:
     """How far inside its support the load on the least steady piece stands (cells;
     negative: it tips). Each piece carries its own weight at its centre and the loads
     the pieces resting on it pass down, split between its supports by the lever rule."""
-    supports = board.supports
     loads = {p: [own] for p, own in board.weights.items()}
+    return lever_margin(_top_down(board), board.supports, loads)
+
+
+def lever_margin(
+    order: Sequence[str],
+    supports: Mapping[str, Sequence[Span]],
+    loads: dict[str, list[tuple[float, float]]],
+) -> float:
+    """The least margin of ``load_margin``, the pieces taken top down in ``order``, each
+    starting with its own ``loads`` (weight, x), to which those resting on it add theirs."""
     worst = float("inf")
-    for piece in _top_down(board):
+    for piece in order:
         weight = sum(w for w, _ in loads[piece])
         x = sum(w * at for w, at in loads[piece]) / weight
         spans = supports[piece]
@@ -269,7 +278,7 @@ def _top_down(board: Board) -> list[str]:
     return order
 
 
-def _split(spans: tuple[Span, ...], x: float, weight: float) -> list[Span]:
+def _split(spans: Sequence[Span], x: float, weight: float) -> list[Span]:
     """Where a load at ``x`` goes: to the span under it, or shared by the nearest span
     on each side in inverse proportion to their distance."""
     carrying = [under for under, a, b in spans if a <= x <= b]

@@ -9,13 +9,14 @@ spot), lowered gently by the hand. Physics-aware players: simulator/games/lots/b
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
-from rules.lots import check_candidate, legal_moves, placement_choices, spec_of
+from rules.lots import LotsState, check_candidate, legal_moves, placement_choices, spec_of
+from rules.pieces import Cell
 from simulator.games.computer_seat import ComputerPlayer, play_players
 from simulator.games.lots.landing import Spot, spots
 from simulator.games.lots.match import LotsMatch, Placement
@@ -83,13 +84,7 @@ class RandomPlayer:
         )
 
     def _spot(self, state: Any, piece: str, filled: set, width: int) -> Spot | None:
-        legal = []
-        for spot in spots(spec_of(piece).cells, filled, width):
-            try:
-                check_candidate(state, piece, spot.cells)
-            except IllegalMove:
-                continue
-            legal.append(spot)
+        legal = rule_legal(state, piece, spots(spec_of(piece).cells, filled, width))
         if not legal:
             return None
         if state.phase == "replace":
@@ -98,6 +93,27 @@ class RandomPlayer:
             return self.chance.choice(legal[:REPLACE_CHOICES])
         tidy = [s for s in legal if s.balanced and s.holes == 0]
         return self.chance.choice(tidy or legal)
+
+
+class _Candidate(Protocol):
+    @property
+    def cells(self) -> frozenset[Cell]: ...
+
+
+CandidateT = TypeVar("CandidateT", bound=_Candidate)
+
+
+def rule_legal(state: LotsState, piece: str, candidates: Iterable[CandidateT]) -> list[CandidateT]:
+    """The ``candidates`` (spots, drops) whose cells the rules accept for ``piece``, in
+    their order."""
+    legal = []
+    for candidate in candidates:
+        try:
+            check_candidate(state, piece, candidate.cells)
+        except IllegalMove:
+            continue
+        legal.append(candidate)
+    return legal
 
 
 def standing_fill(match: LotsMatch, reach: float, tilt: float) -> set[tuple[int, int]]:

@@ -1,19 +1,21 @@
 """The bots' grid board keeps what carries each piece as pieces are added: the same as
 working it out from scratch, and the same tower steadiness as the first, from-scratch
-load_margin (kept here as the reference)."""
+load_margin (kept here as the reference: its supports, loads and order worked out anew,
+handed to the same lever-rule pass)."""
 
 from __future__ import annotations
 
 import random
 
 from rules.footprints import footprints
-from simulator.games.lots.bots_grid import GROUND, Board, drops, load_margin
+from simulator.games.lots.bots_grid import GROUND, Board, drops, lever_margin, load_margin
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
 def _reference_margin(board: Board) -> float:
-    """load_margin as first written: supports, loaders and order from scratch."""
+    """load_margin as first written: supports, loaders and order from scratch, then the
+    lever rule the bots use."""
     supports: dict[str, list[tuple[str, float, float]]] = {}
     loaders: dict[str, set[str]] = {p: set() for p in board.pieces}
     for piece, cells in board.pieces.items():
@@ -47,21 +49,7 @@ def _reference_margin(board: Board) -> float:
                 ls.discard(piece)
                 if not ls and other not in done:
                     ready.append(other)
-    from simulator.games.lots.bots_grid import _split
-
-    worst = float("inf")
-    for piece in order:
-        weight = sum(w for w, _ in loads[piece])
-        x = sum(w * at for w, at in loads[piece]) / weight
-        spans = supports[piece]
-        if not spans:
-            return -1.0
-        low, high = min(s[1] for s in spans), max(s[2] for s in spans)
-        worst = min(worst, x - low, high - x)
-        for under, at, share in _split(tuple(spans), x, weight):
-            if under != GROUND:
-                loads[under].append((share, at))
-    return worst
+    return lever_margin(order, supports, loads)
 
 
 def test_boards_built_piece_by_piece_match_boards_built_at_once() -> None:
