@@ -8,14 +8,37 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from rules.engine import Parameter
 from simulator.bots.cli import Seats, add_bot_arguments, bot_seats
 from simulator.games.computer_seat import play_on
 from simulator.games.match import Match
+from simulator.games.parameters import add_flags
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
 from simulator.seeds import seed_option
+
+
+class _Choices(Protocol):
+    """What the command line offers of an engine (read-only: any engine's tuples fit)."""
+
+    @property
+    def modes(self) -> tuple[str, ...]: ...
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]: ...
+
+
+def add_game_arguments(
+    parser: argparse.ArgumentParser, engine: _Choices, title: str, modes: str, players: str
+) -> None:
+    """--mode (the engine's, its first the default) and --players, explained by ``modes``
+    and ``players``; the engine's parameters as flags; the options every game shares."""
+    parser.add_argument("--mode", choices=engine.modes, default=engine.modes[0], help=modes)
+    parser.add_argument("--players", type=int, default=None, help=players)
+    add_flags(parser, engine.parameters, title)
+    add_common_arguments(parser)
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
@@ -35,6 +58,15 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True)
         help="write the game as a scenario file that replays to the same state",
     )
     add_bot_arguments(parser, hands=hands)
+
+
+def ending(result: dict[str, Any], length: str) -> str:
+    """The summary's line of how the game ended and who won, then ``length``: how long
+    it went ("12 turns")."""
+    winner = result["winner"]
+    if isinstance(winner, list):
+        winner = " and ".join(winner) + " (shared)"
+    return f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; {length}"
 
 
 def play_headless(game: str, match: Match, seats: Seats, seed: int) -> str | None:

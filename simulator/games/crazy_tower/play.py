@@ -13,28 +13,17 @@ from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.expect import GameExpect
-from simulator.games.parameters import add_flags, flag_settings
-from simulator.games.play_common import add_common_arguments, play_headless, publish
+from simulator.games.parameters import flag_settings
+from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--mode",
-        choices=ENGINE.modes,
-        default="competitive",
-        help="competitive (2 to 4 players), saboteur (3 or 4) or solo (1, with a challenge)",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="number of players (default: 2 competitive, 3 saboteur, 1 solo)",
-    )
-    add_flags(parser, ENGINE.parameters, "Crazy Tower")
-    add_common_arguments(parser)
+    modes = "competitive (2 to 4 players), saboteur (3 or 4) or solo (1, with a challenge)"
+    players = "number of players (default: 2 competitive, 3 saboteur, 1 solo)"
+    add_game_arguments(parser, ENGINE, "Crazy Tower", modes, players)
 
 
 def _fail(message: str) -> int:
@@ -84,13 +73,7 @@ def _print_summary(result: dict[str, Any]) -> None:
     print(result["name"])
     for name, points in result["scores"].items():
         print(f"  {name:<10} {points:>3} points left")
-    winner = result["winner"]
-    if isinstance(winner, list):
-        winner = " and ".join(winner) + " (shared)"
-    print(
-        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
-        f"{result['turns']} turns, {len(result['floors'])} floor cards"
-    )
+    print(ending(result, f"{result['turns']} turns, {len(result['floors'])} floor cards"))
     if result.get("detail"):
         print(f"  {result['detail']}")
     if result.get("stopped"):

@@ -13,7 +13,7 @@ from simulator.bots.cli import Seats, bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.parameters import add_flags, flag_settings
-from simulator.games.play_common import add_common_arguments, play_headless, publish
+from simulator.games.play_common import add_common_arguments, ending, play_headless, publish
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
@@ -88,11 +88,5 @@ def _print_summary(result: dict[str, Any]) -> None:
         parts = result["breakdown"][name]
         detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
         print(f"  {name:<10} {points:>3} points ({detail})")
-    winner = result["winner"]
-    if isinstance(winner, list):
-        winner = " and ".join(winner) + " (shared)"
-    print(
-        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
-        f"{result['turns']} rounds"
-    )
+    print(ending(result, f"{result['turns']} rounds"))
     print(f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}")

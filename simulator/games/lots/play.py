@@ -12,27 +12,16 @@ from rules.lots.engine import ENGINE
 from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.lots.match import LotsMatch
-from simulator.games.parameters import add_flags, flag_settings
-from simulator.games.play_common import add_common_arguments, play_headless, publish
+from simulator.games.parameters import flag_settings
+from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--mode",
-        choices=ENGINE.modes,
-        default="competitive",
-        help="competitive (2 to 4 players) or solo, Jack of All Trades",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="number of players: 2 to 4 (competitive, default 2); solo is 1",
-    )
-    add_flags(parser, ENGINE.parameters, "LOTS")
-    add_common_arguments(parser)
+    modes = "competitive (2 to 4 players) or solo, Jack of All Trades"
+    players = "number of players: 2 to 4 (competitive, default 2); solo is 1"
+    add_game_arguments(parser, ENGINE, "LOTS", modes, players)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,13 +64,7 @@ def _print_summary(result: dict[str, Any]) -> None:
     print(result["name"])
     for name, points in result["scores"].items():
         print(f"  {name:<10} {points:>3} points")
-    winner = result["winner"]
-    if isinstance(winner, list):
-        winner = " and ".join(winner) + " (shared)"
-    print(
-        f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; "
-        f"{result['turns']} turns"
-    )
+    print(ending(result, f"{result['turns']} turns"))
     accidents = sum(1 for e in result["events"] if e["type"] == "accident")
     print(
         f"{accidents} pieces lost in accidents; {result['steps']} physics steps, "
