@@ -36,12 +36,16 @@ HEAD_KEYS = ("format", "kind", "name", "description", "seed", "physics", "setup"
 NET_DESCRIPTION = "A network game; replays headless to the same state."
 
 
-class MoveRefused(ValueError):
-    """A move no peer may apply; ``reason`` is one line."""
+class Refusal(ValueError):
+    """Something a peer may not do; ``reason`` is one line, sent as it is."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class MoveRefused(Refusal):
+    """A move no peer may apply."""
 
 
 @dataclass

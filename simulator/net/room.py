@@ -24,7 +24,7 @@ from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.names import same_name
-from simulator.net.game import MoveRefused, NetGame, head_of
+from simulator.net.game import MoveRefused, NetGame, Refusal, head_of
 from simulator.net.protocol import CODE_ALPHABET, ROOM_CODE_LENGTH, TOKEN_LENGTH
 from simulator.net.storage import (
     COMPUTER,
@@ -81,12 +81,8 @@ class Seat:
         }
 
 
-class Refused(ValueError):
-    """What a client asked for and may not have; ``reason`` is one line."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class Refused(Refusal):
+    """What a client asked for and may not have."""
 
 
 @dataclass

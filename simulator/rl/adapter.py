@@ -11,7 +11,7 @@ PettingZoo and Gymnasium environments (aec.py, solo.py) drive any adapter alike.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
@@ -118,24 +118,28 @@ class GameAdapter(Protocol[M]):
         ...
 
 
-def hand_of(name: str | Dexterity) -> Dexterity:
-    """A dexterity profile from its name; ValueError naming the known ones."""
-    if isinstance(name, Dexterity):
+P = TypeVar("P")
+
+
+def _named(name: str | P, kind: type[P], load: Callable[[str], P], what: str) -> P:
+    """``name`` if it is already a ``kind``, else the one ``load`` finds by that name;
+    ValueError saying ``what`` and the known names (load's KeyError) if none is."""
+    if isinstance(name, kind):
         return name
     try:
-        return get_profile(str(name))
+        return load(str(name))
     except KeyError as exc:
-        raise ValueError(f"hand: {exc.args[0]}") from None
+        raise ValueError(f"{what}: {exc.args[0]}") from None
+
+
+def hand_of(name: str | Dexterity) -> Dexterity:
+    """A dexterity profile from its name; ValueError naming the known ones."""
+    return _named(name, Dexterity, get_profile, "hand")
 
 
 def physics_of(name: str | PhysicsProfile) -> PhysicsProfile:
     """A physics profile from its name (assets/physics); ValueError naming the known ones."""
-    if isinstance(name, PhysicsProfile):
-        return name
-    try:
-        return load_profile(str(name))
-    except KeyError as exc:
-        raise ValueError(f"physics: {exc.args[0]}") from None
+    return _named(name, PhysicsProfile, load_profile, "physics")
 
 
 def hands_for(hand: str | Dexterity | Sequence[str | Dexterity], seats: int) -> list[Dexterity]:

@@ -126,10 +126,7 @@ class Table:
             return default  # type: ignore[return-value]
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"must be an integer, not {_kind(value)}", key)
-        if minimum is not None and value < minimum:
-            self.fail(f"must be at least {minimum}, not {value}", key)
-        if maximum is not None and value > maximum:
-            self.fail(f"must be at most {maximum}, not {value}", key)
+        self._bounded(value, value, key, minimum, maximum)
         return value
 
     def number(
@@ -148,11 +145,17 @@ class Table:
         number = self._as_number(value, key)
         if positive and not number > 0:
             self.fail(f"must be a positive number, not {value}", key)
+        self._bounded(number, value, key, minimum, maximum)
+        return number
+
+    def _bounded(
+        self, number: float, value: Any, key: str, minimum: float | None, maximum: float | None
+    ) -> None:
+        """Refuse ``number`` (read from ``key`` as ``value``) outside the optional bounds."""
         if minimum is not None and number < minimum:
             self.fail(f"must be at least {minimum}, not {value}", key)
         if maximum is not None and number > maximum:
             self.fail(f"must be at most {maximum}, not {value}", key)
-        return number
 
     def ranged(
         self, key: str, bounds: Range, *, default: float | None = None, required: bool = False
