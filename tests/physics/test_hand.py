@@ -30,12 +30,21 @@ def _tower(world: World) -> None:
     world.add_body("top", [box_polygon(5, 2.5)], Pose(0, 3.75, 0), WOOD)
 
 
-def test_careful_path_puts_the_piece_on_top_and_moves_nothing(world: World) -> None:
+def _held_beside_the_tower(
+    world: World, name: str, piece: str, height: float
+) -> tuple[Monitor, Hand]:
+    """``_tower``, a monitor of its support, and a hand holding ``piece`` (called
+    ``name``) 30 cm to its left at ``height``."""
     _tower(world)
-    world.add_piece("o", get_piece("lots-O"), Pose(-30, 20, 0), WOOD)
+    world.add_piece(name, get_piece(piece), Pose(-30, height, 0), WOOD)
     monitor = Monitor(world, support=(-2.5, 2.5))
     hand = Hand(world)
-    hand.grab("o")
+    hand.grab(name)
+    return monitor, hand
+
+
+def test_careful_path_puts_the_piece_on_top_and_moves_nothing(world: World) -> None:
+    monitor, hand = _held_beside_the_tower(world, "o", "lots-O", 20)
     report = hand.carry(HandPath(x=0.0, angle=90.0))
     monitor.watch("o")
     result = settle(world, monitor)
@@ -49,11 +58,7 @@ def test_careful_path_puts_the_piece_on_top_and_moves_nothing(world: World) -> N
 
 
 def test_careless_low_path_knocks_the_top_block_off(world: World) -> None:
-    _tower(world)
-    world.add_piece("i", get_piece("lots-I"), Pose(-30, 4.0, 0), WOOD)
-    monitor = Monitor(world, support=(-2.5, 2.5))
-    hand = Hand(world)
-    hand.grab("i")
+    monitor, hand = _held_beside_the_tower(world, "i", "lots-I", 4.0)
     # Travelling at 4 cm, the I sweeps through the upper block.
     hand.carry(HandPath(x=20.0, travel_height=4.0), on_step=monitor.check)
     settle(world, monitor)

@@ -121,12 +121,17 @@ def test_diamonds_removes_a_lower_block_back_to_its_owner():
     assert s.events[-1]["type"] == "block_removed" and s.events[-1]["to"] == "Bob"
 
 
-def test_diamonds_removal_is_a_choice():
+def diamonds_over_two_blocks():
+    """Ann's turn to remove, after blue-2a covered the diamonds above red-1a and green-1a."""
     s = game("competitive", DUO, "fc-07")
     s = place(s, "red-1a", {0})
     s = place(s, "green-1a", {2})
     s = new_floor(s)
-    s = place(s, "blue-2a", {1})
+    return place(s, "blue-2a", {1})
+
+
+def test_diamonds_removal_is_a_choice():
+    s = diamonds_over_two_blocks()
     s = skip_removal(s, "Ann")
     assert s.current_player == "Bob" and len(s.on_card) == 3
 
@@ -140,11 +145,7 @@ def test_diamonds_with_nothing_below_is_skipped():
 
 
 def test_diamonds_pull_can_knock_a_block_off():
-    s = game("competitive", DUO, "fc-07")
-    s = place(s, "red-1a", {0})
-    s = place(s, "green-1a", {2})
-    s = new_floor(s)
-    s = place(s, "blue-2a", {1})
+    s = diamonds_over_two_blocks()
     s = remove_block(s, "Ann", RemovalOutcome("red-1a", fallen=("green-1a",)))
     assert s.phase == "replace" and s.down == ["green-1a"]
     s = replace_piece(s, "Ann", BlockOutcome("green-1a", 0, {3}))

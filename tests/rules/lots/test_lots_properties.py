@@ -46,6 +46,17 @@ def check_step(before: LotsState, after: LotsState) -> None:
         assert len(after.banks[after.current]) in (1, 2)
 
 
+def mid_game(options: LotsOptions, playout_seed: int, steps: int) -> LotsState:
+    """A new game ``steps`` random moves in (fewer if it ends first)."""
+    state = new_game(options)
+    chance = Chance.from_seed(playout_seed)
+    for _ in range(steps):
+        if state.over:
+            break
+        state = random_step(state, grid_outcome, chance)
+    return state
+
+
 @quick
 @given(games, st.integers(0, 10**6))
 def test_random_games_end_and_keep_the_invariants(options, playout_seed):
@@ -75,12 +86,7 @@ def test_random_games_end_and_keep_the_invariants(options, playout_seed):
 @quick
 @given(games, st.integers(0, 10**6), st.integers(0, 60))
 def test_round_trip_mid_game_gives_the_same_continuation(options, playout_seed, steps):
-    state = new_game(options)
-    chance = Chance.from_seed(playout_seed)
-    for _ in range(steps):
-        if state.over:
-            break
-        state = random_step(state, grid_outcome, chance)
+    state = mid_game(options, playout_seed, steps)
     restored = LotsState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert restored.to_dict() == state.to_dict()
     a = random_playout(state, grid_outcome, seed=playout_seed + 1)
@@ -91,12 +97,7 @@ def test_round_trip_mid_game_gives_the_same_continuation(options, playout_seed, 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 10**6), st.integers(0, 40))
 def test_illegal_moves_change_nothing(options, playout_seed, steps):
-    state = new_game(options)
-    chance = Chance.from_seed(playout_seed)
-    for _ in range(steps):
-        if state.over:
-            break
-        state = random_step(state, grid_outcome, chance)
+    state = mid_game(options, playout_seed, steps)
     before = state.digest()
     wrong_player = 0 if state.to_act != 0 else (1 if state.n_players > 1 else "nobody")
     for move in (

@@ -16,6 +16,13 @@ def solo(seed=4, footprint="1A"):
     return state
 
 
+def empty(state, *colours):
+    """Every piece of these colours' piles taken out of the game."""
+    for colour in colours:
+        state.removed.extend(state.supply[colour])
+        state.supply[colour] = []
+
+
 def test_solo_setup():
     state = solo()
     assert sum(len(p) for p in state.supply.values()) + len(state.banks[0]) == 20
@@ -32,8 +39,7 @@ def test_wild_moves_the_cube_clockwise_and_takes_from_there():
     state = solo()
     state.marker = "green"
     assert solo_resolve_roll(state, "?").startswith("blue-") and state.marker == "blue"
-    state.supply["red"], red = [], state.supply["red"]
-    state.removed.extend(red)
+    empty(state, "red")
     assert solo_resolve_roll(state, "?").startswith("orange-")  # wraps, skips the empty red pile
     assert state.marker == "orange"
 
@@ -41,8 +47,7 @@ def test_wild_moves_the_cube_clockwise_and_takes_from_there():
 def test_unavailable_shape_takes_from_the_cube_pile():
     state = solo()
     state.marker = "yellow"
-    state.removed.extend(state.supply["red"])
-    state.supply["red"] = []
+    empty(state, "red")
     assert solo_resolve_roll(state, "I") == "yellow-1"  # red is empty: take yellow
     assert solo_resolve_roll(state, "L") == "green-1"  # green is there: take it
     assert state.marker == "yellow"
@@ -51,8 +56,7 @@ def test_unavailable_shape_takes_from_the_cube_pile():
 def test_cube_on_an_empty_pile_moves_on():
     state = solo()
     state.marker = "blue"
-    state.removed.extend(state.supply["blue"])
-    state.supply["blue"] = []
+    empty(state, "blue")
     settle_marker(state)
     assert state.marker == "red"
 
@@ -133,9 +137,7 @@ def test_forty_points_wins():
 
 def test_three_empty_piles_lose():
     state = placing(solo(), ["red-1", "blue-1"])
-    for colour in ("orange", "yellow", "green"):
-        state.removed.extend(state.supply[colour])
-        state.supply[colour] = []
+    empty(state, "orange", "yellow", "green")
     after = place(
         state, "Jo", outcome_with(state, "red-1", {"red-1": [(0, 5), (1, 5), (2, 5), (3, 5)]})
     )
