@@ -70,6 +70,15 @@ def _steady_first(rng: random.Random, table: Table, first: int) -> None:
         rows[k] = Sample(top - 0.03, False, rows[k].steps)
 
 
+def _case(rng: random.Random, lv: Level, fewest: int) -> tuple[Table, list[tuple[int, float]]]:
+    """A random table of ``fewest`` to ``lv.candidates`` candidates and their pool,
+    best prior first."""
+    count = rng.randrange(fewest, lv.candidates + 1)
+    table = _table(rng, count, lv.rollouts)
+    pool = sorted(((i, rng.random() * 6) for i in range(count)), key=lambda c: -c[1])
+    return table, pool
+
+
 def _score(lv: Level) -> Callable[[Estimate[int]], float]:
     def score(e: Estimate[int]) -> float:
         return e.mean - lv.risk_weight * e.risk
@@ -84,10 +93,8 @@ def test_pick_chooses_what_the_full_evaluation_chooses(level_name: str) -> None:
     score = _score(lv)
     skipped = 0
     for _ in range(400):
-        count = rng.randrange(1, lv.candidates + 1)
-        table = _table(rng, count, lv.rollouts)
-        pool = sorted(((i, rng.random() * 6) for i in range(count)), key=lambda c: -c[1])
-        if count > 1 and rng.random() < 0.5:  # a first candidate as good as any can be
+        table, pool = _case(rng, lv, 1)
+        if len(pool) > 1 and rng.random() < 0.5:  # a first candidate as good as any can be
             _steady_first(rng, table, pool[0][0])
         full = evaluate(
             pool, table.simulate, Budget(lv.budget_steps), lv.rollouts, score, lv.finalists
@@ -107,9 +114,7 @@ def test_within_a_tolerance_the_choice_scores_at_most_that_less() -> None:
     score = _score(lv)
     differed = 0
     for _ in range(400):
-        count = rng.randrange(2, lv.candidates + 1)
-        table = _table(rng, count, lv.rollouts)
-        pool = sorted(((i, rng.random() * 6) for i in range(count)), key=lambda c: -c[1])
+        table, pool = _case(rng, lv, 2)
         _steady_first(rng, table, pool[0][0])
         if rng.random() < 0.5:  # the first a little short of the rivals' ceiling
             first = table.samples[pool[0][0]]

@@ -16,8 +16,7 @@ from simulator.games.crazy_tower.bots_risk import noisy
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.physics.hand import Hand
 from simulator.physics.profile import load_profile
-from simulator.replay import load_scenario
-from simulator.scenario.errors import ScenarioError
+from tests.games.crazy_tower.ct_scenarios import refusal
 
 PROFILE = tower_profile(load_profile(), sleep_given=False)
 OPTIONS = {"mode": "competitive", "players": ["Ann", "Bob"], "seed": 3}
@@ -89,12 +88,5 @@ def test_a_steady_hand_writes_no_noise_keys() -> None:
     ],
 )
 def test_bad_noise_keys_are_one_clear_line(tmp_path: Path, keys: str, fault: str) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text(
-        'format = "towersim/1"\nkind = "crazy-tower"\n'
-        f'action = [{{ type = "place_block", player = "Ann", block = "red-1a", {keys} }}]\n'
-        '[setup]\nplayers = ["Ann", "Bob"]\n'
-    )
-    with pytest.raises(ScenarioError) as caught:
-        load_scenario(path)
-    assert fault in str(caught.value) and "\n" not in str(caught.value)
+    action = f'{{ type = "place_block", player = "Ann", block = "red-1a", {keys} }}'
+    assert fault in refusal(tmp_path, actions=action)

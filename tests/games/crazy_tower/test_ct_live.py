@@ -17,6 +17,7 @@ from simulator.games.record import pinned_physics, scenario_text
 from simulator.physics.profile import load_profile
 from simulator.replay import load_scenario, replay_file
 from simulator.scenario.errors import ScenarioError
+from tests.games.crazy_tower.ct_scenarios import refusal
 from tests.games.streams import streamed as _streamed
 
 ANN, BOB = "Ann", "Bob"
@@ -183,15 +184,7 @@ BAD_ACTIONS = [
 
 @pytest.mark.parametrize(("action", "fault"), BAD_ACTIONS)
 def test_a_bad_live_action_is_one_clear_line(tmp_path: Path, action: str, fault: str) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text(
-        'format = "towersim/1"\nkind = "crazy-tower"\n'
-        f"action = [{action}]\n"
-        '[setup]\nplayers = ["Ann", "Bob"]\n'
-    )
-    with pytest.raises(ScenarioError) as caught:
-        load_scenario(path)
-    assert fault in str(caught.value) and "\n" not in str(caught.value)
+    assert fault in refusal(tmp_path, actions=action)
 
 
 @pytest.mark.parametrize(
@@ -202,14 +195,7 @@ def test_a_bad_live_action_is_one_clear_line(tmp_path: Path, action: str, fault:
     ],
 )
 def test_the_computer_seats_are_checked(tmp_path: Path, table: str, fault: str) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text(
-        'format = "towersim/1"\nkind = "crazy-tower"\n'
-        '[setup]\nplayers = ["Ann", "Bob"]\n'
-        f"[setup.computers]\n{table}\n"
-    )
-    with pytest.raises(ScenarioError, match=fault):
-        load_scenario(path)
+    assert fault in refusal(tmp_path, setup=f"[setup.computers]\n{table}\n")
 
 
 def test_the_apps_hand_is_read_and_an_unknown_one_is_one_line(tmp_path: Path) -> None:
