@@ -215,18 +215,25 @@ def test_the_help_brings_the_guide_and_the_rules_back():
         close(window)
 
 
+def _first_two_steps(window, screen, first: str, second: str) -> GuideOverlay:
+    """The guide shown on ``screen``: its first step points at the anchor ``first``;
+    after Next, the second at ``second``."""
+    shown = guide.show(screen)
+    frames(window)
+    _points_at(window, shown, screen.guide_anchors()[first])
+    _click_label(window, shown.hud, "Next")
+    assert shown.step.anchor == second
+    _points_at(window, shown, screen.guide_anchors()[second])
+    return shown
+
+
 def test_the_crazy_tower_guide_points_at_your_blocks():
     from tests.app.crazy_tower_helpers import open_ct
 
     window, screen = open_ct()
     try:
-        shown = guide.show(screen)
-        frames(window)
-        _points_at(window, shown, screen.guide_anchors()["tower"])
-        _click_label(window, shown.hud, "Next")
-        assert shown.step.anchor == "bank"
+        shown = _first_two_steps(window, screen, "tower", "bank")
         bank = screen.guide_anchors()["bank"]
-        _points_at(window, shown, bank)
         state = screen.match.state
         hand = state.hands[state.current_player]
         blocks = [b for b in screen.view.hud.buttons if b.label in hand]
@@ -243,11 +250,7 @@ def test_the_filled_in_guide_points_at_the_sheet_then_the_roll():
 
     window, screen = open_filled_in()
     try:
-        shown = guide.show(screen)
-        frames(window)
-        _points_at(window, shown, screen.guide_anchors()["sheet"])
-        _click_label(window, shown.hud, "Next")
-        _points_at(window, shown, screen.guide_anchors()["roll"])
+        shown = _first_two_steps(window, screen, "sheet", "roll")
         send(window, "on_key_press", key.R, 0)
         frames(window)
         assert shown.step.anchor == "dice"

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from simulator.app import screens
+from simulator.app.game_screen import GameScreen
 from simulator.app.results import (
     CARD_TONE,
     PREPARING,
@@ -70,11 +72,17 @@ def test_a_finished_game_shows_its_results(scenario, headline, why):
         window.close()
 
 
-def test_the_results_come_up_when_the_last_move_is_made():
+def _one_move_short() -> tuple[AppWindow, GameScreen, dict[str, Any]]:
+    """The solo game lost to a fall, opened one move short of its end: the window, the
+    game's screen and that last move."""
     game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
     last = game.match.actions[-1]
     game.match.truncate(game.match.action_count - 1)
-    window = AppWindow(game, visible=False, schedule=False)
+    return AppWindow(game, visible=False, schedule=False), game, last
+
+
+def test_the_results_come_up_when_the_last_move_is_made():
+    window, game, last = _one_move_short()
     try:
         frames(window, 90)
         assert window.page is game  # not over yet: no results
@@ -199,10 +207,7 @@ def test_a_computer_last_move_plays_back_before_the_results():
     from simulator.app.playback import Playback
     from simulator.render.film import Film
 
-    game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
-    last = game.match.actions[-1]
-    game.match.truncate(game.match.action_count - 1)
-    window = AppWindow(game, visible=False, schedule=False)
+    window, game, last = _one_move_short()
     try:
         film = Film(16)  # the last move filmed, as a computer's move is
         with film.watching(game.match.world):
