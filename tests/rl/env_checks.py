@@ -37,3 +37,15 @@ def play_masked_random(env: Any, seed: int) -> None:
         obs, _, terminated, truncated, _ = env.last()
         done = terminated or truncated
         env.step(None if done else env.action_space(agent).sample(obs["action_mask"]))
+
+
+def assert_every_seat_waits_but(env: Any, mover: int, choices: int) -> None:
+    """The seat ``mover`` has at least ``choices`` actions and waiting is none of them;
+    every other seat's one action is to wait."""
+    waiting = env.adapter.catalogue.index(("wait",))
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        if int(agent.split("_")[1]) == mover:
+            assert mask.sum() >= choices and not mask[waiting]
+        else:
+            assert mask.sum() == 1 and mask[waiting]

@@ -28,7 +28,11 @@ from simulator.rl.episode import Episode
 from simulator.rl.multi import crazy_tower_v0
 from simulator.rl.registration import register_envs
 from simulator.rl.solo_envs import crazy_tower_solo
-from tests.rl.env_checks import assert_bad_actions_change_nothing, play_masked_random
+from tests.rl.env_checks import (
+    assert_bad_actions_change_nothing,
+    assert_every_seat_waits_but,
+    play_masked_random,
+)
 
 register_envs()
 MODES = (("competitive", 2), ("saboteur", 3))
@@ -295,13 +299,7 @@ def test_a_solo_challenges_episode_replays_with_the_matchs_own_handicap(tmp_path
 def test_every_seat_waits_but_the_one_the_rules_wait_for() -> None:
     env = crazy_tower_v0.raw_env(players=4)
     env.reset(seed=2)
-    waiting = env.adapter.catalogue.index(("wait",))
-    for agent in env.agents:
-        mask = env.observe(agent)["action_mask"]
-        if int(agent.split("_")[1]) == env.episode.match.state.current:
-            assert mask.sum() > 1 and not mask[waiting]
-        else:
-            assert mask.sum() == 1 and mask[waiting]
+    assert_every_seat_waits_but(env, env.episode.match.state.current, 2)
 
 
 def _without(obs: dict[str, np.ndarray], *keys: str) -> dict[str, np.ndarray]:
