@@ -4,6 +4,8 @@ rules' outcome does, and each of its buttons does what it says."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,16 +35,21 @@ def near(rgb: tuple[int, int, int], tone: tuple[int, int, int], by: int = 8) -> 
     return all(abs(a - b) <= by for a, b in zip(rgb, tone, strict=True))
 
 
-def _ended(path: Path) -> tuple[AppWindow, ResultsScreen]:
-    """A finished save opened in the app, run until its results come up."""
+@contextmanager
+def _ended(path: Path) -> Iterator[tuple[AppWindow, ResultsScreen]]:
+    """A finished save opened in the app, run until its results come up; the window
+    closed after the block."""
     game = screens.load_game(path)
     window = AppWindow(game, visible=False, schedule=False, home=StartScreen)
-    for _ in range(round(RESULTS_PAUSE * 60) + 10):
-        window.tick(1 / 60)
-        if isinstance(window.page, ResultsScreen):
-            return window, window.page
-    window.close()
-    raise AssertionError(f"no results for {path}")
+    try:
+        for _ in range(round(RESULTS_PAUSE * 60) + 10):
+            window.tick(1 / 60)
+            if isinstance(window.page, ResultsScreen):
+                yield window, window.page
+                return
+        raise AssertionError(f"no results for {path}")
+    finally:
+        window.close()
 
 
 @pytest.mark.parametrize(
@@ -60,30 +67,31 @@ def _ended(path: Path) -> tuple[AppWindow, ResultsScreen]:
     ],
 )
 def test_a_finished_game_shows_its_results(scenario, headline, why):
-    window, results = _ended(ROOT / "scenarios" / scenario)
-    try:
+    with _ended(ROOT / "scenarios" / scenario) as (_window, results):
         outcome = results.game.match.outcome()
         assert outcome.over
         assert results.results.headline == headline
         assert why in results.results.why
         won = [name for name, _, winner in results.results.rows if winner]
         assert won == list(outcome.winners)[: len(won)] and set(won) == set(outcome.winners)
+
+
+@contextmanager
+def _one_move_short() -> Iterator[tuple[AppWindow, GameScreen, dict[str, Any]]]:
+    """The solo game lost to a fall, opened one move short of its end: the window, the
+    game's screen and that last move; the window closed after the block."""
+    game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
+    last = game.match.actions[-1]
+    game.match.truncate(game.match.action_count - 1)
+    window = AppWindow(game, visible=False, schedule=False)
+    try:
+        yield window, game, last
     finally:
         window.close()
 
 
-def _one_move_short() -> tuple[AppWindow, GameScreen, dict[str, Any]]:
-    """The solo game lost to a fall, opened one move short of its end: the window, the
-    game's screen and that last move."""
-    game = screens.load_game(ROOT / "scenarios/lots/solo-fall.toml")
-    last = game.match.actions[-1]
-    game.match.truncate(game.match.action_count - 1)
-    return AppWindow(game, visible=False, schedule=False), game, last
-
-
 def test_the_results_come_up_when_the_last_move_is_made():
-    window, game, last = _one_move_short()
-    try:
+    with _one_move_short() as (window, game, last):
         frames(window, 90)
         assert window.page is game  # not over yet: no results
         game.match.perform(last)  # the move that loses the solo game
@@ -93,13 +101,10 @@ def test_the_results_come_up_when_the_last_move_is_made():
         frames(window, 10)
         assert isinstance(window.page, ResultsScreen)
         assert window.page.results.headline == "Ann lost the solo game, with 2 points."
-    finally:
-        window.close()
 
 
 def test_the_results_card_pixels_and_back_to_the_table():
-    window, results = _ended(LOTS_WIN)
-    try:
+    with _ended(LOTS_WIN) as (window, results):
         frames(window, 1)
         x, y, w, h = results.card
         assert near(pixel(window, x + 12, y + h / 2), CARD_TONE)  # the card over the table
@@ -117,8 +122,6 @@ def test_the_results_card_pixels_and_back_to_the_table():
         send(window, "on_key_press", key.ENTER, 0)
         frames(window, 1)
         assert results.card_shown and near(pixel(window, x + 12, y + h / 2), CARD_TONE)
-    finally:
-        window.close()
 
 
 def _press(window: AppWindow, results: ResultsScreen, label: str) -> None:
@@ -127,8 +130,7 @@ def _press(window: AppWindow, results: ResultsScreen, label: str) -> None:
 
 
 def test_rematch_same_players_and_options_next_seed(tmp_path):
-    window, results = _ended(SABOTEUR)
-    try:
+    with _ended(SABOTEUR) as (window, results):
         frames(window, 1)
         old = results.game.match
         _press(window, results, "Rematch")
@@ -139,24 +141,18 @@ def test_rematch_same_players_and_options_next_seed(tmp_path):
         assert new.match.seed == old.seed + 1
         assert new.match.action_count == 0 and not new.match.outcome().over
         assert new.save_path == results.game.save_path
-    finally:
-        window.close()
 
 
 def test_new_game_opens_the_start_screen_on_this_game():
-    window, results = _ended(SABOTEUR)
-    try:
+    with _ended(SABOTEUR) as (window, results):
         frames(window, 1)
         _press(window, results, "New game")
         assert isinstance(window.page, StartScreen)
         assert window.page.choices.game == "crazy-tower"
-    finally:
-        window.close()
 
 
 def test_watch_the_replay_and_come_back():
-    window, results = _ended(LOTS_WIN)
-    try:
+    with _ended(LOTS_WIN) as (window, results):
         frames(window, 1)
         count = results.game.match.action_count
         _press(window, results, "Watch the replay")
@@ -177,8 +173,6 @@ def test_watch_the_replay_and_come_back():
         frames(window, 2)
         x, y, _, h = results.card
         assert near(pixel(window, x + 12, y + h / 2), CARD_TONE)
-    finally:
-        window.close()
 
 
 def test_the_winner_sentence_grammar():
@@ -207,8 +201,7 @@ def test_a_computer_last_move_plays_back_before_the_results():
     from simulator.app.playback import Playback
     from simulator.render.film import Film
 
-    window, game, last = _one_move_short()
-    try:
+    with _one_move_short() as (window, game, last):
         film = Film(16)  # the last move filmed, as a computer's move is
         with film.watching(game.match.world):
             game.match.perform(last)
@@ -222,8 +215,6 @@ def test_a_computer_last_move_plays_back_before_the_results():
         assert game.playback is None and window.page is game
         frames(window, round(RESULTS_PAUSE * 60) + 10)
         assert isinstance(window.page, ResultsScreen)
-    finally:
-        window.close()
 
 
 def test_rematch_keeps_the_seats_levels_and_options():
@@ -266,12 +257,9 @@ def test_the_saboteur_sentences_say_you_and_names_alike():
 
 
 def test_new_game_in_a_window_without_a_start_screen_says_so():
-    window, results = _ended(SABOTEUR)
-    window.home = None
-    try:
+    with _ended(SABOTEUR) as (window, results):
+        window.home = None
         frames(window, 1)
         _press(window, results, "New game")
         assert window.page is results
         assert results.game.message == "This window has no start screen to go back to."
-    finally:
-        window.close()
