@@ -1,7 +1,8 @@
 """What every game screen shares: saving and loading, the autosave after every confirmed
 move (the computers' too), confirming or undoing a live move, the settle loop, the
-keys every game has, messages, the computer seats (simulator/app/computer_seats.py) and
-the drawing of a physical game's table (``draw_table``, from the game's view).
+keys every game has (simulator/app/shared_keys.py), messages, the computer seats
+(simulator/app/computer_seats.py) and the drawing of a physical game's table
+(``draw_table``, from the game's view).
 A game adds its panel, its words and its live controls (the hooks below).
 """
 
@@ -12,15 +13,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from pyglet.window import key
-
 from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
 from simulator.app.framing import Framing
+from simulator.app.keys import KeyTable
 from simulator.app.layout import clipped
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
+from simulator.app.shared_keys import SHARED_KEYS, SharedKeyActions
 from simulator.app.sound import GameSounds
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
@@ -76,6 +77,10 @@ class GameScreen(Screen, ComputerSeats):
     # -- a game's words -----------------------------------------------------------------
     SAVE_REFUSED: ClassVar[str] = "Confirm (Enter) or undo (Backspace) the move, then save."
     NOTHING_TO_UNDO: ClassVar[str] = "Nothing to undo: only an unconfirmed move can be taken back."
+
+    # The keys every game shares, in the game's words (its keys.py): the screen's
+    # on_key_press offers a press to ``shared_key`` before the game's own table.
+    shared_keys: ClassVar[KeyTable] = SHARED_KEYS
 
     match: Any  # the game's Match (an attribute or a property of the game)
     live: Any  # the move under way and not yet confirmed, or None
@@ -307,21 +312,12 @@ class GameScreen(Screen, ComputerSeats):
                 settled()
                 break
 
-    def _game_key(self, symbol: int, modifiers: int) -> bool:
-        """The keys every game shares (Ctrl+S, Ctrl+O, Backspace / Esc / Ctrl+Z, Enter);
-        True if ``symbol`` was one of them."""
-        ctrl = modifiers & key.MOD_CTRL
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        else:
-            return False
-        return True
+    def shared_key(self, symbol: int, modifiers: int) -> bool:
+        """The keys every game shares (``shared_keys``: simulator/app/shared_keys.py);
+        True if the press was taken. While a computer's move plays back every key is:
+        only the skip and pace keys act."""
+        taken = self.shared_keys.dispatch(SharedKeyActions(self), symbol, modifiers)
+        return taken or self.showing_move()
 
 
 class SessionGameScreen(GameScreen):
