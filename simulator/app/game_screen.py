@@ -29,6 +29,7 @@ from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
 from simulator.physics.world import Entry
 from simulator.render.camera import Camera, Rect
+from simulator.render.film import Film
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
@@ -311,6 +312,27 @@ class GameScreen(Screen, ComputerSeats):
             if live.settle_chunk():
                 settled()
                 break
+
+    # -- moves made elsewhere (a network game's session, app/net_game.py) -----------------
+
+    def seat_named(self, name: str) -> Any:
+        """The computer seats' key for the player ``name``: the name, as the engine
+        names players (a screen that numbers its seats answers with the number)."""
+        return name
+
+    def moved_elsewhere(self, player: str, film: Film, events: list[dict[str, Any]]) -> None:
+        """``player``'s move, made on another desk, entered the match (``film``: its
+        world filmed meanwhile): it plays back and is told as a computer's move is."""
+        self._computer_moved(self.seat_named(player), film, events)
+
+    def move_agreed(self) -> None:
+        """The host took the move made here (shown already): the panel is drawn again."""
+        self._changed()
+
+    def move_rewound(self) -> None:
+        """The host refused the move made here and the match went back to what it
+        agreed: the screen shows the match as it is now."""
+        self._move_done()
 
     def shared_key(self, symbol: int, modifiers: int) -> bool:
         """The keys every game shares (``shared_keys``: simulator/app/shared_keys.py);

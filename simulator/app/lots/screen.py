@@ -179,6 +179,9 @@ class LotsScreen(GameScreen):
     def _seat_name(self, seat: int) -> str:
         return self.turns.match.state.players[seat]
 
+    def seat_named(self, name: str) -> int:
+        return list(self.turns.match.state.players).index(name)
+
     def _perform_computer(self, seat: int, decision: tuple[str, Any]) -> None:
         self.turns.perform_computer(decision)
 
