@@ -53,18 +53,20 @@ def shared_keys(words: SharedWords) -> KeyTable:
             ),
         ]
     rows += [
-        KeyRow("Enter", words.confirm, keys(key.RETURN), "confirm"),
+        KeyRow("Enter", words.confirm, keys(key.RETURN), "confirm", "at_rest"),
         KeyRow(
             "Backspace, Ctrl+Z, Esc",
             words.undo,
             (*keys(key.BACKSPACE, key.ESCAPE), Press(key.Z, MOD_CTRL)),
             "undo",
+            "at_rest",
         ),
         KeyRow(
             "Ctrl+S / Ctrl+O",
             "save / load the game (a replayable scenario)",
             keys(key.S, key.O, modifiers=MOD_CTRL),
             "save_or_load",
+            "at_rest",
         ),
     ]
     return KeyTable(rows)
@@ -93,6 +95,10 @@ class SharedKeyActions:
 
     def showing_move(self) -> bool:
         return self.screen.showing_move()
+
+    def at_rest(self) -> bool:
+        """No computer's move is being shown (meanwhile only its own keys act)."""
+        return not self.screen.showing_move()
 
     def skip(self, symbol: int) -> None:
         self.screen.skip_click()

@@ -208,7 +208,7 @@ def test_filled_in_ctrl_s_saves_and_is_never_the_shape_s(tmp_path: Any):
         close(window)
 
 
-def test_lots_skip_and_pace_keys_act_only_while_a_move_plays_back():
+def test_lots_skip_and_pace_keys_act_only_while_a_move_plays_back(tmp_path: Any):
     window, screen, _ = open_lots()
     try:
         assert not screen.shared_key(key.PLUS, 0)  # nothing shown: + is no key
@@ -217,6 +217,8 @@ def test_lots_skip_and_pace_keys_act_only_while_a_move_plays_back():
         assert screen.shared_key(key.PLUS, 0) and screen.playback_speed > speed
         assert screen.shared_key(key.MINUS, 0) and screen.playback_speed == speed
         assert screen.shared_key(key.Q, 0)  # swallowed: nothing else acts meanwhile
+        screen.save_path = tmp_path / "none.toml"
+        assert screen.shared_key(key.S, CTRL) and not screen.save_path.exists()
         assert screen.shared_key(key.RETURN, 0) and screen.playback.skipped
     finally:
         screen.playback = None
