@@ -25,8 +25,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from pyglet.window import key
-
 from rules.errors import IllegalMove
 from simulator.app import settings
 from simulator.app.playback import Playback, checked_speed, speed_text
@@ -40,9 +38,6 @@ from simulator.render.film import Film
 COMPUTER_PAUSE = 0.6  # real seconds before a computer's move, so its turn can be followed
 PLAYBACK_FPS = 60.0  # filmed frames per simulated second of a computer's move
 WHY_LENGTH = 120  # characters of a failure's reason shown in the message
-SKIP_KEYS = (key.SPACE, key.RETURN, key.ENTER)
-FASTER_KEYS = (key.PLUS, key.EQUAL, key.NUM_ADD)  # = is + without Shift
-SLOWER_KEYS = (key.MINUS, key.NUM_SUBTRACT)
 
 
 def decide_on_copy(bot: Any, match: Match) -> Any:
@@ -258,24 +253,26 @@ class ComputerSeats(ABC):
         self.say(words or self.message)
         self._move_done()
 
-    def skip_key(self, symbol: int) -> bool:
-        """While a computer's move plays back only a skip key and + / - act: True if one
-        did (or the key was swallowed)."""
+    def showing_move(self) -> bool:
+        """Whether a computer's move is being played back (then only the skip and pace
+        keys act: simulator/app/shared_keys.py)."""
+        return self.playback is not None
+
+    def pace_move(self, steps: int) -> None:
+        """Play the computer's move being shown one step of ``playback.SPEEDS`` faster
+        (``steps`` > 0) or slower; the speed is kept for the next moves."""
         playback = self.playback
         if playback is None:
-            return False
-        if symbol in SKIP_KEYS:
-            playback.skip()
-        elif symbol in FASTER_KEYS:
+            return
+        if steps > 0:
             playback.faster()
-            self.playback_speed = playback.speed
-        elif symbol in SLOWER_KEYS:
+        else:
             playback.slower()
-            self.playback_speed = playback.speed
-        return True
+        self.playback_speed = playback.speed
 
     def skip_click(self) -> bool:
-        """A click during a computer's move skips to its end; True if one played."""
+        """A click or a skip key during a computer's move skips to its end; True if one
+        played."""
         if self.playback is None:
             return False
         self.playback.skip()

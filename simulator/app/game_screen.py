@@ -1,7 +1,8 @@
 """What every game screen shares: saving and loading, the autosave after every confirmed
 move (the computers' too), confirming or undoing a live move, the settle loop, the
-keys every game has, messages, the computer seats (simulator/app/computer_seats.py) and
-the drawing of a physical game's table (``draw_table``, from the game's view).
+keys every game has (simulator/app/shared_keys.py), messages, the computer seats
+(simulator/app/computer_seats.py) and the drawing of a physical game's table
+(``draw_table``, from the game's view).
 A game adds its panel, its words and its live controls (the hooks below).
 """
 
@@ -12,15 +13,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from pyglet.window import key
-
 from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
 from simulator.app.framing import Framing
+from simulator.app.keys import KeyTable
 from simulator.app.layout import clipped
 from simulator.app.results import Ending
 from simulator.app.screen import Screen
+from simulator.app.shared_keys import SHARED_KEYS, SharedKeyActions
 from simulator.app.sound import GameSounds
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
@@ -28,6 +29,7 @@ from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
 from simulator.physics.world import Entry
 from simulator.render.camera import Camera, Rect
+from simulator.render.film import Film
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
@@ -76,6 +78,10 @@ class GameScreen(Screen, ComputerSeats):
     # -- a game's words -----------------------------------------------------------------
     SAVE_REFUSED: ClassVar[str] = "Confirm (Enter) or undo (Backspace) the move, then save."
     NOTHING_TO_UNDO: ClassVar[str] = "Nothing to undo: only an unconfirmed move can be taken back."
+
+    # The keys every game shares, in the game's words (its keys.py): the screen's
+    # on_key_press offers a press to ``shared_key`` before the game's own table.
+    shared_keys: ClassVar[KeyTable] = SHARED_KEYS
 
     match: Any  # the game's Match (an attribute or a property of the game)
     live: Any  # the move under way and not yet confirmed, or None
@@ -307,21 +313,33 @@ class GameScreen(Screen, ComputerSeats):
                 settled()
                 break
 
-    def _game_key(self, symbol: int, modifiers: int) -> bool:
-        """The keys every game shares (Ctrl+S, Ctrl+O, Backspace / Esc / Ctrl+Z, Enter);
-        True if ``symbol`` was one of them."""
-        ctrl = modifiers & key.MOD_CTRL
-        if ctrl and symbol == key.S:
-            self.save()
-        elif ctrl and symbol == key.O:
-            self.load()
-        elif symbol in (key.BACKSPACE, key.ESCAPE) or (ctrl and symbol == key.Z):
-            self.undo()
-        elif symbol in (key.RETURN, key.ENTER):
-            self.confirm()
-        else:
-            return False
-        return True
+    # -- moves made elsewhere (a network game's session, app/net_game.py) -----------------
+
+    def seat_named(self, name: str) -> Any:
+        """The computer seats' key for the player ``name``: the name, as the engine
+        names players (a screen that numbers its seats answers with the number)."""
+        return name
+
+    def moved_elsewhere(self, player: str, film: Film, events: list[dict[str, Any]]) -> None:
+        """``player``'s move, made on another desk, entered the match (``film``: its
+        world filmed meanwhile): it plays back and is told as a computer's move is."""
+        self._computer_moved(self.seat_named(player), film, events)
+
+    def move_agreed(self) -> None:
+        """The host took the move made here (shown already): the panel is drawn again."""
+        self._changed()
+
+    def move_rewound(self) -> None:
+        """The host refused the move made here and the match went back to what it
+        agreed: the screen shows the match as it is now."""
+        self._move_done()
+
+    def shared_key(self, symbol: int, modifiers: int) -> bool:
+        """The keys every game shares (``shared_keys``: simulator/app/shared_keys.py);
+        True if the press was taken. While a computer's move plays back every key is:
+        only the skip and pace keys act."""
+        taken = self.shared_keys.dispatch(SharedKeyActions(self), symbol, modifiers)
+        return taken or self.showing_move()
 
 
 class SessionGameScreen(GameScreen):

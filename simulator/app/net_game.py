@@ -27,7 +27,7 @@ from simulator.app.computer_seats import PLAYBACK_FPS
 from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
-from simulator.app.screen import Screen, Shortcuts
+from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
@@ -78,6 +78,7 @@ class NetworkGame(Screen):
         self.screen = screen
         self.link = link
         self.dt = screen.dt
+        self.shortcuts = screen.shortcuts  # the help lists the game's keys
         self._filmed: list[tuple[Film, list[dict[str, Any]]]] = []
         self._ghosts = HandGhosts(look)
         self._holding = False  # our piece was held live at the last frame
@@ -127,33 +128,18 @@ class NetworkGame(Screen):
         screen.drop_gone_move()  # the replica may have rebuilt the world under it
         if kind == "move":
             if fields["mine"]:
-                screen._changed()
+                screen.move_agreed()
                 return
             film, events = self._filmed.pop(0) if self._filmed else (Film(1), [])
-            screen._computer_moved(self._seat_key(fields["by"]), film, events)
+            screen.moved_elsewhere(fields["by"], film, events)
             return
         if kind == "refused" and fields.get("move"):
-            screen._move_done()  # the replica went back to what the host agreed
+            screen.move_rewound()  # the replica went back to what the host agreed
         said = words(kind, fields, self.link.seat)
         if said:
             screen.say(said)
 
-    def _seat_key(self, name: str) -> Any:
-        """The game's key for a seat (LOTS counts seats, the others name them)."""
-        match = self.screen.match
-        if match.kind == "lots":
-            return list(match.state.players).index(name)
-        return name
-
     # -- the window's calls, passed on to the screen --------------------------------------
-
-    @property
-    def shortcuts(self) -> Shortcuts:
-        return self.screen.shortcuts
-
-    @shortcuts.setter
-    def shortcuts(self, rows: Shortcuts) -> None:
-        raise AttributeError("a network game lists its game screen's keys")
 
     @property
     def typing(self) -> bool:

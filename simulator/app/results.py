@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from rules.engine import Outcome
 from simulator.app.computer_seats import one_line
@@ -124,7 +124,7 @@ class Ending:
 class ResultsScreen(Screen):
     """The results card over the finished game's table; "Back to the table" hides it."""
 
-    shortcuts: ClassVar = SHORTCUTS
+    shortcuts = SHORTCUTS
 
     def __init__(self, game: FinishedGame) -> None:
         # The game screen is closed (its workers stopped) when the window leaves it; it

@@ -8,12 +8,12 @@ design size). Everything but ``draw`` has a default that does nothing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from simulator.app.overlay import HelpAction, Overlay
 
-Shortcuts = list[tuple[str, str]]  # (keys, what they do), for the help overlay
+Shortcuts = Sequence[tuple[str, str]]  # (keys, what they do), for the help overlay
 
 
 class Window(Protocol):
@@ -35,7 +35,7 @@ class Window(Protocol):
 
 
 class Screen(ABC):
-    shortcuts: ClassVar[Shortcuts] = []
+    shortcuts: Shortcuts = ()  # a screen class's rows, or one screen's own (NetworkGame)
     dt: float = 1 / 60  # the fixed step the window's loop runs (a physics profile's dt)
 
     window: Window | None = None

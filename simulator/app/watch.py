@@ -7,29 +7,28 @@ timeline, play or pause (Space) and change the speed (+ / -), reading each move'
 verdict in the game's own words. The app's Watch buttons and ``towersim replay FILE
 --watch`` open this same screen. A game without a physics world (Filled In) has no table
 to film: the viewer steps through its moves with their verdicts and the scores after
-each, and says so.
+each, and says so. Where the replay stands and how it plays on is the transport's
+(watch_transport.py, no pyglet); this screen draws it and maps the input onto it.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from simulator.app import settings
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
-from simulator.app.playback import SPEEDS, schedule, speed_text
+from simulator.app.playback import speed_text
 from simulator.app.screen import Screen, Window
-from simulator.app.words import sentence
-from simulator.games.registry import GAMES, MissingPart
+from simulator.app.watch_transport import Transport, game_part, move_text
+from simulator.games.registry import GAMES
 from simulator.render.camera import Camera, fit_region
 from simulator.render.mesh import Mesh
 from simulator.replay import film_caption
 
 if TYPE_CHECKING:
     from simulator.render.scene import WorldScene
-    from simulator.replay import FilmedMove, FilmedMoves
+    from simulator.replay import FilmedMoves
 
 SHORTCUTS = [
     ("Left / Right", "previous / next move"),
@@ -38,12 +37,7 @@ SHORTCUTS = [
     ("+ / -", "faster / slower"),
     ("click, drag the timeline", "go to that moment"),
 ]
-# Each game's words module (its event_text(event) -> sentence or None); a game without
-# one is told plainly from its events' types.
-BOOKKEEPING = ("setup", "turn_start", "round_start")  # events no move is about
-NO_MOVES = "No moves yet: the game is as it was set up."
 HAND_ROOM = 8.0  # cm above the final tower: the hand carries pieces in above it
-MOVE_PAUSE = 0.8  # seconds (at x1) a move's words stay before the next one plays
 NO_TABLE = "{title} has no table to watch: step through its moves, their verdicts and the scores."
 SHEETS = (16.0, 150.0, 760.0, 500.0)  # where a sheet game's sheets go (x, y, w, h)
 MOVES_X = 800.0  # the list of moves beside them
@@ -56,32 +50,7 @@ ROW_Y, ROW_H = 30.0, 40.0  # the buttons
 INK_LIGHT = (235, 238, 245)
 
 
-def told(kind: str, events: tuple[dict[str, Any], ...]) -> str:
-    """A move's events as the game's words say them, sentence after sentence."""
-    say = _part(kind, "words")
-    say = say.event_text if say is not None else None
-    lines = []
-    for event in events:
-        if event["type"] in BOOKKEEPING:
-            continue
-        text = say(event) if say else f"{event.get('player') or 'The game'}: {event['type']}"
-        if text and text.strip():
-            lines.append(sentence(text))
-    return " ".join(lines)
-
-
-def move_text(kind: str, move: FilmedMove, number: int, count: int) -> str:
-    """``Move 7 of 31: Ann placed the orange I.``"""
-    if move.action["type"] == "run":
-        return "The whole run: the scenario has no moves of its own."
-    said = told(kind, move.events)
-    if not said:
-        who = move.action.get("player")
-        said = f"{who}: {move.action['type']}." if who else f"{move.action['type']}."
-    return f"Move {number} of {count}: {said}"
-
-
-class ReplayViewer(Screen):
+class ReplayViewer(Transport, Screen):
     shortcuts = SHORTCUTS
 
     def __init__(
@@ -93,26 +62,11 @@ class ReplayViewer(Screen):
         from simulator.app.widgets import Hud  # lazy: display
         from simulator.render.scene import world_bounds  # lazy: display
 
-        self.filmed = filmed
+        super().__init__(filmed)  # the transport
         self.caption = caption
         self.back = back  # (label, the screen it goes back to), e.g. the results
-        film = filmed.film
-        self.frames = film.frames
-        self.world = film.world
+        self.world = filmed.film.world
         self.dt = self.world.profile.dt if self.world is not None else 1 / 60
-        self.moves = filmed.moves
-        self.marks = [min(m.frame, max(len(self.frames) - 1, 0)) for m in self.moves]
-        self.move = 0
-        self.index = 0  # the frame shown
-        # When each frame shows, in real seconds at 1x: the pace of a computer's move
-        # on a game screen (the hand in slow motion while it holds a piece).
-        self.due = schedule(self.frames)
-        self.clock = 0.0  # real seconds at 1x from the film's start
-        self.hold = MOVE_PAUSE  # the move's words stay this long before playing on
-        self.playing = True
-        self.speed = settings.current().animation_speed
-        self.dragging = False
-        self.dirty = True
         self.scene: WorldScene | None = None  # built on the first draw (the window's GL)
         self.camera = None
         if self.world is not None:  # the final tower, with room above it for the hand
@@ -123,102 +77,9 @@ class ReplayViewer(Screen):
         self.cursor_hud = Hud()
         self._cursor: tuple[int, int] | None = None
         table = self.world is None and filmed.states
-        self.painter = _part(filmed.kind, "replay_table") if table else None
+        self.painter = game_part(filmed.kind, "replay_table") if table else None
         self._sheet_batch: Any = None  # the painter's drawing (built on a draw: GL)
         self._sheet_lists: list[Any] = []
-
-    # -- where the replay stands ----------------------------------------------------------
-
-    @property
-    def last_frame(self) -> int:
-        return max(len(self.frames) - 1, 0)
-
-    @property
-    def text(self) -> str:
-        """What the current move said (the line under the title)."""
-        if not self.moves:
-            return NO_MOVES
-        return move_text(self.filmed.kind, self.moves[self.move], self.move + 1, len(self.moves))
-
-    def go_to_move(self, move: int) -> None:
-        """Show the start of ``move`` (0-based): its first frame and its words."""
-        if not self.moves:
-            return
-        self.move = max(0, min(move, len(self.moves) - 1))
-        self.index = self.marks[self.move]
-        self.clock = self.due[self.index] if self.frames else 0.0
-        self.hold = MOVE_PAUSE
-        self.dirty = True
-
-    def step(self, delta: int) -> None:
-        self.go_to_move(self.move + delta)
-
-    def seek(self, fraction: float) -> None:
-        """Go to ``fraction`` (0 to 1) of the timeline: of the film's frames, or of the
-        moves when there is no film."""
-        fraction = max(0.0, min(1.0, fraction))
-        if not self.moves:
-            return
-        if not self.frames:
-            self.go_to_move(round(fraction * (len(self.moves) - 1)))
-            return
-        self.index = round(fraction * self.last_frame)
-        self.clock = self.due[self.index]
-        self.move = max(0, bisect_right(self.marks, self.index) - 1)
-        self.hold = 0.0
-        self.dirty = True
-
-    def fraction(self) -> float:
-        """Where the replay stands on the timeline, 0 to 1."""
-        if self.frames:
-            return self.index / self.last_frame if self.last_frame else 1.0
-        return self.move / (len(self.moves) - 1) if len(self.moves) > 1 else 1.0
-
-    def toggle(self) -> None:
-        if not self.playing and self._at_end():
-            self.go_to_move(0)  # play again from the start
-        self.playing = not self.playing
-        self.dirty = True
-
-    def faster(self, steps: int) -> None:
-        """One step of SPEEDS up (``steps`` > 0) or down."""
-        if steps > 0:
-            self.speed = next((s for s in SPEEDS if s > self.speed), SPEEDS[-1])
-        else:
-            self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0])
-        self.dirty = True
-
-    def _at_end(self) -> bool:
-        return self.move == len(self.moves) - 1 and self.index >= self.last_frame
-
-    # -- time ---------------------------------------------------------------------------
-
-    def advance(self, steps: int, seconds: float) -> None:
-        if not self.playing or self.dragging:
-            return
-        if self.hold > 0:
-            self.hold -= seconds * self.speed
-            return
-        upcoming = self.move + 1
-        if upcoming < len(self.moves) and self.marks[upcoming] <= self.index:
-            self._enter(upcoming)  # the next move starts here (no frames of its own)
-            return
-        if self.index >= self.last_frame:
-            self.playing = False
-            self.dirty = True
-            return
-        self.clock += seconds * self.speed
-        due = self.due
-        while self.index < self.last_frame and due[self.index + 1] <= self.clock:
-            self.index += 1
-            if upcoming < len(self.moves) and self.marks[upcoming] <= self.index:
-                self._enter(upcoming)
-                break
-
-    def _enter(self, move: int) -> None:
-        self.move = move
-        self.hold = MOVE_PAUSE
-        self.dirty = True
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -332,23 +193,15 @@ class ReplayViewer(Screen):
     def _draw_cursor(self) -> None:
         """The timeline's cursor and the time shown, laid out again only when they move."""
         x, y, w, h = BAR
-        shown = (round(self.fraction() * w), round(self._shown_time() * 10))
+        shown = (round(self.fraction() * w), round(self.shown_time() * 10))
         if shown != self._cursor:
             self._cursor = shown
             hud = self.cursor_hud
             hud.clear()
             hud.rect(x, y, self.fraction() * w, h, (70, 110, 170), layer=0)
             hud.circle(x + self.fraction() * w, y + h / 2, 10, (200, 90, 20), layer=1)
-            hud.text(self._time_words(), DESIGN_W - 40, ROW_Y + 14, 12, anchor_x="right")
+            hud.text(self.time_words(), DESIGN_W - 40, ROW_Y + 14, 12, anchor_x="right")
         self.cursor_hud.draw()
-
-    def _shown_time(self) -> float:
-        return self.frames[self.index].time if self.frames else float(self.move)
-
-    def _time_words(self) -> str:
-        if not self.frames:
-            return f"move {self.move + 1} of {len(self.moves)}" if self.moves else "no moves"
-        return f"{self.frames[self.index].time:.1f} s of {self.frames[-1].time:.1f} s"
 
     # -- input ----------------------------------------------------------------------------
 
@@ -407,14 +260,6 @@ class ReplayViewer(Screen):
     def _go_back(self) -> None:
         if self.back is not None and self.window is not None:
             self.window.show(self.back[1]())
-
-
-def _part(kind: str, part: str) -> Any:
-    """The game's registry part (its words, its replay table), or None without one."""
-    try:
-        return GAMES.get(kind).load(part)
-    except (KeyError, MissingPart):
-        return None
 
 
 def _shortened(text: str, chars: int) -> str:

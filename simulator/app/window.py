@@ -22,6 +22,7 @@ from simulator.render.palette import BACKGROUND
 FRAME_RATE = 60.0
 HELP_PANEL = (190, 90, 900, 640)  # the help overlay's panel: x, y, w, h (logical)
 MUTE_KEY = ("M", "sound off or on")
+HELP_KEY = ("H, F1 / Esc", "this help / close it")  # every screen's: the window takes them
 
 
 class AppWindow(pyglet.window.Window):
@@ -121,7 +122,7 @@ class AppWindow(pyglet.window.Window):
         hud.text("Keys and mouse", left, bottom + h - 40, 20, white, bold=True, width=inner)
         home = [("Ctrl+N", "back to the start screen")] if self.home is not None else []
         more = [(a.keys, a.what) for a in self.help_actions]
-        rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, ("Esc", "close this help")]
+        rows = [*self.page.shortcuts, *more, *home, MUTE_KEY, HELP_KEY]
         top: float = bottom + h - 60
         step = min(32.0, (top - bottom - 12) / len(rows))  # every row fits the panel
         keys_w = 250

@@ -55,7 +55,8 @@ def new_turn(
     seed: int = 1,
 ) -> tuple[CrazyTowerTurn, Desk]:
     players = tuple(Seat(name, controller) for name, controller in seats)
-    setup = GameSetup("crazy-tower", players, seed=seed, mode=mode, challenge=challenge)
+    settings = {} if challenge is None else {"challenge": challenge}
+    setup = GameSetup("crazy-tower", players, seed=seed, mode=mode, settings=settings)
     desk = Desk()
     return CrazyTowerTurn(session.new_game(setup), desk), desk
 

@@ -10,8 +10,9 @@ from pyglet.window import key
 
 from simulator.app.crazy_tower.bank import pick_order
 from simulator.app.crazy_tower.hand import TILT
-from simulator.app.crazy_tower.keys import TABLE, KeyActions
+from simulator.app.crazy_tower.keys import COVER, SHARED, TABLE, KeyActions
 from simulator.app.crazy_tower.screen import CrazyTowerScreen, load_screen
+from simulator.app.keys import help_of
 from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import diamonds_scenario, holding, hover, open_ct, place
@@ -19,10 +20,27 @@ from tests.app.helpers import close, frames, send
 from tests.app.test_crazy_tower_controller import new_turn
 
 LISTED = {
-    "1-9 / click bank", "V", "mouse", "wheel", "Q / E", "hold Down", "click", "Space",
-    "Enter", "click a lower block", "D", "Backspace", "Ctrl+Z", "Esc", "P", "R",
-    "Ctrl+S / Ctrl+O", "H", "F1", "Left / Right", "Up", "+ / -",
-}  # fmt: skip
+    "1-9 / click bank",
+    "V",
+    "mouse",
+    "wheel",
+    "Q / E",
+    "hold Down",
+    "click",
+    "Space",
+    "Enter",
+    "click a lower block",
+    "D",
+    "Backspace",
+    "Ctrl+Z",
+    "Esc",
+    "P",
+    "R",
+    "Ctrl+S / Ctrl+O",
+    "Left / Right",
+    "Up",
+    "+ / -",
+}  # fmt: skip (H and F1 are the window's own help row)
 
 
 def _keys(screen) -> set[str]:
@@ -46,10 +64,10 @@ def test_the_help_lists_the_skip_the_cover_and_every_key_the_screen_handles():
 
 def test_one_table_gives_the_help_and_every_handler_the_keys_call():
     turn, _ = new_turn()
-    assert CrazyTowerScreen.shortcuts == TABLE.help_rows()
+    assert CrazyTowerScreen.shortcuts == help_of(TABLE, COVER, SHARED)
+    assert CrazyTowerScreen.shared_keys is SHARED
     assert TABLE.missing_handlers(KeyActions(turn)) == []
-    # every key the table dispatches is in the help (a row's presses are its keys)
-    assert all(row.keys for row in TABLE.rows if row.presses)
+    assert COVER.missing_handlers(KeyActions(turn)) == []
 
 
 def test_a_number_key_picks_the_panels_block_of_that_number_and_none_past_them():

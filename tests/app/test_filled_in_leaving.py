@@ -163,8 +163,6 @@ def test_every_key_in_the_help_does_something_and_every_key_is_in_the_help(tmp_p
         works("Enter", key.RETURN)
         works("Ctrl+S / Ctrl+O", key.S, key.MOD_CTRL)
         works("Ctrl+S / Ctrl+O", key.O, key.MOD_CTRL)
-        works("H, F1", key.H)
-        works("H, F1", key.F1)
         mouse_only = {"mouse", "click"}
         assert set(seen) | mouse_only == {keys for keys, _ in screen.shortcuts}
     finally:

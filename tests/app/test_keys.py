@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.app.keys import ANY_MODIFIERS, KeyRow, KeyTable, Press, keys
+from simulator.app.keys import KeyRow, KeyTable, Press, help_of, keys
 
 A, B, S = 97, 98, 115
-CTRL, SHIFT, CAPS = 0x2, 0x1, 0x10
+SHIFT, CTRL, ALT, CAPS, NUM, COMMAND = 0x1, 0x2, 0x4, 0x8, 0x10, 0x40  # pyglet's bits
 
 
 class Target:
@@ -58,13 +58,28 @@ def test_the_first_row_whose_guard_allows_takes_the_key() -> None:
     assert target.calls == [("other", A), ("turn", A)]
 
 
-def test_modifiers_must_match_but_lock_keys_do_not_count() -> None:
+def test_ctrl_alt_and_command_must_match_while_shift_and_the_locks_never_count() -> None:
     target = Target()
-    assert not TABLE.dispatch(target, S, 0)
-    assert not TABLE.dispatch(target, S, CTRL | SHIFT)
-    assert TABLE.dispatch(target, S, CTRL | CAPS)
-    assert Press(S, ANY_MODIFIERS).matches(S, SHIFT)
-    assert target.calls == [("save", S)]
+    assert not TABLE.dispatch(target, S, 0)  # S is not Ctrl+S
+    assert not TABLE.dispatch(target, S, CTRL | ALT)
+    assert not TABLE.dispatch(target, S, COMMAND)
+    assert TABLE.dispatch(target, S, CTRL | CAPS | NUM)  # Caps or Num Lock on: still Ctrl+S
+    assert TABLE.dispatch(target, S, CTRL | SHIFT)  # Shift never changes a key
+    assert TABLE.dispatch(target, A, SHIFT | CAPS)  # Shift+A is A
+    assert not TABLE.dispatch(target, A, CTRL)  # Ctrl+A is not A
+    assert target.calls == [("save", S), ("save", S), ("other", A)]
+
+
+def test_a_press_cannot_ask_for_shift_or_a_lock_key() -> None:
+    with pytest.raises(ValueError, match="only Ctrl, Alt or Command"):
+        Press(A, SHIFT)
+    with pytest.raises(ValueError, match="only Ctrl, Alt or Command"):
+        Press(A, CTRL | CAPS)
+
+
+def test_help_of_lists_several_tables_in_order() -> None:
+    more = KeyTable([KeyRow("B", "more", keys(B), "other")])
+    assert help_of(TABLE, more) == [*TABLE.help_rows(), ("B", "more")]
 
 
 def test_a_row_with_presses_needs_a_handler_and_missing_names_are_found() -> None:

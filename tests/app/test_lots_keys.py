@@ -1,15 +1,15 @@
-"""The LOTS key table: the help lists every key as before, and the same rows dispatch
+"""The LOTS key table: the help lists every key, and the same rows dispatch
 the presses to the turns (no window: the keys are pyglet's numbers only)."""
 
 from __future__ import annotations
 
 from pyglet.window import key
 
-from simulator.app.lots.keys import TABLE, LotsKeys
+from simulator.app.lots.keys import SHARED, TABLE, LotsKeys
 from simulator.app.lots.screen import LotsScreen
 from tests.app.lots_turns_helpers import new_turns, to_placement
 
-HELP = [  # the LOTS screen's help before its keys became one table
+HELP = [  # the LOTS keys first, then the keys every game shares in LOTS's words
     ("1-9 / click bank", "pick up that block"),
     ("mouse", "move the hand (it pushes what it meets)"),
     ("wheel, Q / E", "turn the piece a quarter turn"),
@@ -17,21 +17,21 @@ HELP = [  # the LOTS screen's help before its keys became one table
     ("Left / Right, Up, hold Down", "move the piece a column / raise it / lower it slowly"),
     ("click, Space", "release the piece"),
     ("C", "also place a purple cube"),
-    ("Enter", "confirm the placement"),
-    ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
     ("K", "show / hide the chance of a fall at the ghost (six practice drops)"),
     ("Space (fallen piece)", "pick up the fallen piece to put it back"),
-    ("Space, Enter, click", "skip a computer's placement being shown"),
-    ("+ / -", "show a computer's placement faster or slower"),
     ("R", "roll the die"),
     ("P", "pass (crew window)"),
+    ("Space, Enter, click", "skip to the end of a computer's placement (nothing else meanwhile)"),
+    ("+ / -", "show a computer's placement faster or slower"),
+    ("Enter", "confirm the placement"),
+    ("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
     ("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
-    ("H, F1", "this help"),
 ]
 
 
 def test_the_help_is_the_table_and_every_row_has_its_handler() -> None:
-    assert LotsScreen.shortcuts == TABLE.help_rows() == HELP
+    assert LotsScreen.shortcuts == HELP
+    assert LotsScreen.shared_keys is SHARED
     turns, _ = new_turns()
     assert TABLE.missing_handlers(LotsKeys(turns)) == []
 
@@ -44,7 +44,8 @@ def test_the_table_rolls_picks_turns_and_moves_the_piece() -> None:
     assert turns.match.state.phase == "place"
     assert not TABLE.dispatch(keys, key.R, 0)  # rolled already
     assert TABLE.dispatch(keys, key._1, 0) and turns.holding()
-    assert TABLE.dispatch(keys, key.Q, key.MOD_SHIFT)  # modifiers do not change a key
+    assert TABLE.dispatch(keys, key.Q, key.MOD_SHIFT)  # Shift does not change a key
+    assert not TABLE.dispatch(keys, key.Q, key.MOD_CTRL)  # Ctrl does: Ctrl+Q is no key
     assert TABLE.dispatch(keys, key.E, 0) and TABLE.dispatch(keys, key.E, 0)
     assert turns.angle == -90.0
     x, y = turns.target

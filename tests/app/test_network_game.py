@@ -11,6 +11,8 @@ from pyglet.window import key
 
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.screen import around
+from simulator.app.lots import session as lots_session
+from simulator.app.lots.screen import around as lots_around
 from simulator.app.net_game import NO_LOAD, NetworkGame
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
@@ -90,5 +92,42 @@ def test_a_key_goes_through_to_the_screen_then_the_moves_to_the_host_and_no_load
         assert played.screen.message == NO_LOAD
         frames(window)
         assert link.sends > before + 2  # and after every frame
+    finally:
+        close(window)
+
+
+def test_another_desks_move_plays_back_named_by_the_player_the_host_names():
+    window, played = _played(_match(("Ann", "random"), ("Bob", "human")), ["Bob"])
+    try:
+        screen = played.screen
+        assert screen.seat_named("Ann") == "Ann"  # Crazy Tower keys its seats by name
+        decision = screen.computers["Ann"].decide(screen.match.copy())
+        with played.watching():  # as the replica applies the host's move
+            screen.match.perform(decision)
+        played.heard("move", {"mine": False, "by": "Ann"})
+        assert screen.playback is not None and screen.message.startswith("Ann is making")
+        screen.dirty = False
+        played.heard("move", {"mine": True, "by": "Bob"})
+        assert screen.dirty  # our own move back from the host: the panel again
+    finally:
+        close(window)
+
+
+def test_a_lots_seat_is_found_by_its_players_name_and_a_refusal_is_said():
+    match = lots_session.new_match(["Ann", "Bob"], "1A", 3)
+    mover = match.state.players[match.state.to_act]  # rolls first, on another desk
+    here = "Ann" if mover == "Bob" else "Bob"
+    played = NetworkGame(lots_around(match, [here]), FakeLink(here))
+    window = AppWindow(played, visible=False, schedule=False)
+    try:
+        screen = played.screen
+        assert screen.seat_named("Ann") == 0 and screen.seat_named("Bob") == 1
+        assert match.state.phase == "roll"
+        with played.watching():
+            match.perform({"type": "roll", "player": mover})
+        played.heard("move", {"mine": False, "by": mover})
+        assert screen.playback is None and mover in screen.message  # a roll: no film
+        played.heard("refused", {"move": True, "reason": "too late."})
+        assert screen.message == "The host refused your move (too late); it was taken back."
     finally:
         close(window)

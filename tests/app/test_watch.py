@@ -4,6 +4,9 @@ on the timeline, plays and changes speed, and says each move's verdict."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 from pyglet.window import key
 
@@ -13,6 +16,7 @@ from simulator.replay import FilmedMoves, film_caption, film_moves, replay
 from tests.app.helpers import frames, pixel, send
 
 SOLO_FALL = "scenarios/lots/solo-fall.toml"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def near(rgb: tuple[int, int, int], tone: tuple[int, int, int], by: int = 8) -> bool:
@@ -209,3 +213,25 @@ def test_a_long_film_is_thinned_and_its_moves_still_start_on_their_frames(monkey
             was = full.film.frames[before.frame].time
             now = thin.film.frames[after.frame].time
             assert was - 1e-9 <= now <= was + thin.film.every * dt + 1e-9
+
+
+def test_the_transport_plays_a_replay_without_pyglet():
+    """Where the replay stands is the transport's, which no window needs: a fresh
+    process steps, plays, pauses at the end and seeks with pyglet never imported."""
+    script = """
+import sys
+from simulator.app.watch_transport import Transport
+from simulator.replay import film_moves
+t = Transport(film_moves("scenarios/lots/solo-fall.toml"))
+t.step(3)
+assert (t.move, t.index) == (3, t.marks[3]) and t.text.startswith("Move 4 of 10: Ann placed")
+for _ in range(2000):
+    t.advance(1, 0.1)
+assert not t.playing and t.move == 9 and t.index == t.last_frame
+t.toggle()
+assert t.playing and (t.move, t.index) == (0, 0)  # played again from the start
+t.seek(0.5)
+assert t.index == round(0.5 * t.last_frame) and t.time_words().endswith(" s of 7.4 s")
+assert "pyglet" not in sys.modules, "the transport imported pyglet"
+"""
+    subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True, timeout=120)

@@ -1,7 +1,8 @@
 """The Crazy Tower screen's keys: one table is both the help's rows and the dispatch
-(simulator/app/keys.py). Rows without presses are listed for the help only: the mouse,
-the keys the screen takes before the table (a saboteur cover, a computer's move being
-shown: computer_seats.py's skip keys) and the keys every game shares (game_screen.py).
+(simulator/app/keys.py), on ``KeyActions``; rows without presses are the mouse's, listed
+only. While a saboteur cover hides the table only ``COVER``'s keys act; the help goes on
+with the keys every game shares (``SHARED``: simulator/app/shared_keys.py), which
+GameScreen dispatches before ``TABLE``.
 """
 
 from __future__ import annotations
@@ -10,30 +11,24 @@ from pyglet.window import key
 
 from simulator.app.crazy_tower.hand import STEP, TILT
 from simulator.app.crazy_tower.turn import DECLINE, PASS, REVEAL, CrazyTowerTurn
-from simulator.app.keys import ANY_MODIFIERS, KeyRow, KeyTable, Press, keys
+from simulator.app.keys import KeyRow, KeyTable, help_of, keys
+from simulator.app.shared_keys import SharedWords, shared_keys
 
 NUMBERS = (key._1, key._2, key._3, key._4, key._5, key._6, key._7, key._8, key._9)
-COVER_KEYS = (key.SPACE, key.RETURN, key.ENTER)  # pass a saboteur cover on
-
-
-def _any(*symbols: int) -> tuple[Press, ...]:
-    # a held Shift or Ctrl does not stop these keys (Ctrl+S and Ctrl+O are the shared keys')
-    return keys(*symbols, modifiers=ANY_MODIFIERS)
-
 
 TABLE = KeyTable(
     [
         KeyRow(
             "1-9 / click bank",
             "pick up that block (move A, or the block of move B)",
-            _any(*NUMBERS),
+            keys(*NUMBERS),
             "number",
             "idle",
         ),
         KeyRow(
             "V",
             "reveal a floor card (move B): it comes into your hand",
-            _any(key.V),
+            keys(key.V),
             "reveal",
             "idle",
         ),
@@ -41,38 +36,41 @@ TABLE = KeyTable(
         KeyRow(
             "wheel, Q / E",
             f"tilt the piece {TILT:g} degrees",
-            _any(key.Q, key.E),
+            keys(key.Q, key.E),
             "tilt",
             "turning",
         ),
         KeyRow(
             "Left / Right, Up, hold Down",
             f"move the piece {STEP:g} cm / raise it / lower it slowly",
-            _any(key.LEFT, key.RIGHT, key.UP, key.DOWN),
+            keys(key.LEFT, key.RIGHT, key.UP, key.DOWN),
             "steer",
             "holding",
         ),
         KeyRow(
             "click, Space",
             "release the piece; Space also puts back what fell",
-            _any(key.SPACE),
+            keys(key.SPACE),
             "space",
         ),
-        KeyRow(
-            "Space, Enter, click", "skip to the end of a computer's move (nothing else meanwhile)"
-        ),
-        KeyRow("+ / -", "play a computer's move faster or slower"),
         KeyRow("click a lower block", "diamonds box: grip it, pull it out sideways"),
-        KeyRow("D", "decline the diamonds removal", _any(key.D), "decline", "idle"),
-        KeyRow("Enter", "confirm the move"),
-        KeyRow("Backspace, Ctrl+Z, Esc", "undo the unconfirmed move"),
-        KeyRow("P", "pass (only when nothing can be played)", _any(key.P), "pass_turn", "idle"),
-        KeyRow("R", "show your secret role (saboteur mode)", _any(key.R), "show_role", "idle"),
-        KeyRow("click, Space, Enter", "saboteur cover: take the device, hide your role again"),
-        KeyRow("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
-        KeyRow("H, F1", "this help"),
+        KeyRow("D", "decline the diamonds removal", keys(key.D), "decline", "idle"),
+        KeyRow("P", "pass (only when nothing can be played)", keys(key.P), "pass_turn", "idle"),
+        KeyRow("R", "show your secret role (saboteur mode)", keys(key.R), "show_role", "idle"),
     ]
 )
+COVER = KeyTable(  # a saboteur cover: the device is being passed, nothing else acts
+    [
+        KeyRow(
+            "click, Space, Enter",
+            "saboteur cover: take the device, hide your role again",
+            keys(key.SPACE, key.RETURN),
+            "uncover",
+        )
+    ]
+)
+SHARED = shared_keys(SharedWords())
+HELP = help_of(TABLE, COVER, SHARED)
 
 
 class KeyActions:
@@ -105,6 +103,9 @@ class KeyActions:
 
     def show_role(self, symbol: int) -> None:
         self.turn.show_role()
+
+    def uncover(self, symbol: int) -> None:
+        self.turn.uncover()
 
     def tilt(self, symbol: int) -> None:
         self.turn.hand.tilt(1 if symbol == key.Q else -1)

@@ -30,7 +30,7 @@ from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.flashes import crazy_tower_flashes
-from simulator.app.crazy_tower.keys import COVER_KEYS, TABLE, KeyActions
+from simulator.app.crazy_tower.keys import COVER, HELP, SHARED, TABLE, KeyActions
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
 from simulator.app.crazy_tower.view import CrazyTowerView
@@ -44,7 +44,8 @@ from simulator.render.camera import Camera
 
 
 class CrazyTowerScreen(SessionGameScreen):
-    shortcuts = TABLE.help_rows()
+    shortcuts = HELP
+    shared_keys = SHARED
     session: ClassVar[Any] = session
     SAVE_REFUSED = "Finish the move first (Enter confirms, Backspace undoes), then save."
 
@@ -178,12 +179,8 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if self.turn.covers:  # the device is being passed: only its keys act
-            if symbol in COVER_KEYS:
-                self.turn.uncover()
-            return
-        if self.skip_key(symbol):  # keys only skip a computer's move
-            return
-        if not self._game_key(symbol, modifiers):
+            COVER.dispatch(self.keys, symbol, modifiers)
+        elif not self.shared_key(symbol, modifiers):
             TABLE.dispatch(self.keys, symbol, modifiers)
 
     def on_key_release(self, symbol: int) -> None:

@@ -1,29 +1,25 @@
 """The Filled In screen's keys: one table (simulator/app/keys.py) is both the help the
 window shows and the dispatch of every key press to the turn controller.
 
-H and F1 are the window's own (the help itself); the mouse rows are listed for the
-help only (the screen passes clicks, the wheel and motion to the controller).
+The mouse rows are listed for the help only (the screen passes clicks, the wheel and
+motion to the controller). The help goes on with the keys every game shares
+(``SHARED``, in Filled In's words: simulator/app/shared_keys.py), which GameScreen
+dispatches: Enter inks the turn, Backspace rubs out, Ctrl+S and Ctrl+O save and load.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from pyglet.window import key
 
 from simulator.app.filled_in.controller import FilledInTurns
-from simulator.app.keys import ANY_MODIFIERS, KeyRow, KeyTable, keys
+from simulator.app.keys import MOD_SHIFT, KeyRow, KeyTable, help_of, keys
+from simulator.app.shared_keys import SharedWords, shared_keys
 
 SHAPE_KEYS = {key.I: "I", key.O: "O", key.T: "T", key.L: "L", key.S: "S"}
 DIGITS = tuple(range(key._1, key._9 + 1))
-
-
-class Saving(Protocol):
-    """What the screen does for the keys every game shares (GameScreen)."""
-
-    def save(self) -> None: ...
-    def load(self) -> None: ...
+COLOUR_KEYS = DIGITS[:5]  # the five colours, in the rulebook's order
 
 
 @dataclass(frozen=True)
@@ -32,7 +28,6 @@ class Pressed:
     handler makes the symbol pressed into a call on the turn controller."""
 
     turns: FilledInTurns
-    saving: Saving
     modifiers: int
 
     # -- guards ---------------------------------------------------------------------------
@@ -75,21 +70,9 @@ class Pressed:
         else:
             self.turns.cycle_swap()
 
-    def confirm(self, symbol: int) -> None:
-        self.turns.confirm()
-
-    def undo(self, symbol: int) -> None:
-        self.turns.undo()
-
     def other_sheet(self, symbol: int) -> None:
-        step = -1 if self.modifiers & key.MOD_SHIFT else 1
+        step = -1 if self.modifiers & MOD_SHIFT else 1
         self.turns.view(self.turns.viewed + step)
-
-    def save_or_load(self, symbol: int) -> None:
-        if symbol == key.S:
-            self.saving.save()
-        else:
-            self.saving.load()
 
 
 TABLE = KeyTable(
@@ -110,7 +93,9 @@ TABLE = KeyTable(
             "pick_shape",
             "placing",
         ),
-        KeyRow("1-5", "pick the colour when it is free", keys(*DIGITS), "pick_colour", "placing"),
+        KeyRow(
+            "1-5", "pick the colour when it is free", keys(*COLOUR_KEYS), "pick_colour", "placing"
+        ),
         KeyRow("mouse", "move the block over your sheet: it snaps to the boxes"),
         KeyRow(
             "wheel, Q / E, right click",
@@ -132,32 +117,18 @@ TABLE = KeyTable(
             "placing",
         ),
         KeyRow(
-            "Enter",
-            "confirm the turn in ink (it cannot be undone)",
-            keys(key.RETURN, key.ENTER, modifiers=ANY_MODIFIERS),
-            "confirm",
-        ),
-        KeyRow(
-            "Backspace, Ctrl+Z, Esc",
-            "rub out the last thing drawn in pencil",
-            (
-                *keys(key.BACKSPACE, key.ESCAPE, modifiers=ANY_MODIFIERS),
-                *keys(key.Z, modifiers=key.MOD_CTRL),
-            ),
-            "undo",
-        ),
-        KeyRow(
             "Tab, Shift+Tab",
             "the next / previous player's sheet (or click their name)",
-            (*keys(key.TAB), *keys(key.TAB, modifiers=key.MOD_SHIFT)),
+            keys(key.TAB),  # Shift goes back: other_sheet reads it
             "other_sheet",
         ),
-        KeyRow(
-            "Ctrl+S / Ctrl+O",
-            "save / load the game (a replayable scenario)",
-            keys(key.S, key.O, modifiers=key.MOD_CTRL),
-            "save_or_load",
-        ),
-        KeyRow("H, F1", "this help"),
     ]
 )
+SHARED = shared_keys(
+    SharedWords(
+        confirm="confirm the turn in ink (it cannot be undone)",
+        undo="rub out the last thing drawn in pencil",
+        shown=None,  # no world to film: a computer's move shows at once
+    )
+)
+HELP = help_of(TABLE, SHARED)

@@ -22,7 +22,7 @@ from simulator.app.filled_in import session
 from simulator.app.filled_in.controller import NOTHING_TO_UNDO, Events, FilledInTurns
 from simulator.app.filled_in.flashes import filled_in_flashes
 from simulator.app.filled_in.geometry import SHEET_REGION
-from simulator.app.filled_in.keys import TABLE, Pressed
+from simulator.app.filled_in.keys import HELP, SHARED, TABLE, Pressed
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
@@ -56,7 +56,8 @@ def around(
 
 
 class FilledInScreen(SessionGameScreen):
-    shortcuts = TABLE.help_rows()
+    shortcuts = HELP
+    shared_keys = SHARED
     session: ClassVar[Any] = session
     dt = DT
     SAVE_REFUSED = "Confirm (Enter) or rub out (Backspace) what is in pencil, then save."
@@ -180,7 +181,8 @@ class FilledInScreen(SessionGameScreen):
             self.turns.turn(1 if scroll_y > 0 else -1)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        TABLE.dispatch(Pressed(self.turns, self, modifiers), symbol, modifiers)
+        if not self.shared_key(symbol, modifiers):
+            TABLE.dispatch(Pressed(self.turns, modifiers), symbol, modifiers)
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         """Your sheet, the roll button, the dice to draft, the crafted block's dice

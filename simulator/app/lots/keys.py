@@ -1,19 +1,18 @@
 """The LOTS screen's keys: one table (simulator/app/keys.py) drives both the dispatch and
-the help overlay. A row without presses is handled elsewhere and only listed here: the
-mouse (screen.py), Enter, Backspace, Ctrl+S / Ctrl+O (GameScreen), skipping a
-computer's move (computer_seats.py), the help (the window). The other rows run on
-``LotsKeys``, which turns a press into the turns' call (turns.py imports no pyglet, so
-the key symbols are read here). Modifiers never change these keys' meaning.
+the help overlay. Its rows run on ``LotsKeys``, which turns a press into the turns' call
+(turns.py imports no pyglet, so the key symbols are read here); the mouse row is listed
+only (screen.py takes the mouse). The help goes on with the keys every game shares
+(``SHARED``, in LOTS's words: simulator/app/shared_keys.py), which GameScreen dispatches.
 """
 
 from __future__ import annotations
 
 from pyglet.window import key
 
-from simulator.app.keys import ANY_MODIFIERS, KeyRow, KeyTable, keys
+from simulator.app.keys import KeyRow, KeyTable, help_of, keys
 from simulator.app.lots.turns import LotsTurns
+from simulator.app.shared_keys import SharedWords, shared_keys
 
-ANY = ANY_MODIFIERS
 DIGITS = tuple(range(key._1, key._9 + 1))
 ARROWS = (key.LEFT, key.RIGHT, key.UP, key.DOWN)
 
@@ -22,7 +21,7 @@ TABLE = KeyTable(
         KeyRow(
             "1-9 / click bank",
             "pick up that block",
-            keys(*DIGITS, modifiers=ANY),
+            keys(*DIGITS),
             "pick",
             "placing",
         ),
@@ -30,49 +29,51 @@ TABLE = KeyTable(
         KeyRow(
             "wheel, Q / E",
             "turn the piece a quarter turn",
-            keys(key.Q, key.E, modifiers=ANY),
+            keys(key.Q, key.E),
             "turn",
             "holding",
         ),
-        KeyRow("F", "flip the piece over (mirror)", keys(key.F, modifiers=ANY), "flip", "holding"),
+        KeyRow("F", "flip the piece over (mirror)", keys(key.F), "flip", "holding"),
         KeyRow(
             "Left / Right, Up, hold Down",
             "move the piece a column / raise it / lower it slowly",
-            keys(*ARROWS, modifiers=ANY),
+            keys(*ARROWS),
             "arrow",
             "holding",
         ),
         KeyRow(
             "click, Space",
             "release the piece",
-            keys(key.SPACE, modifiers=ANY),
+            keys(key.SPACE),
             "release",
             "holding",
         ),
-        KeyRow("C", "also place a purple cube", keys(key.C, modifiers=ANY), "cube"),
-        KeyRow("Enter", "confirm the placement"),
-        KeyRow("Backspace, Ctrl+Z, Esc", "undo the unconfirmed placement"),
+        KeyRow("C", "also place a purple cube", keys(key.C), "cube"),
         KeyRow(
             "K",
             "show / hide the chance of a fall at the ghost (six practice drops)",
-            keys(key.K, modifiers=ANY),
+            keys(key.K),
             "risk",
         ),
         KeyRow(
             "Space (fallen piece)",
             "pick up the fallen piece to put it back",
-            keys(key.SPACE, modifiers=ANY),
+            keys(key.SPACE),
             "replace",
             "replacing",
         ),
-        KeyRow("Space, Enter, click", "skip a computer's placement being shown"),
-        KeyRow("+ / -", "show a computer's placement faster or slower"),
-        KeyRow("R", "roll the die", keys(key.R, modifiers=ANY), "roll", "rolling"),
-        KeyRow("P", "pass (crew window)", keys(key.P, modifiers=ANY), "pass_turn", "passing"),
-        KeyRow("Ctrl+S / Ctrl+O", "save / load the game (a replayable scenario)"),
-        KeyRow("H, F1", "this help"),
+        KeyRow("R", "roll the die", keys(key.R), "roll", "rolling"),
+        KeyRow("P", "pass (crew window)", keys(key.P), "pass_turn", "passing"),
     ]
 )
+SHARED = shared_keys(
+    SharedWords(
+        confirm="confirm the placement",
+        undo="undo the unconfirmed placement",
+        shown="placement",
+    )
+)
+HELP = help_of(TABLE, SHARED)
 
 
 class LotsKeys:

@@ -21,7 +21,7 @@ from simulator.app import guide, save_folder
 from simulator.app.game_screen import GameScreen
 from simulator.app.lots import session
 from simulator.app.lots.host import Events
-from simulator.app.lots.keys import TABLE, LotsKeys
+from simulator.app.lots.keys import HELP, SHARED, TABLE, LotsKeys
 from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
@@ -74,7 +74,8 @@ def held_look(piece: str) -> tuple[list[Polygon], str, str]:
 
 
 class LotsScreen(GameScreen):
-    shortcuts = TABLE.help_rows()
+    shortcuts = HELP
+    shared_keys = SHARED
     SAVE_REFUSED = "Confirm (Enter) or undo (Backspace) the placement, then save."
     NOTHING_TO_UNDO = "Nothing to undo: only an unconfirmed placement can be taken back."
 
@@ -178,6 +179,9 @@ class LotsScreen(GameScreen):
     def _seat_name(self, seat: int) -> str:
         return self.turns.match.state.players[seat]
 
+    def seat_named(self, name: str) -> int:
+        return list(self.turns.match.state.players).index(name)
+
     def _perform_computer(self, seat: int, decision: tuple[str, Any]) -> None:
         self.turns.perform_computer(decision)
 
@@ -248,7 +252,7 @@ class LotsScreen(GameScreen):
             self.turns.turn(1 if scroll_y > 0 else -1)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if not self.skip_key(symbol) and not self._game_key(symbol, modifiers):
+        if not self.shared_key(symbol, modifiers):
             TABLE.dispatch(self.keys, symbol, modifiers)
 
     def on_key_release(self, symbol: int) -> None:
