@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from simulator.app.display import display_available
-from simulator.app.setup import COMPUTER_PREFIX, GAMES, HUMAN, REGISTRY, GameSetup, Seat
+from simulator.app.setup import COMPUTER_PREFIX, HUMAN, REGISTRY, GameSetup, Seat, app_games
 from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from simulator.games.parameters import flag_of, flag_settings, menu
 from simulator.seeds import seed_option
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        choices=app_games(),
         default=None,
         help="start this game at once (default: the start screen)",
     )
@@ -97,7 +97,7 @@ def _option_arguments(parser: argparse.ArgumentParser) -> None:
     """The everyday options of every game the app offers, each name once: checked, by
     the game chosen, when the setup is made."""
     helps: dict[str, list[str]] = {}
-    for game in GAMES:
+    for game in app_games():
         for parameter in menu(REGISTRY.get(game).parameters):
             helps.setdefault(parameter.name, []).append(
                 f"{parameter.help} ({parameter.allowed()}) in {REGISTRY.get(game).title}"
@@ -114,7 +114,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     seats = tuple(
         Seat(name, args.bot if name.startswith(COMPUTER_PREFIX) else HUMAN) for name in names
     )
-    game = args.game or GAMES[0]
+    game = args.game or app_games()[0]
     mode = _mode(game, args.mode, len(names))
     if args.hand is not None:
         from simulator.bots.dexterity import profiles  # lazy: command
@@ -158,7 +158,9 @@ def first_screen(args: argparse.Namespace) -> Screen:
     from simulator.app import save_folder, screens  # lazy: command
 
     if args.load or args.resume:
-        path = Path(args.load) if args.load else save_folder.autosave_path(args.game or GAMES[0])
+        path = (
+            Path(args.load) if args.load else save_folder.autosave_path(args.game or app_games()[0])
+        )
         if not path.is_file():
             raise ValueError(f"{path} does not exist")
         game = screens.load_game(path)

@@ -18,7 +18,8 @@ from pyglet.window import key, mouse
 from simulator.app.layout import DESIGN_W
 from simulator.app.network import join_session, start_host
 from simulator.app.screen import HudPage, Screen
-from simulator.app.start_choices import GAME_TITLES, StartChoices
+from simulator.app.setup import game_title
+from simulator.app.start_choices import StartChoices
 from simulator.app.widgets import Button, Hud
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import split_address
@@ -203,7 +204,7 @@ class NetworkStartScreen(HudPage):
             s.name if s.human else f"{s.name} (computer, {s.controller})" for s in c.seats
         )
         hud.text(
-            f"{GAME_TITLES[c.game]}, {c.mode}, seed {c.seed}: {seats}. You play the first "
+            f"{game_title(c.game)}, {c.mode}, seed {c.seed}: {seats}. You play the first "
             "person's seat; the others join into the other people's seats.",
             LEFT,
             610,

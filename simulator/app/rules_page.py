@@ -18,7 +18,7 @@ from rules.assets import assets_dir
 from simulator.app import settings
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.overlay import Overlay
-from simulator.app.setup import GAMES, REGISTRY
+from simulator.app.setup import REGISTRY, app_games
 from simulator.app.widgets import Hud
 from simulator.render.palette import FONT, INK
 
@@ -40,7 +40,7 @@ class Block:
 
 def rules_games() -> list[str]:
     """The offered games that have a rules page, in the registry's order."""
-    return [g for g in GAMES if (assets_dir() / "rules_pages" / f"{g}.md").is_file()]
+    return [g for g in app_games() if (assets_dir() / "rules_pages" / f"{g}.md").is_file()]
 
 
 def read_page(game: str) -> list[Block]:

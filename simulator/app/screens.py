@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from simulator.app.setup import GAMES, REGISTRY, GameSetup
+from simulator.app.setup import REGISTRY, GameSetup, app_games
 from simulator.app.watch import ReplayViewer
 from simulator.replay import film_caption, film_moves, load_scenario
 from simulator.scenario.errors import ScenarioError
@@ -31,7 +31,7 @@ def file_kind(path: Path) -> str:
 def load_game(path: Path) -> GameScreen:
     """A game screen continuing a saved game (or any game scenario) from ``path``."""
     kind = file_kind(path)
-    if kind not in GAMES:
+    if kind not in app_games():
         raise ScenarioError(str(path), f"a {kind} scenario is not a game to play on: watch it")
     return REGISTRY.get(kind).load("screen").load_screen(path)
 

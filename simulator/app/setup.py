@@ -15,9 +15,6 @@ from rules.engine import Parameter
 from simulator.games.parameters import menu, parameter_of
 from simulator.games.registry import GAMES as REGISTRY
 
-# The games the app offers: the registered ones with a screen (read once, when the app
-# is imported; the CLI registers plug-in games before that).
-GAMES = tuple(game.kind for game in REGISTRY.games() if game.screen is not None)
 COMPUTER_PREFIX = "Computer"  # a seat whose name starts so is played by the computer
 HUMAN = "human"  # a seat's controller; anything else is a bot level (simulator.bots.levels)
 
@@ -32,6 +29,16 @@ class Seat:
         return self.controller == HUMAN
 
 
+def app_games() -> tuple[str, ...]:
+    """The games the app offers: the registered ones with a screen, as registered now (a
+    game registered or unregistered later is seen at the next call)."""
+    return tuple(game.kind for game in REGISTRY.games() if game.screen is not None)
+
+
+def game_title(kind: str) -> str:
+    return REGISTRY.get(kind).title
+
+
 def everyday(game: str, mode: str) -> list[Parameter]:
     """The game's options the start screen and ``towersim app`` offer in ``mode``."""
     return menu(REGISTRY.get(game).parameters, mode)
@@ -39,7 +46,7 @@ def everyday(game: str, mode: str) -> list[Parameter]:
 
 @dataclass(frozen=True)
 class GameSetup:
-    game: str  # one of GAMES
+    game: str  # one of app_games()
     seats: tuple[Seat, ...]
     seed: int = 0
     mode: str = ""  # one of the game's engine's modes; "": its first

@@ -11,12 +11,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.engine import Parameter
-from simulator.app.setup import GAMES, HUMAN, REGISTRY, GameSetup, Seat, everyday
+from simulator.app.setup import HUMAN, REGISTRY, GameSetup, Seat, app_games, everyday, game_title
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.parameters import parameter_of
 from simulator.names import names_problem
 
-GAME_TITLES = {kind: REGISTRY.get(kind).title for kind in GAMES}
 CONTROLLERS = (HUMAN, *LEVEL_NAMES)
 MAX_NAME = 16
 MAX_SEED = 2**63 - 1
@@ -41,7 +40,7 @@ def default_name(seat: int, controller: str) -> str:
 
 @dataclass
 class StartChoices:
-    game: str = GAMES[0]
+    game: str = field(default_factory=lambda: app_games()[0])
     mode: str = ""  # "": the game's first
     seats: list[Seat] = field(default_factory=lambda: [Seat("You"), Seat("Computer 2", "normal")])
     # the options chosen, by (game, parameter name); the others are their defaults
@@ -62,7 +61,7 @@ class StartChoices:
 
     def choose_setting(self, name: str, value: Any) -> None:
         """Set an option of the chosen game; ValueError naming what it allows."""
-        self._parameter(name).check(value, GAME_TITLES[self.game])
+        self._parameter(name).check(value, game_title(self.game))
         self.chosen[(self.game, name)] = value
 
     def step_setting(self, name: str, step: int) -> None:
@@ -73,10 +72,10 @@ class StartChoices:
             self.chosen[(self.game, name)] = values[min(max(at, 0), len(values) - 1)]
 
     def _parameter(self, name: str) -> Parameter:
-        return parameter_of(REGISTRY.get(self.game).parameters, name, GAME_TITLES[self.game])
+        return parameter_of(REGISTRY.get(self.game).parameters, name, game_title(self.game))
 
     def choose_game(self, game: str) -> None:
-        if game not in GAMES:
+        if game not in app_games():
             raise ValueError(f"unknown game {game!r}")
         self.game = game
         self.mode = modes(game)[0]
@@ -84,7 +83,7 @@ class StartChoices:
 
     def choose_mode(self, mode: str) -> None:
         if mode not in modes(self.game):
-            raise ValueError(f"{GAME_TITLES[self.game]} has no mode {mode!r}")
+            raise ValueError(f"{game_title(self.game)} has no mode {mode!r}")
         self.mode = mode
         self._fit_seats()
 
@@ -123,7 +122,7 @@ class StartChoices:
             return problem
         if len(names) not in player_counts(self.game, self.mode):
             counts = ", ".join(map(str, player_counts(self.game, self.mode)))
-            return f"{GAME_TITLES[self.game]} {self.mode} is for {counts} player(s)"
+            return f"{game_title(self.game)} {self.mode} is for {counts} player(s)"
         if not 0 <= self.seed <= MAX_SEED:
             return "the seed must be a whole number from 0"
         return None

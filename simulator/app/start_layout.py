@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from rules.engine import Parameter
 from simulator.app import save_folder, screens
 from simulator.app.layout import DESIGN_W
-from simulator.app.setup import GAMES, HUMAN, REGISTRY
-from simulator.app.start_choices import GAME_TITLES, StartChoices, modes, player_counts
+from simulator.app.setup import HUMAN, REGISTRY, app_games, game_title
+from simulator.app.start_choices import StartChoices, modes, player_counts
 from simulator.app.widgets import Button, Hud
 from simulator.bots.dexterity import get_profile, profiles
 from simulator.render.palette import INK
@@ -74,8 +74,10 @@ class StartLayout:
             14,
         )
         # as wide as the left column lets every game's button be (190 for three)
-        width = min(190.0, (RIGHT - LEFT - 20) / len(GAMES) - 10)
-        self._row_of_choices("Game", 650, LEFT, GAMES, c.game, c.choose_game, GAME_TITLES, width)
+        games = app_games()
+        width = min(190.0, (RIGHT - LEFT - 20) / len(games) - 10)
+        titles = {kind: game_title(kind) for kind in games}
+        self._row_of_choices("Game", 650, LEFT, games, c.game, c.choose_game, titles, width)
         label = REGISTRY.get(c.game).mode_key.capitalize()  # Filled In: its "Variant"
         self._row_of_choices(label, 565, LEFT, modes(c.game), c.mode, c.choose_mode, None, 190)
         self._players(485)
