@@ -211,6 +211,7 @@ class LotsEngine:
             "removed": list(state.removed),
             "marker": state.marker,
             "last_block": state.last_block,
+            "track_cubes": dict(state.track_cubes),  # spot (as text) -> the cube still on it
         }
 
     def physical_choices(self, state: LotsState) -> list[Move]:
