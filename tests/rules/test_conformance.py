@@ -345,7 +345,8 @@ def test_describe_keeps_hidden_things_hidden() -> None:
 
 def test_lots_content_names_and_shapes_every_piece_and_gives_the_track() -> None:
     """What the LOTS screen reads of the material: each piece's name and catalogue
-    piece, each crew card's text, the score track's bonus spots."""
+    piece, each crew card's text, the score track's bonus spots, and which of its cube
+    spots still hold their cube."""
     from rules.lots.content import crew_cards, score_track
     from rules.lots.placement import piece_name
     from rules.pieces import get_piece
@@ -366,3 +367,8 @@ def test_lots_content_names_and_shapes_every_piece_and_gives_the_track() -> None
         "cube_spots": list(track.cube_spots),
         "crew_spots": list(track.crew_spots),
     }
+    lots = ENGINES["lots"]
+    state = lots.new_game(GameOptions(("Ann", "Ben")), 1)
+    on_track = lots.describe(state)["track_cubes"]
+    assert sorted(map(int, on_track)) == content["track"]["cube_spots"]
+    assert sorted(on_track.values()) == sorted(lots.inventory(state)["track"])
