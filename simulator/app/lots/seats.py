@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from simulator.app.lots.material import KIND
 from simulator.app.setup import COMPUTER_PREFIX
 from simulator.games.computer_seat import Computers, ComputerSeat
 from simulator.games.registry import GAMES
@@ -30,10 +31,8 @@ class Seats:
     def __init__(
         self, players: list[str], seed: int, humans: Collection[str], levels: Mapping[str, str]
     ) -> None:
-        self.players = players
-        self.seed = seed
         self.humans = set(humans)
-        computers: Computers = GAMES.get("lots").load("computer")
+        computers: Computers = GAMES.get(KIND).load("computer")
         self.seats: dict[str, ComputerSeat] = {}
         for index, name in enumerate(players):
             if name in self.humans:
