@@ -156,8 +156,8 @@ def lots_floors_flash(window_for: Callable[[Any], Any]) -> Any:
                 Placement(block="green-2", col=4, turns=1, cube="purple-1", cube_col=3),
             )
 
-    game = LotsScreen(saved.match, seed=saved.seed, humans={0}, levels={1: "random"})
-    game.computers[1] = LastMove()
+    game = LotsScreen(saved.match, seed=saved.seed, humans={"Ann"}, levels={"Ben": "random"})
+    game.turns.seats.seats["Ben"].player = LastMove()
     window = window_for(game)
     for _ in range(60 * 20):
         _frames(window, 1)

@@ -17,10 +17,9 @@ SEAT_STRIDE = 7919
 COMPUTER_ACTION_STRIDE = 31
 
 # Salts (Chance.fork) of the human hand's noise, a stream per action so that a loaded
-# game draws what the unsaved one would have. The two games' values differ; a save
+# game draws what the unsaved one would have. The games' values differ; a save
 # records the noise drawn, but a live game with a given seed shows which salt it used,
-# so each game keeps its own.
-LOTS_HAND_SALT = 0x4A4E0
+# so each game keeps its own (LOTS's: simulator/games/lots/hand.py).
 CRAZY_TOWER_HAND_SALT = 0x4A4E
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.chance import Chance
+from simulator.games.lots.hand import LOTS_HAND_SALT
 from simulator.seeds import (
     CRAZY_TOWER_HAND_SALT,
-    LOTS_HAND_SALT,
     computer_action_seed,
     hand_chance,
     seat_seed,

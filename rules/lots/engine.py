@@ -23,10 +23,10 @@ from rules.engine import (
     preview_by_applying,
 )
 from rules.footprints import footprints
-from rules.lots.content import crew_cards, game_content
+from rules.lots.content import crew_cards, game_content, score_track
 from rules.lots.instances import block_ids, is_cube, spec_of
 from rules.lots.moves import apply_move, legal_moves, placement_choices
-from rules.lots.placement import candidate_problem
+from rules.lots.placement import candidate_problem, piece_name
 from rules.lots.playout import grid_outcome, random_move
 from rules.lots.setup import LotsOptions, new_game
 from rules.lots.state import LotsState
@@ -91,20 +91,41 @@ def piece_locations(state: LotsState) -> dict[str, list[str]]:
 
 @cache
 def lots_content() -> dict[str, Any]:
-    """Every block, purple cube and crew card by id (``Engine.content``); a block's
-    ``cells`` are its catalogue shape, bottom row first."""
+    """Every block, purple cube and crew card by id (``Engine.content``) and the score
+    track. A block's ``cells`` are its catalogue shape, bottom row first, and ``spec``
+    the catalogue piece (``rules.pieces.get_piece``) the physics builds it from; its
+    ``name`` is how players call it ("the green L"); a crew card has its ``text``."""
     content = game_content()
     pieces: dict[str, Any] = {}
     colours = (*content.pile_order, content.cube_colour)
     counts = (*(content.blocks_per_pile,) * len(content.pile_order), content.purple_cubes)
     for colour, count in zip(colours, counts, strict=True):
         for piece in block_ids(colour, count):
-            cells = sorted([r, c] for r, c in spec_of(piece).cells)
-            kind = "cube" if is_cube(piece) else "block"
-            pieces[piece] = {"kind": kind, "colour": colour, "cells": cells}
+            spec = spec_of(piece)
+            pieces[piece] = {
+                "kind": "cube" if is_cube(piece) else "block",
+                "colour": colour,
+                "cells": sorted([r, c] for r, c in spec.cells),
+                "spec": spec.id,
+                "name": piece_name(piece),
+            }
     for card in crew_cards().values():
-        pieces[card.id] = {"kind": "crew", "name": card.name, "effect": card.effect}
-    return {"pieces": pieces, "colours": list(content.pile_order)}
+        pieces[card.id] = {
+            "kind": "crew",
+            "name": card.name,
+            "effect": card.effect,
+            "text": card.text,
+        }
+    track = score_track()
+    return {
+        "pieces": pieces,
+        "colours": list(content.pile_order),
+        "track": {
+            "length": track.length,
+            "cube_spots": list(track.cube_spots),
+            "crew_spots": list(track.crew_spots),
+        },
+    }
 
 
 class LotsEngine:
@@ -190,6 +211,7 @@ class LotsEngine:
             "removed": list(state.removed),
             "marker": state.marker,
             "last_block": state.last_block,
+            "track_cubes": dict(state.track_cubes),  # spot (as text) -> the cube still on it
         }
 
     def physical_choices(self, state: LotsState) -> list[Move]:

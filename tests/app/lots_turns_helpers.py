@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.lots import legal_moves
 from simulator.app.lots import session
+from simulator.app.lots.material import engine
 from simulator.app.lots.turns import LotsTurns
 
 NEXT = "Ann's turn."  # what the host says of whose turn it is
@@ -53,7 +53,7 @@ def to_placement(turns: LotsTurns) -> None:
         elif turns.my_move("bonus", "steal"):
             turns.pass_turn()
         else:
-            turns.move(legal_moves(turns.match.state)[0])
+            turns.move(engine().legal_moves(turns.match.state)[0])
     raise AssertionError("no placement came")
 
 

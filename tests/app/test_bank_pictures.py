@@ -73,7 +73,7 @@ def test_the_lots_bank_shows_each_piece_in_its_shape_and_colour_not_its_name():
     from simulator.app.lots.screen import LotsScreen
 
     match = session.new_match(["You", "Computer 2"], "1A", 3)
-    screen = LotsScreen(match, seed=3, humans={0})
+    screen = LotsScreen(match, seed=3, humans={"You"})
     window = AppWindow(screen, visible=False, schedule=False, width=BIG[0], height=BIG[1])
     try:
         until_my_placement(window, screen)

@@ -120,8 +120,8 @@ def _points(row: str) -> int:
 def test_a_computers_floors_flash_once_shown_and_its_score_counts_up(tmp_path):
     cut = _cut("scenarios/lots/floor-completed.toml", "[[action]]", tmp_path)
     saved = lots_session.load_saved(cut)
-    screen = LotsScreen(saved.match, seed=saved.seed, humans={0}, levels={1: "random"})
-    screen.computers[1] = _ScriptedBot()
+    screen = LotsScreen(saved.match, seed=saved.seed, humans={"Ann"}, levels={"Ben": "random"})
+    screen.turns.seats.seats["Ben"].player = _ScriptedBot()
     window = AppWindow(screen, visible=False, schedule=False)
     try:
         for _ in range(300):
@@ -144,7 +144,7 @@ def test_a_computers_floors_flash_once_shown_and_its_score_counts_up(tmp_path):
         frames(window)
         assert screen.playback is None
         lit = {cell: at(*cell) for cell in ((1, 0), (2, 4), (4, 0))}
-        box = screen.view.tally.label(1)
+        box = screen.view.tally.label("Ben")  # the panel counts by name
         assert box is not None
         row = next(t.box for t in screen.view.hud.texts if t.label is box)
         glow_at = window.box.to_window(row.x + row.w - 6, row.y + row.h / 2)

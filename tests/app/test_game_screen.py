@@ -152,7 +152,7 @@ def _tick_until(window: AppWindow, done: Any, seconds: float = WAIT) -> None:
     raise AssertionError("timed out")
 
 
-def _open_lots(humans: set[int], seed: int = 3) -> tuple[AppWindow, LotsScreen]:
+def _open_lots(humans: set[str], seed: int = 3) -> tuple[AppWindow, LotsScreen]:
     match = session.new_match(["Computer 1", "Computer 2"], "1A", seed)
     screen = LotsScreen(match, seed=seed, humans=humans)
     return AppWindow(screen, visible=False, schedule=False), screen
@@ -241,8 +241,9 @@ class SlowBot:
 def test_a_slow_bot_thinks_off_the_drawing_thread_on_a_copy():
     window, screen = _open_lots(humans=set())
     go = threading.Event()
-    seat = screen.match.state.to_act
-    slow = screen.computers[seat] = SlowBot(screen.computers[seat], go)
+    seat = screen.computer_to_move()
+    computer = screen.turns.seats.seats[seat]
+    slow = computer.player = SlowBot(computer.player, go)
     before = screen.match.state_hash()
     try:
         _tick_until(window, slow.started.is_set)
@@ -257,7 +258,7 @@ def test_a_slow_bot_thinks_off_the_drawing_thread_on_a_copy():
         copy = slow.matches[0]
         assert copy is not screen.match and copy.world is not screen.match.world
         assert copy.state_hash() == before and copy.actions == []
-        assert screen.match.actions[0]["player"] == screen.match.state.players[seat]
+        assert screen.match.actions[0]["player"] == seat
     finally:
         go.set()
         close(window)
@@ -266,11 +267,12 @@ def test_a_slow_bot_thinks_off_the_drawing_thread_on_a_copy():
 def test_closing_the_screen_stops_the_computers_worker():
     window, screen = _open_lots(humans=set())
     go = threading.Event()
-    seat = screen.match.state.to_act
-    slow = screen.computers[seat] = SlowBot(screen.computers[seat], go)
+    computer = screen.turns.seats.seats[screen.computer_to_move()]
+    slow = computer.player = SlowBot(computer.player, go)
     try:
         _tick_until(window, slow.started.is_set)
-        window.show(_open_lots(humans={0, 1})[1])  # as Ctrl+N does: this screen is closed
+        # as Ctrl+N does: this screen is closed
+        window.show(_open_lots(humans={"Computer 1", "Computer 2"})[1])
         assert screen.closed and screen._decision is None
         go.set()
         slow.threads[0].join(timeout=WAIT)

@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from simulator.app.lots import session
-from simulator.app.lots.seats import Seats
+from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.turns import LotsTurns
+from simulator.games.lots.bots import COMPUTERS, LotsBot
 from simulator.games.lots.live import HOLDING, SETTLED
+from simulator.games.lots.player import RandomPlayer
+from simulator.seeds import seat_seed
 from tests.app.lots_turns_helpers import NEXT, Host, drive, new_turns, settle, to_placement
 from tests.without_hooks import run_without_hooks
 
@@ -107,24 +110,31 @@ def test_keys_that_need_a_held_piece_wait_for_one() -> None:
 
 
 def test_a_failed_bot_hands_its_seat_to_the_random_player_once() -> None:
-    seats = Seats(["Ann", "Bob", "Cy"], 5, {0}, {1: "easy"})
-    assert seats.levels == {1: "easy", 2: "random"} and set(seats.computers) == {1, 2}
-    assert seats.named() == {"Bob": "easy", "Cy": "random"}
-    assert seats.computer_at(0) is None and seats.computer_at(1) == 1
-    easy = seats.computers[1]
-    assert seats.hand_over(1) and seats.levels[1] == "random" and seats.computers[1] is not easy
-    assert not seats.hand_over(1)
+    seats = Seats(["Ann", "Bob", "Cy"], 5, {"Ann"}, {"Bob": "easy"})
+    assert seats.levels == {"Bob": "easy", "Cy": "random"}
+    assert seats.computer(["Ann"]) is None and seats.computer(["Bob"]) == "Bob"
+    easy = seats.computers["Bob"]
+    assert isinstance(easy, LotsBot) and easy.seed == seat_seed(5, 1)  # as `play lots` seeds
+    assert seats.hand_over("Bob") and seats.levels["Bob"] == "random"
+    taken = seats.computers["Bob"]
+    assert isinstance(taken, RandomPlayer) and taken.seed == seat_seed(5, 1)  # as before
+    assert not seats.hand_over("Bob") and not seats.hand_over("Cy")
+
+
+def test_seats_come_from_a_saves_table_by_name_or_from_the_names() -> None:
+    players = ["Ann", "Computer 2", "Cy"]
+    assert seats_from(players, None) == ({"Ann", "Cy"}, {})
+    assert seats_from(players, {"Cy": "hard"}) == ({"Ann", "Computer 2"}, {"Cy": "hard"})
 
 
 def test_a_computers_move_goes_through_the_turns_and_its_flashes_wait() -> None:
     host = Host()
     match = session.new_match(["Ann", "Computer 2"], "1A", 3)
     turns = LotsTurns(match, host, seed=3)
-    assert turns.seats.humans == {0} and set(turns.seats.computers) == {1}
-    seat = match.state.to_act
-    assert seat == 1 and not turns.my_move("roll")  # the computer's roll, not Ann's
+    assert turns.seats.humans == {"Ann"} and set(turns.seats.computers) == {"Computer 2"}
+    assert turns.computer() == "Computer 2" and not turns.my_move("roll")  # not Ann's roll
     before = len(match.state.events)
-    turns.perform_computer(("move", {"type": "roll", "player": seat}))
+    COMPUTERS.apply(match, ("move", {"type": "roll", "player": "Computer 2"}))
     words = turns.computer_words(match.state.events[before:])
     assert words.endswith(NEXT) and "rolled" in words.lower()
     assert host.calls[-1][:2] == ("scored", True)  # flashed once its move is shown

@@ -60,14 +60,14 @@ def test_a_save_keeps_the_hand_and_a_tampered_one_is_refused(tmp_path):
 
 
 def test_a_failing_bot_hands_its_seat_to_the_random_player():
-    window, screen, match = _open(levels={1: "normal"})
+    window, screen, match = _open(levels={"Computer 2": "normal"})
 
     class Broken:
         def decide(self, *args, **kwargs):
             raise RuntimeError("out of ideas")
 
     try:
-        screen.computers[1] = Broken()
+        screen.turns.seats.seats["Computer 2"].player = Broken()
         for _ in range(400):
             frames(window, 3)
             if "failed" in screen.message:
@@ -77,7 +77,9 @@ def test_a_failing_bot_hands_its_seat_to_the_random_player():
                 send(window, "on_key_press", key.R, 0)
             elif state.to_act == 0:
                 break
-        assert "out of ideas" in screen.message and screen.turns.seats.levels[1] == "random"
+        assert (
+            "out of ideas" in screen.message and screen.turns.seats.levels["Computer 2"] == "random"
+        )
     finally:
         close(window)
 

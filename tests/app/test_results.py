@@ -222,7 +222,9 @@ def test_rematch_keeps_the_seats_levels_and_options():
     from simulator.app.lots.screen import LotsScreen
 
     match = session.new_match(["You", "Computer 2"], "2B", 7)
-    game = LotsScreen(match, seed=7, humans={0}, levels={1: "easy"}, dexterity="steady")
+    game = LotsScreen(
+        match, seed=7, humans={"You"}, levels={"Computer 2": "easy"}, dexterity="steady"
+    )
     window = AppWindow(ResultsScreen(game), visible=False, schedule=False)
     try:
         window.page.rematch()
@@ -230,7 +232,8 @@ def test_rematch_keeps_the_seats_levels_and_options():
         assert isinstance(new, LotsScreen) and new is not game
         assert new.match.setup_table() == match.setup_table()  # players, footprint
         assert new.turns.seed == 8 and new.match.seed == 8
-        assert new.turns.seats.humans == {0} and new.turns.seats.levels == {1: "easy"}
+        assert new.turns.seats.humans == {"You"}
+        assert new.turns.seats.levels == {"Computer 2": "easy"}
         assert new.turns.hand is not None and new.turns.hand == game.turns.hand
     finally:
         window.close()

@@ -149,7 +149,7 @@ def test_typing_a_name_and_a_seed_then_starting_a_lots_game():
         assert isinstance(game, LotsScreen)
         assert game.turns.seed == 42 and game.match.state.footprint == "3A"
         assert game.match.state.players == ["Hana", "Computer 2"]
-        assert game.turns.seats.humans == {0}
+        assert game.turns.seats.humans == {"Hana"}
         send(window, "on_key_press", key.N, key.MOD_CTRL)
         assert isinstance(window.page, StartScreen)
     finally:
@@ -222,7 +222,8 @@ def test_a_save_keeps_who_the_computer_plays(tmp_path):
     screen.save(path)
     assert '[setup.computers]\nBot = "hard"\nCy = "easy"' in path.read_text(encoding="utf-8")
     again = load_screen(path)
-    assert again.turns.seats.humans == {0} and again.turns.seats.levels == {1: "hard", 2: "easy"}
+    assert again.turns.seats.humans == {"Ann"}
+    assert again.turns.seats.levels == {"Bot": "hard", "Cy": "easy"}
     assert replay_file(str(path))["ok"]  # a headless replay does not mind the table
     bad = tmp_path / "bad.toml"
     bad.write_text(path.read_text(encoding="utf-8").replace('"easy"', '"genius"'), "utf-8")

@@ -121,7 +121,7 @@ def test_lots_texts_fit_with_long_names_many_players_and_a_long_verdict():
     from tests.app.helpers import until_my_placement
 
     match = session.new_match(list(NAMES), "1A", 3)
-    screen = LotsScreen(match, seed=3, humans={0})
+    screen = LotsScreen(match, seed=3, humans={NAMES[0]})
     window = AppWindow(screen, visible=False, schedule=False)
     try:
         until_my_placement(window, screen)
@@ -229,7 +229,7 @@ def test_a_larger_ui_scale_makes_the_texts_larger_and_they_still_fit():
     sizes = []
     for scale in (1.0, 1.5):
         settings.save(settings.Settings(ui_scale=scale))
-        screen = LotsScreen(session.new_match(list(NAMES), "1A", 3), seed=3, humans={0})
+        screen = LotsScreen(session.new_match(list(NAMES), "1A", 3), seed=3, humans={NAMES[0]})
         window = AppWindow(screen, visible=False, schedule=False)
         try:
             until_my_placement(window, screen)

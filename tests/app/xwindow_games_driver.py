@@ -58,7 +58,7 @@ class LotsHand:
         if live is None or live.stage != HOLDING:
             self.accepted = False
         if live is None:
-            if state.to_act not in screen.turns.seats.humans:
+            if screen.turns.acting() not in screen.turns.seats.humans:
                 return []
             return {"roll": ["r"], "place": ["1"], "bonus": ["p"], "steal": ["p"]}.get(
                 state.phase, []

@@ -341,3 +341,34 @@ def test_describe_keeps_hidden_things_hidden() -> None:
     assert crazy.describe(state)["saboteur"] is None
     final = playout(crazy, state, Chance.from_seed(4))
     assert crazy.describe(final)["saboteur"] == state.saboteur
+
+
+def test_lots_content_names_and_shapes_every_piece_and_gives_the_track() -> None:
+    """What the LOTS screen reads of the material: each piece's name and catalogue
+    piece, each crew card's text, the score track's bonus spots, and which of its cube
+    spots still hold their cube."""
+    from rules.lots.content import crew_cards, score_track
+    from rules.lots.placement import piece_name
+    from rules.pieces import get_piece
+
+    content = ENGINES["lots"].content()
+    pieces = content["pieces"]
+    assert pieces["green-2"]["name"] == piece_name("green-2") == "the green L"
+    assert pieces["purple-1"]["name"] == "the purple cube"
+    for piece in ("red-1", "green-6", "purple-3"):
+        spec = get_piece(pieces[piece]["spec"])
+        assert sorted([r, c] for r, c in spec.cells) == pieces[piece]["cells"]
+        assert spec.colour == pieces[piece]["colour"]
+    for card in crew_cards().values():
+        assert pieces[card.id]["text"] == card.text and card.text
+    track = score_track()
+    assert content["track"] == {
+        "length": track.length,
+        "cube_spots": list(track.cube_spots),
+        "crew_spots": list(track.crew_spots),
+    }
+    lots = ENGINES["lots"]
+    state = lots.new_game(GameOptions(("Ann", "Ben")), 1)
+    on_track = lots.describe(state)["track_cubes"]
+    assert sorted(map(int, on_track)) == content["track"]["cube_spots"]
+    assert sorted(on_track.values()) == sorted(lots.inventory(state)["track"])

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.errors import IllegalMove
-from rules.lots import check_candidate
 from rules.pieces import transform_cells
+from simulator.app.lots.material import engine
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
@@ -53,11 +52,8 @@ def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: flo
         cells = frozenset((r, c - pad) for r, c in cells)
         return Spot(cells, "the piece is not over the footprint", col, turns)
     cells, _ = drop(shape, col, heights)
-    try:
-        check_candidate(state, live.piece, cells)
-    except IllegalMove as exc:
-        return Spot(cells, exc.reason, col, turns)
-    return Spot(cells, None, col, turns)
+    plan = {"type": "place", "piece": live.piece, "cells": sorted(cells)}
+    return Spot(cells, engine().plan_check(state)(plan), col, turns)
 
 
 def risk_placement(live: LivePlacement, spot: Spot) -> Placement | None:

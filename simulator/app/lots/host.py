@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-Events = list[dict[str, Any]]
+Events = Sequence[Mapping[str, Any]]
 
 
 class TurnsHost(Protocol):

@@ -9,23 +9,23 @@ live placement's steps and maps the mouse into the world.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from pyglet.window import key, mouse
 
-from rules.lots import spec_of
-from rules.lots.instances import colour_of
 from simulator.app import guide, save_folder
+from simulator.app.computer_seats import decide_on_copy
 from simulator.app.game_screen import GameScreen
 from simulator.app.lots import session
 from simulator.app.lots.host import Events
 from simulator.app.lots.keys import HELP, SHARED, TABLE, LotsKeys
+from simulator.app.lots.material import colour_of, piece_name, spec_of
 from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
-from simulator.app.lots.words import piece_name
 from simulator.app.setup import GameSetup
 from simulator.games.lots.live import HOLDING, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -35,12 +35,13 @@ from simulator.render.camera import Camera
 
 def open_screen(setup: GameSetup) -> LotsScreen:
     """A new LOTS game as the start screen set it up."""
-    match = session.new_match(list(setup.names), setup.setting("footprint"), setup.seed)
+    names = setup.names
+    match = session.new_match(list(names), setup.setting("footprint"), setup.seed)
     return LotsScreen(
         match,
         seed=setup.seed,
-        humans=setup.humans,
-        levels=setup.bot_levels,
+        humans={names[seat] for seat in setup.humans},
+        levels={names[seat]: level for seat, level in setup.bot_levels.items()},
         dexterity=setup.dexterity,
     )
 
@@ -55,16 +56,10 @@ def load_screen(path: Path) -> LotsScreen:
     )
 
 
-def around(
-    match: LotsMatch, humans: Collection[str], wrap: Callable[[type], type] = lambda screen: screen
-) -> LotsScreen:
+def around(match: LotsMatch, humans: Collection[str]) -> LotsScreen:
     """A screen on ``match`` as it stands, where only the players named in ``humans``
-    play at this desk (a network game: the others' moves come from elsewhere);
-    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
-    players = list(match.state.players)
-    make = wrap(LotsScreen)
-    seats = {players.index(name) for name in humans}
-    return make(match, seed=match.seed, humans=seats, levels={}, autosave=False)
+    play at this desk (a network game: the others' moves come from elsewhere)."""
+    return LotsScreen(match, seed=match.seed, humans=set(humans), levels={}, autosave=False)
 
 
 def held_look(piece: str) -> tuple[list[Polygon], str, str]:
@@ -84,10 +79,10 @@ class LotsScreen(GameScreen):
         match: LotsMatch,
         *,
         seed: int = 0,
-        humans: set[int] | None = None,
+        humans: set[str] | None = None,
         save_path: Path | None = None,
         autosave: bool = True,
-        levels: dict[int, str] | None = None,
+        levels: dict[str, str] | None = None,
         dexterity: str | None = None,
     ) -> None:
         # The turns hold the message GameScreen's __init__ clears: they come first.
@@ -128,14 +123,6 @@ class LotsScreen(GameScreen):
     def dt(self, dt: float) -> None:
         self.turns.dt = dt
 
-    @property
-    def computers(self) -> dict[int, Any]:
-        return self.turns.seats.computers
-
-    @computers.setter
-    def computers(self, computers: dict[int, Any]) -> None:
-        self.turns.seats.computers = computers
-
     # -- what the turns tell the screen (host.TurnsHost) -----------------------------------
 
     def changed(self) -> None:
@@ -173,25 +160,20 @@ class LotsScreen(GameScreen):
 
     # -- GameScreen's hooks ----------------------------------------------------------------
 
-    def computer_to_move(self) -> int | None:
-        return self.turns.seats.computer_at(self.match.state.to_act)
+    def computer_to_move(self) -> str | None:
+        return self.turns.computer()
 
-    def _seat_name(self, seat: int) -> str:
-        return self.turns.match.state.players[seat]
+    def _think(self, seat: str) -> Future[Any]:
+        # A computer seat is the one seat driver's: its player of the moment decides.
+        return self.worker.submit(decide_on_copy, self.turns.seats.seats[seat].player, self.match)
 
-    def seat_named(self, name: str) -> int:
-        return list(self.turns.match.state.players).index(name)
-
-    def _perform_computer(self, seat: int, decision: tuple[str, Any]) -> None:
-        self.turns.perform_computer(decision)
-
-    def _hand_over(self, seat: int) -> bool:
+    def _hand_over(self, seat: str) -> bool:
         return self.turns.seats.hand_over(seat)
 
-    def _computer_words(self, seat: int, events: Events) -> str:
+    def _computer_words(self, seat: str, events: Events) -> str:
         return self.turns.computer_words(events)
 
-    def _computer_doing(self, seat: int) -> str:
+    def _computer_doing(self, seat: str) -> str:
         return "placing a piece"
 
     def _move_done(self) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from rules.lots import LotsOptions
+from rules.engine import GameOptions
 from simulator.app import save_folder
 from simulator.games import saves
-from simulator.games.lots.match import LotsMatch
+from simulator.games.lots.match import LotsMatch, match_for
 from simulator.games.saves import Saved
 
 # A LOTS game as a save holds it: the match replayed, its seed, the app's seats (name ->
@@ -49,4 +49,4 @@ def load_saved(path: Path) -> SavedLots:
 
 
 def new_match(players: list[str], footprint: str, seed: int) -> LotsMatch:
-    return LotsMatch(LotsOptions(players=tuple(players), footprint=footprint, seed=seed))
+    return match_for(GameOptions(tuple(players), seed=seed, settings={"footprint": footprint}))

@@ -16,19 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.lots import apply_move, placement_choices
 from simulator.app.lots import session
 from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
 from simulator.app.lots.host import Events, TurnsHost
+from simulator.app.lots.material import engine, piece_name
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
-from simulator.app.lots.words import piece_name, said, told, verdict
+from simulator.app.lots.words import said, told, verdict
 from simulator.app.words import refusal, slipped
 from simulator.bots.dexterity import Jitter, draw, get_profile
+from simulator.games.lots.hand import LOTS_HAND_SALT
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
 from simulator.games.lots.match import LotsMatch
 from simulator.physics.world import Entry
-from simulator.seeds import LOTS_HAND_SALT, hand_chance
+from simulator.seeds import hand_chance
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
 
@@ -40,8 +41,8 @@ class LotsTurns:
         host: TurnsHost,
         *,
         seed: int = 0,
-        humans: set[int] | None = None,
-        levels: dict[int, str] | None = None,
+        humans: set[str] | None = None,
+        levels: dict[str, str] | None = None,
         dexterity: str | None = None,
     ) -> None:
         self.match = match
@@ -78,13 +79,6 @@ class LotsTurns:
         self.risk.profile = self.hand or get_profile(RISK_HAND)
         self.risk.seed = self.seed
 
-    def perform_computer(self, decision: tuple[str, Any]) -> None:
-        kind, what = decision
-        if kind == "move":
-            self.match.perform(what)
-        else:
-            self.match.place(what)
-
     def computer_words(self, events: Events) -> str:
         self.host.scored(events, self.match.state, held=True)
         return f"{said(events[-3:])} {self.host.turn_words()}".strip()
@@ -94,10 +88,35 @@ class LotsTurns:
     def holding(self) -> bool:
         return self.live is not None and self.live.stage == HOLDING
 
+    def acting(self) -> str | None:
+        """The player to move (None once the game is over)."""
+        return next(iter(engine().to_act(self.match.state)), None)
+
+    def placing(self) -> str:
+        """The player whose placement it is (or was last)."""
+        return str(engine().describe(self.match.state)["current"])
+
+    def bank(self) -> list[str]:
+        """The blocks of the player to move (none once the game is over)."""
+        acting = self.acting()
+        described = engine().describe(self.match.state)["players"]
+        return list(described[acting]["bank"]) if acting is not None else []
+
+    def crew(self) -> list[str]:
+        """The crew cards of the player to move, which the desk shows them. The engine's
+        ``describe`` only counts a hand, hidden from the other players' observations, so
+        this is the one read of the match's own rules state."""
+        acting, state = self.acting(), self.match.state
+        return list(state.crew_hands[state.players.index(acting)]) if acting else []
+
+    def computer(self) -> str | None:
+        """The computer to move now, or None."""
+        return self.seats.computer(engine().to_act(self.match.state))
+
     def my_move(self, *phases: str) -> bool:
         """A person at this desk is to move in one of ``phases``, the hand empty."""
-        state = self.match.state
-        return self.live is None and state.to_act in self.seats.humans and state.phase in phases
+        phase = self.match.state.phase
+        return self.live is None and self.acting() in self.seats.humans and phase in phases
 
     # -- the hand --------------------------------------------------------------------------
 
@@ -173,15 +192,12 @@ class LotsTurns:
 
     def pick_bank(self, index: int) -> None:
         """Pick up the ``index``-th block of the bank of the seat to act, if it has one."""
-        state = self.match.state
-        assert state.to_act is not None
-        bank = state.banks[state.to_act]
+        bank = self.bank()
         if index < len(bank):
             self.pick(bank[index])
 
     def pick(self, block: str) -> None:
-        state = self.match.state
-        cubes = state.cubes[state.current]
+        cubes = engine().describe(self.match.state)["players"][self.placing()]["cubes"]
         if not self._take(block, cubes[0] if self.with_cube and cubes else None):
             return
         hand = f" (your hand: {self.hand.name})" if self.hand else ""
@@ -192,8 +208,8 @@ class LotsTurns:
         self.host.changed()
 
     def pick_replacement(self) -> None:
-        block, cube = placement_choices(self.match.state)[0]
-        if not self._take(block, cube):
+        choice = engine().physical_choices(self.match.state)[0]
+        if not self._take(choice["block"], choice["cube"]):
             return
         self.message = f"Put {piece_name(self.held().id)} back on the tower."
         self.host.changed()
@@ -226,14 +242,14 @@ class LotsTurns:
         except IllegalMove as exc:
             self.message = refusal(exc.reason)
             return
-        self.message = said(self.match.state.events[-1:])
+        self.message = said(engine().events(self.match.state)[-1:])
         self.host.confirmed()
 
     def roll(self) -> None:
-        self.move({"type": "roll", "player": self.match.state.to_act})
+        self.move({"type": "roll", "player": self.acting()})
 
     def pass_turn(self) -> None:
-        self.move({"type": "pass", "player": self.match.state.to_act})
+        self.move({"type": "pass", "player": self.acting()})
 
     def release(self) -> None:
         live = self.live
@@ -255,17 +271,15 @@ class LotsTurns:
             self.message = "Now place the purple cube."
             return
         assert live.outcome is not None
-        state = self.match.state
-        try:
-            new = apply_move(
-                state, {"type": "place", "player": state.current, "outcome": live.outcome}
-            )
-        except IllegalMove as exc:
-            self.message = refusal(exc.reason, "Refused by the rules") + " Backspace undoes it."
-            self.preview = None
+        state, lots = self.match.state, engine()
+        move = {"type": "place", "player": self.placing(), "outcome": live.outcome}
+        preview = lots.preview(state, move)  # the rules' verdict, nothing committed
+        new = self.preview = preview.after
+        if new is None:
+            refused = refusal(str(preview.reason), "Refused by the rules")
+            self.message = refused + " Backspace undoes it."
             return
-        self.preview = new
-        self.host.scored(new.events[len(state.events) :], new, held=False)
+        self.host.scored(lots.events(new)[len(lots.events(state)) :], new, held=False)
         self.say(verdict(state, new))
 
     def confirm(self) -> None:
@@ -274,7 +288,7 @@ class LotsTurns:
             return
         state = self.match.state
         words = told(state, self.preview)
-        action = live.placement().as_action(state.players[state.current])
+        action = live.placement().as_action(self.placing())
         self.match.commit_live(action, self.preview)
         self.live, self.preview = None, None
         self.risk.end_placement()
@@ -283,10 +297,9 @@ class LotsTurns:
 
     def live_action(self) -> dict[str, Any] | None:
         """The placement so far as a scenario action (network play streams it)."""
-        live, state = self.live, self.match.state
-        if live is None or state.current is None:
+        if self.live is None:
             return None
-        return live.placement().as_action(state.players[state.current])
+        return self.live.placement().as_action(self.placing())
 
     def take_back(self) -> str:
         """Forget the live placement (the match rebuilt its world already); what to say."""
@@ -299,7 +312,7 @@ class LotsTurns:
 
     def save(self, path: Path) -> None:
         hand = self.hand.name if self.hand else None
-        session.save(self.match, self.seed, path, self.seats.named(), hand)
+        session.save(self.match, self.seed, path, self.seats.levels, hand)
 
     def adopt(self, saved: session.SavedLots) -> None:
         """Play on with a loaded game; any live placement is dropped."""

@@ -219,6 +219,7 @@ class LotsView:
         draw_panel(
             self.hud,
             state,
+            crew=turns.crew(),
             humans=turns.seats.humans,
             on_move=turns.move,
             on_pick=turns.pick,
@@ -253,8 +254,8 @@ class LotsView:
         left, bottom = camera.to_screen(lot.left, lot.grid.origin[1])
         right, top = camera.to_screen(lot.right, lot.grid.origin[1] + 6 * lot.grid.cell)
         found = {"tower": (left, bottom, right - left, top - bottom)}
-        seat = match.state.to_act
-        bank = match.state.banks[seat] if seat in self.turns.seats.humans else []
+        acting = self.turns.acting()
+        bank = self.turns.bank() if acting in self.turns.seats.humans else []
         labels = {f"{i + 1}: {piece}" for i, piece in enumerate(bank)}
         buttons = self.hud.buttons
         found |= guide.bounds(buttons, lambda b: b.label in labels, "bank")

@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import Outcome
-from rules.lots.content import get_card
-from rules.lots.placement import piece_name
+from simulator.app.lots.material import card_name, engine, piece_name
 from simulator.app.words import (
     YOU,
     agree,
@@ -61,13 +60,6 @@ def phase_text(phase: str) -> str:
 def spot_name(spot: Any) -> str:
     """A spot of the score track as the track shows it: ``the driveway`` (0), ``spot 12``."""
     return "the driveway" if spot == 0 else f"spot {spot}"
-
-
-def card_name(card: str) -> str:
-    try:
-        return get_card(card).name
-    except KeyError:
-        return card
 
 
 def event_text(event: Mapping[str, Any]) -> str | None:
@@ -236,7 +228,8 @@ def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[
 
 def told(before: Any, after: Any) -> str:
     """What a placement did (the rules' events from state ``before`` to ``after``)."""
-    return said(after.events[len(before.events) :]) or "The piece is placed."
+    lots = engine()
+    return said(lots.events(after)[len(lots.events(before)) :]) or "The piece is placed."
 
 
 def verdict(before: Any, after: Any) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from rules.engine import GameOptions
 from rules.errors import IllegalMove
 from rules.lots import (
     LotsOptions,
@@ -25,6 +26,7 @@ from rules.lots import (
     new_game,
     spec_of,
 )
+from rules.lots.engine import lots_options
 from rules.pieces import transform_cells
 from simulator.games.lots.landing import column_heights, drop
 from simulator.games.lots.live import RecordedRun, run_recorded
@@ -250,3 +252,8 @@ class LotsMatch(PhysicalMatch):
 
 def new_match(scenario: GameScenario) -> LotsMatch:
     return LotsMatch(scenario.options, scenario.profile)
+
+
+def match_for(options: GameOptions) -> LotsMatch:
+    """A new match set up by the engine contract's options (the app's setups)."""
+    return LotsMatch(lots_options(options))
