@@ -315,15 +315,10 @@ class GameScreen(Screen, ComputerSeats):
 
     # -- moves made elsewhere (a network game's session, app/net_game.py) -----------------
 
-    def seat_named(self, name: str) -> Any:
-        """The computer seats' key for the player ``name``: the name, as the engine
-        names players (a screen that numbers its seats answers with the number)."""
-        return name
-
     def moved_elsewhere(self, player: str, film: Film, events: list[dict[str, Any]]) -> None:
         """``player``'s move, made on another desk, entered the match (``film``: its
         world filmed meanwhile): it plays back and is told as a computer's move is."""
-        self._computer_moved(self.seat_named(player), film, events)
+        self._computer_moved(player, film, events)  # every game's seats go by name
 
     def move_agreed(self) -> None:
         """The host took the move made here (shown already): the panel is drawn again."""
