@@ -276,7 +276,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.filled_in",
     "simulator.app.lots",
     "simulator.rl.filled_in",
-    "simulator.rl.stand",
 )
 
 

@@ -3,7 +3,7 @@ rules.filled_in. The engine's mode is the rulebook's variant ("standard", "remot
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,9 +24,12 @@ from rules.filled_in.moves import apply_move
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import ranking_winners, totals
-from rules.filled_in.sheets import tower_sheets
+from rules.filled_in.shapes import orientations
+from rules.filled_in.sheets import SheetSpec, tower_sheets
 from rules.filled_in.state import REMOTE, STANDARD, VARIANTS, GameState
+from rules.filled_in.tower import PURPLE_PIECE
 from rules.filled_in.turns import is_over, legal_moves, to_move
+from rules.pieces import Cell
 from rules.serial import digest_of, unwrap, wrap
 
 KIND = "filled-in"
@@ -138,7 +141,14 @@ class FilledInEngine:
 
     def content(self) -> Mapping[str, Any]:
         """Dice by position in play (the first dice of the set), each with its faces'
-        labels; crew cards as ``crew-<id>``; the tower sheets' numbers."""
+        labels; crew cards as ``crew-<id>``; the tower sheets as printed (``sheets``:
+        each one's ``id``, ``name``, size, ``boxes`` as [row, col] with row 0 on the
+        foundation, ``levels`` from the lowest, ``tools`` and the ``crane``); the shapes
+        the dice craft (``shapes``: the letter, the LOTS piece, every distinct turn and
+        flip as cells from (0, 0), in the order the rules number them); the colours, the
+        purple spaces (colour, piece, how many a turn and a game allow) and the player
+        counts."""
+        cfg = rules_config()
         dice = {
             f"die-{pos}": {"kind": "die", "faces": [face.label for face in die.faces]}
             for pos, die in enumerate(all_dice())
@@ -147,7 +157,27 @@ class FilledInEngine:
             f"crew-{card.id}": {"kind": "crew", "name": card.name, "effect": card.effect}
             for card in crew_cards().values()
         }
-        return {"pieces": {**dice, **crew}, "sheets": sorted(tower_sheets())}
+        shapes = [
+            {
+                "letter": letter,
+                "piece": piece,
+                "orientations": [_cell_list(cells) for cells in orientations(letter)],
+            }
+            for letter, piece in cfg.shapes
+        ]
+        return {
+            "pieces": {**dice, **crew},
+            "sheets": [_sheet_data(spec) for _, spec in sorted(tower_sheets().items())],
+            "shapes": shapes,
+            "colours": list(cfg.colours),
+            "purple": {
+                "colour": cfg.purple,
+                "piece": PURPLE_PIECE,
+                "per_turn": cfg.purple_per_turn,
+                "per_game": cfg.purple_per_game,
+            },
+            "players": list(cfg.players),
+        }
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """Every player's dice, crane and crew card once played (hidden till then); the
@@ -192,6 +222,26 @@ class FilledInEngine:
 
     def random_move(self, state: GameState, chance: Chance) -> Move:
         return random_move(state, chance)
+
+
+def _cell_list(cells: Iterable[Cell]) -> list[list[int]]:
+    return [[row, col] for row, col in sorted(cells)]
+
+
+def _sheet_data(spec: SheetSpec) -> dict[str, Any]:
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "width": spec.width,
+        "height": spec.height,
+        "boxes": _cell_list(spec.boxes),
+        "levels": [_cell_list(level) for level in spec.levels],
+        "tools": [
+            {"box": list(box), "number": number, "colour": colour}
+            for box, number, colour in spec.tools
+        ],
+        "crane": list(spec.crane),
+    }
 
 
 ENGINE = FilledInEngine()

@@ -341,3 +341,33 @@ def test_describe_keeps_hidden_things_hidden() -> None:
     assert crazy.describe(state)["saboteur"] is None
     final = playout(crazy, state, Chance.from_seed(4))
     assert crazy.describe(final)["saboteur"] == state.saboteur
+
+
+def test_filled_in_content_is_the_sheets_and_shapes_the_rules_play_on() -> None:
+    """The printed sheets, the shapes' turns and flips (in the rules' numbering) and the
+    purple spaces, as plain data, are the rules' own."""
+    from rules.filled_in.config import rules_config
+    from rules.filled_in.shapes import orientations
+    from rules.filled_in.sheets import tower_sheets
+
+    content, cfg = ENGINES["filled-in"].content(), rules_config()
+    sheets = tower_sheets()
+    assert [sheet["id"] for sheet in content["sheets"]] == sorted(sheets)
+    for sheet in content["sheets"]:
+        spec = sheets[sheet["id"]]
+        assert (sheet["width"], sheet["height"]) == (spec.width, spec.height)
+        assert {tuple(box) for box in sheet["boxes"]} == spec.boxes
+        levels = [{tuple(box) for box in level} for level in sheet["levels"]]
+        assert levels == list(spec.levels)
+        tools = [(tuple(t["box"]), t["number"], t["colour"]) for t in sheet["tools"]]
+        assert tools == list(spec.tools) and sheet["crane"] == list(spec.crane)
+    assert [(s["letter"], s["piece"]) for s in content["shapes"]] == list(cfg.shapes)
+    for shape in content["shapes"]:
+        turns = [{tuple(cell) for cell in cells} for cells in shape["orientations"]]
+        assert turns == list(orientations(shape["letter"]))
+    assert content["colours"] == list(cfg.colours)
+    assert content["purple"]["colour"] == cfg.purple
+    assert (content["purple"]["per_turn"], content["purple"]["per_game"]) == (
+        cfg.purple_per_turn,
+        cfg.purple_per_game,
+    )
