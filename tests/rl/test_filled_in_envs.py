@@ -75,8 +75,8 @@ def test_the_same_seeds_give_the_same_whole_games_in_two_envs(
 
 
 def _episode_digest(players: int, variant: str, sheet: int, seed: int) -> str:
-    """SHA-256 of one seeded game of masked random actions: every agent's observation,
-    reward, ending and info, in order."""
+    """SHA-256 of one seeded game of masked random actions: every agent's reward,
+    ending, info and observation, in order."""
     digest = hashlib.sha256()
     env = filled_in_v0.raw_env(players=players, variant=variant, sheet=sheet)
     rng = np.random.default_rng(seed)
@@ -84,12 +84,12 @@ def _episode_digest(players: int, variant: str, sheet: int, seed: int) -> str:
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-        for key in sorted(obs):
-            digest.update(key.encode() + obs[key].tobytes())
         for key in sorted(info):
             value = info[key]
             raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
             digest.update(key.encode() + raw)
+        for key in sorted(obs):
+            digest.update(key.encode() + obs[key].tobytes())
         legal = np.flatnonzero(obs["action_mask"])
         env.step(None if terminated or truncated else int(rng.choice(legal)))
     return digest.hexdigest()
