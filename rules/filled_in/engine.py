@@ -27,6 +27,7 @@ from rules.filled_in.scoring import ranking_winners, totals
 from rules.filled_in.shapes import orientations
 from rules.filled_in.sheets import SheetSpec, tower_sheets
 from rules.filled_in.state import REMOTE, STANDARD, VARIANTS, GameState
+from rules.filled_in.steps import Placing
 from rules.filled_in.tower import PURPLE_PIECE
 from rules.filled_in.turns import is_over, legal_moves, to_move
 from rules.pieces import Cell
@@ -219,6 +220,12 @@ class FilledInEngine:
 
     def preview(self, state: GameState, move: Mapping[str, Any]) -> Preview[GameState]:
         return preview_by_applying(self, state, move)
+
+    def placing(self, state: GameState, player: str) -> Placing:
+        """Filled In's own query: ``player``'s placement chosen in steps (the block
+        crafted, where it is drawn, the purple spaces), each step offering exactly the
+        choices some legal ``place`` move continues (rules/filled_in/steps.py)."""
+        return Placing(state, player)
 
     def random_move(self, state: GameState, chance: Chance) -> Move:
         return random_move(state, chance)

@@ -20,7 +20,8 @@ The rules' ``place`` move is one decision with up to two purple spaces anywhere,
 many to number (2,394 drawings x 100 crafts x some 16,000 purple choices: about four
 billion), so it is chosen in these steps, kept by the match (``FilledInTable.drawings``)
 and given to the rules only when complete. Each step's mask holds exactly the choices
-that some legal ``place`` move continues: every move the rules accept is one sequence
+that some legal ``place`` move continues (the engine's ``placing(state, player)``,
+rules/filled_in/steps.py, works them out): every move the rules accept is one sequence
 of masked-in actions and every such sequence ends in a move they accept, a block that
 only a purple space makes touch included (the rules let a block lean on the turn's
 purple space). As soon as nothing can be added, the placement is drawn without asking
@@ -38,10 +39,10 @@ and its placement in progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -49,19 +50,17 @@ from gymnasium import spaces
 from rules.chance import Chance
 from rules.engine import Outcome
 from rules.errors import IllegalMove
-from rules.filled_in.choices import crew_variants, hand_faces, unused_crew_effect
 from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
-from rules.filled_in.crew import EXTRA_PURPLE, FREE_PLACEMENT, crew_cards
+from rules.filled_in.crew import crew_cards
 from rules.filled_in.dice import Face, dice_count
 from rules.filled_in.engine import ENGINE
 from rules.filled_in.moves import drafter, roller
 from rules.filled_in.options import FilledInOptions
-from rules.filled_in.placement import FLOOR_ROW, neighbours, touches
 from rules.filled_in.scoring import totals
 from rules.filled_in.shapes import orientations
 from rules.filled_in.sheets import SheetSpec, get_sheet, tower_sheets
 from rules.filled_in.state import DRAFT, ENDED, PHASES, PLACE, REMOTE, ROLL, GameState
+from rules.filled_in.steps import Placing
 from rules.filled_in.turns import to_move
 from rules.pieces import Cell, normalise
 from simulator.games.filled_in.match import FilledInMatch
@@ -135,25 +134,6 @@ class FilledInTable(FilledInMatch):
         return out
 
 
-class Spot(NamedTuple):
-    """One drawing of a shape inside a sheet's boxes, and its action number."""
-
-    index: int  # type: ignore[assignment]  # the field shadows tuple.index, unused here
-    cells: tuple[Cell, ...]  # sorted, as the rules store a block
-    boxes: frozenset[Cell]
-    border: frozenset[Cell]  # the sheet's boxes next to the block
-    on_floor: bool
-
-
-class Seen(NamedTuple):
-    """One seat's position in the place phase: its sheet, filled boxes, and the empty
-    boxes a purple space could fill first (touching the ink or on the floor)."""
-
-    spec: SheetSpec
-    filled: frozenset[Cell]
-    first: frozenset[Cell]
-
-
 class FilledInAdapter:
     """LOTS: Filled In for ``players`` (2-4 names, clockwise) on ``sheet`` (one number
     for everybody, or one per seat), ``variant`` "standard" or "remote" (the first seat
@@ -184,10 +164,11 @@ class FilledInAdapter:
         self.tools = max(len(s.tools) for s in tower_sheets().values())
         self.catalogue = Catalogue(self._entries(waiting))
         sheets = [self.sheet] * len(players) if isinstance(self.sheet, int) else self.sheet
-        self._spots = {n: self._spots_of(get_sheet(n)) for n in set(sheets)}
-        self._spot_at = {
-            n: {spot.index: spot for spots in by_shape.values() for spot in spots}
-            for n, by_shape in self._spots.items()
+        # each sheet's drawings: the cells of a draw action, and the action of cells
+        self._draw_cells = {n: self._drawings_of(get_sheet(n)) for n in set(sheets)}
+        self._draw_index = {
+            n: {cells: index for index, cells in by_index.items()}
+            for n, by_index in self._draw_cells.items()
         }
         self._layout = {n: self._layout_of(get_sheet(n)) for n in set(sheets)}
         self._code = {c: (i + 1) / (len(self.colours) + 1) for i, c in enumerate(self.colours)}
@@ -227,29 +208,17 @@ class FilledInAdapter:
         out.append(("done",))
         return out
 
-    def _spots_of(self, spec: SheetSpec) -> dict[str, tuple[Spot, ...]]:
-        """Every drawing of every shape inside the sheet's boxes, by shape."""
-        out: dict[str, tuple[Spot, ...]] = {}
+    def _drawings_of(self, spec: SheetSpec) -> dict[int, tuple[Cell, ...]]:
+        """Every drawing of every shape inside the sheet's boxes: its draw action's
+        number and its cells, sorted as the rules store a block."""
+        out: dict[int, tuple[Cell, ...]] = {}
         for shape in self.shapes:
-            spots = []
             for turn, base in enumerate(orientations(shape)):
                 for row in range(spec.height):
                     for col in range(spec.width):
                         cells = tuple(sorted((r + row, c + col) for r, c in base))
-                        if not all(cell in spec.boxes for cell in cells):
-                            continue
-                        boxes = frozenset(cells)
-                        border = frozenset(n for c in cells for n in neighbours(c)) - boxes
-                        spots.append(
-                            Spot(
-                                self.catalogue.index(("draw", shape, turn, row, col)),
-                                cells,
-                                boxes,
-                                border & spec.boxes,
-                                any(r == FLOOR_ROW for r, _ in cells),
-                            )
-                        )
-            out[shape] = tuple(spots)
+                        if all(cell in spec.boxes for cell in cells):
+                            out[self.catalogue.index(("draw", shape, turn, row, col))] = cells
         return out
 
     @property
@@ -322,131 +291,26 @@ class FilledInAdapter:
         if state.phase == DRAFT:
             taken = {pos for p in state.players for pos in p.hand}
             return [("draft", pos) for pos in range(len(state.dice)) if pos not in taken]
+        placing = self._placing(state, seat)
         if drawing.craft is None:
-            return self._crafts(state, seat)
+            return [("craft", *craft) for craft in placing.crafts()]
         if drawing.cells is None:
-            spots = self._draws(state, seat, *self._terms(state, seat, drawing.craft))
-            return [self.catalogue.entries[spot.index] for spot in spots]
-        cells = self._purples(state, seat, drawing)
+            index = self._draw_index[placing.sheet]
+            spots = placing.draws(drawing.craft)
+            return [self.catalogue.entries[index[spot.cells]] for spot in spots]
+        cells = placing.purples(drawing.craft, drawing.cells, drawing.purples)
         out: list[Entry] = [("purple", *cell) for cell in cells]
-        if self._complete(state, seat, drawing):
+        if placing.complete(drawing.craft, drawing.cells, drawing.purples):
             out.append(("done",))
         return out
 
-    def _seen(self, state: GameState, seat: int) -> Seen:
+    def _placing(self, state: GameState, seat: int) -> Placing:
+        """Seat ``seat``'s placement in steps in ``state``, read once a state."""
         memo = self._memo_of(state)
-        key = ("seen", seat)
+        key = ("placing", seat)
         if key not in memo:
-            tower = state.players[seat].tower
-            spec, filled = tower.spec, tower.filled()
-            first = frozenset(
-                b for b in spec.boxes - filled if b[0] == FLOOR_ROW or touches((b,), filled)
-            )
-            memo[key] = Seen(spec, filled, first)
+            memo[key] = ENGINE.placing(state, self.players[seat])
         return memo[key]
-
-    def _terms(self, state: GameState, seat: int, craft: Craft) -> tuple[str, bool, int]:
-        """The crafted shape, whether the block may float (Crane Operator) and how many
-        purple spaces the turn allows."""
-        shape, _, crew, _ = craft
-        player = state.players[seat]
-        effect = unused_crew_effect(player) if crew else None
-        cfg = rules_config()
-        per_turn = cfg.purple_per_turn + (1 if effect == EXTRA_PURPLE else 0)
-        room = min(per_turn, cfg.purple_per_game - player.purples_used)
-        return shape, effect == FREE_PLACEMENT, room
-
-    def _crafts(self, state: GameState, seat: int) -> list[Entry]:
-        player = state.players[seat]
-        out: list[Entry] = []
-        for crew, swap in crew_variants(player):
-            effect = unused_crew_effect(player) if crew else None
-            first, second = hand_faces(state, player, swap)
-            for shape, colour in craft_options(first, second, effect):
-                craft = (shape, colour, crew, swap)
-                if self._can_draw(state, seat, *self._terms(state, seat, craft)):
-                    out.append(("craft", *craft))
-        return out
-
-    def _can_draw(self, state: GameState, seat: int, shape: str, free: bool, room: int) -> bool:
-        """Whether some drawing of ``shape`` is legal (``_draws``, stopping at the first)."""
-        memo = self._memo_of(state)
-        key = ("can", seat, shape, free, room)
-        if key not in memo:
-            drawn = memo.get(("draws", seat, shape, free, room))
-            memo[key] = (
-                bool(drawn)
-                if drawn is not None
-                else any(self._legal_spots(state, seat, shape, free, room))
-            )
-        return memo[key]
-
-    def _draws(
-        self, state: GameState, seat: int, shape: str, free: bool, room: int
-    ) -> tuple[Spot, ...]:
-        """The drawings of ``shape`` some legal move makes: on empty boxes, touching the
-        ink or the floor, floating (``free``), or leaning on the turn's purple spaces
-        (at most ``room``), which must then reach the ink or the floor themselves."""
-        memo = self._memo_of(state)
-        key = ("draws", seat, shape, free, room)
-        if key in memo:
-            return memo[key]
-        memo[key] = tuple(self._legal_spots(state, seat, shape, free, room))
-        return memo[key]
-
-    def _legal_spots(
-        self, state: GameState, seat: int, shape: str, free: bool, room: int
-    ) -> Iterator[Spot]:
-        seen = self._seen(state, seat)
-        filled = seen.filled
-        for spot in self._spots[state.players[seat].tower.sheet][shape]:
-            if not spot.boxes.isdisjoint(filled):
-                continue
-            if free or spot.on_floor or not spot.border.isdisjoint(filled):
-                yield spot  # the block touches as it is
-            elif _leans(seen, spot, room):
-                yield spot
-
-    def _complete(self, state: GameState, seat: int, drawing: Drawing) -> bool:
-        """Whether the rules take the placement as it is (every box touching in some
-        drawing order)."""
-        assert drawing.craft is not None and drawing.cells is not None
-        _, free, _ = self._terms(state, seat, drawing.craft)
-        return _orderable(self._seen(state, seat).filled, drawing.cells, free, drawing.purples)
-
-    def _purples(self, state: GameState, seat: int, drawing: Drawing) -> list[Cell]:
-        """The purple spaces that some legal move adds next, in (row, col) order."""
-        memo = self._memo_of(state)
-        key = ("purples", seat, drawing)
-        if key in memo:
-            return memo[key]
-        assert drawing.craft is not None and drawing.cells is not None
-        _, free, room = self._terms(state, seat, drawing.craft)
-        left = room - len(drawing.purples)  # this one included
-        seen = self._seen(state, seat)
-        drawn = seen.filled | set(drawing.cells) | set(drawing.purples)
-        empty = seen.spec.boxes - drawn
-        out: list[Cell] = []
-        if left >= 1:
-            if _orderable(seen.filled, drawing.cells, free, drawing.purples):
-                # a box touching what is drawn, or one that later ones bridge to it
-                near = frozenset(b for b in empty if touches((b,), drawn))
-                out = sorted(_reach(seen, near, left, drawn))
-            else:
-                # something drawn this turn touches nothing yet: the last purple space
-                # must be next to it (it alone can make it touch); with more to come,
-                # any box may still be part of a finish
-                this_turn = (*drawing.cells, *drawing.purples)
-                near = (
-                    frozenset(n for c in this_turn for n in neighbours(c)) if left == 1 else empty
-                )
-                out = [
-                    cell
-                    for cell in sorted(empty & near)
-                    if _completable(seen, drawing.cells, free, (*drawing.purples, cell), left - 1)
-                ]
-        memo[key] = out
-        return out
 
     # -- carrying out -------------------------------------------------------------------
 
@@ -463,39 +327,28 @@ class FilledInAdapter:
             _, shape, colour, crew, swap = entry
             match.drawings[seat] = Drawing(craft=(str(shape), str(colour), bool(crew), swap))
         elif kind == "draw":
-            spot = self._spot_at[match.state.players[seat].tower.sheet][index]
-            self._advance(match, seat, Drawing(drawing.craft, spot.cells), index)
+            cells = self._draw_cells[match.state.players[seat].tower.sheet][index]
+            self._advance(match, seat, Drawing(drawing.craft, cells), index)
         elif kind == "purple":
             purples = (*drawing.purples, (entry[1], entry[2]))
             self._advance(match, seat, Drawing(drawing.craft, drawing.cells, purples), index)
         elif kind == "done":
-            self._commit(match, seat, self._move(seat, drawing), index)
+            self._commit(match, seat, self._move(match, seat, drawing), index)
 
     def _advance(self, match: FilledInTable, seat: int, drawing: Drawing, index: int) -> None:
         """Keep the placement, or draw it when nothing more can be added."""
-        state = match.state
-        if self._complete(state, seat, drawing) and not self._purples(state, seat, drawing):
-            self._commit(match, seat, self._move(seat, drawing), index)
+        placing = self._placing(match.state, seat)
+        assert drawing.craft is not None and drawing.cells is not None
+        steps = (drawing.craft, drawing.cells, drawing.purples)
+        if placing.complete(*steps) and not placing.purples(*steps):
+            self._commit(match, seat, self._move(match, seat, drawing), index)
         else:
             match.drawings[seat] = drawing
 
-    def _move(self, seat: int, drawing: Drawing) -> dict[str, Any]:
+    def _move(self, match: FilledInTable, seat: int, drawing: Drawing) -> dict[str, Any]:
         assert drawing.craft is not None and drawing.cells is not None
-        shape, colour, crew, swap = drawing.craft
-        move: dict[str, Any] = {
-            "type": "place",
-            "player": self.players[seat],
-            "shape": shape,
-            "colour": colour,
-            "cells": [list(c) for c in drawing.cells],
-        }
-        if drawing.purples:
-            move["purples"] = [list(c) for c in drawing.purples]
-        if crew:
-            move["crew"] = True
-        if swap is not None:
-            move["swap"] = swap
-        return move
+        placing = self._placing(match.state, seat)
+        return placing.move(drawing.craft, drawing.cells, drawing.purples)
 
     def _commit(self, match: FilledInTable, seat: int, move: dict[str, Any], index: int) -> None:
         try:
@@ -673,70 +526,9 @@ class FilledInAdapter:
             values += [0.0] * (len(self.shapes) + len(self.colours) + 5)
             return np.asarray(values, dtype=np.float32)
         shape, colour, crew, swap = drawing.craft
-        _, _, room = self._terms(state, seat, drawing.craft)
+        _, _, room = self._placing(state, seat).terms(drawing.craft)
         values += one_hot(len(self.shapes), self.shapes.index(shape))
         values += one_hot(len(self.colours), self.colours.index(colour))
         values += [float(crew), *one_hot(2, swap)]
         values += [len(drawing.purples) / 2, (room - len(drawing.purples)) / 2]
         return np.asarray(values, dtype=np.float32)
-
-
-def _orderable(
-    filled: frozenset[Cell], cells: Iterable[Cell], free: bool, purples: Iterable[Cell]
-) -> bool:
-    """Whether the block and purple spaces can be drawn in some order each touching the
-    ink or the floor when drawn (a ``free`` block needs nothing): what the rules ask of
-    a placement's boxes (rules.filled_in.placement.placement_problem). Drawing one
-    never stops another, so drawing any that can be drawn until none is left decides it."""
-    done = set(filled)
-    pending: list[tuple[bool, tuple[Cell, ...]]] = [(free, tuple(cells))]
-    pending += [(False, (cell,)) for cell in purples]
-    while pending:
-        for i, (floats, item) in enumerate(pending):
-            if floats or touches(item, done):
-                done.update(item)
-                del pending[i]
-                break
-        else:
-            return False
-    return True
-
-
-def _reach(
-    seen: Seen, start: frozenset[Cell], steps: int, taken: Iterable[Cell]
-) -> frozenset[Cell]:
-    """The empty boxes (not ``taken``) at most ``steps`` purple spaces from what is
-    drawn: ``start`` are the ones a single purple space fills (they touch it)."""
-    empty = seen.spec.boxes - seen.filled - frozenset(taken)
-    level = set(start & empty)
-    out = set(level)
-    for _ in range(steps - 1):
-        level = {n for b in level for n in neighbours(b) if n in empty and n not in out}
-        out |= level
-    return frozenset(out)
-
-
-def _leans(seen: Seen, spot: Spot, room: int) -> bool:
-    """Whether a block that touches nothing can lean on at most ``room`` purple spaces
-    drawn first, the first of them touching the ink or the floor."""
-    if room < 1:
-        return False
-    if not spot.border.isdisjoint(seen.first):
-        return True
-    return room >= 2 and not spot.border.isdisjoint(_reach(seen, seen.first, room, spot.boxes))
-
-
-def _completable(
-    seen: Seen, cells: tuple[Cell, ...], free: bool, purples: tuple[Cell, ...], left: int
-) -> bool:
-    """Whether the placement is legal as it is or after at most ``left`` more purple
-    spaces; only a box next to what is drawn this turn can help."""
-    if _orderable(seen.filled, cells, free, purples):
-        return True
-    if left < 1:
-        return False
-    taken = seen.filled | set(cells) | set(purples)
-    near = {n for c in (*cells, *purples) for n in neighbours(c)} & seen.spec.boxes
-    return any(
-        _completable(seen, cells, free, (*purples, d), left - 1) for d in sorted(near - taken)
-    )

@@ -16,10 +16,12 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 from rules.filled_in.choices import crew_variants, hand_faces, unused_crew_effect
 from rules.filled_in.crafting import craft_options
+from rules.filled_in.engine import ENGINE
 from rules.filled_in.moves import apply_move
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.placement import neighbours, placement_problem
 from rules.filled_in.state import PLACE
+from rules.filled_in.steps import spots as every_spot
 from rules.filled_in.turns import legal_moves, to_move
 from simulator.replay import replay_file
 from simulator.rl.errors import InvalidAction
@@ -209,10 +211,12 @@ def _check_place_masks(adapter: FilledInAdapter, match: FilledInTable, seat: int
     assert crafts <= expected and crafts
     rules: dict[tuple, list] = {}  # the drawings the rules allow, by shape, free, room
     checked = 0
+    placing = ENGINE.placing(state, name)
+    index = adapter._draw_index[player.tower.sheet]
     for craft in sorted(expected, key=str):
-        terms = adapter._terms(state, seat, craft[1:])
+        terms = placing.terms(craft[1:])
         shape, free, room = terms
-        spots = adapter._spots[player.tower.sheet][shape]
+        spots = every_spot(player.tower.sheet, shape)
         if terms not in rules:
             rules[terms] = [
                 spot.boxes.isdisjoint(filled)
@@ -227,7 +231,7 @@ def _check_place_masks(adapter: FilledInAdapter, match: FilledInTable, seat: int
                     checked += 1
         match.drawings[seat] = Drawing(craft=craft[1:])
         mask = adapter.legal(match, seat)
-        assert [bool(mask[spot.index]) for spot in spots] == rules[terms], craft
+        assert [bool(mask[index[spot.cells]]) for spot in spots] == rules[terms], craft
         assert (craft in crafts) == any(rules[terms]) and mask.sum() == sum(rules[terms])
     for move in legal_moves(state, name):
         craft, draw, _ = adapter.entries_of_move(move)
@@ -236,7 +240,7 @@ def _check_place_masks(adapter: FilledInAdapter, match: FilledInTable, seat: int
         match.drawings[seat] = Drawing(craft[1:])
         assert adapter.legal(match, seat)[cat.index(draw)], draw
         cells = tuple(sorted(tuple(c) for c in move["cells"]))
-        assert adapter._complete(state, seat, Drawing(craft[1:], cells))  # done, or drawn
+        assert placing.complete(craft[1:], cells, ())  # done, or drawn
     match.drawings[seat] = NOTHING
     return checked
 
@@ -250,7 +254,8 @@ def _check_purples(
     state, cat = match.state, adapter.catalogue
     player = state.players[seat]
     spec, filled = player.tower.spec, player.tower.filled()
-    shape, free, _ = adapter._terms(state, seat, drawing.craft)
+    placing = ENGINE.placing(state, player.name)
+    shape, free, _ = placing.terms(drawing.craft)
     match.drawings[seat] = drawing
     mask = adapter.legal(match, seat)
     left = room - len(drawing.purples)
@@ -263,8 +268,8 @@ def _check_purples(
     assert bool(mask[cat.index(("done",))]) == (done is None)
     offered = [cat.entries[i] for i in np.flatnonzero(mask) if cat.entries[i][0] == "purple"]
     if done is None:
-        apply_move(state, adapter._move(seat, drawing))  # the rules take it
-        assert offered or not adapter._purples(state, seat, drawing)
+        apply_move(state, adapter._move(match, seat, drawing))  # the rules take it
+        assert offered or not placing.purples(drawing.craft, drawing.cells, drawing.purples)
     else:
         assert offered  # no dead end
     if offered and len(drawing.purples) < 1:
