@@ -275,7 +275,6 @@ RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.crazy_tower",
     "simulator.app.filled_in",
     "simulator.app.lots",
-    "simulator.rl.filled_in",
 )
 
 

@@ -19,14 +19,14 @@ from rules.engine import (
 )
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
-from rules.filled_in.dice import all_dice
-from rules.filled_in.moves import apply_move
+from rules.filled_in.dice import all_dice, dice_count
+from rules.filled_in.moves import apply_move, drafter, roller
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import ranking_winners, totals
 from rules.filled_in.shapes import orientations
 from rules.filled_in.sheets import SheetSpec, tower_sheets
-from rules.filled_in.state import REMOTE, STANDARD, VARIANTS, GameState
+from rules.filled_in.state import PHASES, REMOTE, STANDARD, VARIANTS, GameState
 from rules.filled_in.steps import Placing
 from rules.filled_in.tower import PURPLE_PIECE
 from rules.filled_in.turns import is_over, legal_moves, to_move
@@ -148,7 +148,8 @@ class FilledInEngine:
         the dice craft (``shapes``: the letter, the LOTS piece, every distinct turn and
         flip as cells from (0, 0), in the order the rules number them); the colours, the
         purple spaces (colour, piece, how many a turn and a game allow) and the player
-        counts."""
+        counts, how many dice each count plays with, every face by its label and the
+        phases of a round."""
         cfg = rules_config()
         dice = {
             f"die-{pos}": {"kind": "die", "faces": [face.label for face in die.faces]}
@@ -178,11 +179,21 @@ class FilledInEngine:
                 "per_game": cfg.purple_per_game,
             },
             "players": list(cfg.players),
+            "dice_in_play": {str(n): dice_count(n) for n in cfg.players},
+            "faces": {
+                face.label: {"shape": face.shape, "colour": face.colour}
+                for die in all_dice()
+                for face in die.faces
+            },
+            "phases": list(PHASES),
         }
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """Every player's dice, crane and crew card once played (hidden till then); the
-        dice in play with their faces."""
+        """Every player's dice, crane and crew card once played (hidden till then), sheet
+        and ink (``[row, col, colour]``), tools done and level corners (``triangles``;
+        the remote variant's ``marked``); the dice in play with their faces' labels
+        (``content()["faces"]`` reads them), the round's start player, roller and
+        drafter, and how many of the draft's picks are made."""
         total = totals(state)
         players = {
             p.name: {
@@ -194,6 +205,11 @@ class FilledInEngine:
                 "purples": p.purples_used,
                 "placed": p.placed,
                 "stuck": p.stuck,
+                "sheet": p.tower.sheet,
+                "ink": [[r, c, colour] for (r, c), colour in sorted(p.tower.grid().items())],
+                "tools": sorted(p.tools_done),
+                "triangles": sorted(p.triangles),
+                "marked": sorted(p.marked),
             }
             for p in state.players
         }
@@ -210,6 +226,10 @@ class FilledInEngine:
             "faces": faces,
             "leftover": state.leftover,
             "announced": list(state.announced),
+            "start": state.players[state.start].name,
+            "roller": roller(state),
+            "drafter": drafter(state),
+            "draft": {"picks": len(state.draft_order), "made": state.draft_pos},
         }
 
     def physical_choices(self, state: GameState) -> list[Move]:

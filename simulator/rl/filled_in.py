@@ -11,7 +11,7 @@ Actions (docs/research.md lists them): ``wait`` (PettingZoo only), ``roll``,
    seat's crew card played (``crew``) and, for the Scavenger, which die (0, 1) is
    swapped for the leftover one (``swap``, else none);
 2. ``draw(shape, turn, row, col)``: where the block goes: ``turn`` indexes the shape's
-   distinct turns and flips (rules.filled_in.shapes.orientations) and (row, col) is
+   distinct turns and flips (the engine's ``content()["shapes"]``) and (row, col) is
    the sheet box of the drawing's lowest row and leftmost column;
 3. ``purple(row, col)``: a purple space, as many as the rules allow this turn;
 4. ``done``: the placement is handed to the rules as one ``place`` move.
@@ -39,33 +39,37 @@ and its placement in progress.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
 
 from rules.chance import Chance
-from rules.engine import Outcome
+from rules.engine import Engine, GameOptions, Outcome
 from rules.errors import IllegalMove
-from rules.filled_in.config import rules_config
-from rules.filled_in.crew import crew_cards
-from rules.filled_in.dice import Face, dice_count
-from rules.filled_in.engine import ENGINE
-from rules.filled_in.moves import drafter, roller
-from rules.filled_in.options import FilledInOptions
-from rules.filled_in.scoring import totals
-from rules.filled_in.shapes import orientations
-from rules.filled_in.sheets import SheetSpec, get_sheet, tower_sheets
-from rules.filled_in.state import DRAFT, ENDED, PHASES, PLACE, REMOTE, ROLL, GameState
-from rules.filled_in.steps import Placing
-from rules.filled_in.turns import to_move
 from rules.pieces import Cell, normalise
 from simulator.games.filled_in.match import FilledInMatch
+from simulator.games.registry import GAMES
 from simulator.rl.adapter import WAIT, Catalogue, Entry, clipped, mask_space, one_hot, unit_box
 from simulator.rl.errors import InvalidAction
+
+
+class FilledInRules(Engine[Any], Protocol):
+    """The Filled In engine: the contract, and its own placement in steps."""
+
+    def placing(self, state: Any, player: str) -> Any: ...
+
+
+# The environment's one way into the rules; it reads a state only through it (the
+# states themselves are handles it passes back).
+ENGINE: FilledInRules = GAMES.get("filled-in").load("engine")
+CONTENT = ENGINE.content()
+PHASES = tuple(CONTENT["phases"])
+ROLL, DRAFT, PLACE, ENDED = PHASES
+REMOTE = "remote"  # the variant (the engine's mode) where one player rolls for all
 
 MAX_SEATS = 4
 MEMOS = 4  # states whose scores, masks and arrays are kept (see _memo_of)
@@ -81,11 +85,14 @@ NO_SWAP = None
 Craft = tuple[str, str, bool, int | None]
 
 
+SHEETS = {sheet["id"]: sheet for sheet in CONTENT["sheets"]}
+
+
 @cache
 def sheet_grid() -> tuple[int, int]:
     """(rows, cols) of the grid every sheet is read into: the tallest and widest sheet."""
-    sheets = tower_sheets().values()
-    return max(s.height for s in sheets), max(s.width for s in sheets)
+    sheets = SHEETS.values()
+    return max(s["height"] for s in sheets), max(s["width"] for s in sheets)
 
 
 @dataclass(frozen=True)
@@ -116,8 +123,8 @@ class FilledInTable(FilledInMatch):
     def _reset(self) -> None:
         super()._reset()
         self.drawings: list[Drawing] = [NOTHING] * len(self.options.players)
-        self.placing_began: GameState | None = None
-        self._outcome: tuple[GameState, Outcome] | None = None
+        self.placing_began: object | None = None
+        self._outcome: tuple[object, Outcome] | None = None
 
     def outcome(self) -> Outcome:
         """The rules engine's outcome, once per state (the environments ask every step,
@@ -150,31 +157,36 @@ class FilledInAdapter:
         self.players = tuple(players)
         self.sheet = sheet if isinstance(sheet, int) else tuple(sheet)
         self.variant = variant
-        try:
-            self._options(0).new_game()
-        except KeyError as exc:  # an unknown sheet
-            raise ValueError(str(exc.args[0])) from None
-        cfg = rules_config()
+        ENGINE.new_game(self._options(0))  # refuses bad options (a ValueError) here
         self.rows, self.cols = sheet_grid()
-        self.shapes = cfg.shape_letters
-        self.colours = cfg.colours
-        self.cards = tuple(crew_cards())
-        self.max_dice = dice_count(max(cfg.players))
-        self.max_levels = max(len(s.levels) for s in tower_sheets().values())
-        self.tools = max(len(s.tools) for s in tower_sheets().values())
+        # every distinct turn and flip of each shape, in the rules' numbering
+        self._turns = {
+            shape["letter"]: [frozenset(map(tuple, cells)) for cells in shape["orientations"]]
+            for shape in CONTENT["shapes"]
+        }
+        self.shapes = tuple(self._turns)
+        self.colours = tuple(CONTENT["colours"])
+        pieces = CONTENT["pieces"]
+        self.cards = tuple(
+            key.removeprefix("crew-") for key in pieces if pieces[key]["kind"] == "crew"
+        )
+        self.max_dice = max(CONTENT["dice_in_play"].values())
+        self.max_levels = max(len(s["levels"]) for s in SHEETS.values())
+        self.tools = max(len(s["tools"]) for s in SHEETS.values())
+        self._purple = CONTENT["purple"]
         self.catalogue = Catalogue(self._entries(waiting))
         sheets = [self.sheet] * len(players) if isinstance(self.sheet, int) else self.sheet
         # each sheet's drawings: the cells of a draw action, and the action of cells
-        self._draw_cells = {n: self._drawings_of(get_sheet(n)) for n in set(sheets)}
+        self._draw_cells = {n: self._drawings_of(SHEETS[n]) for n in set(sheets)}
         self._draw_index = {
             n: {cells: index for index, cells in by_index.items()}
             for n, by_index in self._draw_cells.items()
         }
-        self._layout = {n: self._layout_of(get_sheet(n)) for n in set(sheets)}
+        self._layout = {n: self._layout_of(SHEETS[n]) for n in set(sheets)}
         self._code = {c: (i + 1) / (len(self.colours) + 1) for i, c in enumerate(self.colours)}
-        self._code[cfg.purple] = 1.0
-        self._memos: list[tuple[GameState, dict[Any, Any]]] = []
-        self._faces: dict[Face | None, list[float]] = {}
+        self._code[self._purple["colour"]] = 1.0
+        self._memos: list[tuple[object, dict[Any, Any]]] = []
+        self._faces: dict[str | None, list[float]] = {}  # by the face's label
         self.observation_space = spaces.Dict(
             {
                 "sheets": unit_box((MAX_SEATS, SHEET_CHANNELS, self.rows, self.cols)),
@@ -185,10 +197,9 @@ class FilledInAdapter:
             }
         )
 
-    def _options(self, seed: int) -> FilledInOptions:
-        return FilledInOptions(
-            players=self.players, sheet=self.sheet, variant=self.variant, seed=seed
-        )
+    def _options(self, seed: int) -> GameOptions:
+        sheet = self.sheet if isinstance(self.sheet, int) else list(self.sheet)
+        return GameOptions(self.players, self.variant, seed, {"sheet": sheet})
 
     # -- the catalogue ----------------------------------------------------------------
 
@@ -201,23 +212,24 @@ class FilledInAdapter:
                 out.append(("craft", shape, colour, False, NO_SWAP))
                 out += [("craft", shape, colour, True, swap) for swap in (NO_SWAP, 0, 1)]
         for shape in self.shapes:
-            for turn in range(len(orientations(shape))):
+            for turn in range(len(self._turns[shape])):
                 for row in range(self.rows):
                     out += [("draw", shape, turn, row, col) for col in range(self.cols)]
         out += [("purple", row, col) for row in range(self.rows) for col in range(self.cols)]
         out.append(("done",))
         return out
 
-    def _drawings_of(self, spec: SheetSpec) -> dict[int, tuple[Cell, ...]]:
+    def _drawings_of(self, sheet: Mapping[str, Any]) -> dict[int, tuple[Cell, ...]]:
         """Every drawing of every shape inside the sheet's boxes: its draw action's
         number and its cells, sorted as the rules store a block."""
+        boxes = {(r, c) for r, c in sheet["boxes"]}
         out: dict[int, tuple[Cell, ...]] = {}
         for shape in self.shapes:
-            for turn, base in enumerate(orientations(shape)):
-                for row in range(spec.height):
-                    for col in range(spec.width):
+            for turn, base in enumerate(self._turns[shape]):
+                for row in range(sheet["height"]):
+                    for col in range(sheet["width"]):
                         cells = tuple(sorted((r + row, c + col) for r, c in base))
-                        if all(cell in spec.boxes for cell in cells):
+                        if all(cell in boxes for cell in cells):
                             out[self.catalogue.index(("draw", shape, turn, row, col))] = cells
         return out
 
@@ -244,22 +256,23 @@ class FilledInAdapter:
     # -- the game ---------------------------------------------------------------------
 
     def new_match(self, seed: int) -> FilledInTable:
-        return FilledInTable(self._options(seed))
+        return FilledInTable.set_up(self._options(seed))
 
     def to_act(self, match: FilledInTable) -> list[int]:
-        return [self.players.index(name) for name in to_move(match.state)]
+        return [self.players.index(name) for name in self._seen(match.state)["to_act"]]
 
     def scores(self, match: FilledInTable) -> list[float]:
-        scores = self._scores_of(match.state)
+        scores = self._seen(match.state)["scores"]
         return [float(scores[name]) for name in self.players]
 
-    def _scores_of(self, state: GameState) -> dict[str, int]:
+    def _seen(self, state: object) -> dict[str, Any]:
+        """The engine's description of ``state``, asked once a state."""
         memo = self._memo_of(state)
-        if "totals" not in memo:
-            memo["totals"] = totals(state)
-        return memo["totals"]
+        if "seen" not in memo:
+            memo["seen"] = ENGINE.describe(state)
+        return memo["seen"]
 
-    def _memo_of(self, state: GameState) -> dict[Any, Any]:
+    def _memo_of(self, state: object) -> dict[Any, Any]:
         """What has been worked out about ``state`` (scores, masks, arrays): a state is
         never changed, every move makes a new one. The last few are kept: the state
         now, the one the round's placing began with (the others' sheets then), and
@@ -282,15 +295,15 @@ class FilledInAdapter:
             memo[key] = self.catalogue.mask(self._legal_entries(state, seat, drawing))
         return memo[key].copy()
 
-    def _legal_entries(self, state: GameState, seat: int, drawing: Drawing) -> list[Entry]:
-        name = self.players[seat]
-        if name not in to_move(state):
+    def _legal_entries(self, state: object, seat: int, drawing: Drawing) -> list[Entry]:
+        name, seen = self.players[seat], self._seen(state)
+        if name not in seen["to_act"]:
             return []
-        if state.phase == ROLL:
+        if seen["phase"] == ROLL:
             return [("roll",)]
-        if state.phase == DRAFT:
-            taken = {pos for p in state.players for pos in p.hand}
-            return [("draft", pos) for pos in range(len(state.dice)) if pos not in taken]
+        if seen["phase"] == DRAFT:
+            taken = {pos for p in seen["players"].values() for pos in p["hand"]}
+            return [("draft", pos) for pos in range(len(seen["dice"])) if pos not in taken]
         placing = self._placing(state, seat)
         if drawing.craft is None:
             return [("craft", *craft) for craft in placing.crafts()]
@@ -304,7 +317,7 @@ class FilledInAdapter:
             out.append(("done",))
         return out
 
-    def _placing(self, state: GameState, seat: int) -> Placing:
+    def _placing(self, state: object, seat: int) -> Any:
         """Seat ``seat``'s placement in steps in ``state``, read once a state."""
         memo = self._memo_of(state)
         key = ("placing", seat)
@@ -327,7 +340,8 @@ class FilledInAdapter:
             _, shape, colour, crew, swap = entry
             match.drawings[seat] = Drawing(craft=(str(shape), str(colour), bool(crew), swap))
         elif kind == "draw":
-            cells = self._draw_cells[match.state.players[seat].tower.sheet][index]
+            sheet = self._seen(match.state)["players"][name]["sheet"]
+            cells = self._draw_cells[sheet][index]
             self._advance(match, seat, Drawing(drawing.craft, cells), index)
         elif kind == "purple":
             purples = (*drawing.purples, (entry[1], entry[2]))
@@ -370,7 +384,7 @@ class FilledInAdapter:
             return [("draft", int(move["die"]))]
         shape = move["shape"]
         cells = [tuple(c) for c in move["cells"]]
-        turn = orientations(shape).index(normalise(cells))
+        turn = self._turns[shape].index(normalise(cells))
         row, col = min(r for r, _ in cells), min(c for _, c in cells)
         out: list[Entry] = [
             ("craft", shape, move["colour"], bool(move.get("crew", False)), move.get("swap")),
@@ -404,11 +418,12 @@ class FilledInAdapter:
             "private": self._private(match.state, seat, drawing),
         }
 
-    def _view(self, match: FilledInTable, seat: int, other: int) -> GameState:
+    def _view(self, match: FilledInTable, seat: int, other: int) -> object:
         """The state ``seat`` reads ``other`` (-1: the dice) from: while the round's
         blocks are being drawn, the others' sheets as the placing began."""
         state = match.state
-        if other != seat and state.phase == PLACE and match.placing_began is not None:
+        placing = self._seen(state)["phase"] == PLACE
+        if other != seat and placing and match.placing_began is not None:
             return match.placing_began
         return state
 
@@ -416,26 +431,28 @@ class FilledInAdapter:
         n = len(self.players)
         return [(seat + k) % n for k in range(n)]
 
-    def _layout_of(self, spec: SheetSpec) -> np.ndarray:
+    def _layout_of(self, sheet: Mapping[str, Any]) -> np.ndarray:
         """The printed sheet: boxes (0) and outside (-1), tools, levels."""
         out = np.zeros((SHEET_CHANNELS, self.rows, self.cols), dtype=np.float32)
         out[0] = -1.0
-        for row, col in spec.boxes:
-            out[0, row, col] = 0.0
-            out[3, row, col] = spec.level_of((row, col)) / self.max_levels
-        for (row, col), number, colour in spec.tools:
-            out[1, row, col] = (self.colours.index(colour) + 1) / (len(self.colours) + 1)
-            out[2, row, col] = number / self.tools
+        for level, boxes in enumerate(sheet["levels"], start=1):
+            for row, col in boxes:
+                out[0, row, col] = 0.0
+                out[3, row, col] = level / self.max_levels
+        for tool in sheet["tools"]:
+            row, col = tool["box"]
+            out[1, row, col] = (self.colours.index(tool["colour"]) + 1) / (len(self.colours) + 1)
+            out[2, row, col] = tool["number"] / self.tools
         return out
 
-    def _sheet(self, view: GameState, other: int) -> np.ndarray:
+    def _sheet(self, view: object, other: int) -> np.ndarray:
         """Seat ``other``'s sheet in ``view``: the printed sheet with its ink."""
         memo = self._memo_of(view)
         key = ("sheet", other)
         if key not in memo:
-            tower = view.players[other].tower
-            out = self._layout[tower.sheet].copy()
-            for (row, col), colour in tower.grid().items():
+            player = self._seen(view)["players"][self.players[other]]
+            out = self._layout[player["sheet"]].copy()
+            for row, col, colour in player["ink"]:
                 out[0, row, col] = self._code[colour]
             memo[key] = out
         return memo[key]
@@ -448,81 +465,96 @@ class FilledInAdapter:
             out[row, col] = 0.5
         return out
 
-    def _face(self, face: Face | None) -> list[float]:
-        if face not in self._faces:
-            shape = self.shapes.index(face.shape) if face and face.shape else None
-            colour = self.colours.index(face.colour) if face and face.colour else None
-            wild = float(face is not None and face.wild)
-            self._faces[face] = [
+    def _face(self, label: str | None) -> list[float]:
+        """A die's face (by its label; None: no face) as shape, colour and wild."""
+        if label not in self._faces:
+            face = CONTENT["faces"][label] if label is not None else None
+            shape = self.shapes.index(face["shape"]) if face and face["shape"] else None
+            colour = self.colours.index(face["colour"]) if face and face["colour"] else None
+            wild = float(face is not None and face["shape"] is None)
+            self._faces[label] = [
                 *one_hot(len(self.shapes), shape),
                 *one_hot(len(self.colours), colour),
                 wild,
             ]
-        return self._faces[face]
+        return self._faces[label]
 
-    def _seat(self, view: GameState, other: int, seat: int) -> np.ndarray:
+    def _own_crew(self, state: object, seat: int) -> str:
+        """Seat ``seat``'s crew card, played or not: the one crew card it holds (the
+        engine's inventory; its description names a card only once played)."""
+        memo = self._memo_of(state)
+        key = ("crew", seat)
+        if key not in memo:
+            held = ENGINE.inventory(state)[self.players[seat]]
+            pieces = CONTENT["pieces"]
+            (card,) = [piece for piece in held if pieces[piece]["kind"] == "crew"]
+            memo[key] = card.removeprefix("crew-")
+        return memo[key]
+
+    def _seat(self, view: object, other: int, seat: int) -> np.ndarray:
         """What ``seat`` knows of seat ``other`` in ``view`` (its crew card once played,
         or its own)."""
         memo = self._memo_of(view)
         key = ("seat", other, other == seat)
         if key in memo:
             return memo[key]
-        p = view.players[other]
-        cfg = rules_config()
+        seen = self._seen(view)
+        name = self.players[other]
+        p = seen["players"][name]
         values = [
             1.0,
-            self._scores_of(view)[p.name] / SCORE_SCALE,
-            p.purples_used / cfg.purple_per_game,
-            float(p.crew_used),
+            seen["scores"][name] / SCORE_SCALE,
+            p["purples"] / self._purple["per_game"],
+            float(p["crew_used"]),
         ]
-        shown = self.cards.index(p.crew) if p.crew_used or other == seat else None
+        crew = self._own_crew(view, other) if other == seat else p["crew"]
+        shown = self.cards.index(crew) if p["crew_used"] or other == seat else None
         values += one_hot(len(self.cards), shown)
         values += [
-            float(p.stuck),
-            float(p.placed),
-            float(p.name in to_move(view)),
-            float(other == view.start),
-            float(view.phase == ROLL and p.name == roller(view)),
-            float(p.name == drafter(view)),
+            float(p["stuck"]),
+            float(p["placed"]),
+            float(name in seen["to_act"]),
+            float(name == seen["start"]),
+            float(seen["phase"] == ROLL and name == seen["roller"]),
+            float(name == seen["drafter"]),
         ]
-        hand = [view.face(pos) for pos in p.hand]
+        hand = [seen["faces"][pos] for pos in p["hand"]]
         for i in range(2):
             values += self._face(hand[i] if i < len(hand) else None)
-        values += [float(n in p.tools_done) for n in range(1, self.tools + 1)]
+        values += [float(n in p["tools"]) for n in range(1, self.tools + 1)]
         colours_max = len(self.colours) + 1
         levels = range(1, self.max_levels + 1)
-        values += [p.level_scores.get(lv, 0) / colours_max for lv in levels]
-        corners = p.marked if view.variant == REMOTE else p.triangles
+        values += [p["levels"].get(str(lv), 0) / colours_max for lv in levels]
+        corners = p["marked"] if seen["variant"] == REMOTE else p["triangles"]
         values += [float(lv in corners) for lv in levels]
         memo[key] = clipped(values)
         return memo[key]
 
-    def _game(self, view: GameState) -> np.ndarray:
+    def _game(self, view: object) -> np.ndarray:
         """The table: phase, round, variant, the dice, the draft, the levels announced."""
         memo = self._memo_of(view)
         if "game" in memo:
             return memo["game"]
-        values = one_hot(len(PHASES), PHASES.index(view.phase))
-        values += [min(view.round / ROUND_SCALE, 1.0), float(view.variant == REMOTE)]
-        taken = {pos for p in view.players for pos in p.hand}
+        seen = self._seen(view)
+        values = one_hot(len(PHASES), PHASES.index(seen["phase"]))
+        values += [min(seen["round"] / ROUND_SCALE, 1.0), float(seen["variant"] == REMOTE)]
+        taken = {pos for p in seen["players"].values() for pos in p["hand"]}
         for pos in range(self.max_dice):
-            if pos >= len(view.dice):
+            if pos >= len(seen["dice"]):
                 values += [0.0] * (3 + FACE_FEATURES)
                 continue
-            rolled = view.faces[pos] is not None
-            values += [1.0, *self._face(view.face(pos) if rolled else None)]
-            values += [float(pos in taken), float(pos == view.leftover)]
-        order = len(view.draft_order)
-        values += [view.draft_pos / order if order else 0.0]
-        values += [float(lv in view.announced) for lv in range(1, self.max_levels + 1)]
+            values += [1.0, *self._face(seen["faces"][pos])]
+            values += [float(pos in taken), float(pos == seen["leftover"])]
+        draft = seen["draft"]
+        values += [draft["made"] / draft["picks"] if draft["picks"] else 0.0]
+        values += [float(lv in seen["announced"]) for lv in range(1, self.max_levels + 1)]
         memo["game"] = clipped(values)
         return memo["game"]
 
-    def _private(self, state: GameState, seat: int, drawing: Drawing) -> np.ndarray:
-        player = state.players[seat]
-        values = one_hot(len(self.cards), self.cards.index(player.crew))
+    def _private(self, state: object, seat: int, drawing: Drawing) -> np.ndarray:
+        values = one_hot(len(self.cards), self.cards.index(self._own_crew(state, seat)))
         values += one_hot(len(STAGES), STAGES.index(drawing.stage))
-        if state.phase == ENDED or drawing.craft is None:
+        if self._seen(state)["phase"] == ENDED or drawing.craft is None:
             values += [0.0] * (len(self.shapes) + len(self.colours) + 5)
             return np.asarray(values, dtype=np.float32)
         shape, colour, crew, swap = drawing.craft

@@ -426,7 +426,7 @@ def test_bad_parameters_are_refused_in_one_sentence() -> None:
         filled_in_v0.raw_env(players=1)
     with pytest.raises(ValueError, match="unknown variant"):
         filled_in_v0.raw_env(variant="postal")
-    with pytest.raises(ValueError, match="unknown tower sheet"):
+    with pytest.raises(ValueError, match="option sheet must be one of 1, 2, 3, 4, 5"):
         filled_in_v0.raw_env(sheet=9)
     with pytest.raises(ValueError, match="one sheet for everybody or one per player"):
         filled_in_v0.raw_env(players=3, sheet=[1, 2])
