@@ -371,3 +371,33 @@ def test_filled_in_content_is_the_sheets_and_shapes_the_rules_play_on() -> None:
         cfg.purple_per_turn,
         cfg.purple_per_game,
     )
+
+
+def test_filled_in_placing_offers_the_moves_the_rules_accept() -> None:
+    """Along a random game, each placing player's steps hold every block the rules list
+    (with its drawing), and following the first choice of each step makes a ``place``
+    move the rules accept."""
+    engine = ENGINES["filled-in"]
+    state, chance = engine.new_game(GameOptions(("Ann", "Ben", "Cy")), 4), Chance.from_seed(9)
+    rounds = 0
+    while rounds < 5 and not engine.outcome(state).over:
+        if engine.describe(state)["phase"] == "place":
+            rounds += 1
+            for name in engine.to_act(state):
+                placing = engine.placing(state, name)
+                crafts = placing.crafts()
+                for move in engine.legal_moves(state):
+                    if move["type"] != "place" or move["player"] != name:
+                        continue
+                    crew, swap = bool(move.get("crew")), move.get("swap")
+                    craft = (move["shape"], move["colour"], crew, swap)
+                    cells = tuple(sorted(tuple(c) for c in move["cells"]))
+                    assert craft in crafts
+                    assert cells in {spot.cells for spot in placing.draws(craft)}
+                for craft in crafts:
+                    cells, purples = placing.draws(craft)[0].cells, ()
+                    while not placing.complete(craft, cells, purples):
+                        purples = (*purples, placing.purples(craft, cells, purples)[0])
+                    engine.apply(state, placing.move(craft, cells, purples))  # accepted
+        state = engine.apply(state, engine.random_move(state, chance))
+    assert rounds == 5
