@@ -401,3 +401,27 @@ def test_filled_in_placing_offers_the_moves_the_rules_accept() -> None:
                     engine.apply(state, placing.move(craft, cells, purples))  # accepted
         state = engine.apply(state, engine.random_move(state, chance))
     assert rounds == 5
+
+
+def test_filled_in_description_is_the_table_as_the_players_see_it() -> None:
+    """Along a random game: each sheet's ink is its tower's boxes, the roller and the
+    drafter are who the rules wait for in their phase, and a crew card stays unnamed
+    until played (the engine's inventory still places it with its player)."""
+    engine = ENGINES["filled-in"]
+    state = engine.new_game(GameOptions(("Ann", "Ben"), mode="remote"), 6)
+    chance, phases = Chance.from_seed(2), set()
+    while not engine.outcome(state).over:
+        seen = engine.describe(state)
+        phases.add(seen["phase"])
+        if seen["phase"] in ("roll", "draft"):
+            mover = seen["roller"] if seen["phase"] == "roll" else seen["drafter"]
+            assert engine.to_act(state) == [mover]
+        for player in state.players:
+            described = seen["players"][player.name]
+            ink = {(r, c): colour for r, c, colour in described["ink"]}
+            assert ink == player.tower.grid() and described["sheet"] == player.tower.sheet
+            assert described["crew"] == (player.crew if player.crew_used else None)
+            assert f"crew-{player.crew}" in engine.inventory(state)[player.name]
+        assert seen["start"] == state.players[state.start].name
+        state = engine.apply(state, engine.random_move(state, chance))
+    assert phases == {"roll", "draft", "place"}
