@@ -9,7 +9,9 @@ makes touch included (the rules let a block lean on the turn's purple space).
 
 ``Placing(state, name)`` reads one player's position once and answers every step in it
 (an action mask asks hundreds of times); the engine hands it out
-(``FilledInEngine.placing``).
+(``FilledInEngine.placing``). A person's placement in pencil (the app's) asks it too,
+one choice at a time, and wants the reason a choice is refused: ``shape_die_problem``,
+``craft_problem``, ``block_problem`` and ``purple_problem`` give the rules' words.
 """
 
 from __future__ import annotations
@@ -20,9 +22,17 @@ from typing import Any, NamedTuple
 
 from rules.filled_in.choices import crew_variants, hand_faces, unused_crew_effect
 from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
-from rules.filled_in.crew import EXTRA_PURPLE, FREE_PLACEMENT
-from rules.filled_in.placement import FLOOR_ROW, neighbours, touches
+from rules.filled_in.crafting import cannot_craft, craft_options
+from rules.filled_in.crew import ANY_COLOUR, ANY_SHAPE, EXTRA_PURPLE, FREE_PLACEMENT, SWAP_LEFTOVER
+from rules.filled_in.dice import Face
+from rules.filled_in.placement import (
+    FLOOR_ROW,
+    TOUCH_REASON,
+    box_problem,
+    neighbours,
+    placement_problem,
+    touches,
+)
 from rules.filled_in.shapes import orientations
 from rules.filled_in.sheets import SheetSpec, get_sheet
 from rules.filled_in.state import GameState
@@ -82,6 +92,79 @@ class Placing:
         self._draws: dict[tuple[str, bool, int], tuple[Spot, ...]] = {}
         self._can: dict[tuple[str, bool, int], bool] = {}
         self._purples: dict[tuple[Crafted, Cells, Cells], list[Cell]] = {}
+
+    # -- one choice at a time, with the rules' reasons ---------------------------------
+
+    def effect(self, crew: bool) -> str | None:
+        """The crew card's effect when it is played (``crew``) and still unused."""
+        return unused_crew_effect(self.player) if crew else None
+
+    def faces(self, swap: int | None) -> list[Face]:
+        """The faces of the player's two dice, one swapped for the leftover if asked."""
+        return hand_faces(self.state, self.player, swap)
+
+    def shape_free(self, shape_die: int, crew: bool, swap: int | None) -> bool:
+        """Whether the player picks the shape (a "?" shape die, or the crew card)."""
+        return self.faces(swap)[shape_die].wild or self.effect(crew) == ANY_SHAPE
+
+    def colour_free(self, shape_die: int, crew: bool, swap: int | None) -> bool:
+        """Whether the player picks the colour (a "?" colour die, or the crew card)."""
+        return self.faces(swap)[1 - shape_die].wild or self.effect(crew) == ANY_COLOUR
+
+    def can_swap(self, crew: bool) -> bool:
+        """Whether the crew card, played (``crew``), swaps a die for the leftover."""
+        return self.effect(crew) == SWAP_LEFTOVER
+
+    def shape_die_problem(self, swap: int | None, shape_die: int) -> str | None:
+        """Why die ``shape_die`` may not give the shape (a single "?" must), or None."""
+        faces = self.faces(swap)
+        if faces[0].wild != faces[1].wild and not faces[shape_die].wild:
+            return 'a single "?" must be the shape die (rulebook)'
+        return None
+
+    def craft_problem(self, craft: Crafted, shape_die: int) -> str | None:
+        """Why the dice (the shape from die ``shape_die``) cannot make this block."""
+        shape, colour, crew, swap = craft
+        faces = self.faces(swap)
+        if (shape, colour) in craft_options(faces[0], faces[1], self.effect(crew)):
+            return None
+        if faces[0].wild != faces[1].wild and not faces[shape_die].wild:
+            return "a single wild die must be the shape die"
+        return cannot_craft(faces, colour, shape)
+
+    def block_problem(self, craft: Crafted, cells: Cells, purples: Cells) -> str | None:
+        """Why the rules refuse the crafted block on ``cells`` with the purple spaces
+        drawn so far, or None."""
+        shape, free, _ = self.terms(craft)
+        return placement_problem(self.spec, self.filled, shape, cells, purples, free=free)
+
+    def purples_left(self, crew: bool, drawn: int) -> int:
+        """How many purple spaces the turn may still add, ``drawn`` drawn already."""
+        cfg = rules_config()
+        per_turn = cfg.purple_per_turn + (1 if self.effect(crew) == EXTRA_PURPLE else 0)
+        left = cfg.purple_per_game - self.player.purples_used
+        return max(0, min(per_turn, left) - drawn)
+
+    def purple_problem(
+        self, craft: Crafted, block: Cells | None, purples: Cells, cell: Cell
+    ) -> str | None:
+        """Why the rules refuse a purple space on ``cell`` after the ``purples`` drawn
+        so far, with the block drawn on ``block`` (None: not yet), or None."""
+        if self.purples_left(craft[2], len(purples)) == 0:
+            if self.player.purples_used + len(purples) >= rules_config().purple_per_game:
+                return "no purple spaces left on your crane"
+            return "no more purple spaces this turn"
+        if block is not None:
+            return self.block_problem(craft, block, (*purples, cell))
+        drawn = self.filled | frozenset(purples)
+        problem = box_problem(self.spec, drawn, cell)
+        if problem:
+            return problem
+        if not touches((cell,), drawn):
+            return f"the purple space {TOUCH_REASON}"
+        return None
+
+    # -- the steps ------------------------------------------------------------------------
 
     def terms(self, craft: Crafted) -> tuple[str, bool, int]:
         """The crafted shape, whether the block may float (Crane Operator) and how many
