@@ -156,7 +156,12 @@ class FilledInEngine:
             for pos, die in enumerate(all_dice())
         }
         crew = {
-            f"crew-{card.id}": {"kind": "crew", "name": card.name, "effect": card.effect}
+            f"crew-{card.id}": {
+                "kind": "crew",
+                "name": card.name,
+                "effect": card.effect,
+                "text": card.text,
+            }
             for card in crew_cards().values()
         }
         shapes = [

@@ -12,36 +12,13 @@ placement in steps is. Pure: no pyglet here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from rules.pieces import Cell, get_piece, transform_cells
-from simulator.games.registry import GAMES
+from simulator.app.filled_in.content import COLOURS, ENGINE, PIECES, SHAPES, DieFace
 
 BLOCK, PURPLE = "block", "purple"
 DRAWN_FIRST = "undo what you drew first (Backspace) to change the crafting"
-
-# The app's way into the rules: the engine's fixed material and its placement in steps.
-ENGINE: Any = GAMES.get("filled-in").load("engine")
-CONTENT = ENGINE.content()
-SHAPES = tuple(shape["letter"] for shape in CONTENT["shapes"])
-COLOURS = tuple(CONTENT["colours"])
-PIECES = {shape["letter"]: shape["piece"] for shape in CONTENT["shapes"]}
-
-
-class DieFace(Protocol):
-    """A die's face as the rules give it: a coloured shape, or the wild "?"."""
-
-    @property
-    def shape(self) -> str | None: ...
-
-    @property
-    def colour(self) -> str | None: ...
-
-    @property
-    def wild(self) -> bool: ...
-
-    @property
-    def label(self) -> str: ...
 
 
 @dataclass
