@@ -274,8 +274,6 @@ def test_modules_are_imported_at_the_top() -> None:
 RULES_IMPORT_EXCEPTIONS = (
     "simulator.app.crazy_tower",
     "simulator.app.filled_in",
-    "simulator.rl.filled_in",
-    "simulator.rl.stand",
 )
 
 

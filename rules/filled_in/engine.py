@@ -3,7 +3,7 @@ rules.filled_in. The engine's mode is the rulebook's variant ("standard", "remot
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,14 +19,18 @@ from rules.engine import (
 )
 from rules.filled_in.config import rules_config
 from rules.filled_in.crew import crew_cards
-from rules.filled_in.dice import all_dice
-from rules.filled_in.moves import apply_move
+from rules.filled_in.dice import all_dice, dice_count
+from rules.filled_in.moves import apply_move, drafter, roller
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
 from rules.filled_in.scoring import ranking_winners, totals
-from rules.filled_in.sheets import tower_sheets
-from rules.filled_in.state import REMOTE, STANDARD, VARIANTS, GameState
+from rules.filled_in.shapes import orientations
+from rules.filled_in.sheets import SheetSpec, tower_sheets
+from rules.filled_in.state import PHASES, REMOTE, STANDARD, VARIANTS, GameState
+from rules.filled_in.steps import Placing
+from rules.filled_in.tower import PURPLE_PIECE
 from rules.filled_in.turns import is_over, legal_moves, to_move
+from rules.pieces import Cell
 from rules.serial import digest_of, unwrap, wrap
 
 KIND = "filled-in"
@@ -138,20 +142,63 @@ class FilledInEngine:
 
     def content(self) -> Mapping[str, Any]:
         """Dice by position in play (the first dice of the set), each with its faces'
-        labels; crew cards as ``crew-<id>``; the tower sheets' numbers."""
+        labels; crew cards as ``crew-<id>``; the tower sheets as printed (``sheets``:
+        each one's ``id``, ``name``, size, ``boxes`` as [row, col] with row 0 on the
+        foundation, ``levels`` from the lowest, ``tools`` and the ``crane``); the shapes
+        the dice craft (``shapes``: the letter, the LOTS piece, every distinct turn and
+        flip as cells from (0, 0), in the order the rules number them); the colours, the
+        purple spaces (colour, piece, how many a turn and a game allow) and the player
+        counts, how many dice each count plays with, every face by its label and the
+        phases of a round."""
+        cfg = rules_config()
         dice = {
             f"die-{pos}": {"kind": "die", "faces": [face.label for face in die.faces]}
             for pos, die in enumerate(all_dice())
         }
         crew = {
-            f"crew-{card.id}": {"kind": "crew", "name": card.name, "effect": card.effect}
+            f"crew-{card.id}": {
+                "kind": "crew",
+                "name": card.name,
+                "effect": card.effect,
+                "text": card.text,
+            }
             for card in crew_cards().values()
         }
-        return {"pieces": {**dice, **crew}, "sheets": sorted(tower_sheets())}
+        shapes = [
+            {
+                "letter": letter,
+                "piece": piece,
+                "orientations": [_cell_list(cells) for cells in orientations(letter)],
+            }
+            for letter, piece in cfg.shapes
+        ]
+        return {
+            "pieces": {**dice, **crew},
+            "sheets": [_sheet_data(spec) for _, spec in sorted(tower_sheets().items())],
+            "shapes": shapes,
+            "colours": list(cfg.colours),
+            "purple": {
+                "colour": cfg.purple,
+                "piece": PURPLE_PIECE,
+                "per_turn": cfg.purple_per_turn,
+                "per_game": cfg.purple_per_game,
+            },
+            "players": list(cfg.players),
+            "dice_in_play": {str(n): dice_count(n) for n in cfg.players},
+            "faces": {
+                face.label: {"shape": face.shape, "colour": face.colour}
+                for die in all_dice()
+                for face in die.faces
+            },
+            "phases": list(PHASES),
+        }
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """Every player's dice, crane and crew card once played (hidden till then); the
-        dice in play with their faces."""
+        """Every player's dice, crane and crew card once played (hidden till then), sheet
+        and ink (``[row, col, colour]``), tools done and level corners (``triangles``;
+        the remote variant's ``marked``); the dice in play with their faces' labels
+        (``content()["faces"]`` reads them), the round's start player, roller and
+        drafter, and how many of the draft's picks are made."""
         total = totals(state)
         players = {
             p.name: {
@@ -163,6 +210,11 @@ class FilledInEngine:
                 "purples": p.purples_used,
                 "placed": p.placed,
                 "stuck": p.stuck,
+                "sheet": p.tower.sheet,
+                "ink": [[r, c, colour] for (r, c), colour in sorted(p.tower.grid().items())],
+                "tools": sorted(p.tools_done),
+                "triangles": sorted(p.triangles),
+                "marked": sorted(p.marked),
             }
             for p in state.players
         }
@@ -179,6 +231,10 @@ class FilledInEngine:
             "faces": faces,
             "leftover": state.leftover,
             "announced": list(state.announced),
+            "start": state.players[state.start].name,
+            "roller": roller(state),
+            "drafter": drafter(state),
+            "draft": {"picks": len(state.draft_order), "made": state.draft_pos},
         }
 
     def physical_choices(self, state: GameState) -> list[Move]:
@@ -190,8 +246,34 @@ class FilledInEngine:
     def preview(self, state: GameState, move: Mapping[str, Any]) -> Preview[GameState]:
         return preview_by_applying(self, state, move)
 
+    def placing(self, state: GameState, player: str) -> Placing:
+        """Filled In's own query: ``player``'s placement chosen in steps (the block
+        crafted, where it is drawn, the purple spaces), each step offering exactly the
+        choices some legal ``place`` move continues (rules/filled_in/steps.py)."""
+        return Placing(state, player)
+
     def random_move(self, state: GameState, chance: Chance) -> Move:
         return random_move(state, chance)
+
+
+def _cell_list(cells: Iterable[Cell]) -> list[list[int]]:
+    return [[row, col] for row, col in sorted(cells)]
+
+
+def _sheet_data(spec: SheetSpec) -> dict[str, Any]:
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "width": spec.width,
+        "height": spec.height,
+        "boxes": _cell_list(spec.boxes),
+        "levels": [_cell_list(level) for level in spec.levels],
+        "tools": [
+            {"box": list(box), "number": number, "colour": colour}
+            for box, number, colour in spec.tools
+        ],
+        "crane": list(spec.crane),
+    }
 
 
 ENGINE = FilledInEngine()

@@ -11,7 +11,7 @@ Actions (docs/research.md lists them): ``wait`` (PettingZoo only), ``roll``,
    seat's crew card played (``crew``) and, for the Scavenger, which die (0, 1) is
    swapped for the leftover one (``swap``, else none);
 2. ``draw(shape, turn, row, col)``: where the block goes: ``turn`` indexes the shape's
-   distinct turns and flips (rules.filled_in.shapes.orientations) and (row, col) is
+   distinct turns and flips (the engine's ``content()["shapes"]``) and (row, col) is
    the sheet box of the drawing's lowest row and leftmost column;
 3. ``purple(row, col)``: a purple space, as many as the rules allow this turn;
 4. ``done``: the placement is handed to the rules as one ``place`` move.
@@ -20,7 +20,8 @@ The rules' ``place`` move is one decision with up to two purple spaces anywhere,
 many to number (2,394 drawings x 100 crafts x some 16,000 purple choices: about four
 billion), so it is chosen in these steps, kept by the match (``FilledInTable.drawings``)
 and given to the rules only when complete. Each step's mask holds exactly the choices
-that some legal ``place`` move continues: every move the rules accept is one sequence
+that some legal ``place`` move continues (the engine's ``placing(state, player)``,
+rules/filled_in/steps.py, works them out): every move the rules accept is one sequence
 of masked-in actions and every such sequence ends in a move they accept, a block that
 only a purple space makes touch included (the rules let a block lean on the turn's
 purple space). As soon as nothing can be added, the placement is drawn without asking
@@ -38,35 +39,37 @@ and its placement in progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
 
 from rules.chance import Chance
-from rules.engine import Outcome
+from rules.engine import Engine, GameOptions, Outcome
 from rules.errors import IllegalMove
-from rules.filled_in.choices import crew_variants, hand_faces, unused_crew_effect
-from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import craft_options
-from rules.filled_in.crew import EXTRA_PURPLE, FREE_PLACEMENT, crew_cards
-from rules.filled_in.dice import Face, dice_count
-from rules.filled_in.engine import ENGINE
-from rules.filled_in.moves import drafter, roller
-from rules.filled_in.options import FilledInOptions
-from rules.filled_in.placement import FLOOR_ROW, neighbours, touches
-from rules.filled_in.scoring import totals
-from rules.filled_in.shapes import orientations
-from rules.filled_in.sheets import SheetSpec, get_sheet, tower_sheets
-from rules.filled_in.state import DRAFT, ENDED, PHASES, PLACE, REMOTE, ROLL, GameState
-from rules.filled_in.turns import to_move
 from rules.pieces import Cell, normalise
 from simulator.games.filled_in.match import FilledInMatch
+from simulator.games.registry import GAMES
 from simulator.rl.adapter import WAIT, Catalogue, Entry, clipped, mask_space, one_hot, unit_box
 from simulator.rl.errors import InvalidAction
+
+
+class FilledInRules(Engine[Any], Protocol):
+    """The Filled In engine: the contract, and its own placement in steps."""
+
+    def placing(self, state: Any, player: str) -> Any: ...
+
+
+# The environment's one way into the rules; it reads a state only through it (the
+# states themselves are handles it passes back).
+ENGINE: FilledInRules = GAMES.get("filled-in").load("engine")
+CONTENT = ENGINE.content()
+PHASES = tuple(CONTENT["phases"])
+ROLL, DRAFT, PLACE, ENDED = PHASES
+REMOTE = "remote"  # the variant (the engine's mode) where one player rolls for all
 
 MAX_SEATS = 4
 MEMOS = 4  # states whose scores, masks and arrays are kept (see _memo_of)
@@ -82,11 +85,14 @@ NO_SWAP = None
 Craft = tuple[str, str, bool, int | None]
 
 
+SHEETS = {sheet["id"]: sheet for sheet in CONTENT["sheets"]}
+
+
 @cache
 def sheet_grid() -> tuple[int, int]:
     """(rows, cols) of the grid every sheet is read into: the tallest and widest sheet."""
-    sheets = tower_sheets().values()
-    return max(s.height for s in sheets), max(s.width for s in sheets)
+    sheets = SHEETS.values()
+    return max(s["height"] for s in sheets), max(s["width"] for s in sheets)
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,8 @@ class FilledInTable(FilledInMatch):
     def _reset(self) -> None:
         super()._reset()
         self.drawings: list[Drawing] = [NOTHING] * len(self.options.players)
-        self.placing_began: GameState | None = None
-        self._outcome: tuple[GameState, Outcome] | None = None
+        self.placing_began: object | None = None
+        self._outcome: tuple[object, Outcome] | None = None
 
     def outcome(self) -> Outcome:
         """The rules engine's outcome, once per state (the environments ask every step,
@@ -133,25 +139,6 @@ class FilledInTable(FilledInMatch):
         if before == DRAFT and self._state.phase == PLACE:
             self.placing_began = self._state
         return out
-
-
-class Spot(NamedTuple):
-    """One drawing of a shape inside a sheet's boxes, and its action number."""
-
-    index: int  # type: ignore[assignment]  # the field shadows tuple.index, unused here
-    cells: tuple[Cell, ...]  # sorted, as the rules store a block
-    boxes: frozenset[Cell]
-    border: frozenset[Cell]  # the sheet's boxes next to the block
-    on_floor: bool
-
-
-class Seen(NamedTuple):
-    """One seat's position in the place phase: its sheet, filled boxes, and the empty
-    boxes a purple space could fill first (touching the ink or on the floor)."""
-
-    spec: SheetSpec
-    filled: frozenset[Cell]
-    first: frozenset[Cell]
 
 
 class FilledInAdapter:
@@ -170,30 +157,36 @@ class FilledInAdapter:
         self.players = tuple(players)
         self.sheet = sheet if isinstance(sheet, int) else tuple(sheet)
         self.variant = variant
-        try:
-            self._options(0).new_game()
-        except KeyError as exc:  # an unknown sheet
-            raise ValueError(str(exc.args[0])) from None
-        cfg = rules_config()
+        ENGINE.new_game(self._options(0))  # refuses bad options (a ValueError) here
         self.rows, self.cols = sheet_grid()
-        self.shapes = cfg.shape_letters
-        self.colours = cfg.colours
-        self.cards = tuple(crew_cards())
-        self.max_dice = dice_count(max(cfg.players))
-        self.max_levels = max(len(s.levels) for s in tower_sheets().values())
-        self.tools = max(len(s.tools) for s in tower_sheets().values())
+        # every distinct turn and flip of each shape, in the rules' numbering
+        self._turns = {
+            shape["letter"]: [frozenset(map(tuple, cells)) for cells in shape["orientations"]]
+            for shape in CONTENT["shapes"]
+        }
+        self.shapes = tuple(self._turns)
+        self.colours = tuple(CONTENT["colours"])
+        pieces = CONTENT["pieces"]
+        self.cards = tuple(
+            key.removeprefix("crew-") for key in pieces if pieces[key]["kind"] == "crew"
+        )
+        self.max_dice = max(CONTENT["dice_in_play"].values())
+        self.max_levels = max(len(s["levels"]) for s in SHEETS.values())
+        self.tools = max(len(s["tools"]) for s in SHEETS.values())
+        self._purple = CONTENT["purple"]
         self.catalogue = Catalogue(self._entries(waiting))
         sheets = [self.sheet] * len(players) if isinstance(self.sheet, int) else self.sheet
-        self._spots = {n: self._spots_of(get_sheet(n)) for n in set(sheets)}
-        self._spot_at = {
-            n: {spot.index: spot for spots in by_shape.values() for spot in spots}
-            for n, by_shape in self._spots.items()
+        # each sheet's drawings: the cells of a draw action, and the action of cells
+        self._draw_cells = {n: self._drawings_of(SHEETS[n]) for n in set(sheets)}
+        self._draw_index = {
+            n: {cells: index for index, cells in by_index.items()}
+            for n, by_index in self._draw_cells.items()
         }
-        self._layout = {n: self._layout_of(get_sheet(n)) for n in set(sheets)}
+        self._layout = {n: self._layout_of(SHEETS[n]) for n in set(sheets)}
         self._code = {c: (i + 1) / (len(self.colours) + 1) for i, c in enumerate(self.colours)}
-        self._code[cfg.purple] = 1.0
-        self._memos: list[tuple[GameState, dict[Any, Any]]] = []
-        self._faces: dict[Face | None, list[float]] = {}
+        self._code[self._purple["colour"]] = 1.0
+        self._memos: list[tuple[object, dict[Any, Any]]] = []
+        self._faces: dict[str | None, list[float]] = {}  # by the face's label
         self.observation_space = spaces.Dict(
             {
                 "sheets": unit_box((MAX_SEATS, SHEET_CHANNELS, self.rows, self.cols)),
@@ -204,10 +197,9 @@ class FilledInAdapter:
             }
         )
 
-    def _options(self, seed: int) -> FilledInOptions:
-        return FilledInOptions(
-            players=self.players, sheet=self.sheet, variant=self.variant, seed=seed
-        )
+    def _options(self, seed: int) -> GameOptions:
+        sheet = self.sheet if isinstance(self.sheet, int) else list(self.sheet)
+        return GameOptions(self.players, self.variant, seed, {"sheet": sheet})
 
     # -- the catalogue ----------------------------------------------------------------
 
@@ -220,36 +212,25 @@ class FilledInAdapter:
                 out.append(("craft", shape, colour, False, NO_SWAP))
                 out += [("craft", shape, colour, True, swap) for swap in (NO_SWAP, 0, 1)]
         for shape in self.shapes:
-            for turn in range(len(orientations(shape))):
+            for turn in range(len(self._turns[shape])):
                 for row in range(self.rows):
                     out += [("draw", shape, turn, row, col) for col in range(self.cols)]
         out += [("purple", row, col) for row in range(self.rows) for col in range(self.cols)]
         out.append(("done",))
         return out
 
-    def _spots_of(self, spec: SheetSpec) -> dict[str, tuple[Spot, ...]]:
-        """Every drawing of every shape inside the sheet's boxes, by shape."""
-        out: dict[str, tuple[Spot, ...]] = {}
+    def _drawings_of(self, sheet: Mapping[str, Any]) -> dict[int, tuple[Cell, ...]]:
+        """Every drawing of every shape inside the sheet's boxes: its draw action's
+        number and its cells, sorted as the rules store a block."""
+        boxes = {(r, c) for r, c in sheet["boxes"]}
+        out: dict[int, tuple[Cell, ...]] = {}
         for shape in self.shapes:
-            spots = []
-            for turn, base in enumerate(orientations(shape)):
-                for row in range(spec.height):
-                    for col in range(spec.width):
+            for turn, base in enumerate(self._turns[shape]):
+                for row in range(sheet["height"]):
+                    for col in range(sheet["width"]):
                         cells = tuple(sorted((r + row, c + col) for r, c in base))
-                        if not all(cell in spec.boxes for cell in cells):
-                            continue
-                        boxes = frozenset(cells)
-                        border = frozenset(n for c in cells for n in neighbours(c)) - boxes
-                        spots.append(
-                            Spot(
-                                self.catalogue.index(("draw", shape, turn, row, col)),
-                                cells,
-                                boxes,
-                                border & spec.boxes,
-                                any(r == FLOOR_ROW for r, _ in cells),
-                            )
-                        )
-            out[shape] = tuple(spots)
+                        if all(cell in boxes for cell in cells):
+                            out[self.catalogue.index(("draw", shape, turn, row, col))] = cells
         return out
 
     @property
@@ -275,22 +256,23 @@ class FilledInAdapter:
     # -- the game ---------------------------------------------------------------------
 
     def new_match(self, seed: int) -> FilledInTable:
-        return FilledInTable(self._options(seed))
+        return FilledInTable.set_up(self._options(seed))
 
     def to_act(self, match: FilledInTable) -> list[int]:
-        return [self.players.index(name) for name in to_move(match.state)]
+        return [self.players.index(name) for name in self._seen(match.state)["to_act"]]
 
     def scores(self, match: FilledInTable) -> list[float]:
-        scores = self._scores_of(match.state)
+        scores = self._seen(match.state)["scores"]
         return [float(scores[name]) for name in self.players]
 
-    def _scores_of(self, state: GameState) -> dict[str, int]:
+    def _seen(self, state: object) -> dict[str, Any]:
+        """The engine's description of ``state``, asked once a state."""
         memo = self._memo_of(state)
-        if "totals" not in memo:
-            memo["totals"] = totals(state)
-        return memo["totals"]
+        if "seen" not in memo:
+            memo["seen"] = ENGINE.describe(state)
+        return memo["seen"]
 
-    def _memo_of(self, state: GameState) -> dict[Any, Any]:
+    def _memo_of(self, state: object) -> dict[Any, Any]:
         """What has been worked out about ``state`` (scores, masks, arrays): a state is
         never changed, every move makes a new one. The last few are kept: the state
         now, the one the round's placing began with (the others' sheets then), and
@@ -313,140 +295,35 @@ class FilledInAdapter:
             memo[key] = self.catalogue.mask(self._legal_entries(state, seat, drawing))
         return memo[key].copy()
 
-    def _legal_entries(self, state: GameState, seat: int, drawing: Drawing) -> list[Entry]:
-        name = self.players[seat]
-        if name not in to_move(state):
+    def _legal_entries(self, state: object, seat: int, drawing: Drawing) -> list[Entry]:
+        name, seen = self.players[seat], self._seen(state)
+        if name not in seen["to_act"]:
             return []
-        if state.phase == ROLL:
+        if seen["phase"] == ROLL:
             return [("roll",)]
-        if state.phase == DRAFT:
-            taken = {pos for p in state.players for pos in p.hand}
-            return [("draft", pos) for pos in range(len(state.dice)) if pos not in taken]
+        if seen["phase"] == DRAFT:
+            taken = {pos for p in seen["players"].values() for pos in p["hand"]}
+            return [("draft", pos) for pos in range(len(seen["dice"])) if pos not in taken]
+        placing = self._placing(state, seat)
         if drawing.craft is None:
-            return self._crafts(state, seat)
+            return [("craft", *craft) for craft in placing.crafts()]
         if drawing.cells is None:
-            spots = self._draws(state, seat, *self._terms(state, seat, drawing.craft))
-            return [self.catalogue.entries[spot.index] for spot in spots]
-        cells = self._purples(state, seat, drawing)
+            index = self._draw_index[placing.sheet]
+            spots = placing.draws(drawing.craft)
+            return [self.catalogue.entries[index[spot.cells]] for spot in spots]
+        cells = placing.purples(drawing.craft, drawing.cells, drawing.purples)
         out: list[Entry] = [("purple", *cell) for cell in cells]
-        if self._complete(state, seat, drawing):
+        if placing.complete(drawing.craft, drawing.cells, drawing.purples):
             out.append(("done",))
         return out
 
-    def _seen(self, state: GameState, seat: int) -> Seen:
+    def _placing(self, state: object, seat: int) -> Any:
+        """Seat ``seat``'s placement in steps in ``state``, read once a state."""
         memo = self._memo_of(state)
-        key = ("seen", seat)
+        key = ("placing", seat)
         if key not in memo:
-            tower = state.players[seat].tower
-            spec, filled = tower.spec, tower.filled()
-            first = frozenset(
-                b for b in spec.boxes - filled if b[0] == FLOOR_ROW or touches((b,), filled)
-            )
-            memo[key] = Seen(spec, filled, first)
+            memo[key] = ENGINE.placing(state, self.players[seat])
         return memo[key]
-
-    def _terms(self, state: GameState, seat: int, craft: Craft) -> tuple[str, bool, int]:
-        """The crafted shape, whether the block may float (Crane Operator) and how many
-        purple spaces the turn allows."""
-        shape, _, crew, _ = craft
-        player = state.players[seat]
-        effect = unused_crew_effect(player) if crew else None
-        cfg = rules_config()
-        per_turn = cfg.purple_per_turn + (1 if effect == EXTRA_PURPLE else 0)
-        room = min(per_turn, cfg.purple_per_game - player.purples_used)
-        return shape, effect == FREE_PLACEMENT, room
-
-    def _crafts(self, state: GameState, seat: int) -> list[Entry]:
-        player = state.players[seat]
-        out: list[Entry] = []
-        for crew, swap in crew_variants(player):
-            effect = unused_crew_effect(player) if crew else None
-            first, second = hand_faces(state, player, swap)
-            for shape, colour in craft_options(first, second, effect):
-                craft = (shape, colour, crew, swap)
-                if self._can_draw(state, seat, *self._terms(state, seat, craft)):
-                    out.append(("craft", *craft))
-        return out
-
-    def _can_draw(self, state: GameState, seat: int, shape: str, free: bool, room: int) -> bool:
-        """Whether some drawing of ``shape`` is legal (``_draws``, stopping at the first)."""
-        memo = self._memo_of(state)
-        key = ("can", seat, shape, free, room)
-        if key not in memo:
-            drawn = memo.get(("draws", seat, shape, free, room))
-            memo[key] = (
-                bool(drawn)
-                if drawn is not None
-                else any(self._legal_spots(state, seat, shape, free, room))
-            )
-        return memo[key]
-
-    def _draws(
-        self, state: GameState, seat: int, shape: str, free: bool, room: int
-    ) -> tuple[Spot, ...]:
-        """The drawings of ``shape`` some legal move makes: on empty boxes, touching the
-        ink or the floor, floating (``free``), or leaning on the turn's purple spaces
-        (at most ``room``), which must then reach the ink or the floor themselves."""
-        memo = self._memo_of(state)
-        key = ("draws", seat, shape, free, room)
-        if key in memo:
-            return memo[key]
-        memo[key] = tuple(self._legal_spots(state, seat, shape, free, room))
-        return memo[key]
-
-    def _legal_spots(
-        self, state: GameState, seat: int, shape: str, free: bool, room: int
-    ) -> Iterator[Spot]:
-        seen = self._seen(state, seat)
-        filled = seen.filled
-        for spot in self._spots[state.players[seat].tower.sheet][shape]:
-            if not spot.boxes.isdisjoint(filled):
-                continue
-            if free or spot.on_floor or not spot.border.isdisjoint(filled):
-                yield spot  # the block touches as it is
-            elif _leans(seen, spot, room):
-                yield spot
-
-    def _complete(self, state: GameState, seat: int, drawing: Drawing) -> bool:
-        """Whether the rules take the placement as it is (every box touching in some
-        drawing order)."""
-        assert drawing.craft is not None and drawing.cells is not None
-        _, free, _ = self._terms(state, seat, drawing.craft)
-        return _orderable(self._seen(state, seat).filled, drawing.cells, free, drawing.purples)
-
-    def _purples(self, state: GameState, seat: int, drawing: Drawing) -> list[Cell]:
-        """The purple spaces that some legal move adds next, in (row, col) order."""
-        memo = self._memo_of(state)
-        key = ("purples", seat, drawing)
-        if key in memo:
-            return memo[key]
-        assert drawing.craft is not None and drawing.cells is not None
-        _, free, room = self._terms(state, seat, drawing.craft)
-        left = room - len(drawing.purples)  # this one included
-        seen = self._seen(state, seat)
-        drawn = seen.filled | set(drawing.cells) | set(drawing.purples)
-        empty = seen.spec.boxes - drawn
-        out: list[Cell] = []
-        if left >= 1:
-            if _orderable(seen.filled, drawing.cells, free, drawing.purples):
-                # a box touching what is drawn, or one that later ones bridge to it
-                near = frozenset(b for b in empty if touches((b,), drawn))
-                out = sorted(_reach(seen, near, left, drawn))
-            else:
-                # something drawn this turn touches nothing yet: the last purple space
-                # must be next to it (it alone can make it touch); with more to come,
-                # any box may still be part of a finish
-                this_turn = (*drawing.cells, *drawing.purples)
-                near = (
-                    frozenset(n for c in this_turn for n in neighbours(c)) if left == 1 else empty
-                )
-                out = [
-                    cell
-                    for cell in sorted(empty & near)
-                    if _completable(seen, drawing.cells, free, (*drawing.purples, cell), left - 1)
-                ]
-        memo[key] = out
-        return out
 
     # -- carrying out -------------------------------------------------------------------
 
@@ -463,39 +340,29 @@ class FilledInAdapter:
             _, shape, colour, crew, swap = entry
             match.drawings[seat] = Drawing(craft=(str(shape), str(colour), bool(crew), swap))
         elif kind == "draw":
-            spot = self._spot_at[match.state.players[seat].tower.sheet][index]
-            self._advance(match, seat, Drawing(drawing.craft, spot.cells), index)
+            sheet = self._seen(match.state)["players"][name]["sheet"]
+            cells = self._draw_cells[sheet][index]
+            self._advance(match, seat, Drawing(drawing.craft, cells), index)
         elif kind == "purple":
             purples = (*drawing.purples, (entry[1], entry[2]))
             self._advance(match, seat, Drawing(drawing.craft, drawing.cells, purples), index)
         elif kind == "done":
-            self._commit(match, seat, self._move(seat, drawing), index)
+            self._commit(match, seat, self._move(match, seat, drawing), index)
 
     def _advance(self, match: FilledInTable, seat: int, drawing: Drawing, index: int) -> None:
         """Keep the placement, or draw it when nothing more can be added."""
-        state = match.state
-        if self._complete(state, seat, drawing) and not self._purples(state, seat, drawing):
-            self._commit(match, seat, self._move(seat, drawing), index)
+        placing = self._placing(match.state, seat)
+        assert drawing.craft is not None and drawing.cells is not None
+        steps = (drawing.craft, drawing.cells, drawing.purples)
+        if placing.complete(*steps) and not placing.purples(*steps):
+            self._commit(match, seat, self._move(match, seat, drawing), index)
         else:
             match.drawings[seat] = drawing
 
-    def _move(self, seat: int, drawing: Drawing) -> dict[str, Any]:
+    def _move(self, match: FilledInTable, seat: int, drawing: Drawing) -> dict[str, Any]:
         assert drawing.craft is not None and drawing.cells is not None
-        shape, colour, crew, swap = drawing.craft
-        move: dict[str, Any] = {
-            "type": "place",
-            "player": self.players[seat],
-            "shape": shape,
-            "colour": colour,
-            "cells": [list(c) for c in drawing.cells],
-        }
-        if drawing.purples:
-            move["purples"] = [list(c) for c in drawing.purples]
-        if crew:
-            move["crew"] = True
-        if swap is not None:
-            move["swap"] = swap
-        return move
+        placing = self._placing(match.state, seat)
+        return placing.move(drawing.craft, drawing.cells, drawing.purples)
 
     def _commit(self, match: FilledInTable, seat: int, move: dict[str, Any], index: int) -> None:
         try:
@@ -517,7 +384,7 @@ class FilledInAdapter:
             return [("draft", int(move["die"]))]
         shape = move["shape"]
         cells = [tuple(c) for c in move["cells"]]
-        turn = orientations(shape).index(normalise(cells))
+        turn = self._turns[shape].index(normalise(cells))
         row, col = min(r for r, _ in cells), min(c for _, c in cells)
         out: list[Entry] = [
             ("craft", shape, move["colour"], bool(move.get("crew", False)), move.get("swap")),
@@ -551,11 +418,12 @@ class FilledInAdapter:
             "private": self._private(match.state, seat, drawing),
         }
 
-    def _view(self, match: FilledInTable, seat: int, other: int) -> GameState:
+    def _view(self, match: FilledInTable, seat: int, other: int) -> object:
         """The state ``seat`` reads ``other`` (-1: the dice) from: while the round's
         blocks are being drawn, the others' sheets as the placing began."""
         state = match.state
-        if other != seat and state.phase == PLACE and match.placing_began is not None:
+        placing = self._seen(state)["phase"] == PLACE
+        if other != seat and placing and match.placing_began is not None:
             return match.placing_began
         return state
 
@@ -563,26 +431,28 @@ class FilledInAdapter:
         n = len(self.players)
         return [(seat + k) % n for k in range(n)]
 
-    def _layout_of(self, spec: SheetSpec) -> np.ndarray:
+    def _layout_of(self, sheet: Mapping[str, Any]) -> np.ndarray:
         """The printed sheet: boxes (0) and outside (-1), tools, levels."""
         out = np.zeros((SHEET_CHANNELS, self.rows, self.cols), dtype=np.float32)
         out[0] = -1.0
-        for row, col in spec.boxes:
-            out[0, row, col] = 0.0
-            out[3, row, col] = spec.level_of((row, col)) / self.max_levels
-        for (row, col), number, colour in spec.tools:
-            out[1, row, col] = (self.colours.index(colour) + 1) / (len(self.colours) + 1)
-            out[2, row, col] = number / self.tools
+        for level, boxes in enumerate(sheet["levels"], start=1):
+            for row, col in boxes:
+                out[0, row, col] = 0.0
+                out[3, row, col] = level / self.max_levels
+        for tool in sheet["tools"]:
+            row, col = tool["box"]
+            out[1, row, col] = (self.colours.index(tool["colour"]) + 1) / (len(self.colours) + 1)
+            out[2, row, col] = tool["number"] / self.tools
         return out
 
-    def _sheet(self, view: GameState, other: int) -> np.ndarray:
+    def _sheet(self, view: object, other: int) -> np.ndarray:
         """Seat ``other``'s sheet in ``view``: the printed sheet with its ink."""
         memo = self._memo_of(view)
         key = ("sheet", other)
         if key not in memo:
-            tower = view.players[other].tower
-            out = self._layout[tower.sheet].copy()
-            for (row, col), colour in tower.grid().items():
+            player = self._seen(view)["players"][self.players[other]]
+            out = self._layout[player["sheet"]].copy()
+            for row, col, colour in player["ink"]:
                 out[0, row, col] = self._code[colour]
             memo[key] = out
         return memo[key]
@@ -595,148 +465,102 @@ class FilledInAdapter:
             out[row, col] = 0.5
         return out
 
-    def _face(self, face: Face | None) -> list[float]:
-        if face not in self._faces:
-            shape = self.shapes.index(face.shape) if face and face.shape else None
-            colour = self.colours.index(face.colour) if face and face.colour else None
-            wild = float(face is not None and face.wild)
-            self._faces[face] = [
+    def _face(self, label: str | None) -> list[float]:
+        """A die's face (by its label; None: no face) as shape, colour and wild."""
+        if label not in self._faces:
+            face = CONTENT["faces"][label] if label is not None else None
+            shape = self.shapes.index(face["shape"]) if face and face["shape"] else None
+            colour = self.colours.index(face["colour"]) if face and face["colour"] else None
+            wild = float(face is not None and face["shape"] is None)
+            self._faces[label] = [
                 *one_hot(len(self.shapes), shape),
                 *one_hot(len(self.colours), colour),
                 wild,
             ]
-        return self._faces[face]
+        return self._faces[label]
 
-    def _seat(self, view: GameState, other: int, seat: int) -> np.ndarray:
+    def _own_crew(self, state: object, seat: int) -> str:
+        """Seat ``seat``'s crew card, played or not: the one crew card it holds (the
+        engine's inventory; its description names a card only once played)."""
+        memo = self._memo_of(state)
+        key = ("crew", seat)
+        if key not in memo:
+            held = ENGINE.inventory(state)[self.players[seat]]
+            pieces = CONTENT["pieces"]
+            (card,) = [piece for piece in held if pieces[piece]["kind"] == "crew"]
+            memo[key] = card.removeprefix("crew-")
+        return memo[key]
+
+    def _seat(self, view: object, other: int, seat: int) -> np.ndarray:
         """What ``seat`` knows of seat ``other`` in ``view`` (its crew card once played,
         or its own)."""
         memo = self._memo_of(view)
         key = ("seat", other, other == seat)
         if key in memo:
             return memo[key]
-        p = view.players[other]
-        cfg = rules_config()
+        seen = self._seen(view)
+        name = self.players[other]
+        p = seen["players"][name]
         values = [
             1.0,
-            self._scores_of(view)[p.name] / SCORE_SCALE,
-            p.purples_used / cfg.purple_per_game,
-            float(p.crew_used),
+            seen["scores"][name] / SCORE_SCALE,
+            p["purples"] / self._purple["per_game"],
+            float(p["crew_used"]),
         ]
-        shown = self.cards.index(p.crew) if p.crew_used or other == seat else None
+        crew = self._own_crew(view, other) if other == seat else p["crew"]
+        shown = self.cards.index(crew) if p["crew_used"] or other == seat else None
         values += one_hot(len(self.cards), shown)
         values += [
-            float(p.stuck),
-            float(p.placed),
-            float(p.name in to_move(view)),
-            float(other == view.start),
-            float(view.phase == ROLL and p.name == roller(view)),
-            float(p.name == drafter(view)),
+            float(p["stuck"]),
+            float(p["placed"]),
+            float(name in seen["to_act"]),
+            float(name == seen["start"]),
+            float(seen["phase"] == ROLL and name == seen["roller"]),
+            float(name == seen["drafter"]),
         ]
-        hand = [view.face(pos) for pos in p.hand]
+        hand = [seen["faces"][pos] for pos in p["hand"]]
         for i in range(2):
             values += self._face(hand[i] if i < len(hand) else None)
-        values += [float(n in p.tools_done) for n in range(1, self.tools + 1)]
+        values += [float(n in p["tools"]) for n in range(1, self.tools + 1)]
         colours_max = len(self.colours) + 1
         levels = range(1, self.max_levels + 1)
-        values += [p.level_scores.get(lv, 0) / colours_max for lv in levels]
-        corners = p.marked if view.variant == REMOTE else p.triangles
+        values += [p["levels"].get(str(lv), 0) / colours_max for lv in levels]
+        corners = p["marked"] if seen["variant"] == REMOTE else p["triangles"]
         values += [float(lv in corners) for lv in levels]
         memo[key] = clipped(values)
         return memo[key]
 
-    def _game(self, view: GameState) -> np.ndarray:
+    def _game(self, view: object) -> np.ndarray:
         """The table: phase, round, variant, the dice, the draft, the levels announced."""
         memo = self._memo_of(view)
         if "game" in memo:
             return memo["game"]
-        values = one_hot(len(PHASES), PHASES.index(view.phase))
-        values += [min(view.round / ROUND_SCALE, 1.0), float(view.variant == REMOTE)]
-        taken = {pos for p in view.players for pos in p.hand}
+        seen = self._seen(view)
+        values = one_hot(len(PHASES), PHASES.index(seen["phase"]))
+        values += [min(seen["round"] / ROUND_SCALE, 1.0), float(seen["variant"] == REMOTE)]
+        taken = {pos for p in seen["players"].values() for pos in p["hand"]}
         for pos in range(self.max_dice):
-            if pos >= len(view.dice):
+            if pos >= len(seen["dice"]):
                 values += [0.0] * (3 + FACE_FEATURES)
                 continue
-            rolled = view.faces[pos] is not None
-            values += [1.0, *self._face(view.face(pos) if rolled else None)]
-            values += [float(pos in taken), float(pos == view.leftover)]
-        order = len(view.draft_order)
-        values += [view.draft_pos / order if order else 0.0]
-        values += [float(lv in view.announced) for lv in range(1, self.max_levels + 1)]
+            values += [1.0, *self._face(seen["faces"][pos])]
+            values += [float(pos in taken), float(pos == seen["leftover"])]
+        draft = seen["draft"]
+        values += [draft["made"] / draft["picks"] if draft["picks"] else 0.0]
+        values += [float(lv in seen["announced"]) for lv in range(1, self.max_levels + 1)]
         memo["game"] = clipped(values)
         return memo["game"]
 
-    def _private(self, state: GameState, seat: int, drawing: Drawing) -> np.ndarray:
-        player = state.players[seat]
-        values = one_hot(len(self.cards), self.cards.index(player.crew))
+    def _private(self, state: object, seat: int, drawing: Drawing) -> np.ndarray:
+        values = one_hot(len(self.cards), self.cards.index(self._own_crew(state, seat)))
         values += one_hot(len(STAGES), STAGES.index(drawing.stage))
-        if state.phase == ENDED or drawing.craft is None:
+        if self._seen(state)["phase"] == ENDED or drawing.craft is None:
             values += [0.0] * (len(self.shapes) + len(self.colours) + 5)
             return np.asarray(values, dtype=np.float32)
         shape, colour, crew, swap = drawing.craft
-        _, _, room = self._terms(state, seat, drawing.craft)
+        _, _, room = self._placing(state, seat).terms(drawing.craft)
         values += one_hot(len(self.shapes), self.shapes.index(shape))
         values += one_hot(len(self.colours), self.colours.index(colour))
         values += [float(crew), *one_hot(2, swap)]
         values += [len(drawing.purples) / 2, (room - len(drawing.purples)) / 2]
         return np.asarray(values, dtype=np.float32)
-
-
-def _orderable(
-    filled: frozenset[Cell], cells: Iterable[Cell], free: bool, purples: Iterable[Cell]
-) -> bool:
-    """Whether the block and purple spaces can be drawn in some order each touching the
-    ink or the floor when drawn (a ``free`` block needs nothing): what the rules ask of
-    a placement's boxes (rules.filled_in.placement.placement_problem). Drawing one
-    never stops another, so drawing any that can be drawn until none is left decides it."""
-    done = set(filled)
-    pending: list[tuple[bool, tuple[Cell, ...]]] = [(free, tuple(cells))]
-    pending += [(False, (cell,)) for cell in purples]
-    while pending:
-        for i, (floats, item) in enumerate(pending):
-            if floats or touches(item, done):
-                done.update(item)
-                del pending[i]
-                break
-        else:
-            return False
-    return True
-
-
-def _reach(
-    seen: Seen, start: frozenset[Cell], steps: int, taken: Iterable[Cell]
-) -> frozenset[Cell]:
-    """The empty boxes (not ``taken``) at most ``steps`` purple spaces from what is
-    drawn: ``start`` are the ones a single purple space fills (they touch it)."""
-    empty = seen.spec.boxes - seen.filled - frozenset(taken)
-    level = set(start & empty)
-    out = set(level)
-    for _ in range(steps - 1):
-        level = {n for b in level for n in neighbours(b) if n in empty and n not in out}
-        out |= level
-    return frozenset(out)
-
-
-def _leans(seen: Seen, spot: Spot, room: int) -> bool:
-    """Whether a block that touches nothing can lean on at most ``room`` purple spaces
-    drawn first, the first of them touching the ink or the floor."""
-    if room < 1:
-        return False
-    if not spot.border.isdisjoint(seen.first):
-        return True
-    return room >= 2 and not spot.border.isdisjoint(_reach(seen, seen.first, room, spot.boxes))
-
-
-def _completable(
-    seen: Seen, cells: tuple[Cell, ...], free: bool, purples: tuple[Cell, ...], left: int
-) -> bool:
-    """Whether the placement is legal as it is or after at most ``left`` more purple
-    spaces; only a box next to what is drawn this turn can help."""
-    if _orderable(seen.filled, cells, free, purples):
-        return True
-    if left < 1:
-        return False
-    taken = seen.filled | set(cells) | set(purples)
-    near = {n for c in (*cells, *purples) for n in neighbours(c)} & seen.spec.boxes
-    return any(
-        _completable(seen, cells, free, (*purples, d), left - 1) for d in sorted(near - taken)
-    )

@@ -6,10 +6,11 @@ tower sheets; the action is the verdict, 0 "it falls" or 1 "it stands"; the trut
 settle: it stands if no piece left its drawn place), computed at the step, never before.
 Reward: 1 for the right verdict, 0 for the wrong one, so the mean reward is the accuracy.
 
-Towers (``source``), drawn from the game's seed by ``random_tower``:
+Towers (``source``), drawn from the game's seed by ``random_tower`` (in the Filled In
+match package, ``simulator.games.filled_in.towers``, which holds the rules' side):
 - ``"sheet"``: as a Filled In player draws: a random shape each turn at a legal place
-  (rules.filled_in.placement: touching a drawn box or the floor, so a block may hang on
-  a side) in a random colour, now and then a purple space after it;
+  (touching a drawn box or the floor, so a block may hang on a side) in a random
+  colour, now and then a purple space after it;
 - ``"sandbox"``: tetrominoes dropped into the sheet from above, each coming to rest on
   what is below it (overhangs, but nothing hanging on a side).
 With probability ``care`` a piece goes where its centre lies over the boxes it stands on
@@ -42,21 +43,23 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from rules.chance import Chance
-from rules.filled_in.config import rules_config
-from rules.filled_in.placement import block_problem, box_problem, legal_placements, touches
-from rules.filled_in.shapes import orientations
-from rules.filled_in.sheets import SheetSpec, get_sheet, tower_sheets
-from rules.filled_in.tower import PURPLE_PIECE
-from rules.pieces import Cell
 from simulator.games.filled_in.sheetfile import DrawnPiece, DrawnTower, tower_from_pieces
 from simulator.games.filled_in.stand import StandResult, drawn_world, settle_drawn, stand_tower
+from simulator.games.filled_in.towers import (
+    DEFAULT_CARE,
+    DEFAULT_PIECES,
+    SOURCES,
+    random_tower,
+    tower_problem,
+)
+from simulator.games.registry import GAMES
 from simulator.physics.profile import PhysicsProfile
 from simulator.rl.adapter import check_count, episode_seed, physics_of
 from simulator.rl.episode import RENDER_FPS, RENDER_MODES
@@ -67,11 +70,7 @@ from simulator.seeds import MAX_SEED
 FALLS, STANDS = 0, 1  # the actions: the verdicts
 VERDICTS = ("it falls", "it stands")
 RIGHT, WRONG = 1.0, 0.0  # rewards
-SOURCES = ("sheet", "sandbox")
-DEFAULT_PIECES = (4, 12)
-DEFAULT_CARE = 0.8  # with DEFAULT_PIECES: about half the towers stand (49 %, 52 %)
 MAX_PIECES = 40  # rows of ``pieces`` at most; no sheet holds more than 27 tetrominoes
-PURPLE_RATE = 0.2  # "sheet": chance of a purple space after each block
 PIECE_FEATURES = (
     "present",
     "shape",
@@ -119,8 +118,8 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             )
         self.render_mode = render_mode
 
-        self.rows: int = max(get_sheet(s).height for s in self.sheets)
-        self.cols: int = max(get_sheet(s).width for s in self.sheets)
+        self.rows: int = max(_sheets()[s]["height"] for s in self.sheets)
+        self.cols: int = max(_sheets()[s]["width"] for s in self.sheets)
         self.max_pieces: int = self.pieces[1]
         self.action_space = spaces.Discrete(2)
         high = [1, 6, 6, self.rows - 1, self.cols - 1, self.rows - 1, self.cols - 1]
@@ -213,9 +212,8 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     # -- observing --------------------------------------------------------------------------
 
     def _observe(self, tower: DrawnTower, *, verdict_due: bool) -> dict[str, np.ndarray]:
-        spec = get_sheet(tower.sheet)
         grid = np.full((self.rows, self.cols), OUTSIDE, dtype=np.float32)
-        for r, c in spec.boxes:
+        for r, c in _sheets()[tower.sheet]["boxes"]:
             grid[r, c] = EMPTY
         table = np.zeros((self.max_pieces, len(PIECE_FEATURES)), dtype=np.float32)
         for index, drawn in enumerate(tower.pieces):
@@ -279,93 +277,6 @@ class StandEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 # -- towers ---------------------------------------------------------------------------------
 
 
-def random_tower(
-    seed: int,
-    *,
-    source: str = "sheet",
-    sheets: Sequence[int] | None = None,
-    pieces: tuple[int, int] = DEFAULT_PIECES,
-    care: float = DEFAULT_CARE,
-) -> DrawnTower:
-    """The tower of game ``seed`` (see the module's doc); its own stream, nothing else."""
-    rng = Chance.from_seed(seed)
-    cfg = rules_config()
-    spec = get_sheet(rng.choice(sorted(sheets or tower_sheets())))
-    count = pieces[0] + rng.below(pieces[1] - pieces[0] + 1)
-    filled: set[Cell] = set()
-    drawn: list[DrawnPiece] = []
-    purples = 0
-    while len(drawn) < count:
-        placed = None
-        for shape in rng.shuffled(cfg.shape_letters):  # the first that fits somewhere
-            if source == "sheet":
-                spots = legal_placements(spec, frozenset(filled), shape)
-            else:
-                spots = _drops(spec, frozenset(filled), shape)
-            if spots:
-                placed = (shape, _pick(rng, spots, filled, care))
-                break
-        if placed is None:
-            break  # the sheet is full
-        shape, cells = placed
-        filled.update(cells)
-        drawn.append(DrawnPiece(cfg.piece_for(shape), rng.choice(cfg.colours), cells))
-        if (
-            source == "sheet"
-            and len(drawn) < count
-            and purples < cfg.purple_per_game
-            and rng.uniform() < PURPLE_RATE
-        ):
-            free = [(c,) for c in sorted(spec.boxes - filled) if touches((c,), filled)]
-            if free:
-                (cell,) = _pick(rng, free, filled, care)
-                filled.add(cell)
-                drawn.append(DrawnPiece(PURPLE_PIECE, cfg.purple, (cell,)))
-                purples += 1
-    return DrawnTower(f"seed {seed}", spec.id, tuple(drawn))
-
-
-def _pick(
-    rng: Chance, spots: Sequence[tuple[Cell, ...]], filled: set[Cell], care: float
-) -> tuple[Cell, ...]:
-    if rng.uniform() < care:
-        spots = [s for s in spots if _balanced(s, filled)] or spots
-    return rng.choice(spots)
-
-
-def _balanced(cells: tuple[Cell, ...], filled: set[Cell]) -> bool:
-    """Whether the piece's centre lies strictly over the columns it stands on (on the
-    floor or on a drawn box): it would not tip over on its own."""
-    standing = [c for r, c in cells if r == 0 or (r - 1, c) in filled]
-    if not standing:
-        return False
-    centre = sum(c for _, c in cells) / len(cells) + 0.5
-    return min(standing) < centre < max(standing) + 1
-
-
-def _drops(spec: SheetSpec, filled: frozenset[Cell], shape: str) -> list[tuple[Cell, ...]]:
-    """Where ``shape`` comes to rest dropped into each column span, in every orientation:
-    from the highest place it fits, down while the boxes below are free."""
-
-    def fits(base: frozenset[Cell], dr: int, dc: int) -> bool:
-        return all(
-            (r + dr, c + dc) in spec.boxes and (r + dr, c + dc) not in filled for r, c in base
-        )
-
-    out: set[tuple[Cell, ...]] = set()
-    for base in orientations(shape):
-        height = max(r for r, _ in base) + 1
-        width = max(c for _, c in base) + 1
-        for dc in range(spec.width - width + 1):
-            dr = next((d for d in range(spec.height - height, -1, -1) if fits(base, d, dc)), None)
-            if dr is None:
-                continue
-            while dr > 0 and fits(base, dr - 1, dc):
-                dr -= 1
-            out.add(tuple(sorted((r + dr, c + dc) for r, c in base)))
-    return sorted(out)
-
-
 def checked_tower(raw: Any, sheets: Sequence[int], max_pieces: int) -> DrawnTower:
     """``raw`` (a DrawnTower or its mapping) as a tower this environment can judge, or a
     ValueError saying, in one sentence, what is wrong with it."""
@@ -413,30 +324,9 @@ def checked_tower(raw: Any, sheets: Sequence[int], max_pieces: int) -> DrawnTowe
             f"{where} has {len(tower.pieces)} pieces; this environment observes {max_pieces} "
             "at most (its pieces=(low, high) sets high)"
         )
-    cfg = rules_config()
-    letters = {piece: letter for letter, piece in cfg.shapes}
-    spec = get_sheet(tower.sheet)
-    filled: frozenset[Cell] = frozenset()
-    for index, drawn in enumerate(tower.pieces):
-        name = f"{where}: piece {index + 1} ({drawn.piece}, {drawn.colour})"
-        if drawn.piece == PURPLE_PIECE:
-            problem = (
-                f"a purple space is one box in {cfg.purple}"
-                if len(drawn.cells) != 1 or drawn.colour != cfg.purple
-                else box_problem(spec, filled, drawn.cells[0])
-            )
-        elif drawn.piece in letters:
-            problem = (
-                f"its colour must be one of {', '.join(cfg.colours)}"
-                if drawn.colour not in cfg.colours
-                else block_problem(spec, filled, letters[drawn.piece], drawn.cells, free=True)
-            )
-        else:
-            known = ", ".join([*letters, PURPLE_PIECE])
-            problem = f"the piece must be one of {known}"
-        if problem:
-            raise ValueError(f"{name}: {problem}")
-        filled |= frozenset(drawn.cells)
+    problem = tower_problem(tower)
+    if problem:
+        raise ValueError(f"{where}: {problem}")
     return tower
 
 
@@ -444,7 +334,7 @@ def checked_tower(raw: Any, sheets: Sequence[int], max_pieces: int) -> DrawnTowe
 
 
 def _sheet_ids(sheets: Iterable[int] | None) -> tuple[int, ...]:
-    known = sorted(tower_sheets())
+    known = sorted(_sheets())
     if sheets is None:
         return tuple(known)
     if isinstance(sheets, str | bytes) or not isinstance(sheets, Iterable):
@@ -484,15 +374,29 @@ def _verdict(action: Any) -> int:
     )
 
 
+@cache
+def _content() -> Mapping[str, Any]:
+    """The Filled In engine's fixed material (the sheets, shapes and colours), asked
+    once: the engine is the environment's only door into the rules."""
+    return GAMES.get("filled-in").load("engine").content()
+
+
+@cache
+def _sheets() -> dict[int, Mapping[str, Any]]:
+    """The tower sheets as printed, by number."""
+    return {sheet["id"]: sheet for sheet in _content()["sheets"]}
+
+
 def _shape_code(piece: str) -> int:
-    if piece == PURPLE_PIECE:
+    content = _content()
+    if piece == content["purple"]["piece"]:
         return 6
-    return 1 + [p for _, p in rules_config().shapes].index(piece)
+    return 1 + [shape["piece"] for shape in content["shapes"]].index(piece)
 
 
 def _colour_code(colour: str) -> int:
-    cfg = rules_config()
-    return 6 if colour == cfg.purple else 1 + cfg.colours.index(colour)
+    content = _content()
+    return 6 if colour == content["purple"]["colour"] else 1 + content["colours"].index(colour)
 
 
 def _integer(value: Any) -> bool:

@@ -8,6 +8,7 @@ from simulator.app.filled_in.controller import Events, FilledInTurns
 from simulator.app.filled_in.geometry import SheetGeometry
 from simulator.app.filled_in.thinking import seat_move
 from simulator.app.setup import GameSetup, Seat
+from simulator.games.filled_in.match import FilledInMatch
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -25,11 +26,19 @@ def computer_moves(turns: FilledInTurns) -> str:
     assert name is not None
     match = turns.match
     level = turns.game.computers[name]
-    turns.perform_computer(
-        name, seat_move(match.state, name, level, match.seed, match.action_count)
-    )
+    turns.perform_computer(name, seat_move(match, name, level))
     turns.sync()  # the screen's _move_done, once the move is shown
     return name
+
+
+def drafted_match() -> FilledInMatch:
+    """Ann and Bo's game (seed 5) once both drafted: both are to place."""
+    turns, _ = new_turns(("Ann", "human"), ("Bo", "human"), seed=5)
+    match = turns.match
+    match.perform({"type": "roll", "player": "Ann"})
+    for name, die in (("Ann", 0), ("Bo", 1), ("Bo", 2), ("Ann", 3)):
+        match.perform({"type": "draft", "player": name, "die": die})
+    return match
 
 
 def until_placing(turns: FilledInTurns) -> None:

@@ -7,7 +7,6 @@ import time
 
 from pyglet.window import key
 
-from rules.filled_in import draft, new_game, roll
 from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in.thinking import Thinker, seat_move
 from simulator.render.palette import colour
@@ -20,6 +19,7 @@ from tests.app.filled_in_helpers import (
     press,
     wait_for_move,
 )
+from tests.app.filled_in_turns import drafted_match
 
 
 def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
@@ -97,15 +97,14 @@ def test_two_computer_seats_play_a_game_to_its_end_on_screen():
 
 
 def test_a_bot_thinks_in_its_own_process_and_decides_as_it_would_here():
-    state = roll(new_game(["Ann", "Bo"], seed=5), "Ann")
-    for name, die in (("Ann", 0), ("Bo", 1), ("Bo", 2), ("Ann", 3)):
-        state = draft(state, name, die)
-    here = seat_move(state, "Bo", "normal", 5, 5)
+    match = drafted_match()
+    here = seat_move(match, "Bo", "normal")
+    assert here["type"] == "place" and here["player"] == "Bo"
     thinker = Thinker()
     try:
-        assert thinker.think(state, "Bo", "normal", 5, 5).result(timeout=60) == here
+        assert thinker.think(match, "Bo", "normal").result(timeout=60) == here
         thinker.fall_back()  # as after a worker that could not start
-        decided = thinker.think(state, "Bo", "normal", 5, 5)
+        decided = thinker.think(match, "Bo", "normal")
         assert decided.result(timeout=60) == here  # on a thread of this process
     finally:
         thinker.close()

@@ -10,7 +10,6 @@ import time
 from pyglet.window import key
 
 import simulator.app.filled_in.thinking as thinking
-from rules.filled_in import draft, new_game, roll
 from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in.thinking import Thinker
 from tests.app.filled_in_helpers import (
@@ -22,7 +21,7 @@ from tests.app.filled_in_helpers import (
     press,
     wait_for_move,
 )
-from tests.app.filled_in_turns import legal_spot
+from tests.app.filled_in_turns import drafted_match, legal_spot
 
 HUMANS = (("Ann", "human"), ("Bo", "human"), ("Cy", "human"), ("Di", "human"))
 
@@ -92,13 +91,11 @@ def test_closing_the_window_stops_the_worker():
 
 
 def test_a_decision_under_way_does_not_hold_the_worker_up():
-    state = roll(new_game(["Ann", "Bo"], seed=5), "Ann")
-    for name, die in (("Ann", 0), ("Bo", 1), ("Bo", 2), ("Ann", 3)):
-        state = draft(state, name, die)
+    match = drafted_match()
     thinker = Thinker()
-    thinker.think(state, "Bo", "easy", 5, 5).result(timeout=WAIT)  # started and warm
+    thinker.think(match, "Bo", "easy").result(timeout=WAIT)  # started and warm
     workers = list(thinker._pool._processes.values())
-    thinker.think(state, "Bo", "hard", 5, 5)  # most of a second of thinking
+    thinker.think(match, "Bo", "hard")  # most of a second of thinking
     time.sleep(0.1)
     thinker.close()
     assert not any(w.is_alive() for w in workers)  # stopped, not left to finish

@@ -372,3 +372,87 @@ def test_lots_content_names_and_shapes_every_piece_and_gives_the_track() -> None
     on_track = lots.describe(state)["track_cubes"]
     assert sorted(map(int, on_track)) == content["track"]["cube_spots"]
     assert sorted(on_track.values()) == sorted(lots.inventory(state)["track"])
+
+
+def test_filled_in_content_is_the_sheets_and_shapes_the_rules_play_on() -> None:
+    """The printed sheets, the shapes' turns and flips (in the rules' numbering) and the
+    purple spaces, as plain data, are the rules' own."""
+    from rules.filled_in.config import rules_config
+    from rules.filled_in.shapes import orientations
+    from rules.filled_in.sheets import tower_sheets
+
+    content, cfg = ENGINES["filled-in"].content(), rules_config()
+    sheets = tower_sheets()
+    assert [sheet["id"] for sheet in content["sheets"]] == sorted(sheets)
+    for sheet in content["sheets"]:
+        spec = sheets[sheet["id"]]
+        assert (sheet["width"], sheet["height"]) == (spec.width, spec.height)
+        assert {tuple(box) for box in sheet["boxes"]} == spec.boxes
+        levels = [{tuple(box) for box in level} for level in sheet["levels"]]
+        assert levels == list(spec.levels)
+        tools = [(tuple(t["box"]), t["number"], t["colour"]) for t in sheet["tools"]]
+        assert tools == list(spec.tools) and sheet["crane"] == list(spec.crane)
+    assert [(s["letter"], s["piece"]) for s in content["shapes"]] == list(cfg.shapes)
+    for shape in content["shapes"]:
+        turns = [{tuple(cell) for cell in cells} for cells in shape["orientations"]]
+        assert turns == list(orientations(shape["letter"]))
+    assert content["colours"] == list(cfg.colours)
+    assert content["purple"]["colour"] == cfg.purple
+    assert (content["purple"]["per_turn"], content["purple"]["per_game"]) == (
+        cfg.purple_per_turn,
+        cfg.purple_per_game,
+    )
+
+
+def test_filled_in_placing_offers_the_moves_the_rules_accept() -> None:
+    """Along a random game, each placing player's steps hold every block the rules list
+    (with its drawing), and following the first choice of each step makes a ``place``
+    move the rules accept."""
+    engine = ENGINES["filled-in"]
+    state, chance = engine.new_game(GameOptions(("Ann", "Ben", "Cy")), 4), Chance.from_seed(9)
+    rounds = 0
+    while rounds < 5 and not engine.outcome(state).over:
+        if engine.describe(state)["phase"] == "place":
+            rounds += 1
+            for name in engine.to_act(state):
+                placing = engine.placing(state, name)
+                crafts = placing.crafts()
+                for move in engine.legal_moves(state):
+                    if move["type"] != "place" or move["player"] != name:
+                        continue
+                    crew, swap = bool(move.get("crew")), move.get("swap")
+                    craft = (move["shape"], move["colour"], crew, swap)
+                    cells = tuple(sorted(tuple(c) for c in move["cells"]))
+                    assert craft in crafts
+                    assert cells in {spot.cells for spot in placing.draws(craft)}
+                for craft in crafts:
+                    cells, purples = placing.draws(craft)[0].cells, ()
+                    while not placing.complete(craft, cells, purples):
+                        purples = (*purples, placing.purples(craft, cells, purples)[0])
+                    engine.apply(state, placing.move(craft, cells, purples))  # accepted
+        state = engine.apply(state, engine.random_move(state, chance))
+    assert rounds == 5
+
+
+def test_filled_in_description_is_the_table_as_the_players_see_it() -> None:
+    """Along a random game: each sheet's ink is its tower's boxes, the roller and the
+    drafter are who the rules wait for in their phase, and a crew card stays unnamed
+    until played (the engine's inventory still places it with its player)."""
+    engine = ENGINES["filled-in"]
+    state = engine.new_game(GameOptions(("Ann", "Ben"), mode="remote"), 6)
+    chance, phases = Chance.from_seed(2), set()
+    while not engine.outcome(state).over:
+        seen = engine.describe(state)
+        phases.add(seen["phase"])
+        if seen["phase"] in ("roll", "draft"):
+            mover = seen["roller"] if seen["phase"] == "roll" else seen["drafter"]
+            assert engine.to_act(state) == [mover]
+        for player in state.players:
+            described = seen["players"][player.name]
+            ink = {(r, c): colour for r, c, colour in described["ink"]}
+            assert ink == player.tower.grid() and described["sheet"] == player.tower.sheet
+            assert described["crew"] == (player.crew if player.crew_used else None)
+            assert f"crew-{player.crew}" in engine.inventory(state)[player.name]
+        assert seen["start"] == state.players[state.start].name
+        state = engine.apply(state, engine.random_move(state, chance))
+    assert phases == {"roll", "draft", "place"}

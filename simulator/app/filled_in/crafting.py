@@ -8,9 +8,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from rules.filled_in.config import rules_config
-from rules.filled_in.crew import get_crew_card
-from rules.filled_in.state import GameState
+from simulator.app.filled_in.content import COLOURS, own_crew_card
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.words import refusal, with_article
 
@@ -25,7 +23,7 @@ class CraftingControls:
 
     @property
     @abstractmethod
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The game's state now."""
 
     def _craft(self, **choices: Any) -> None:
@@ -62,9 +60,8 @@ class CraftingControls:
 
     def pick_colour_number(self, index: int) -> None:
         """The colour numbered ``index`` from 0 in the rulebook's order (none: nothing)."""
-        colours = rules_config().colours
-        if 0 <= index < len(colours):
-            self.pick_colour(colours[index])
+        if 0 <= index < len(COLOURS):
+            self.pick_colour(COLOURS[index])
 
     def toggle_crew(self) -> None:
         if self.pending is None:
@@ -72,8 +69,8 @@ class CraftingControls:
             return
         self._craft(crew=not self.pending.crew)
         if self.pending.crew:
-            card = get_crew_card(self.state.player(self.pending.player).crew)
-            self.message = f"Playing {card.name}: {card.text}"
+            card = own_crew_card(self.state, self.pending.player)
+            self.message = f"Playing {card['name']}: {card['text']}"
 
     def set_swap(self, swap: int | None) -> None:
         self._craft(swap=swap)

@@ -3,9 +3,8 @@ dice in play, the crafting). Pure drawing into a Mesh and a Hud."""
 
 from __future__ import annotations
 
-from rules.filled_in.config import rules_config
-from rules.filled_in.dice import Face
 from rules.pieces import Cell, get_piece
+from simulator.app.filled_in.content import PIECES, DieFace
 from simulator.app.filled_in.sheet_view import INK, frame, rect, symbol
 from simulator.app.piece_pictures import paint_piece
 from simulator.app.widgets import Hud
@@ -15,7 +14,9 @@ from simulator.render.palette import colour, contrast
 DIE = 44.0  # a die's size on screen
 
 
-def paint_face(mesh: Mesh, hud: Hud, x: float, y: float, face: Face, *, dim: bool = False) -> None:
+def paint_face(
+    mesh: Mesh, hud: Hud, x: float, y: float, face: DieFace, *, dim: bool = False
+) -> None:
     """A die face: its colour with the shape drawn on it and the colour's symbol in the
     corner; "?" on white."""
     alpha = 110 if dim else 255
@@ -42,7 +43,7 @@ def paint_face(mesh: Mesh, hud: Hud, x: float, y: float, face: Face, *, dim: boo
 
 
 def shape_cells(shape: str) -> frozenset[Cell]:
-    return get_piece(rules_config().piece_for(shape)).cells
+    return get_piece(PIECES[shape]).cells
 
 
 def paint_shape(mesh: Mesh, x: float, y: float, unit: float, shape: str, name: str) -> None:

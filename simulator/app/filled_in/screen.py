@@ -133,9 +133,7 @@ class FilledInScreen(SessionGameScreen):
     def _think(self, name: str) -> Future:
         """Bots think in their own process (pure Python: a thread would hold the window
         up at every GL call); the random player on the worker thread."""
-        level = self.game.computers[name]
-        match = self.match
-        return self._thinker.think(match.state, name, level, match.seed, match.action_count)
+        return self._thinker.think(self.match, name, self.game.computers[name])
 
     def _bot_raised(self, name: str, exc: Exception) -> None:
         if isinstance(exc, BrokenProcessPool):  # the worker process died, not the bot

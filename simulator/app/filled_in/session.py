@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from rules.filled_in.options import FilledInOptions
+from rules.engine import GameOptions
 from simulator.app import save_folder
 from simulator.app.setup import GameSetup
 from simulator.bots.levels import level
@@ -47,14 +47,12 @@ class FilledInGame:
 
 def new_game(setup: GameSetup) -> FilledInGame:
     """A fresh game from the start screen's choices; ValueError/KeyError for bad ones."""
-    options = FilledInOptions(
-        players=setup.names, sheet=setup.setting("sheet"), variant=setup.mode, seed=setup.seed
-    )
+    options = GameOptions(setup.names, setup.mode, setup.seed, {"sheet": setup.setting("sheet")})
     computers = {setup.names[seat]: bot for seat, bot in setup.bot_levels.items()}
     for bot in computers.values():
         if bot != "random":
             level(bot)  # KeyError names the known levels
-    return FilledInGame(FilledInMatch(options), computers)
+    return FilledInGame(FilledInMatch.set_up(options), computers)
 
 
 def save(game: FilledInGame, path: Path) -> None:

@@ -4,10 +4,12 @@ A bot thinks in pure Python, a hard one for up to a few seconds on a busy machin
 the window's thread that freezes the window, and a worker thread does not help: the
 frames drawn meanwhile wait for the GIL at every GL call (measured: a 3.5 s frame, as
 long as the decision). A process of its own (spawned: no window, no GL; it imports
-only the rules and the bots) thinks while the window draws. A decision depends only on
-the state, the seat, its level, the seed and the number of moves made, so a game comes
-out the same wherever it was decided and however long it took; every decision starts
-from a copy of the state (its dictionary), never the screen's own.
+only the rules and the bots) thinks while the window draws. The players are the game's
+``Computers``' (its registry ``computer`` part), as everywhere a computer plays. A
+decision depends only on the match, the seat and its level (the random player's stream
+is keyed by the seed and the number of moves made), so a game comes out the same
+wherever it was decided and however long it took; every decision is made on a copy of
+the match, never the screen's own.
 
 The worker is spawned, so it re-imports the ``__main__`` module: a script that opens
 the screen must guard its main code with ``if __name__ == "__main__":`` (or every
@@ -23,33 +25,30 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from rules.filled_in.playout import random_move
-from rules.filled_in.state import GameState
 from simulator.app.workers import ThreadWorker
-from simulator.bots.levels import level
-from simulator.games.filled_in.bots import FilledInBot
+from simulator.games.computer_seat import AnyPlayer, computers_of
+from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import player_chance
 
 # Keeps the random seats' stream apart from the scenario "computer" actions' streams.
 RANDOM_SEAT_SALT = 0x5EA7
 
 
-def seat_move(state: GameState, name: str, bot: str, seed: int, moves_made: int) -> dict:
-    """The move computer seat ``name`` (level ``bot``) makes now; it must be to move.
+def seat_player(match: FilledInMatch, name: str, bot: str) -> AnyPlayer:
+    """Computer seat ``name``'s player of level ``bot``, made by the game's ``Computers``
+    (the one computer-seat driver's, simulator/games/computer_seat.py).
 
-    A random seat draws from a stream keyed by the number of moves made so far, so a
-    loaded game goes on exactly as the unsaved one would have."""
-    if bot != "random":
-        return FilledInBot(level(bot)).decide(state, name)
-    rng = player_chance(seed, RANDOM_SEAT_SALT + moves_made)
-    while True:  # the random player picks its mover too: draw until it is this seat
-        move = random_move(state, rng)
-        if move["player"] == name:
-            return move
+    The random player is seeded by the game's seed and the number of moves made so far,
+    so a loaded game goes on exactly as the unsaved one would have; the bots need no
+    seed (they decide by the state alone)."""
+    own = player_chance(match.seed, RANDOM_SEAT_SALT + match.action_count).state
+    return computers_of(match).player(bot, own, name, None)
 
 
-def _decide(state_data: dict[str, Any], name: str, bot: str, seed: int, moves_made: int):
-    return seat_move(GameState.from_dict(state_data), name, bot, seed, moves_made)
+def seat_move(match: FilledInMatch, name: str, bot: str) -> dict[str, Any]:
+    """The move computer seat ``name`` (level ``bot``) makes now; it must be to move."""
+    move: dict[str, Any] = seat_player(match, name, bot).decide(match)
+    return move
 
 
 class Thinker:
@@ -62,18 +61,19 @@ class Thinker:
         self._threads = threads or ThreadWorker()
         self.inline = False
 
-    def think(self, state: GameState, name: str, bot: str, seed: int, moves_made: int) -> Future:
-        args = (state.to_dict(), name, bot, seed, moves_made)
+    def think(self, match: FilledInMatch, name: str, bot: str) -> Future:
+        """Seat ``name``'s decision on ``match`` as it stands, on a copy of it: the
+        process gets a pickled one, the thread ``match.copy()``."""
         if self.inline or bot == "random":  # the random player needs no thinking time
-            return self._threads.submit(_decide, *args)
+            return self._threads.submit(seat_move, match.copy(), name, bot)
         try:
             if self._pool is None:
                 spawn = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-            return self._pool.submit(_decide, *args)
+            return self._pool.submit(seat_move, match, name, bot)
         except Exception:  # no worker on this host (no /dev/shm, no sem_open): a thread
             self.fall_back()
-            return self.think(state, name, bot, seed, moves_made)
+            return self.think(match, name, bot)
 
     def fall_back(self) -> None:
         """Think on a thread from now on (the process broke or could not start)."""

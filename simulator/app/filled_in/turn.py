@@ -4,7 +4,9 @@ Crafting: one of the two drafted dice gives the shape, the other the colour; a f
 shape or colour (a "?" die, or a crew card) is picked by the player. The crafted block
 is turned and flipped, then drawn (a click), and purple spaces may be added; nothing
 reaches the rules until the turn is confirmed, when it becomes one ``place`` move.
-Every check returns the reason the rules give, or None. Pure: no pyglet here.
+Every check returns the reason the rules give, or None: the rules' own, asked through
+the engine's ``placing`` (rules/filled_in/steps.py), as the research environment's
+placement in steps is. Pure: no pyglet here.
 """
 
 from __future__ import annotations
@@ -12,20 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.filled_in.choices import hand_faces, unused_crew_effect
-from rules.filled_in.config import rules_config
-from rules.filled_in.crafting import cannot_craft, craft_options
-from rules.filled_in.crew import (
-    ANY_COLOUR,
-    ANY_SHAPE,
-    EXTRA_PURPLE,
-    FREE_PLACEMENT,
-    SWAP_LEFTOVER,
-)
-from rules.filled_in.dice import Face
-from rules.filled_in.placement import TOUCH_REASON, box_problem, placement_problem, touches
-from rules.filled_in.state import GameState, PlayerState
 from rules.pieces import Cell, get_piece, transform_cells
+from simulator.app.filled_in.content import COLOURS, ENGINE, PIECES, SHAPES, DieFace
 
 BLOCK, PURPLE = "block", "purple"
 DRAWN_FIRST = "undo what you drew first (Backspace) to change the crafting"
@@ -44,70 +34,74 @@ class PendingTurn:
     block: tuple[Cell, ...] | None = None  # drawn in pencil, not yet confirmed
     purples: list[Cell] = field(default_factory=list)
     order: list[str] = field(default_factory=list)  # what was drawn, for undo
+    # the rules' view of the placement, for the last state asked about (a frame asks often)
+    _seen: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
 
     # -- crafting -----------------------------------------------------------------------
 
-    def me(self, state: GameState) -> PlayerState:
-        return state.player(self.player)
+    def placing(self, state: object) -> Any:
+        """The rules' view of this player's placement in ``state`` (the engine's
+        ``placing``: every check below is the rules')."""
+        if self._seen is None or self._seen[0] is not state:
+            self._seen = (state, ENGINE.placing(state, self.player))
+        return self._seen[1]
 
-    def effect(self, state: GameState) -> str | None:
-        return unused_crew_effect(self.me(state)) if self.crew else None
+    def effect(self, state: object) -> str | None:
+        effect: str | None = self.placing(state).effect(self.crew)
+        return effect
 
-    def faces(self, state: GameState) -> list[Face]:
-        return hand_faces(state, self.me(state), self.swap)
+    def faces(self, state: object) -> list[DieFace]:
+        faces: list[DieFace] = self.placing(state).faces(self.swap)
+        return faces
 
-    def settle_dice(self, state: GameState) -> None:
+    def settle_dice(self, state: object) -> None:
         """A single "?" must be the shape die: point the roles that way."""
         faces = self.faces(state)
         if faces[0].wild != faces[1].wild:
             self.shape_die = 0 if faces[0].wild else 1
 
-    def shape_free(self, state: GameState) -> bool:
-        return self.faces(state)[self.shape_die].wild or self.effect(state) == ANY_SHAPE
+    def shape_free(self, state: object) -> bool:
+        return bool(self.placing(state).shape_free(self.shape_die, self.crew, self.swap))
 
-    def colour_free(self, state: GameState) -> bool:
-        return self.faces(state)[1 - self.shape_die].wild or self.effect(state) == ANY_COLOUR
+    def colour_free(self, state: object) -> bool:
+        return bool(self.placing(state).colour_free(self.shape_die, self.crew, self.swap))
 
-    def crafted(self, state: GameState) -> tuple[str, str]:
+    def crafted(self, state: object) -> tuple[str, str]:
         """The (shape, colour) the choices make; a free one defaults to the die's own or
         the first in the rulebook's order until picked."""
-        cfg = rules_config()
         faces = self.faces(state)
         shape_face, colour_face = faces[self.shape_die], faces[1 - self.shape_die]
-        shape = shape_face.shape or cfg.shape_letters[0]
-        colour = colour_face.colour or cfg.colours[0]
+        shape = shape_face.shape or SHAPES[0]
+        colour = colour_face.colour or COLOURS[0]
         if self.shape_free(state) and self.shape_pick:
             shape = self.shape_pick
         if self.colour_free(state) and self.colour_pick:
             colour = self.colour_pick
         return shape, colour
 
-    def craft_problem(self, state: GameState) -> str | None:
-        faces = self.faces(state)
+    def craft(self, state: object) -> tuple[str, str, bool, int | None]:
+        """The block as the rules' steps name it: shape, colour, crew card, swap."""
         shape, colour = self.crafted(state)
-        first, second = faces
-        if (shape, colour) in craft_options(first, second, self.effect(state)):
-            return None
-        if faces[0].wild != faces[1].wild and not faces[self.shape_die].wild:
-            return "a single wild die must be the shape die"
-        return cannot_craft(faces, colour, shape)
+        return shape, colour, self.crew, self.swap
 
-    def change(self, state: GameState, **choices: Any) -> str | None:
+    def craft_problem(self, state: object) -> str | None:
+        problem: str | None = self.placing(state).craft_problem(self.craft(state), self.shape_die)
+        return problem
+
+    def change(self, state: object, **choices: Any) -> str | None:
         """Change crafting choices (shape_die, shape_pick, colour_pick, crew, swap);
         refused, with the reason, once something is drawn or when the rules forbid it."""
         if self.order:
             return DRAWN_FIRST
-        me = self.me(state)
-        if choices.get("crew") and unused_crew_effect(me) is None:
+        placing = self.placing(state)
+        if choices.get("crew") and placing.effect(True) is None:
             return "your crew card is already used"
-        if choices.get("swap") is not None:
-            crew = choices.get("crew", self.crew)
-            if not crew or unused_crew_effect(me) != SWAP_LEFTOVER:
-                return "only the Scavenger's card swaps a die for the leftover"
+        if choices.get("swap") is not None and not placing.can_swap(choices.get("crew", self.crew)):
+            return "only the Scavenger's card swaps a die for the leftover"
         if "shape_die" in choices:
-            faces = self.faces(state)
-            if faces[0].wild != faces[1].wild and not faces[choices["shape_die"]].wild:
-                return 'a single "?" must be the shape die (rulebook)'
+            problem: str | None = placing.shape_die_problem(self.swap, choices["shape_die"])
+            if problem:
+                return problem
         for key, value in choices.items():
             setattr(self, key, value)
         if not self.crew:
@@ -117,11 +111,10 @@ class PendingTurn:
 
     # -- the block on the sheet ---------------------------------------------------------
 
-    def shape_cells(self, state: GameState) -> frozenset[Cell]:
+    def shape_cells(self, state: object) -> frozenset[Cell]:
         """The crafted shape turned and flipped, its lowest row and left column at 0."""
         shape, _ = self.crafted(state)
-        piece = get_piece(rules_config().piece_for(shape))
-        return transform_cells(piece.cells, self.turns, self.mirror)
+        return transform_cells(get_piece(PIECES[shape]).cells, self.turns, self.mirror)
 
     def turn(self, quarter_turns: int) -> None:
         self.turns = (self.turns + quarter_turns) % 4
@@ -131,22 +124,20 @@ class PendingTurn:
         self.mirror = not self.mirror
         self.turns = (-self.turns) % 4
 
-    def cells_at(self, state: GameState, row: int, col: int) -> tuple[Cell, ...]:
+    def cells_at(self, state: object, row: int, col: int) -> tuple[Cell, ...]:
         """The shape with the lower-left corner of its bounding box on box (row, col)."""
         return tuple(sorted((r + row, c + col) for r, c in self.shape_cells(state)))
 
-    def block_problem(self, state: GameState, cells: tuple[Cell, ...]) -> str | None:
+    def block_problem(self, state: object, cells: tuple[Cell, ...]) -> str | None:
         problem = self.craft_problem(state)
         if problem:
             return problem
-        me = self.me(state)
-        shape, _ = self.crafted(state)
-        free = self.effect(state) == FREE_PLACEMENT
-        return placement_problem(
-            me.tower.spec, me.tower.filled(), shape, cells, self.purples, free=free
+        found: str | None = self.placing(state).block_problem(
+            self.craft(state), cells, tuple(self.purples)
         )
+        return found
 
-    def draw_block(self, state: GameState, cells: tuple[Cell, ...]) -> str | None:
+    def draw_block(self, state: object, cells: tuple[Cell, ...]) -> str | None:
         problem = self.block_problem(state, cells)
         if problem:
             return problem
@@ -157,37 +148,17 @@ class PendingTurn:
 
     # -- purple spaces ------------------------------------------------------------------
 
-    def purples_allowed(self, state: GameState) -> int:
+    def purples_allowed(self, state: object) -> int:
         """How many purple spaces this turn may still add."""
-        cfg = rules_config()
-        me = self.me(state)
-        per_turn = cfg.purple_per_turn + (1 if self.effect(state) == EXTRA_PURPLE else 0)
-        left = cfg.purple_per_game - me.purples_used
-        return max(0, min(per_turn, left) - len(self.purples))
+        return int(self.placing(state).purples_left(self.crew, len(self.purples)))
 
-    def purple_problem(self, state: GameState, cell: Cell) -> str | None:
-        if self.purples_allowed(state) == 0:
-            me = self.me(state)
-            if me.purples_used + len(self.purples) >= rules_config().purple_per_game:
-                return "no purple spaces left on your crane"
-            return "no more purple spaces this turn"
-        me = self.me(state)
-        spec, filled = me.tower.spec, me.tower.filled()
-        if self.block is not None:
-            shape, _ = self.crafted(state)
-            free = self.effect(state) == FREE_PLACEMENT
-            return placement_problem(
-                spec, filled, shape, self.block, [*self.purples, cell], free=free
-            )
-        drawn = filled | frozenset(self.purples)
-        problem = box_problem(spec, drawn, cell)
-        if problem:
-            return problem
-        if not touches((cell,), drawn):
-            return f"the purple space {TOUCH_REASON}"
-        return None
+    def purple_problem(self, state: object, cell: Cell) -> str | None:
+        problem: str | None = self.placing(state).purple_problem(
+            self.craft(state), self.block, tuple(self.purples), cell
+        )
+        return problem
 
-    def draw_purple(self, state: GameState, cell: Cell) -> str | None:
+    def draw_purple(self, state: object, cell: Cell) -> str | None:
         problem = self.purple_problem(state, cell)
         if problem:
             return problem
@@ -208,7 +179,7 @@ class PendingTurn:
             self.block = None
         return kind
 
-    def as_move(self, state: GameState) -> dict[str, Any]:
+    def as_move(self, state: object) -> dict[str, Any]:
         shape, colour = self.crafted(state)
         move: dict[str, Any] = {
             "type": "place",

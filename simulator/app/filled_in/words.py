@@ -1,8 +1,8 @@
 """The rules' Filled In events in words, for the screen's message line.
 
 Past tense for what happened, so "You" and a name take the same verb; boxes are named
-as the sheet shows them (``rules.filled_in.placement.box_name``: rows from 1 at the
-bottom, columns from 1 at the left), dice from 1 in the roll's order.
+as the sheet shows them and the rules' refusals name them (rows from 1 at the bottom,
+columns from 1 at the left), dice from 1 in the roll's order.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.engine import Outcome
-from rules.filled_in.crew import get_crew_card
-from rules.filled_in.placement import box_name
+from simulator.app.filled_in.content import crew_card
 from simulator.app.words import agree, counted, listed, refusal, sentence, wins, with_article
 
 QUIET = ("setup", "round_start")  # shown otherwise (the panel's title says the round)
@@ -21,7 +20,8 @@ WILD = "?"
 
 def box(cell: Iterable[int]) -> str:
     """A box as a player reads it: ``row 1, column 4``."""
-    return box_name(list(cell))
+    row, col = cell
+    return f"row {row + 1}, column {col + 1}"
 
 
 def face_name(label: str) -> str:
@@ -79,7 +79,7 @@ _TELL: dict[str, Any] = {
     ),
     "draft": lambda who, e: f"{who} drafted die {e['die'] + 1}, {face_name(e['face'])}.",
     "cannot_place": lambda who, e: f"{who} could not place a block with {faces_text(e['dice'])}.",
-    "crew": lambda who, e: f"{who} played the crew card {get_crew_card(e['card']).name}.",
+    "crew": lambda who, e: f"{who} played the crew card {crew_card(e['card'])['name']}.",
     "swap": lambda who, e: f"{who} swapped a die for the leftover one.",
     "place": _place,
     "purple": _purple,

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
+from rules.engine import GameOptions
 from rules.filled_in import (
     GameState,
     apply_move,
@@ -21,6 +22,7 @@ from rules.filled_in import (
     placed_tetrominoes,
     scores,
 )
+from rules.filled_in.engine import filled_in_options
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.scoring import ranking_winners
 from simulator.games.match import Match, Verdict
@@ -35,6 +37,11 @@ class FilledInMatch(Match):
     def __init__(self, options: FilledInOptions) -> None:
         self.options = options
         super().__init__()
+
+    @classmethod
+    def set_up(cls, options: GameOptions) -> Self:
+        """A match set up by the engine's options (ValueError for options it refuses)."""
+        return cls(filled_in_options(options))
 
     def _reset(self) -> None:
         self._state: GameState = self.options.new_game()
