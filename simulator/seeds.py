@@ -17,11 +17,10 @@ SEAT_STRIDE = 7919
 COMPUTER_ACTION_STRIDE = 31
 
 # Salts (Chance.fork) of the human hand's noise, a stream per action so that a loaded
-# game draws what the unsaved one would have. The two games' values differ; a save
-# records the noise drawn, but a live game with a given seed shows which salt it used,
-# so each game keeps its own.
+# game draws what the unsaved one would have. Each game keeps its own (a save records
+# the noise drawn, but a live game with a given seed shows which salt it used): LOTS's
+# here, Crazy Tower's in its package (simulator/games/crazy_tower/handicap.py).
 LOTS_HAND_SALT = 0x4A4E0
-CRAZY_TOWER_HAND_SALT = 0x4A4E
 
 
 # Seeds a command line accepts: 0 up to the largest a 64-bit integer holds, so that a

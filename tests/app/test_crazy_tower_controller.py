@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.chance import Chance
 from rules.crazy_tower.state import SABOTEUR
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.bank import pick_order
@@ -18,6 +19,7 @@ from simulator.app.crazy_tower.turn import REVEAL, CrazyTowerTurn
 from simulator.app.crazy_tower.words import todo
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.words import refusal
+from simulator.bots.dexterity import draw, get_profile
 from simulator.games.crazy_tower.live import HOLDING, SETTLED
 from simulator.games.crazy_tower.match import CLOCK_KEY
 from simulator.games.crazy_tower.player import RandomPlayer
@@ -53,9 +55,11 @@ def new_turn(
     mode: str = "competitive",
     challenge: int | None = None,
     seed: int = 1,
+    dexterity: str | None = None,
 ) -> tuple[CrazyTowerTurn, Desk]:
     players = tuple(Seat(name, controller) for name, controller in seats)
-    setup = GameSetup("crazy-tower", players, seed=seed, mode=mode, challenge=challenge)
+    settings = {} if challenge is None else {"challenge": challenge}
+    setup = GameSetup("crazy-tower", players, seed, mode, settings, dexterity)
     desk = Desk()
     return CrazyTowerTurn(session.new_game(setup), desk), desk
 
@@ -193,6 +197,17 @@ def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
     assert isinstance(turn.computers["Bob"], RandomPlayer)
     assert turn.game.controllers == ["human", "random"]  # the save says so
     assert turn.hand_over("Bob") is False
+
+
+def test_a_shaky_hand_draws_from_the_stream_the_screen_always_used():
+    """The hand's noise for action n forks the game's seed at 0x4A4E + n, Crazy Tower's
+    own salt: the same seed shakes the hand as it always did."""
+    turn, _ = new_turn(seed=7, dexterity="shaky")
+    turn.pick(pick_order(turn.match.state)[0])
+    noise = draw(get_profile("shaky"), Chance.from_seed(7).fork(0x4A4E + 0))
+    assert turn.live is not None and turn.hand.nudge == (noise.dx, noise.angle) != (0.0, 0.0)
+    release = turn.live.action()
+    assert (release["release_vx"], release["release_vy"]) == noise.release
 
 
 def test_the_turn_plays_a_placement_in_a_process_without_pyglet():

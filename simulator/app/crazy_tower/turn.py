@@ -26,10 +26,11 @@ from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
 from simulator.games.crazy_tower.bots import make_player
+from simulator.games.crazy_tower.handicap import HAND_SALT
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import RandomPlayer
-from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance, seat_seed, takeover_seed
+from simulator.seeds import hand_chance, seat_seed, takeover_seed
 
 # What a key asks for, as the legal move's type (keys.py maps the keys).
 REVEAL, PASS, DECLINE = "reveal_card", "pass", "skip_removal"
@@ -278,7 +279,7 @@ class CrazyTowerTurn:
         """Take a piece in the hand (or grip a block to pull it out)."""
         jitter = None
         if self.dexterity is not None and action["type"] != "remove_block":
-            chance = hand_chance(self.game.seed, CRAZY_TOWER_HAND_SALT, len(self.match.actions))
+            chance = hand_chance(self.game.seed, HAND_SALT, len(self.match.actions))
             jitter = draw_jitter(self.dexterity, chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
         try:
