@@ -20,10 +20,12 @@ from simulator.app.crazy_tower.words import todo
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw, get_profile
+from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED
 from simulator.games.crazy_tower.match import CLOCK_KEY
 from simulator.games.crazy_tower.player import RandomPlayer
 from simulator.games.crazy_tower.survey import card_point
+from simulator.seeds import seat_seed, takeover_seed
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO = (("Ann", "human"), ("Bob", "human"))
@@ -191,10 +193,13 @@ def test_a_timed_challenge_stamps_its_clock_and_ends_when_time_is_up():
 
 
 def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
-    turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")))
+    """Seats seeded as `towersim play` seeds them; the random player taking one over
+    seeded by the game's seed and the moves made so far, as the screen always did."""
+    turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")), seed=3)
     assert turn.computer_to_move() is None  # Ann's turn
+    assert turn.computers["Bob"] == make_player("easy", seat_seed(3, 1))
     assert turn.hand_over("Bob") is True
-    assert isinstance(turn.computers["Bob"], RandomPlayer)
+    assert turn.computers["Bob"] == RandomPlayer(takeover_seed(3, 0)) == turn.seats["Bob"].player
     assert turn.game.controllers == ["human", "random"]  # the save says so
     assert turn.hand_over("Bob") is False
 

@@ -25,11 +25,10 @@ from simulator.app.setup import HUMAN
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
-from simulator.games.crazy_tower.bots import make_player
+from simulator.games.computer_seat import FALLBACK, ComputerSeat, computers_of
 from simulator.games.crazy_tower.handicap import HAND_SALT
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import RandomPlayer
 from simulator.seeds import hand_chance, seat_seed, takeover_seed
 
 # What a key asks for, as the legal move's type (keys.py maps the keys).
@@ -66,13 +65,17 @@ class CrazyTowerTurn:
         self.hand = Hand(self.dt)
         self.give: str | None = None  # an exchange: the block of ours chosen to give
         self.clock = ChallengeClock(game.match.state)
-        self.computers = {  # seeded as `towersim play crazy-tower` seeds them
-            name: make_player(level, seat_seed(game.seed, seat))
+        # Every computer seat through the one seat driver (simulator/games/computer_seat.py),
+        # its player seeded as `towersim play crazy-tower` seeds it.
+        self.seats = {
+            name: self._seat(seat, name, level)
             for seat, (name, level) in enumerate(
                 zip(game.match.state.players, game.controllers, strict=True)
             )
             if level != HUMAN
         }
+        # What each seat's player decides with now (the screen's worker asks it).
+        self.computers = {name: seat.player for name, seat in self.seats.items()}
         self.dexterity = get_profile(game.dexterity) if game.dexterity else None
         self.covers = Covers()
         self.desk.dirty = True
@@ -171,12 +174,21 @@ class CrazyTowerTurn:
             return None
         return state.current_player
 
+    def _seat(self, index: int, name: str, level: str) -> ComputerSeat:
+        # The random player that takes a failed seat over is seeded by the game's seed
+        # and the moves made so far, as this screen always seeded it.
+        def takeover() -> int:
+            return takeover_seed(self.game.seed, self.match.action_count)
+
+        seed = seat_seed(self.game.seed, index)
+        return computers_of(self.match).seat(name, level, seed, takeover)
+
     def hand_over(self, seat: str) -> bool:
         """A failed bot's seat goes to the random player; False if it was that already."""
-        if isinstance(self.computers[seat], RandomPlayer):
+        if not self.seats[seat].hand_over():
             return False
-        self.computers[seat] = RandomPlayer(takeover_seed(self.game.seed, self.match.action_count))
-        self.game.controllers[self.match.state.players.index(seat)] = "random"  # the save says so
+        self.computers[seat] = self.seats[seat].player
+        self.game.controllers[self.match.state.players.index(seat)] = FALLBACK  # the save says so
         return True
 
     def computer_words(self, events: list[dict[str, Any]]) -> str:
