@@ -272,7 +272,6 @@ def test_modules_are_imported_at_the_top() -> None:
 # an entry that no longer imports a game's rules fails the test below as surely as an
 # importer not on it.
 RULES_IMPORT_EXCEPTIONS = (
-    "simulator.app.crazy_tower",
     "simulator.app.filled_in",
     "simulator.app.lots",
     "simulator.rl.filled_in",

@@ -160,6 +160,11 @@ def test_saboteur_covers_each_human_role_then_passes_the_device():
     seats = (("Ann", "human"), ("Bob", "human"), ("Cy", "human"))
     turn, desk = new_turn(seats, mode=SABOTEUR)
     queue, first = turn.covers.queue, turn.match.state.current_player
+    # the roles the covers show: this desk deals them, from the referee's log
+    assert [turn.is_saboteur(name) for name, _ in seats] == [
+        name == turn.match.state.saboteur for name, _ in seats
+    ]
+    assert sum(turn.is_saboteur(name) for name, _ in seats) == 1
     assert [(c.player, c.show_role, c.stage) for c in queue[:3]] == [
         (name, True, PASS) for name, _ in seats
     ]
@@ -198,10 +203,14 @@ def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
     turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")), seed=3)
     assert turn.computer_to_move() is None  # Ann's turn
     assert turn.computers["Bob"] == make_player("easy", seat_seed(3, 1))
-    assert turn.hand_over("Bob") is True
-    assert turn.computers["Bob"] == RandomPlayer(takeover_seed(3, 0)) == turn.seats["Bob"].player
+    assert turn.seating.hand_over("Bob") is True
+    assert (
+        turn.computers["Bob"]
+        == RandomPlayer(takeover_seed(3, 0))
+        == turn.seating.seats["Bob"].player
+    )
     assert turn.game.controllers == ["human", "random"]  # the save says so
-    assert turn.hand_over("Bob") is False
+    assert turn.seating.hand_over("Bob") is False
 
 
 def test_a_shaky_hand_draws_from_the_stream_the_screen_always_used():
