@@ -53,7 +53,7 @@ LOG_LINES = 6
 class PanelView:
     """What the panel shows of a state of the engine, and besides it."""
 
-    game: Any  # the state, a state of the engine
+    game: Any  # the match's state, read only through the engine
     controllers: list[str]  # per seat: "human" or a bot level
     holding: bool  # a move of the hand is in progress
     time_left: float | None = None  # a timed challenge's clock

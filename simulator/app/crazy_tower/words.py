@@ -69,9 +69,7 @@ def floor_name(floor: int) -> str:
 def boxes_text(boxes: Iterable[int]) -> str:
     """A card's boxes counted from 1 at its left end: ``box 2``, ``boxes 4 and 5``."""
     numbers = [str(b + 1) for b in boxes]
-    if len(numbers) <= 1:
-        return "box " + "".join(numbers)
-    return "boxes " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return f"box{'es' if len(numbers) > 1 else ''} {listed(numbers)}"
 
 
 def pieces_text(pieces: Iterable[str]) -> str:
