@@ -16,13 +16,6 @@ SEAT_STRIDE = 7919
 # A LOTS scenario's "computer" actions: each gets fresh random players, 31 seeds apart.
 COMPUTER_ACTION_STRIDE = 31
 
-# Salts (Chance.fork) of the human hand's noise, a stream per action so that a loaded
-# game draws what the unsaved one would have. The games' values differ; a save
-# records the noise drawn, but a live game with a given seed shows which salt it used,
-# so each game keeps its own (LOTS's: simulator/games/lots/hand.py).
-CRAZY_TOWER_HAND_SALT = 0x4A4E
-
-
 # Seeds a command line accepts: 0 up to the largest a 64-bit integer holds, so that a
 # recording's seed is an ordinary integer in every TOML and JSON reader.
 MAX_SEED = 2**63 - 1
@@ -60,7 +53,11 @@ def takeover_seed(seed: int, actions: int) -> int:
 
 
 def hand_chance(seed: int, salt: int, actions: int) -> Chance:
-    """The human hand's noise stream for the placement after ``actions`` actions."""
+    """The human hand's noise stream for the placement after ``actions`` actions: a
+    stream per action, so a loaded game draws what the unsaved one would have. Each
+    game keeps its own ``salt`` (simulator/games/lots/hand.py, crazy_tower/handicap.py):
+    a save records the noise drawn, but a live game with a given seed shows which salt
+    it used."""
     return Chance.from_seed(seed).fork(salt + actions)
 
 

@@ -9,20 +9,28 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
+from rules.assets import load_asset
 from rules.chance import Chance
 from rules.crazy_tower.actions import apply_action
 from rules.crazy_tower.blocks import block_colours, blocks_of_colour, get_block, is_block
-from rules.crazy_tower.cards import BOX_KINDS, card_length, covered_boxes, floor_cards
+from rules.crazy_tower.cards import (
+    BOX_KINDS,
+    CARD_FILE,
+    CARD_PIECE,
+    card_length,
+    covered_boxes,
+    floor_cards,
+)
 from rules.crazy_tower.challenges import challenges
 from rules.crazy_tower.flow import EFFECT_ORDER
 from rules.crazy_tower.legal import legal_moves
-from rules.crazy_tower.names import block_name
+from rules.crazy_tower.names import block_name, card_name
 from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOutcome
 from rules.crazy_tower.placement import block_problem, placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
 from rules.crazy_tower.scoring import scores
 from rules.crazy_tower.setup import SABOTEUR_LEFT, STARTERS, new_game, player_counts
-from rules.crazy_tower.state import COMPETITIVE, MODES, SABOTEUR, SOLO, CrazyTowerState
+from rules.crazy_tower.state import COMPETITIVE, MODES, SABOTEUR, SOLO, TODO, CrazyTowerState
 from rules.engine import (
     GameOptions,
     Move,
@@ -121,10 +129,13 @@ def _plain_move(move: Mapping[str, Any]) -> dict[str, Any]:
 
 @cache
 def crazy_tower_content() -> dict[str, Any]:
-    """Every block and floor card by id (``Engine.content``), the colours, how many
-    players each mode is for, the solo challenges by number (their limits and hand
-    handicap, as the challenge file has them), a card's length (cm) and its box kinds,
-    and the order in which a block's box effects resolve."""
+    """Every block and floor card by id (``Engine.content``), each with its shape in the
+    piece catalogue (``piece``) and its name in a sentence (``named``, as the rules'
+    refusals name it); the colours, the modes and the phases ``describe`` reports, how
+    many players each mode is for, the solo challenges by number (their limits and hand
+    handicap, as the challenge file has them), a card's length (cm), its box kinds and what
+    each does (as the floor-card asset words it), and the order in which a block's box
+    effects resolve."""
     pieces: dict[str, Any] = {}
     for colour in block_colours():
         for block in blocks_of_colour(colour):
@@ -134,15 +145,29 @@ def crazy_tower_content() -> dict[str, Any]:
                 "colour": colour,
                 "shape": spec.shape,
                 "points": spec.points,
+                "piece": spec.piece,
+                "named": block_name(block),
             }
     for card in floor_cards().values():
-        pieces[card.id] = {"kind": "card", "name": card.name, "boxes": list(card.boxes)}
+        pieces[card.id] = {
+            "kind": "card",
+            "name": card.name,
+            "boxes": list(card.boxes),
+            "piece": CARD_PIECE,
+            "named": card_name(card.id),
+        }
     return {
         "pieces": pieces,
         "colours": list(block_colours()),
+        "modes": list(MODES),
+        "phases": list(TODO),  # every phase has its words for refusals
         "player_counts": {mode: list(player_counts(mode)) for mode in MODES},
         "card_length": card_length(),
         "box_kinds": list(BOX_KINDS),
+        "box_effects": {
+            kind: str(spec.get("effect", ""))
+            for kind, spec in load_asset(CARD_FILE).get("kind", {}).items()
+        },
         "effects": list(EFFECT_ORDER),
         "challenges": {str(n): _plain(asdict(c)) for n, c in sorted(challenges().items())},
     }
@@ -223,7 +248,8 @@ class CrazyTowerEngine:
         return copy.deepcopy(crazy_tower_content())
 
     def describe(self, state: CrazyTowerState) -> dict[str, Any]:
-        """The saboteur is named only once the game is over; the deck is counted."""
+        """The saboteur is named only once the game is over; the deck is counted; the
+        phase and the mode are among the content's ``phases`` and ``modes``."""
         left = scores(state)
         players = {
             name: {
@@ -252,6 +278,8 @@ class CrazyTowerEngine:
             "lost": list(state.lost),
             "elapsed": state.elapsed,
             "saboteur": state.saboteur if state.is_over else None,
+            # once over, why and who won: {"reason", "winner", "detail"}
+            "result": copy.deepcopy(state.result),
         }
 
     def physical_choices(self, state: CrazyTowerState) -> list[Move]:

@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.chance import Chance
 from rules.crazy_tower.state import SABOTEUR
 from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.bank import pick_order
@@ -18,10 +19,13 @@ from simulator.app.crazy_tower.turn import REVEAL, CrazyTowerTurn
 from simulator.app.crazy_tower.words import todo
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.words import refusal
+from simulator.bots.dexterity import draw, get_profile
+from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING, SETTLED
 from simulator.games.crazy_tower.match import CLOCK_KEY
 from simulator.games.crazy_tower.player import RandomPlayer
 from simulator.games.crazy_tower.survey import card_point
+from simulator.seeds import seat_seed, takeover_seed
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO = (("Ann", "human"), ("Bob", "human"))
@@ -53,10 +57,11 @@ def new_turn(
     mode: str = "competitive",
     challenge: int | None = None,
     seed: int = 1,
+    dexterity: str | None = None,
 ) -> tuple[CrazyTowerTurn, Desk]:
     players = tuple(Seat(name, controller) for name, controller in seats)
     settings = {} if challenge is None else {"challenge": challenge}
-    setup = GameSetup("crazy-tower", players, seed=seed, mode=mode, settings=settings)
+    setup = GameSetup("crazy-tower", players, seed, mode, settings, dexterity)
     desk = Desk()
     return CrazyTowerTurn(session.new_game(setup), desk), desk
 
@@ -155,6 +160,11 @@ def test_saboteur_covers_each_human_role_then_passes_the_device():
     seats = (("Ann", "human"), ("Bob", "human"), ("Cy", "human"))
     turn, desk = new_turn(seats, mode=SABOTEUR)
     queue, first = turn.covers.queue, turn.match.state.current_player
+    # the roles the covers show: this desk deals them, from the referee's log
+    assert [turn.is_saboteur(name) for name, _ in seats] == [
+        name == turn.match.state.saboteur for name, _ in seats
+    ]
+    assert sum(turn.is_saboteur(name) for name, _ in seats) == 1
     assert [(c.player, c.show_role, c.stage) for c in queue[:3]] == [
         (name, True, PASS) for name, _ in seats
     ]
@@ -188,12 +198,30 @@ def test_a_timed_challenge_stamps_its_clock_and_ends_when_time_is_up():
 
 
 def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
-    turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")))
+    """Seats seeded as `towersim play` seeds them; the random player taking one over
+    seeded by the game's seed and the moves made so far, as the screen always did."""
+    turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")), seed=3)
     assert turn.computer_to_move() is None  # Ann's turn
-    assert turn.hand_over("Bob") is True
-    assert isinstance(turn.computers["Bob"], RandomPlayer)
+    assert turn.computers["Bob"] == make_player("easy", seat_seed(3, 1))
+    assert turn.seating.hand_over("Bob") is True
+    assert (
+        turn.computers["Bob"]
+        == RandomPlayer(takeover_seed(3, 0))
+        == turn.seating.seats["Bob"].player
+    )
     assert turn.game.controllers == ["human", "random"]  # the save says so
-    assert turn.hand_over("Bob") is False
+    assert turn.seating.hand_over("Bob") is False
+
+
+def test_a_shaky_hand_draws_from_the_stream_the_screen_always_used():
+    """The hand's noise for action n forks the game's seed at 0x4A4E + n, Crazy Tower's
+    own salt: the same seed shakes the hand as it always did."""
+    turn, _ = new_turn(seed=7, dexterity="shaky")
+    turn.pick(pick_order(turn.match.state)[0])
+    noise = draw(get_profile("shaky"), Chance.from_seed(7).fork(0x4A4E + 0))
+    assert turn.live is not None and turn.hand.nudge == (noise.dx, noise.angle) != (0.0, 0.0)
+    release = turn.live.action()
+    assert (release["release_vx"], release["release_vy"]) == noise.release
 
 
 def test_the_turn_plays_a_placement_in_a_process_without_pyglet():

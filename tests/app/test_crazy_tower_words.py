@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from rules.crazy_tower import names
 from rules.crazy_tower.engine import ENGINE
-from simulator.app.crazy_tower.words import event_text, said, todo, verdict
+from simulator.app.crazy_tower import facts
+from simulator.app.crazy_tower.words import (
+    boxes_text,
+    event_text,
+    floor_name,
+    said,
+    todo,
+    verdict,
+)
 from tests.app.words_checks import assert_sentences, random_game
 
 PLACED = {"type": "block_placed", "player": "Ann", "block": "red-3b", "card": "fc-15",
@@ -81,3 +90,23 @@ def test_every_text_of_random_games_is_a_sentence(
         texts.append(verdict(before, after))
     assert len(texts) > 30
     assert_sentences(texts)
+
+
+def test_the_screens_phases_modes_and_names_are_the_engines() -> None:
+    """The screen asks the engine only: the phase and mode names it compares against are
+    the ones the engine's content lists, pieces are named as the rules' refusals name
+    them, and floors and boxes counted as the rules count them."""
+    content = ENGINE.content()
+    assert list(facts.PHASES) == content["phases"] and list(facts.MODES) == content["modes"]
+    assert set(facts.PLACING) < set(facts.PHASES) and facts.WHITE in content["box_kinds"]
+    assert facts.ENGINE is ENGINE  # the registry's engine
+    for piece in ("red-3b", "yellow-1a", "fc-00", "fc-15"):
+        assert facts.named(piece) == names.piece_name(piece)
+    assert facts.is_block("red-3b") and not facts.is_block("fc-15")
+    assert not facts.is_block("no-such-piece")
+    with pytest.raises(KeyError, match="Crazy Tower has no piece 'no-such-piece'"):
+        facts.piece("no-such-piece")
+    for floor in (0, 1, 7):
+        assert floor_name(floor) == names.floor_name(floor)
+    for boxes in ([], [0], [3, 4], [0, 2, 4]):
+        assert boxes_text(boxes) == names.boxes_text(boxes)

@@ -240,16 +240,15 @@ def test_rematch_keeps_the_seats_levels_and_options():
 
 
 def test_the_saboteur_sentences_say_you_and_names_alike():
-    from types import SimpleNamespace
-
-    from rules.engine import Outcome
+    from rules.engine import GameOptions, Outcome
+    from simulator.app.crazy_tower.facts import ENGINE
     from simulator.app.crazy_tower.words import ending_words
 
     def told(saboteur: str, winners: list[str]) -> str:
-        result = {"reason": "collapse", "winner": winners}
-        state = SimpleNamespace(
-            mode="saboteur", saboteur=saboteur, result=result, current_player="Ann"
-        )
+        options = GameOptions(("You", "Ann", "Bob"), "saboteur", settings={"saboteur": saboteur})
+        state = ENGINE.new_game(options)
+        state.current, state.phase = 1, "over"  # the tower collapsed on Ann's turn
+        state.result = {"reason": "collapse", "winner": winners}
         scores = {"You": 3, "Ann": 4, "Bob": 1}
         return ending_words(state, Outcome(True, tuple(winners), "collapse"), winners, scores)[0]
 

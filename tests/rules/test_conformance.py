@@ -456,3 +456,33 @@ def test_filled_in_description_is_the_table_as_the_players_see_it() -> None:
         assert seen["start"] == state.players[state.start].name
         state = engine.apply(state, engine.random_move(state, chance))
     assert phases == {"roll", "draft", "place"}
+
+
+def test_crazy_tower_content_and_description_serve_a_screen() -> None:
+    """What the Crazy Tower screen reads instead of the rules: every piece's catalogue
+    shape and its name as the refusals give it, every box kind's effect; along a game
+    the phase and mode among the content's, and the result (why, who won) once over."""
+    from rules.crazy_tower.names import piece_name
+    from rules.pieces import get_piece
+
+    engine = ENGINES["crazy-tower"]
+    content = engine.content()
+    for piece_id, piece in content["pieces"].items():
+        assert piece["named"] == piece_name(piece_id)
+        assert get_piece(piece["piece"]).id == piece["piece"]
+    assert list(content["box_effects"]) == content["box_kinds"]
+    assert all(content["box_effects"].values())
+    seen: set[str] = set()
+
+    def check(before: Any, move: dict[str, Any], after: Any) -> None:
+        described = engine.describe(before)
+        assert described["phase"] in content["phases"] and described["mode"] in content["modes"]
+        assert described["result"] is None
+        seen.add(described["phase"])
+
+    for n in range(len(SETUPS["crazy-tower"])):
+        options = SETUPS["crazy-tower"][n]
+        final = playout(engine, engine.new_game(options, 5), Chance.from_seed(n + 9), check)
+        described, outcome = engine.describe(final), engine.outcome(final)
+        assert described["phase"] == "over" and described["result"]["reason"] == outcome.reason
+    assert len(seen) >= 4, seen  # a random game passes through most phases

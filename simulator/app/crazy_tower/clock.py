@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.crazy_tower import get_challenge
-from rules.crazy_tower.state import CrazyTowerState
+from simulator.app.crazy_tower.facts import Seen, challenge
 from simulator.games.crazy_tower.match import CLOCK_KEY
 
 
 class ChallengeClock:
-    def __init__(self, state: CrazyTowerState) -> None:
-        challenge = state.challenge
-        self.limit = get_challenge(challenge).time_limit_s if challenge is not None else None
-        self.seconds = state.elapsed  # a loaded game's clock goes on
+    def __init__(self, state: Seen) -> None:
+        number = state["challenge"]
+        self.limit: float | None = None
+        if number is not None:
+            self.limit = challenge(number)["time_limit_s"]
+        self.seconds: float = state["elapsed"]  # a loaded game's clock goes on
         self._shown = -1  # the whole second the panel shows
 
     def run(self, seconds: float) -> bool:

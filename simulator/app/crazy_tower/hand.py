@@ -5,7 +5,7 @@ it without GL."""
 
 from __future__ import annotations
 
-from simulator.app.crazy_tower.words import piece_name
+from simulator.app.crazy_tower.words import named
 from simulator.app.words import slipped
 from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
@@ -50,9 +50,9 @@ class Hand:
         dx, turn = self.nudge
         done = live.drive(x + dx, y, self.angle + turn, steps)
         if live.dropped:
-            return slipped(piece_name(live.piece))
+            return slipped(named(live.piece))
         if live.stage == SETTLING:
-            return f"{piece_name(live.piece).capitalize()} is out: the tower settles..."
+            return f"{named(live.piece).capitalize()} is out: the tower settles..."
         if done and self.lowering:
             self.lowering = False
             return RESTS

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pyglet
 
-from rules.crazy_tower import get_block, get_card
 from rules.pieces import get_piece
+from simulator.app.crazy_tower.facts import piece
 from simulator.app.piece_pictures import SYMBOL, paint_piece, picture_size
 from simulator.render.bodies import opaque
 from simulator.render.mesh import Mesh
@@ -18,7 +18,7 @@ from simulator.render.symbols import placed, symbol_triangles
 
 
 def block_width(block: str, cube: float, gap: float = 0.0) -> float:
-    return picture_size(get_piece(get_block(block).piece).cells, cube)[0] + gap
+    return picture_size(get_piece(piece(block)["piece"]).cells, cube)[0] + gap
 
 
 class Icons:
@@ -43,15 +43,15 @@ class Icons:
 
     def block(self, block: str, x: float, y: float, cube: float, *, dim: bool = False) -> None:
         """A block lying flat, its lower left corner at (x, y)."""
-        spec = get_block(block)
+        spec = piece(block)
         mesh = Mesh()
-        paint_piece(mesh, get_piece(spec.piece).cells, spec.colour, x, y, cube, dim=dim)
+        paint_piece(mesh, get_piece(spec["piece"]).cells, spec["colour"], x, y, cube, dim=dim)
         self.add(mesh)
 
     def card(self, card: str, x: float, y: float, box: float, height: float) -> None:
         """A floor card's row of boxes, its lower left corner at (x, y)."""
         mesh = Mesh()
-        for index, kind in enumerate(get_card(card).boxes):
+        for index, kind in enumerate(piece(card)["boxes"]):
             self._box(mesh, kind, x + index * box, y, box, height)
         self.add(mesh)
 

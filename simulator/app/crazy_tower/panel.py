@@ -5,32 +5,33 @@ bottom. Pure drawing into a Hud and an Icons batch; the screen passes what to sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from rules.assets import load_asset
-from rules.crazy_tower import get_card, legal_moves, scores
-from rules.crazy_tower.cards import BOX_KINDS, WHITE
-from rules.crazy_tower.legal import block_choices
-from rules.crazy_tower.state import (
+from simulator.app.crazy_tower.bank import bank_rows, pick_order
+from simulator.app.crazy_tower.facts import (
+    ENGINE,
     EXCHANGE,
     LAY_CARD,
-    PLACE,
+    PLACING,
     SABOTEUR,
-    TURN,
-    CrazyTowerState,
+    WHITE,
+    Seen,
+    card_title,
+    content,
+    is_over,
+    piece,
+    seen,
+    top_card,
 )
-from simulator.app.crazy_tower.bank import bank_rows, pick_order
 from simulator.app.crazy_tower.icons import Icons, block_width
 from simulator.app.crazy_tower.words import (
-    block_name,
     challenge_text,
     clock_text,
     events_text,
     floor_name,
-    piece_name,
+    named,
     todo,
 )
 from simulator.app.layout import DESIGN_H, DESIGN_W
@@ -48,26 +49,22 @@ _BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bot
 LOG_LINES = 6
 
 
-@cache
-def box_effects() -> dict[str, str]:
-    """Each box kind's effect, as the floor-card asset words it."""
-    kinds = load_asset("crazy_tower/floor_cards.toml").get("kind", {})
-    return {name: str(spec.get("effect", "")) for name, spec in kinds.items()}
-
-
 @dataclass
 class PanelView:
-    """What the panel shows besides the rules' state."""
+    """What the panel shows of a state of the engine, and besides it."""
 
-    state: CrazyTowerState
+    game: Any  # the match's state, read only through the engine
     controllers: list[str]  # per seat: "human" or a bot level
     holding: bool  # a move of the hand is in progress
     time_left: float | None = None  # a timed challenge's clock
     give: str | None = None  # exchange: the block chosen to give
     held: str | None = None  # the piece in the hand
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: Sequence[Mapping[str, Any]] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)  # the scores shown, counting to new ones
     elsewhere: dict[str, str] = field(default_factory=dict)  # seats on another desk: words
+
+    def __post_init__(self) -> None:
+        self.state: Seen = seen(self.game)  # as the engine describes it
 
 
 @dataclass
@@ -83,10 +80,11 @@ def draw_panel(hud: Hud, icons: Icons, view: PanelView, on: PanelActions) -> Non
     # No opaque background: the world is clipped to its view (layout.clipped), and a
     # panel-sized fill would cost a millisecond a frame on a software renderer.
     hud.rect(x - 9, 0, 1, DESIGN_H, (200, 204, 212))
-    mode = state.mode if state.challenge is None else f"solo, challenge {state.challenge}"
-    hud.text(f"Crazy Tower  ·  {mode}  ·  turn {state.turn}", x, y, 15, bold=True)
+    number = state["challenge"]
+    mode = state["mode"] if number is None else f"solo, challenge {number}"
+    hud.text(f"Crazy Tower  ·  {mode}  ·  turn {state['turn']}", x, y, 15, bold=True)
     y -= 10
-    hud.text(todo(state), x, y, 11, width=WIDTH, anchor_y="top")
+    hud.text(todo(view.game), x, y, 11, width=WIDTH, anchor_y="top")
     y -= 52
     challenge = challenge_text(state)
     if challenge:
@@ -119,24 +117,23 @@ def _players(
     hud: Hud, icons: Icons, view: PanelView, on: PanelActions, x: float, y: float
 ) -> float:
     state = view.state
-    points = scores(state)
-    numbered = pick_order(state)
+    numbered = pick_order(view.game)
     view.tally.unbind()
-    exchanging = state.phase == EXCHANGE
-    for seat, name in enumerate(state.players):
-        current = seat == state.current and not state.is_over
+    exchanging = state["phase"] == EXCHANGE
+    for seat, (name, player) in enumerate(state["players"].items()):
+        current = name == state["current"] and not is_over(state)
         human = view.controllers[seat] == "human"
-        hud.circle(x + 7, y + 5, 7, colour(state.colours[name][0]).rgb)  # their first colour
+        hud.circle(x + 7, y + 5, 7, colour(player["colours"][0]).rgb)  # their first colour
         level = view.controllers[seat]
         bot = f"{level} {_BOT_WORD.get(level, 'bot')}"
         who = seat_tag(name, human, view.controllers.count("human"), view.elsewhere.get(name, bot))
-        role = " · saboteur" if state.is_over and state.saboteur == name else ""
-        hand = state.hands[name]
+        role = " · saboteur" if state["saboteur"] == name else ""  # named once it is over
+        hand = player["hand"]
         words = worded(
             f"{'▶ ' if current else ''}{name}{who}{role}  ·  ",
             f" pts · {len(hand)} block{'' if len(hand) == 1 else 's'}",
         )
-        shown = view.tally.number(name, points[name])  # counts to a new score
+        shown = view.tally.number(name, player["score"])  # counts to a new score
         view.tally.bind(name, hud.text(words(shown), x + 20, y, 12, bold=current), words)
         y -= 10
         mine = current and human and not view.holding
@@ -165,23 +162,26 @@ def _players(
 
 def _human_turn(view: PanelView) -> bool:
     state = view.state
-    return not state.is_over and view.controllers[state.current] == "human" and not view.holding
+    if is_over(state) or view.holding:
+        return False
+    return view.controllers[list(state["players"]).index(state["current"])] == "human"
 
 
-def _card(hud: Hud, icons: Icons, state: CrazyTowerState, x: float, y: float) -> float:
-    revealed = state.phase == LAY_CARD and state.revealed is not None
-    card_id = state.revealed if revealed and state.revealed else state.top_card
-    card = get_card(card_id)
-    title = "Revealed floor card" if revealed else f"Top card, {floor_name(len(state.floors) - 1)}"
-    hud.text(f"{title}: “{card.name}”", x, y, 12, bold=True)
+def _card(hud: Hud, icons: Icons, state: Seen, x: float, y: float) -> float:
+    revealed = state["revealed"] if state["phase"] == LAY_CARD else None
+    card = revealed or top_card(state)
+    floor = f"Top card, {floor_name(len(state['floors']) - 1)}"
+    title = "Revealed floor card" if revealed else floor
+    hud.text(f"{title}: “{card_title(card)}”", x, y, 12, bold=True)
     y -= 34
-    icons.card(card.id, x, y, 56, 26)
-    for index in range(len(card.boxes)):
+    icons.card(card, x, y, 56, 26)
+    boxes = piece(card)["boxes"]
+    for index in range(len(boxes)):
         hud.text(str(index + 1), x + 56 * index + 3, y + 2, 8, GREY)
-    hud.text(f"{len(state.deck)} cards in the deck", x + WIDTH, y + 8, 11, GREY, anchor_x="right")
+    hud.text(f"{state['deck']} cards in the deck", x + WIDTH, y + 8, 11, GREY, anchor_x="right")
     y -= 6
-    effects = box_effects()
-    for kind in dict.fromkeys(k for k in card.boxes if k != WHITE):
+    effects = content()["box_effects"]
+    for kind in dict.fromkeys(k for k in boxes if k != WHITE):
         y -= 16
         text = effects.get(kind, kind)
         icons.box(kind, x, y - 1, 13)
@@ -195,14 +195,15 @@ def _moves(hud: Hud, view: PanelView, on: PanelActions, x: float, y: float) -> f
     if not _human_turn(view):
         return y
     buttons: list[tuple[str, Callable[[], None]]] = []
-    for move in legal_moves(state):
+    moves = ENGINE.legal_moves(view.game)
+    for move in moves:
         label = _move_label(move)
         if label:
             buttons.append((label, _bind(on.move, move)))
-    if state.mode == SABOTEUR:
+    if state["mode"] == SABOTEUR:
         buttons.append(("Show my role (R)", on.role))
-    if state.phase == EXCHANGE:
-        give = block_name(view.give) if view.give else "one of yours"
+    if state["phase"] == EXCHANGE:
+        give = named(view.give) if view.give else "one of yours"
         hud.text(
             f"Click a block to give ({give}), then another player's block to take.",
             x,
@@ -212,7 +213,7 @@ def _moves(hud: Hud, view: PanelView, on: PanelActions, x: float, y: float) -> f
             anchor_y="top",
         )
         return y - 50
-    if state.phase in (TURN, PLACE) and block_choices(state):
+    if state["phase"] in PLACING and any(m["type"] == "place_block" for m in moves):
         hud.text("Click a block of your bank (or press its number).", x, y + 5, 11)
         y -= 24
     for label, action in buttons[:7]:
@@ -229,15 +230,15 @@ def _move_label(move: dict[str, Any]) -> str | None:
     if kind == "pass":
         return "Pass: nothing can be played (P)"
     if kind == "replace_piece":
-        return f"Put {piece_name(move['piece'])} back (Space)"
+        return f"Put {named(move['piece'])} back (Space)"
     if kind == "remove_block":
-        return f"Pull {block_name(move['block'])} out (or click it in the tower)"
+        return f"Pull {named(move['block'])} out (or click it in the tower)"
     if kind == "skip_removal":
         return "Decline the removal (D)"
     return None
 
 
-def _log(hud: Hud, events: list[dict[str, Any]], x: float, y: float) -> None:
+def _log(hud: Hud, events: Sequence[Mapping[str, Any]], x: float, y: float) -> None:
     lines = events_text(events)[-LOG_LINES:]
     room = int((y - 12) // 17)
     if room < 2 or not lines:
@@ -253,8 +254,9 @@ def draw_legend(hud: Hud, icons: Icons, width: float) -> None:
     """The box kinds along the bottom of the world view, each with its tone and symbol
     (the panel quotes what the boxes of the card in play do)."""
     hud.rect(0, 0, width, LEGEND_H, (232, 226, 214))
-    step = (width - 24) / len(BOX_KINDS)
-    for index, kind in enumerate(BOX_KINDS):
+    kinds = content()["box_kinds"]
+    step = (width - 24) / len(kinds)
+    for index, kind in enumerate(kinds):
         bx = 12 + index * step
         icons.box(kind, bx, 12, 28)
         hud.text(kind.capitalize(), bx + 36, 21, 12, bold=True)

@@ -24,17 +24,15 @@ from typing import Any, ClassVar
 
 from pyglet.window import key, mouse
 
-from rules.crazy_tower import get_block, get_card
-from rules.crazy_tower.blocks import is_block
-from rules.crazy_tower.cards import CARD_PIECE
 from rules.pieces import get_piece
 from simulator.app.crazy_tower import session
+from simulator.app.crazy_tower.facts import piece
 from simulator.app.crazy_tower.flashes import crazy_tower_flashes
 from simulator.app.crazy_tower.keys import COVER, HELP, SHARED, TABLE, KeyActions
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
 from simulator.app.crazy_tower.view import CrazyTowerView
-from simulator.app.crazy_tower.words import piece_name, todo
+from simulator.app.crazy_tower.words import named, todo
 from simulator.app.game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
@@ -114,7 +112,7 @@ class CrazyTowerScreen(SessionGameScreen):
         self.match.perform(decision)
 
     def _hand_over(self, seat: str) -> bool:
-        return self.turn.hand_over(seat)
+        return self.turn.seating.hand_over(seat)
 
     def _computer_words(self, seat: str, events: list[dict[str, Any]]) -> str:
         crazy_tower_flashes(self.view.flashes, events, self.match.world, held=True)
@@ -208,19 +206,19 @@ def load_screen(path: Path) -> CrazyTowerScreen:
     return CrazyTowerScreen(session.load(path))
 
 
-def held_look(piece: str) -> tuple[list[Polygon], str, str]:
+def held_look(piece_id: str) -> tuple[list[Polygon], str, str]:
     """A piece held on another desk (a network game), as this one draws it: its outline
-    in its own frame, its colour and its name; KeyError for no such piece."""
-    if is_block(piece):
-        block = get_block(piece)
-        return piece_polygons(get_piece(block.piece)), block.colour, piece_name(piece)
-    get_card(piece)  # a KeyError for no such card
-    return piece_polygons(get_piece(CARD_PIECE)), "natural", piece_name(piece)
+    in its own frame, its colour (a floor card's is the wood's) and its name; KeyError
+    for no such piece."""
+    spec = piece(piece_id)
+    colour = spec["colour"] if spec["kind"] == "block" else "natural"
+    return piece_polygons(get_piece(spec["piece"])), colour, named(piece_id)
 
 
 def around(match: CrazyTowerMatch, humans: Collection[str]) -> CrazyTowerScreen:
     """A screen on ``match`` as it stands, where only the players named in ``humans``
     play at this desk (a network game: the others' moves come from elsewhere, and
     simulator/app/net_game.py's session runs no computer here)."""
-    controllers = [HUMAN if name in humans else "random" for name in match.state.players]
+    players = match.summary()["players"]
+    controllers = [HUMAN if name in humans else "random" for name in players]
     return CrazyTowerScreen(Game(match, match.seed, controllers), autosave=False)

@@ -72,19 +72,19 @@ def load(path: Path) -> Game:
     it records."""
     saved = cast(Saved[CrazyTowerMatch], saves.load_saved(path, CrazyTowerMatch.kind))
     computers = saved.computers or {}
-    controllers = [computers.get(name, HUMAN) for name in saved.match.state.players]
+    controllers = [computers.get(name, HUMAN) for name in saved.match.summary()["players"]]
     return Game(saved.match, saved.seed, controllers, saved.hand)
 
 
 def _name(game: Game) -> str:
-    state = game.match.state
-    title = f"Crazy Tower in the app, {state.mode}, {len(state.players)} player(s)"
-    if state.challenge is not None:
-        title += f", challenge {state.challenge}"
+    summary = game.match.summary()
+    title = f"Crazy Tower in the app, {summary['mode']}, {len(summary['players'])} player(s)"
+    if summary["challenge"] is not None:
+        title += f", challenge {summary['challenge']}"
     return f"{title}, seed {game.seed}"
 
 
 def _computers(game: Game) -> dict[str, str]:
     """The seats the computer plays: player name -> bot level."""
-    names = game.match.state.players
+    names = game.match.summary()["players"]
     return {n: c for n, c in zip(names, game.controllers, strict=True) if c != HUMAN}

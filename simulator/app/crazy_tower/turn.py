@@ -1,8 +1,9 @@
 """A Crazy Tower turn at the app's desk, without pyglet: whose turn it is, what a click
 or a key means for the game, the live move from the pick-up to the confirm or undo,
-the timed challenge's clock, saboteur mode's covers, the computer seats' bots and what
-the player reads. The screen (screen.py) turns input into these calls and the view
-(view.py) draws what they leave; the tests drive whole turns with no GL.
+the timed challenge's clock, saboteur mode's covers, the computer seats (seats.py) and
+what the player reads; the rules only through the engine (facts.py). The screen
+(screen.py) turns input into these calls and the view (view.py) draws what they leave;
+the tests drive whole turns with no GL.
 
 The turn writes its words into the ``Desk`` it plays on (the screen) and tells it when
 a move entered the log and when a piece came into the hand.
@@ -10,26 +11,25 @@ a move entered the log and when a piece came into the hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from rules.crazy_tower import get_card, legal_moves
-from rules.crazy_tower.state import DIAMONDS, EXCHANGE, LAY_CARD, PLACE, REPLACE, SABOTEUR, TURN
 from rules.errors import IllegalMove
+from simulator.app.crazy_tower import facts
 from simulator.app.crazy_tower.bank import pick_order
 from simulator.app.crazy_tower.clock import ChallengeClock
 from simulator.app.crazy_tower.cover import Covers
 from simulator.app.crazy_tower.hand import Ghost, Hand
+from simulator.app.crazy_tower.seats import Seats
 from simulator.app.crazy_tower.session import Game
-from simulator.app.crazy_tower.words import block_name, piece_name, said, todo, verdict
-from simulator.app.setup import HUMAN
+from simulator.app.crazy_tower.words import named, said, todo, verdict
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile
-from simulator.games.crazy_tower.bots import make_player
+from simulator.games.crazy_tower.handicap import HAND_SALT
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import RandomPlayer
-from simulator.seeds import CRAZY_TOWER_HAND_SALT, hand_chance, seat_seed, takeover_seed
+from simulator.seeds import hand_chance
 
 # What a key asks for, as the legal move's type (keys.py maps the keys).
 REVEAL, PASS, DECLINE = "reveal_card", "pass", "skip_removal"
@@ -64,19 +64,14 @@ class CrazyTowerTurn:
         self.live: LiveMove | None = None
         self.hand = Hand(self.dt)
         self.give: str | None = None  # an exchange: the block of ours chosen to give
-        self.clock = ChallengeClock(game.match.state)
-        self.computers = {  # seeded as `towersim play crazy-tower` seeds them
-            name: make_player(level, seat_seed(game.seed, seat))
-            for seat, (name, level) in enumerate(
-                zip(game.match.state.players, game.controllers, strict=True)
-            )
-            if level != HUMAN
-        }
+        shown = facts.seen(game.match.state)
+        self.clock = ChallengeClock(shown)
+        self.seating = Seats(game, list(shown["players"]))
+        self.computers = self.seating.computers  # the screen's computer seats ask them
         self.dexterity = get_profile(game.dexterity) if game.dexterity else None
         self.covers = Covers()
         self.desk.dirty = True
-        state = game.match.state
-        if state.mode == SABOTEUR and not state.is_over:
+        if shown["mode"] == facts.SABOTEUR and not facts.is_over(shown):
             self.covers.deal(self.humans())
         self.check_device()
 
@@ -87,17 +82,29 @@ class CrazyTowerTurn:
     def _say(self, message: str) -> None:
         self.desk.message = message
 
+    def shown(self) -> facts.Seen:
+        """The match's state as the engine describes it."""
+        return facts.seen(self.match.state)
+
+    def _events(self) -> Sequence[Mapping[str, Any]]:
+        """The rules' own log (the match's ``events()`` merges its notices in)."""
+        return facts.ENGINE.events(self.match.state)
+
     def humans(self) -> list[str]:
-        players = self.match.state.players
-        return [p for p, c in zip(players, self.game.controllers, strict=True) if c == HUMAN]
+        return self.seating.humans()
 
     def human_turn(self) -> bool:
         """A person may act: their turn, and no computer's move is being shown (it is
         already made: the state is past it)."""
-        state = self.match.state
-        if self.desk.showing_move() or state.is_over:
+        shown = self.shown()
+        if self.desk.showing_move() or facts.is_over(shown):
             return False
-        return state.current_player in self.humans()
+        return shown["current"] in self.humans()
+
+    def is_saboteur(self, player: str) -> bool:
+        """Saboteur mode: whether ``player`` is the saboteur, as the referee's log (this
+        desk's, which deals the roles) names them."""
+        return facts.saboteur(self._events()) == player
 
     def holding(self) -> bool:
         return self.live is not None and self.live.stage == HOLDING
@@ -114,7 +121,7 @@ class CrazyTowerTurn:
 
     def tick(self, seconds: float) -> None:
         """A timed challenge's clock runs ``seconds`` (the app's own clock)."""
-        if self.clock.limit is None or self.match.state.is_over:
+        if self.clock.limit is None or facts.is_over(self.shown()):
             return
         if self.clock.run(seconds):
             self.desk.dirty = True
@@ -128,9 +135,9 @@ class CrazyTowerTurn:
         if self.live is not None:
             self.match.rebuild()
             self.live = None
-        state = self.match.state
+        player = self.shown()["current"]
         try:
-            self.match.perform(self.clock.stamp({"type": "clock", "player": state.current_player}))
+            self.match.perform(self.clock.stamp({"type": "clock", "player": player}))
         except IllegalMove as exc:
             self._say(refusal(exc.reason, "The clock could not be reported"))
             return
@@ -139,7 +146,7 @@ class CrazyTowerTurn:
 
     def after_frame(self) -> None:
         """A floor card revealed (by a computer's move too) comes into the hand."""
-        if self.live is None and self.human_turn() and self.match.state.phase == LAY_CARD:
+        if self.live is None and self.human_turn() and self.shown()["phase"] == facts.LAY_CARD:
             self._lay_revealed()
 
     def drive(self, steps: int) -> None:
@@ -149,7 +156,7 @@ class CrazyTowerTurn:
         if words is not None:
             self._say(words)
 
-    def settled(self) -> list[dict[str, Any]] | None:
+    def settled(self) -> Sequence[Mapping[str, Any]] | None:
         """The released piece rests: the verdict, or the refusal; the move's new events
         (None when refused)."""
         live = self.live
@@ -160,27 +167,19 @@ class CrazyTowerTurn:
             self._say(why + " Backspace undoes it.")
             return None
         self._say(verdict(self.match.state, live.after))
-        return live.after.events[len(self.match.state.events) :]
+        return facts.ENGINE.events(live.after)[len(self._events()) :]
 
     # -- computer seats -----------------------------------------------------------------
 
     def computer_to_move(self) -> str | None:
-        state = self.match.state
-        if state.is_over or state.current_player not in self.computers:
+        shown = self.shown()
+        if facts.is_over(shown) or shown["current"] not in self.computers:
             return None
-        return state.current_player
+        return str(shown["current"])
 
-    def hand_over(self, seat: str) -> bool:
-        """A failed bot's seat goes to the random player; False if it was that already."""
-        if isinstance(self.computers[seat], RandomPlayer):
-            return False
-        self.computers[seat] = RandomPlayer(takeover_seed(self.game.seed, self.match.action_count))
-        self.game.controllers[self.match.state.players.index(seat)] = "random"  # the save says so
-        return True
-
-    def computer_words(self, events: list[dict[str, Any]]) -> str:
+    def computer_words(self, events: Sequence[Mapping[str, Any]]) -> str:
         told = said(events, last=4)
-        return told + ("" if self.match.state.is_over else " " + todo(self.match.state))
+        return told + ("" if facts.is_over(self.shown()) else " " + todo(self.match.state))
 
     def move_shown(self) -> None:
         """A move is made and shown: a pass cover if the device changes hands."""
@@ -189,18 +188,19 @@ class CrazyTowerTurn:
 
     def check_device(self) -> None:
         """Saboteur mode: a pass cover when the turn goes to another human."""
-        state = self.match.state
-        if state.mode != SABOTEUR or state.is_over or not self.human_turn():
+        shown = self.shown()
+        if shown["mode"] != facts.SABOTEUR or facts.is_over(shown) or not self.human_turn():
             return
-        self.covers.pass_to(state.current_player)
+        self.covers.pass_to(shown["current"])
 
     def uncover(self) -> None:
         if self.covers.click():
             self.desk.dirty = True
 
     def show_role(self) -> None:
-        if self.match.state.mode == SABOTEUR and self.human_turn():
-            self.covers.reveal(self.match.state.current_player)
+        shown = self.shown()
+        if shown["mode"] == facts.SABOTEUR and self.human_turn():
+            self.covers.reveal(shown["current"])
 
     # -- moves --------------------------------------------------------------------------
 
@@ -214,13 +214,13 @@ class CrazyTowerTurn:
         action: dict[str, Any] = {
             k: move[k] for k in ("type", "player", "give", "take") if k in move
         }
-        before = len(self.match.state.events)
+        before = len(self._events())
         try:
             self.match.perform(self.clock.stamp(action))
         except IllegalMove as exc:
             self._say(refusal(exc.reason))
             return
-        told = said(self.match.state.events[before:])
+        told = said(self._events()[before:])
         self._say(" ".join([told, todo(self.match.state)]).strip())
         self.desk.move_logged()
         if kind == REVEAL:
@@ -228,13 +228,13 @@ class CrazyTowerTurn:
 
     def play(self, kind: str) -> None:
         """The first legal move of ``kind`` (a key's: reveal, pass, decline), if any."""
-        found = [m for m in legal_moves(self.match.state) if m["type"] == kind]
+        found = [m for m in facts.ENGINE.legal_moves(self.match.state) if m["type"] == kind]
         if found:
             self.move(found[0])
 
     def put_back(self) -> None:
         """Space in the replace phase: what fell goes back into the hand."""
-        if self.match.state.phase == REPLACE:
+        if self.shown()["phase"] == facts.REPLACE:
             self.play("replace_piece")
 
     def pick_numbered(self, index: int) -> None:
@@ -244,41 +244,40 @@ class CrazyTowerTurn:
             self.pick(order[index])
 
     def _lay_revealed(self) -> None:
-        state = self.match.state
-        self.start_live({"type": "lay_card", "player": state.current_player})
-        if self.live is not None and state.revealed is not None:
+        shown = self.shown()
+        self.start_live({"type": "lay_card", "player": shown["current"]})
+        if self.live is not None and shown["revealed"] is not None:
             self._say(
-                f"You revealed {get_card(state.revealed).name}: lay it on the tower. "
+                f"You revealed {facts.card_title(shown['revealed'])}: lay it on the tower. "
                 "Move it with the mouse, release with a click or Space."
             )
 
     def pick(self, block: str) -> None:
         """A block of a bank clicked: pick it up, or choose it for an exchange."""
-        state = self.match.state
+        shown = self.shown()
         if not self.human_turn() or self.live is not None:
             return
-        if state.phase == EXCHANGE:
-            self._exchange_pick(block)
-        elif state.phase in (TURN, PLACE):
-            self.start_live({"type": "place_block", "player": state.current_player, "block": block})
+        if shown["phase"] == facts.EXCHANGE:
+            self._exchange_pick(block, shown)
+        elif shown["phase"] in facts.PLACING:
+            self.start_live({"type": "place_block", "player": shown["current"], "block": block})
 
-    def _exchange_pick(self, block: str) -> None:
-        state = self.match.state
-        if block in state.hands[state.current_player]:
+    def _exchange_pick(self, block: str, shown: facts.Seen) -> None:
+        player = shown["current"]
+        if block in shown["players"][player]["hand"]:
             self.give = block
-            self._say(f"You give {block_name(block)}: now click another player's block.")
+            self._say(f"You give {named(block)}: now click another player's block.")
             self.desk.dirty = True
         elif self.give is None:
             self._say("First click one of your own blocks to give.")
         else:
-            player = state.current_player
             self.move({"type": "exchange", "player": player, "give": self.give, "take": block})
 
     def start_live(self, action: dict[str, Any]) -> None:
         """Take a piece in the hand (or grip a block to pull it out)."""
         jitter = None
         if self.dexterity is not None and action["type"] != "remove_block":
-            chance = hand_chance(self.game.seed, CRAZY_TOWER_HAND_SALT, len(self.match.actions))
+            chance = hand_chance(self.game.seed, HAND_SALT, len(self.match.actions))
             jitter = draw_jitter(self.dexterity, chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
         try:
@@ -290,12 +289,12 @@ class CrazyTowerTurn:
         self.hand.take(live, (jitter.dx, jitter.angle) if jitter else (0.0, 0.0))
         if live.pulling:
             self._say(
-                f"You grip {piece_name(live.piece)}: pull it out sideways with the mouse (it "
+                f"You grip {named(live.piece)}: pull it out sideways with the mouse (it "
                 "rubs on the cards above and below). Backspace lets go and takes it back."
             )
         else:
             self._say(
-                f"You hold {piece_name(live.piece)}: move it with the mouse, tilt with the wheel, "
+                f"You hold {named(live.piece)}: move it with the mouse, tilt with the wheel, "
                 "release with a click or Space."
             )
         self.desk.piece_taken()
@@ -303,16 +302,15 @@ class CrazyTowerTurn:
 
     def grab_at(self, x: float, y: float) -> None:
         """Diamonds box: grip the block under world point (x, y), if it may be pulled."""
-        state = self.match.state
-        if self.live is not None or not self.human_turn() or state.phase != DIAMONDS:
+        diamonds = self.shown()["phase"] == facts.DIAMONDS
+        if self.live is not None or not self.human_turn() or not diamonds:
             return
-        removable = {m["block"] for m in legal_moves(state) if m["type"] == "remove_block"}
-        for block in removable:
-            entry = self.match.world.entry(block)
+        for move in facts.ENGINE.legal_moves(self.match.state):
+            if move["type"] != "remove_block":
+                continue
+            entry = self.match.world.entry(move["block"])
             if any(s.point_query((x, y)).distance <= 0 for s in entry.shapes):
-                self.start_live(
-                    {"type": "remove_block", "player": state.current_player, "block": block}
-                )
+                self.start_live({k: move[k] for k in ("type", "player", "block")})
                 if self.live is not None and self.live.held is not None:
                     pose = self.live.held.pose
                     self.hand.grip = (x - pose.x, y - pose.y)

@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 import pyglet
 
-from rules.crazy_tower.state import DIAMONDS, CrazyTowerState
 from simulator.app.crazy_tower.cover import PASS, Cover
+from simulator.app.crazy_tower.facts import DIAMONDS
 from simulator.app.crazy_tower.icons import Icons
 from simulator.app.crazy_tower.panel import (
     LEGEND_H,
@@ -120,7 +120,7 @@ class CrazyTowerView:
         entries = match.world.entries
         boxes = [s.bb for e in entries if not e.is_table and e.id != held for s in e.shapes]
         left = min(min(b.left for b in boxes), -MIN_HALF_WIDTH) - ROOM_LEFT
-        room = ROOM_PULL if match.state.phase == DIAMONDS else ROOM_RIGHT
+        room = ROOM_PULL if self.turn.shown()["phase"] == DIAMONDS else ROOM_RIGHT
         right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + room
         bottom, top = TABLE_SHOWN, max(b.top for b in boxes) + ROOM_ABOVE
         return left, bottom, right - left, top - bottom
@@ -136,8 +136,8 @@ class CrazyTowerView:
         left, bottom = camera.to_screen(min(b.left for b in boxes), min(b.bottom for b in boxes))
         right, top = camera.to_screen(max(b.right for b in boxes), max(b.top for b in boxes))
         found = {"tower": (left, bottom, right - left, top - bottom)}
-        state = turn.match.state
-        hand = set(state.hands[state.current_player]) if turn.human_turn() else set()
+        shown = turn.shown()
+        hand = set(shown["players"][shown["current"]]["hand"]) if turn.human_turn() else set()
         buttons = self.hud.buttons
         found |= bounds(buttons, lambda b: b.label in hand, "bank")
         found |= bounds(buttons, lambda b: b.label.startswith("Reveal"), "reveal")
@@ -154,7 +154,7 @@ class CrazyTowerView:
             cover = turn.covers.queue[0]
             if self._shown_cover != (id(cover), cover.stage):  # text layouts are costly
                 self._shown_cover = (id(cover), cover.stage)
-                draw_cover(self.cover_hud, cover, turn.match.state)
+                draw_cover(self.cover_hud, cover, turn.is_saboteur(cover.player))
             self.cover_hud.draw()
             return
         # A computer's filmed move, unless the hand holds a piece: then the live world.
@@ -304,8 +304,9 @@ class CrazyTowerView:
             )
 
 
-def draw_cover(hud: Hud, cover: Cover, state: CrazyTowerState) -> None:
-    """The whole screen hidden: pass the device to ``cover.player``, or their role."""
+def draw_cover(hud: Hud, cover: Cover, saboteur: bool) -> None:
+    """The whole screen hidden: pass the device to ``cover.player``, or their role
+    (``saboteur``: whether they are the saboteur)."""
     hud.clear()
     hud.rect(0, 0, DESIGN_W, DESIGN_H, SHADE, 255, layer=0)
     mid = DESIGN_W / 2
@@ -328,8 +329,7 @@ def draw_cover(hud: Hud, cover: Cover, state: CrazyTowerState) -> None:
             anchor_x="center",
         )
         return
-    headline, text = role_text(state, cover.player)
-    saboteur = state.saboteur == cover.player
+    headline, text = role_text(cover.player, saboteur)
     tone = (220, 70, 60) if saboteur else (90, 170, 240)
     hud.rect(mid - 380, DESIGN_H / 2 - 130, 760, 260, (40, 46, 60), 255, layer=1)
     hud.text(headline, mid, DESIGN_H / 2 + 60, 28, tone, bold=True, anchor_x="center")

@@ -1,31 +1,39 @@
 """The Crazy Tower screen's sentences: events, verdicts and what the player must do.
 
-Past tense for what happened, so "You" and a name take the same verb; blocks, floor
-cards, floors and boxes are named as players name them (``rules.crazy_tower.names``,
-which the rules' refusals use too). Hidden events (who the saboteur is)
-are never put in words while the game runs.
+Past tense for what happened, so "You" and a name take the same verb; blocks and floor
+cards are named as the rules' refusals name them (the engine's content: ``named``),
+floors and boxes as players count them (the starting card is the ground floor, a card's
+boxes count from 1 at its left end). Hidden events (who the saboteur is) are never put
+in words while the game runs. What a state says is read as the engine describes it
+(``facts.Seen``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.crazy_tower import get_card, get_challenge, scores
-from rules.crazy_tower.names import block_name, boxes_text, card_name, floor_name, piece_name
-from rules.crazy_tower.state import (
+from rules.engine import Outcome
+from simulator.app.crazy_tower.facts import (
     COMPETITIVE,
     DIAMONDS,
+    ENGINE,
     EXCHANGE,
     LAY_CARD,
     OVER,
     PLACE,
     REPLACE,
     SABOTEUR,
+    SOLO,
     TURN,
-    CrazyTowerState,
+    WHITE,
+    Seen,
+    card_title,
+    challenge,
+    named,
+    seen,
+    top_card,
 )
-from rules.engine import Outcome
 from simulator.app.words import (
     YOU,
     agree,
@@ -53,8 +61,19 @@ SKIPPED_BOX = {
 }
 
 
+def floor_name(floor: int) -> str:
+    """``the ground floor`` (the starting card, floor 0), ``floor 1``, ``floor 2``..."""
+    return "the ground floor" if floor == 0 else f"floor {floor}"
+
+
+def boxes_text(boxes: Iterable[int]) -> str:
+    """A card's boxes counted from 1 at its left end: ``box 2``, ``boxes 4 and 5``."""
+    numbers = [str(b + 1) for b in boxes]
+    return f"box{'es' if len(numbers) > 1 else ''} {listed(numbers)}"
+
+
 def pieces_text(pieces: Iterable[str]) -> str:
-    return listed(piece_name(p) for p in pieces)
+    return listed(named(p) for p in pieces)
 
 
 def winners_text(winner: Any) -> str:
@@ -65,7 +84,7 @@ def winners_text(winner: Any) -> str:
     return agree(listed(names), "win")
 
 
-def event_text(event: dict[str, Any]) -> str | None:
+def event_text(event: Mapping[str, Any]) -> str | None:
     """One event as a sentence, or None for events the screen does not tell."""
     kind = event["type"]
     who = event.get("player") or ""
@@ -77,49 +96,47 @@ def event_text(event: dict[str, Any]) -> str | None:
     return tell(who, event)
 
 
-def _placed(who: str, e: dict[str, Any]) -> str:
-    text = f"{who} placed {block_name(e['block'])} on {floor_name(e['floor'])}"
+def _placed(who: str, e: Mapping[str, Any]) -> str:
+    text = f"{who} placed {named(e['block'])} on {floor_name(e['floor'])}"
     boxes = e.get("boxes") or []
     if boxes:
-        text += f" ({card_name(e['card'])}, {boxes_text(boxes)})"
-    special = [k for k in e.get("kinds") or [] if k != "white"]
+        text += f" ({named(e['card'])}, {boxes_text(boxes)})"
+    special = [k for k in e.get("kinds") or [] if k != WHITE]
     if special:
         text += f", covering the {listed(special)} box{'es' if len(special) > 1 else ''}"
     return text + "."
 
 
-def _replaced(who: str, e: dict[str, Any]) -> str:
-    piece = piece_name(e["piece"])
+def _replaced(who: str, e: Mapping[str, Any]) -> str:
+    piece = named(e["piece"])
     if e.get("held"):
         return f"{who} put {piece} back on the tower."
     return f"{who} put {piece} back, and it fell again."
 
 
-def _game_over(who: str, e: dict[str, Any]) -> str:
+def _game_over(who: str, e: Mapping[str, Any]) -> str:
     reason = REASONS.get(e["reason"], e["reason"].replace("_", " "))
     return f"Game over: {reason}, and {winners_text(e.get('winner'))}."
 
 
 _TELL: dict[str, Any] = {
     "block_placed": _placed,
-    "card_revealed": lambda who, e: (
-        f"{who} revealed the next floor card: {get_card(e['card']).name}."
-    ),
+    "card_revealed": lambda who, e: f"{who} revealed the next floor card: {card_title(e['card'])}.",
     "card_laid": lambda who, e: (
-        f"{who} laid {card_name(e['card'])} on the tower as {floor_name(e['floor'])}."
+        f"{who} laid {named(e['card'])} on the tower as {floor_name(e['floor'])}."
     ),
-    "piece_fell": lambda who, e: sentence(f"{piece_name(e['piece'])} fell"),
+    "piece_fell": lambda who, e: sentence(f"{named(e['piece'])} fell"),
     "replacement_needed": lambda who, e: f"{who} must put back {pieces_text(e['pieces'])}.",
     "piece_replaced": _replaced,
     "block_removed": lambda who, e: (
-        f"{who} pulled {block_name(e['block'])} out of {floor_name(e['floor'])} "
+        f"{who} pulled {named(e['block'])} out of {floor_name(e['floor'])} "
         f"and gave it back to {whom(e['to'])}."
     ),
     "removal_declined": lambda who, e: f"{who} chose not to pull a block out (diamonds box).",
     "diamonds_skipped": lambda who, e: SKIPPED_BOX["diamonds_skipped"],
     "exchange_skipped": lambda who, e: SKIPPED_BOX["exchange_skipped"],
     "exchange": lambda who, e: (
-        f"{who} gave {block_name(e['give'])} to {whom(e['other'])} for {block_name(e['take'])}."
+        f"{who} gave {named(e['give'])} to {whom(e['other'])} for {named(e['take'])}."
     ),
     "loop": lambda who, e: f"Loop box: {agree(who, 'play')} again.",
     "pass": lambda who, e: f"{who} passed.",
@@ -131,88 +148,93 @@ _TELL: dict[str, Any] = {
 }
 
 
-def events_text(events: list[dict[str, Any]]) -> list[str]:
+def events_text(events: Sequence[Mapping[str, Any]]) -> list[str]:
     return [t for t in (event_text(e) for e in events) if t]
 
 
-def said(events: list[dict[str, Any]], last: int | None = None) -> str:
+def said(events: Sequence[Mapping[str, Any]], last: int | None = None) -> str:
     """The events' sentences (the ``last`` few told, if given), one after another."""
     told = events_text(events)
     return " ".join(told[-last:] if last else told)
 
 
-def verdict(before: CrazyTowerState, after: CrazyTowerState) -> str:
-    """The rules' verdict on a settled move, in words."""
-    text = said(after.events[len(before.events) :]) or "Nothing changed."
-    changed = [p for p in before.players if before.hands[p] != after.hands[p]]
-    if changed and not after.is_over:
-        now = scores(after)
+def verdict(before: Any, after: Any) -> str:
+    """The rules' verdict on a settled move from state ``before`` to ``after``, in words."""
+    new_events = ENGINE.events(after)[len(ENGINE.events(before)) :]
+    text = said(new_events) or "Nothing changed."
+    was, now = seen(before)["players"], seen(after)
+    changed = [p for p, held in now["players"].items() if held["hand"] != was[p]["hand"]]
+    if changed and now["phase"] != OVER:
         text += " " + " ".join(
-            f"{agree(p, 'now hold')} {counted(now[p], 'point')}." for p in changed
+            f"{agree(p, 'now hold')} {counted(now['scores'][p], 'point')}." for p in changed
         )
     return f"Verdict: {text} Enter confirms it; Backspace takes it back."
 
 
-def ending_text(state: CrazyTowerState) -> str:
+def ending_text(state: Seen) -> str:
     """Why the game ended and who won, in words (not the rules' own ``detail``, written
     for the log: it says "their" for "You")."""
-    result = state.result or {}
+    result = state["result"] or {}
     reason = result.get("reason")
     winner = result.get("winner")
-    who = state.current_player
-    if reason == "last_block" and state.mode == COMPETITIVE:
+    who, mode, saboteur = state["current"], state["mode"], state["saboteur"]
+    if reason == "last_block" and mode == COMPETITIVE:
         why = f"{who} placed {possessive(who)} last block"
-    elif reason == "last_block" and state.mode == SABOTEUR:
-        role = "the saboteur" if who == state.saboteur else "an architect"
+    elif reason == "last_block" and mode == SABOTEUR:
+        role = "the saboteur" if who == saboteur else "an architect"
         why = f"{who}, {role}, placed {possessive(who)} last block"
-    elif reason == "collapse" and state.mode == SABOTEUR:
-        role = "the saboteur's" if who == state.saboteur else "an architect's"
+    elif reason == "collapse" and mode == SABOTEUR:
+        role = "the saboteur's" if who == saboteur else "an architect's"
         why = f"the tower collapsed on {role} turn"
-    elif reason == "collapse" and state.mode == COMPETITIVE:
+    elif reason == "collapse" and mode == COMPETITIVE:
         why = f"{who} collapsed the tower, so the lowest score among the others wins"
-    elif reason == "stalemate" and state.mode == COMPETITIVE:
+    elif reason == "stalemate" and mode == COMPETITIVE:
         why = "nobody can place a block, so the lowest score wins"
     elif reason == "challenge_failed":  # the rules' detail: "challenge 4: floor 1 holds ..."
         detail = str(result.get("detail") or "")
-        why = f"challenge {state.challenge} is failed: {detail.split(': ', 1)[-1]}"
+        why = f"challenge {state['challenge']} is failed: {detail.split(': ', 1)[-1]}"
     else:
         why = REASONS.get(str(reason), str(reason).replace("_", " "))
     return f"Game over: {why}. {sentence(winners_text(winner))}"
 
 
-def todo(state: CrazyTowerState) -> str:
-    """What the player to act must do now, for the panel and the messages."""
-    if state.phase == OVER:
+def todo(game: Any) -> str:
+    """What the player to act must do now in ``game`` (a state of the engine), for the
+    panel and the messages."""
+    state = seen(game)
+    phase = state["phase"]
+    if phase == OVER:
         return ending_text(state)
-    turn = f"{possessive(state.current_player, start=True)} turn"
-    if state.phase == TURN:
+    turn = f"{possessive(state['current'], start=True)} turn"
+    if phase == TURN:
         return f"{turn}: place a block on the top floor card, or reveal a floor card (V)."
-    if state.phase == LAY_CARD and state.revealed:
-        name = get_card(state.revealed).name
+    if phase == LAY_CARD and state["revealed"]:
+        name = card_title(state["revealed"])
         return f"{turn}: lay the revealed floor card, {name}, on the tower."
-    if state.phase == PLACE:
-        return f"{turn}: place a block on the new floor card, {get_card(state.top_card).name}."
-    if state.phase == REPLACE:
-        return f"{turn}: put back what fell ({pieces_text(state.down)}) before going on."
-    if state.phase == DIAMONDS:
+    if phase == PLACE:
+        return f"{turn}: place a block on the new floor card, {card_title(top_card(state))}."
+    if phase == REPLACE:
+        return f"{turn}: put back what fell ({pieces_text(state['down'])}) before going on."
+    if phase == DIAMONDS:
         return (
             f"{turn}: the diamonds box lets you pull a block out of a lower floor (click it), "
             "or decline (D)."
         )
-    if state.phase == EXCHANGE:
+    if phase == EXCHANGE:
         return f"{turn}: the exchange box makes you give one of your blocks for another player's."
     return f"{turn}."
 
 
-def challenge_text(state: CrazyTowerState) -> str | None:
-    if state.challenge is None:
+def challenge_text(state: Seen) -> str | None:
+    if state["challenge"] is None:
         return None
-    return sentence(f"Challenge {state.challenge}: {get_challenge(state.challenge).text}")
+    number = state["challenge"]
+    return sentence(f"Challenge {number}: {challenge(number)['text']}")
 
 
-def role_text(state: CrazyTowerState, player: str) -> tuple[str, str]:
+def role_text(player: str, saboteur: bool) -> tuple[str, str]:
     """(headline, explanation) of a saboteur-mode player's secret role."""
-    if player == state.saboteur:
+    if saboteur:
         return (
             f"{player}, you are the SABOTEUR",
             "Make the tower collapse on an architect's turn, or place all of your blocks. "
@@ -230,15 +252,18 @@ def clock_text(seconds: float) -> str:
     return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
 
 
-def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    """The results card's words for a finished game: (headline, why it ended, the
-    score column's heading)."""
+def ending_words(
+    state: Any, outcome: Outcome, winners: list[str], scores: Mapping[str, int]
+) -> tuple[str, str, str]:
+    """The results card's words for a finished game (a state of the engine): (headline,
+    why it ended, the score column's heading)."""
+    shown = seen(state)
     # The game's own ending, "Game over: why. Who wins.": the card says the rest.
-    who = " " + sentence(winners_text((state.result or {}).get("winner")))
-    detail = ending_text(state).removeprefix("Game over: ").removesuffix(who)
+    who = " " + sentence(winners_text((shown["result"] or {}).get("winner")))
+    detail = ending_text(shown).removeprefix("Game over: ").removesuffix(who)
     heading = "Points left in hand (fewer is better)"
-    if state.mode == "saboteur":
-        saboteur = state.saboteur
+    if shown["mode"] == SABOTEUR:
+        saboteur = shown["saboteur"]
         unmasked = "You were the saboteur." if saboteur == YOU else f"{saboteur} was the saboteur."
         if winners == [saboteur]:
             headline = (
@@ -250,9 +275,10 @@ def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[
             headline = f"The architects win: {listed(winners)}. {unmasked}"
         else:
             headline = "Nobody wins."
-    elif state.mode == "solo":
-        challenge = f"challenge {state.challenge}" if state.challenge is not None else "solo tower"
-        headline = sentence(f"{challenge} {'won' if winners else 'lost'}")
+    elif shown["mode"] == SOLO:
+        number = shown["challenge"]
+        played = f"challenge {number}" if number is not None else "solo tower"
+        headline = sentence(f"{played} {'won' if winners else 'lost'}")
     else:
         headline = wins(winners, None)
     return headline, sentence(detail), heading

@@ -15,6 +15,9 @@ from rules.crazy_tower import Handicap
 
 # Salt of the match's noise stream (Chance.fork), distinct from the rules' own draws.
 NOISE_SALT = 0xC7A2
+# Salt of the app's human hand noise (simulator.seeds.hand_chance), a stream per action;
+# the value the Crazy Tower screen always used, so a seed plays as it did.
+HAND_SALT = 0x4A4E
 
 
 @dataclass(frozen=True)
