@@ -17,7 +17,7 @@ from simulator.app.window import AppWindow
 from simulator.replay import replay_file
 from tests.app.crazy_tower_helpers import diamonds_scenario, holding, hover, open_ct, place
 from tests.app.helpers import close, frames, send
-from tests.app.test_crazy_tower_controller import new_turn
+from tests.turns.crazy_tower_turns import new_turn
 
 LISTED = {
     "1-9 / click bank",

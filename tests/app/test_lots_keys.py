@@ -7,7 +7,7 @@ from pyglet.window import key
 
 from simulator.app.lots.keys import SHARED, TABLE, LotsKeys
 from simulator.app.lots.screen import LotsScreen
-from tests.app.lots_turns_helpers import new_turns, to_placement
+from tests.turns.lots_turns import new_turns, to_placement
 
 HELP = [  # the LOTS keys first, then the keys every game shares in LOTS's words
     ("1-9 / click bank", "pick up that block"),

@@ -12,7 +12,7 @@ from simulator.games.lots.bots import COMPUTERS, LotsBot
 from simulator.games.lots.live import HOLDING, SETTLED
 from simulator.games.lots.player import RandomPlayer
 from simulator.seeds import seat_seed
-from tests.app.lots_turns_helpers import NEXT, Host, drive, new_turns, settle, to_placement
+from tests.turns.lots_turns import NEXT, Host, drive, new_turns, settle, to_placement
 from tests.without_hooks import run_without_hooks
 
 ROOT = Path(__file__).resolve().parents[2]

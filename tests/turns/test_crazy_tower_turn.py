@@ -1,107 +1,27 @@
 """Crazy Tower turns played through the turn controller alone (simulator/app/crazy_tower/
 turn.py): no window and no GL. A fresh process that plays a whole placement with it
-never imports pyglet. This module imports no pyglet either, so that process can use it."""
+never imports pyglet."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 
 from rules.chance import Chance
 from rules.crazy_tower.state import SABOTEUR
-from simulator.app.crazy_tower import session
 from simulator.app.crazy_tower.bank import pick_order
 from simulator.app.crazy_tower.cover import PASS, ROLE
 from simulator.app.crazy_tower.turn import PASS as PASS_MOVE
-from simulator.app.crazy_tower.turn import REVEAL, CrazyTowerTurn
+from simulator.app.crazy_tower.turn import REVEAL
 from simulator.app.crazy_tower.words import todo
-from simulator.app.setup import GameSetup, Seat
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw, get_profile
 from simulator.games.crazy_tower.bots import make_player
-from simulator.games.crazy_tower.live import HOLDING, SETTLED
+from simulator.games.crazy_tower.live import HOLDING
 from simulator.games.crazy_tower.match import CLOCK_KEY
 from simulator.games.crazy_tower.player import RandomPlayer
-from simulator.games.crazy_tower.survey import card_point
 from simulator.seeds import seat_seed, takeover_seed
-
-ROOT = Path(__file__).resolve().parents[2]
-TWO = (("Ann", "human"), ("Bob", "human"))
-
-
-@dataclass
-class Desk:
-    """The screen as the turn sees it, recorded."""
-
-    message: str = ""
-    dirty: bool = False
-    showing: bool = False  # a computer's move is being shown
-    logged: int = 0
-    taken: int = 0
-
-    def showing_move(self) -> bool:
-        return self.showing
-
-    def move_logged(self) -> None:
-        self.logged += 1
-
-    def piece_taken(self) -> None:
-        self.taken += 1
-
-
-def new_turn(
-    seats: tuple[tuple[str, str], ...] = TWO,
-    *,
-    mode: str = "competitive",
-    challenge: int | None = None,
-    seed: int = 1,
-    dexterity: str | None = None,
-) -> tuple[CrazyTowerTurn, Desk]:
-    players = tuple(Seat(name, controller) for name, controller in seats)
-    settings = {} if challenge is None else {"challenge": challenge}
-    setup = GameSetup("crazy-tower", players, seed, mode, settings, dexterity)
-    desk = Desk()
-    return CrazyTowerTurn(session.new_game(setup), desk), desk
-
-
-def lay(turn: CrazyTowerTurn, card: str, u: float) -> list | None:
-    """Carry the held piece 4 cm over card coordinate ``u`` of ``card``, lower it until
-    it rests, release it and let the tower settle, a fixed step at a time as the window
-    would; the move's new events (None: refused)."""
-    x, y = card_point(turn.match.world.entry(card), u)
-    turn.hand.aim(x, y + 4.0)
-    for _ in range(120):
-        turn.drive(1)
-    turn.hand.lowering = True
-    for _ in range(1200):
-        turn.drive(1)
-        if not turn.hand.lowering:
-            break
-    assert turn.desk.message.startswith("The piece rests"), turn.desk.message
-    turn.release()
-    live = turn.live
-    assert live is not None and turn.desk.message == "Released: the tower settles..."
-    for _ in range(2000):
-        if live.settle_chunk():
-            return turn.settled()
-    raise AssertionError("the tower never settled")
-
-
-def play_a_placement() -> CrazyTowerTurn:
-    """Ann's 4-cube block on the ground floor's left half, confirmed."""
-    turn, desk = new_turn()
-    turn.pick_numbered(6)  # key 7
-    assert turn.holding() and turn.live is not None and turn.live.piece == "red-4a"
-    assert desk.taken == 1 and desk.message.startswith("You hold the red 4-cube block")
-    events = lay(turn, "fc-00", 5.0)
-    assert events and events[0]["type"] == "block_placed"
-    assert turn.live.stage == SETTLED and desk.message.startswith("Verdict:")
-    assert desk.logged == 0  # settled is not confirmed
-    turn.confirm()
-    assert desk.logged == 1 and turn.live is None
-    return turn
+from tests.turns.crazy_tower_turns import ROOT, new_turn, play_a_placement
 
 
 def test_a_whole_placement_is_confirmed_and_the_turn_passes():
@@ -227,7 +147,7 @@ def test_a_shaky_hand_draws_from_the_stream_the_screen_always_used():
 def test_the_turn_plays_a_placement_in_a_process_without_pyglet():
     probe = (
         "import sys\n"
-        "from tests.app.test_crazy_tower_controller import play_a_placement\n"
+        "from tests.turns.crazy_tower_turns import play_a_placement\n"
         "play_a_placement()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyglet'))\n"
     )
