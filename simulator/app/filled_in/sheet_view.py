@@ -69,7 +69,6 @@ def paint_sheet(
     """The sheet with what ``player`` has drawn; ``pencil`` is an unconfirmed turn as
     (colour, block cells or None, purple cells), drawn with a pencil frame."""
     spec, size = geo.spec, geo.cell
-    tools = {box: (number, wanted) for box, number, wanted in spec.tools}
     owner: dict[Cell, int] = {}  # which drawn piece a box belongs to (for the borders)
     paint: dict[Cell, str] = {}
     for index, (block_colour, cells) in enumerate(player.blocks):
@@ -89,7 +88,7 @@ def paint_sheet(
 
     for cell in sorted(spec.boxes):
         x, y = geo.corner(cell)
-        tool = tools.get(cell)
+        tool = spec.tools.get(cell)
         if cell in paint:
             colour_box(mesh, x, y, size, paint[cell])
         else:
@@ -150,8 +149,7 @@ def _piece_borders(
 def _level_lines(mesh: Mesh, geo: SheetGeometry) -> None:
     """A thick line around each level: every box edge whose neighbour is in another level."""
     size = geo.cell
-    for level in geo.spec.level_numbers:
-        cells = geo.spec.level_cells(level)
+    for cells in geo.spec.levels.values():
         for row, col in cells:
             x, y = geo.corner((row, col))
             if (row - 1, col) not in cells:
@@ -168,8 +166,8 @@ def _level_scores(mesh: Mesh, hud: Hud, geo: SheetGeometry, remote: bool, player
     """The crane's score space beside each level: the score once the level is complete,
     the triangle filled for a first finisher (remote rules: a cross where it is marked)."""
     sx = geo.x0 + geo.width + SCORE_GAP
-    for level in geo.spec.level_numbers:
-        rows = [r for r, _ in geo.spec.level_cells(level)]
+    for level, cells in geo.spec.levels.items():
+        rows = [r for r, _ in cells]
         low, high = min(rows), max(rows)
         sy, sh = geo.y0 + low * geo.cell + 2, (high - low + 1) * geo.cell - 4
         rect(mesh, sx, sy, SCORE_W, sh, PAPER)

@@ -72,7 +72,7 @@ def paint_footer(mesh: Mesh, hud: Hud, player: Player) -> None:
     grid = player.ink
     y = 54.0
     hud.text("Tools", 20, y + 9, 13, INK, bold=True)
-    for k, (cell, number, wanted) in enumerate(spec.tools):
+    for k, (cell, (number, wanted)) in enumerate(spec.tools.items()):
         bx = 70 + k * 52
         rect(mesh, bx, y, 30, 30, tint(colour(wanted).rgb, 0.45))
         frame(mesh, bx, y, 30, 30, 2.0, INK)

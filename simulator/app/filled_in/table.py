@@ -24,36 +24,32 @@ def _cells(pairs: Iterable[Iterable[int]]) -> tuple[Cell, ...]:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A printed tower sheet: boxes (row, col) with row 0 on the foundation."""
+    """A printed tower sheet as the screen draws it: its boxes (row, col) with row 0
+    on the foundation, each level's boxes by the level's number (1: the lowest), each
+    tool box's number and the colour it asks for, the crane's penalties left to right."""
 
     id: int
     name: str
     width: int
     height: int
     boxes: frozenset[Cell]
-    levels: tuple[frozenset[Cell], ...]  # levels[0] is level 1, the lowest
-    tools: tuple[tuple[Cell, int, str], ...]  # (box, tool number, colour it asks for)
-    crane: tuple[int, ...]  # the penalty under each purple space, left to right
+    levels: Mapping[int, frozenset[Cell]]
+    tools: Mapping[Cell, tuple[int, str]]
+    crane: tuple[int, ...]
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Sheet:
+        levels = enumerate(data["levels"], start=1)
         return cls(
             int(data["id"]),
             str(data["name"]),
             int(data["width"]),
             int(data["height"]),
             frozenset(_cells(data["boxes"])),
-            tuple(frozenset(_cells(level)) for level in data["levels"]),
-            tuple((_cells([t["box"]])[0], t["number"], t["colour"]) for t in data["tools"]),
+            {number: frozenset(_cells(cells)) for number, cells in levels},
+            {(t["box"][0], t["box"][1]): (t["number"], t["colour"]) for t in data["tools"]},
             tuple(data["crane"]),
         )
-
-    @property
-    def level_numbers(self) -> range:
-        return range(1, len(self.levels) + 1)
-
-    def level_cells(self, level: int) -> frozenset[Cell]:
-        return self.levels[level - 1]
 
 
 SHEETS: dict[int, Sheet] = {int(s["id"]): Sheet.of(s) for s in CONTENT["sheets"]}
