@@ -23,7 +23,7 @@ from rules.filled_in.dice import all_dice, dice_count
 from rules.filled_in.moves import apply_move, drafter, roller
 from rules.filled_in.options import FilledInOptions
 from rules.filled_in.playout import random_move
-from rules.filled_in.scoring import ranking_winners, totals
+from rules.filled_in.scoring import largest_areas, ranking_winners, score_breakdowns, totals
 from rules.filled_in.shapes import orientations
 from rules.filled_in.sheets import SheetSpec, tower_sheets
 from rules.filled_in.state import PHASES, REMOTE, STANDARD, VARIANTS, GameState
@@ -198,11 +198,16 @@ class FilledInEngine:
         and ink (``[row, col, colour]``), tools done and level corners (``triangles``;
         the remote variant's ``marked``); the dice in play with their faces' labels
         (``content()["faces"]`` reads them), the round's start player, roller and
-        drafter, and how many of the draft's picks are made."""
-        total = totals(state)
+        drafter, and how many of the draft's picks are made. Each player's ``blocks``
+        (colour and cells, in the order drawn), ``purple_spaces`` (in the order used: the
+        crane is crossed off so), score ``breakdown`` (levels, triangles, tools, colours,
+        crane, total) and largest ``areas`` per colour; the game's ``end_reason``."""
+        breakdowns = score_breakdowns(state)
+        total = {name: b.total for name, b in breakdowns.items()}
         players = {
             p.name: {
                 "score": total[p.name],
+                "breakdown": breakdowns[p.name].to_dict(),
                 "crew": p.crew if p.crew_used else None,
                 "crew_used": p.crew_used,
                 "hand": list(p.hand),
@@ -215,6 +220,11 @@ class FilledInEngine:
                 "tools": sorted(p.tools_done),
                 "triangles": sorted(p.triangles),
                 "marked": sorted(p.marked),
+                "blocks": [
+                    {"colour": b.colour, "cells": _cell_list(b.cells)} for b in p.tower.blocks
+                ],
+                "purple_spaces": [list(space.cell) for space in p.tower.purples],
+                "areas": largest_areas(p.tower.grid()),
             }
             for p in state.players
         }
@@ -235,6 +245,7 @@ class FilledInEngine:
             "roller": roller(state),
             "drafter": drafter(state),
             "draft": {"picks": len(state.draft_order), "made": state.draft_pos},
+            "end_reason": state.end_reason,
         }
 
     def physical_choices(self, state: GameState) -> list[Move]:

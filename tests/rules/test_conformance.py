@@ -486,3 +486,32 @@ def test_crazy_tower_content_and_description_serve_a_screen() -> None:
         described, outcome = engine.describe(final), engine.outcome(final)
         assert described["phase"] == "over" and described["result"]["reason"] == outcome.reason
     assert len(seen) >= 4, seen  # a random game passes through most phases
+
+
+def test_filled_in_description_draws_the_sheets_and_scores_as_the_rules_hold_them() -> None:
+    """Along a game with purple spaces and crew cards: each player's described blocks
+    and purple spaces are their tower's, in the order drawn; the score breakdown, the
+    largest colour areas and the end's reason are the rules' own."""
+    from rules.filled_in.scoring import largest_areas, score_breakdowns
+
+    engine = ENGINES["filled-in"]
+    state = engine.new_game(GameOptions(("Ann", "Ben", "Cy")), 4)
+    chance, purples = Chance.from_seed(9), 0
+    while True:
+        seen = engine.describe(state)
+        breakdowns = score_breakdowns(state)
+        for player in state.players:
+            described = seen["players"][player.name]
+            blocks = [(b["colour"], tuple(map(tuple, b["cells"]))) for b in described["blocks"]]
+            assert blocks == [(b.colour, b.cells) for b in player.tower.blocks]
+            spaces = [tuple(cell) for cell in described["purple_spaces"]]
+            assert spaces == [space.cell for space in player.tower.purples]
+            assert described["breakdown"] == breakdowns[player.name].to_dict()
+            assert described["breakdown"]["total"] == seen["scores"][player.name]
+            assert described["areas"] == largest_areas(player.tower.grid())
+            purples = max(purples, len(spaces))
+        if engine.outcome(state).over:
+            break
+        state = engine.apply(state, engine.random_move(state, chance))
+    assert seen["end_reason"] == engine.outcome(state).reason == state.end_reason is not None
+    assert purples > 0 and any(p["blocks"] for p in seen["players"].values())

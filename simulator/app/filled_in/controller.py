@@ -19,14 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.filled_in import drafter, roller, scores, to_move
-from rules.filled_in.config import rules_config
-from rules.filled_in.scoring import ScoreBreakdown
-from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
 from rules.pieces import Cell
 from simulator.app.filled_in.crafting import CraftingControls
 from simulator.app.filled_in.geometry import LEFT_W, SHEET_REGION, SheetGeometry
 from simulator.app.filled_in.session import FilledInGame
+from simulator.app.filled_in.table import DRAFT, ENDED, PLACE, PURPLE, ROLL, Breakdown, Table
 from simulator.app.filled_in.turn import BLOCK, PendingTurn
 from simulator.app.filled_in.words import box, events_text
 from simulator.app.words import YOU, agree, listed, refusal, sentence
@@ -59,6 +56,7 @@ class FilledInTurns(CraftingControls):
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
         self._watching = False  # a computer just drew a block: its sheet stays in view
+        self._described: tuple[object, Table] | None = None  # the last state described
         self.sync()
 
     # -- who moves ------------------------------------------------------------------------
@@ -68,8 +66,19 @@ class FilledInTurns(CraftingControls):
         return self.game.match
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
+        """The rules' state, as the match holds it: the pencil turn asks the engine about
+        it; everything shown is read from ``table``."""
         return self.game.match.state
+
+    @property
+    def table(self) -> Table:
+        """The state as the engine describes it, described once per state (a frame asks
+        often; a move makes a new state)."""
+        state = self.state
+        if self._described is None or self._described[0] is not state:
+            self._described = (state, Table.of(state))
+        return self._described[1]
 
     @property
     def live(self) -> PendingTurn | None:
@@ -77,12 +86,8 @@ class FilledInTurns(CraftingControls):
         return self.pending if self.pending is not None and self.pending.order else None
 
     def movers(self) -> list[str]:
-        state = self.state
-        if state.phase == ROLL:
-            return [roller(state)]
-        if state.phase == DRAFT:
-            return [str(drafter(state))]
-        return to_move(state)
+        """Who the rules wait for: the roller, the drafter, or everybody yet to place."""
+        return list(self.table.to_act)
 
     def active(self) -> str | None:
         """The human who acts now: the roller or drafter, or the first human to place."""
@@ -98,17 +103,17 @@ class FilledInTurns(CraftingControls):
         return movers[0] if movers else None
 
     def seat(self, name: str) -> int:
-        return self.state.index(name)
+        return self.table.index(name)
 
     def arrows(self) -> set[str]:
         """The players the tabs mark to move: none once the game is over."""
-        return set(self.movers()) if self.state.phase != ENDED else set()
+        return set(self.movers()) if self.table.phase != ENDED else set()
 
-    def scores(self) -> dict[str, ScoreBreakdown]:
-        return scores(self.state)
+    def scores(self) -> dict[str, Breakdown]:
+        return {p.name: p.breakdown for p in self.table.players}
 
     def drafting(self) -> bool:
-        return self.state.phase == DRAFT
+        return self.table.phase == DRAFT
 
     def placing(self) -> bool:
         """A human crafts and draws a block now."""
@@ -117,12 +122,11 @@ class FilledInTurns(CraftingControls):
     def sync(self) -> None:
         """Start the active human's pencil turn in the place phase; show their sheet."""
         active = self.active()
-        state = self.state
-        if state.phase != PLACE or active is None:
+        if self.table.phase != PLACE or active is None:
             self.pending, self.purple_mode = None, False
         elif self.pending is None or self.pending.player != active:
             self.pending = PendingTurn(active)
-            self.pending.settle_dice(state)
+            self.pending.settle_dice(self.state)
             self.purple_mode = False
         changed = active is not None and active != self._last_active
         if changed and (not self._watching or self.pending is not None):
@@ -138,7 +142,7 @@ class FilledInTurns(CraftingControls):
         bot = self.game.computers.get(name)
         if bot is not None:
             return f"computer, {bot}"
-        people = len(self.state.players) - len(self.game.computers)
+        people = len(self.table.players) - len(self.game.computers)
         return "you" if people == 1 and name != YOU else ""  # people sharing the screen
 
     # -- computer seats -------------------------------------------------------------------
@@ -146,7 +150,7 @@ class FilledInTurns(CraftingControls):
     def perform_computer(self, name: str, move: dict[str, Any]) -> None:
         """A computer's decided move (IllegalMove: refused, the match unchanged); the
         block it draws stays in view until a human acts."""
-        if self.state.phase == PLACE:
+        if self.table.phase == PLACE:
             self.viewed = self.seat(name)
             self._watching = True
         self.match.perform(move)
@@ -165,15 +169,15 @@ class FilledInTurns(CraftingControls):
         return f"{told} {sentence(self.what_now())}".strip()
 
     def what_now(self) -> str:
-        state = self.state
-        if state.phase == ENDED:
+        table = self.table
+        if table.phase == ENDED:
             return "the game is over."
         movers = self.movers()
-        if state.phase == PLACE and self.active() is None:
-            stuck = [p.name for p in state.players if p.stuck and not self.game.is_computer(p.name)]
+        if table.phase == PLACE and self.active() is None:
+            stuck = [p.name for p in table.players if p.stuck and not self.game.is_computer(p.name)]
             if stuck:
                 return f"{listed(stuck)} cannot place a block this round."
-        verb = {ROLL: "roll", DRAFT: "draft", PLACE: "place"}[state.phase]
+        verb = {ROLL: "roll", DRAFT: "draft", PLACE: "place"}[table.phase]
         return f"{agree(listed(movers), verb)}."
 
     # -- a person's moves -----------------------------------------------------------------
@@ -200,21 +204,21 @@ class FilledInTurns(CraftingControls):
 
     def roll(self) -> None:
         name = self.active()
-        if self.state.phase != ROLL or name is None:
+        if self.table.phase != ROLL or name is None:
             self.message = "It is not your roll."
             return
         self._apply({"type": "roll", "player": name})
 
     def draft(self, position: int) -> None:
         name = self.active()
-        state = self.state
-        if state.phase != DRAFT or name is None:
+        table = self.table
+        if table.phase != DRAFT or name is None:
             self.message = "Nobody of yours drafts now."
             return
-        if not 0 <= position < len(state.dice):
-            self.message = f"There is no die {position + 1}: dice 1 to {len(state.dice)}."
+        if not 0 <= position < len(table.faces):
+            self.message = f"There is no die {position + 1}: dice 1 to {len(table.faces)}."
             return
-        owner = next((p.name for p in state.players if position in p.hand), None)
+        owner = table.owners().get(position)
         if owner is not None:
             self.say(f"Die {position + 1} is taken: {owner} drafted it.")
             return
@@ -252,13 +256,13 @@ class FilledInTurns(CraftingControls):
 
     def view(self, seat: int) -> None:
         """Show the sheet of ``seat`` (counted round the table)."""
-        self.viewed = seat % len(self.state.players)
+        self.viewed = seat % len(self.table.players)
         self.dirty = True
 
     def geometry(self, seat: int | None = None) -> SheetGeometry:
         """The sheet of ``seat`` (None: the one shown) as the screen lays it out."""
-        player = self.state.players[self.viewed if seat is None else seat]
-        return SheetGeometry.fit(player.tower.spec, SHEET_REGION)
+        player = self.table.players[self.viewed if seat is None else seat]
+        return SheetGeometry.fit(player.sheet, SHEET_REGION)
 
     def sheet_of(self, name: str) -> SheetGeometry:
         return self.geometry(self.seat(name))
@@ -276,7 +280,7 @@ class FilledInTurns(CraftingControls):
             self.message = "Nothing to draw now: " + self.what_now()
             return
         if self.viewed != self.seat(pending.player):
-            self.message = f"This is {self.state.players[self.viewed].name}'s sheet: Tab to yours."
+            self.message = f"This is {self.table.players[self.viewed].name}'s sheet: Tab to yours."
             return
         if self.purple_mode:
             cell = self.geometry().box_at(x, y)
@@ -315,7 +319,7 @@ class FilledInTurns(CraftingControls):
         state = self.state
         if self.purple_mode:
             cell = geo.box_at(x, y)
-            return (cell,), rules_config().purple, pending.purple_problem(state, cell)
+            return (cell,), PURPLE, pending.purple_problem(state, cell)
         if pending.block is not None:
             return None
         cells = self.ghost_cells(x, y)

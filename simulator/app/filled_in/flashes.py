@@ -26,10 +26,11 @@ def filled_in_flashes(
             continue
         geo = geometry(str(player))
         if kind in ("tool_complete", "tool_missed"):
-            cells = [box for box, number, _ in geo.spec.tools if number == event["tool"]]
+            tools = geo.spec.tools.items()
+            cells = [box for box, (number, _) in tools if number == event["tool"]]
             rgb = GOOD if kind == "tool_complete" else BAD
         elif kind == "level_complete":
-            cells, rgb = list(geo.spec.level_cells(int(event["level"]))), GOLD
+            cells, rgb = list(geo.spec.levels[int(event["level"])]), GOLD
         else:
             continue
         fills, edges = cell_region(cells, geo.corner, geo.cell, EDGE)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.filled_in.sheets import SheetSpec
 from rules.pieces import Cell
+from simulator.app.filled_in.table import Sheet
 
 LEFT_W = 800.0  # the sheet side of the screen; the panel is to the right
 SHEET_REGION = (20.0, 112.0, 770.0, 498.0)  # x, y, w, h: the tower and its level scores
@@ -18,14 +18,14 @@ SCORE_GAP = 18.0
 
 @dataclass(frozen=True)
 class SheetGeometry:
-    spec: SheetSpec
+    spec: Sheet
     x0: float  # lower-left corner of box (0, 0)
     y0: float
     cell: float
 
     @classmethod
     def fit(
-        cls, spec: SheetSpec, region: tuple[float, float, float, float], max_cell: float = 40.0
+        cls, spec: Sheet, region: tuple[float, float, float, float], max_cell: float = 40.0
     ) -> SheetGeometry:
         """The sheet centred in ``region`` (x, y, w, h) with its level-score column."""
         x, y, w, h = region

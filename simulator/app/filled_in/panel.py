@@ -7,14 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from rules.filled_in import drafter, roller, to_move, winner
-from rules.filled_in.config import rules_config
-from rules.filled_in.crew import SWAP_LEFTOVER, get_crew_card
-from rules.filled_in.scoring import ScoreBreakdown
-from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState
+from simulator.app.filled_in.content import COLOURS, SHAPES, own_crew_card
 from simulator.app.filled_in.faces import DIE, paint_face, paint_shape, shape_cells
 from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect
 from simulator.app.filled_in.strips import seat_tone
+from simulator.app.filled_in.table import DRAFT, ENDED, PLACE, PURPLE, ROLL, Player, Table
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import winners_text
 from simulator.app.piece_pictures import paint_piece, picture_size, unit_to_fit
@@ -56,9 +53,9 @@ def draw_panel(
     mesh: Mesh,
     back: Hud,
     hud: Hud,
-    state: GameState,
+    table: Table,
+    state: object,
     *,
-    breakdowns: dict[str, ScoreBreakdown],
     active: str | None,
     viewed: int,
     pending: PendingTurn | None,
@@ -67,44 +64,44 @@ def draw_panel(
     tally: Tally,
 ) -> None:
     """``back`` holds what lies under the mesh (backgrounds), ``hud`` what lies on it;
-    ``tally`` counts the scores to their new values."""
+    ``tally`` counts the scores to their new values; ``state`` is the one ``table``
+    describes, which the pencil turn's checks ask the rules about."""
     x = PANEL_X
     hud.column(x - 8, 1280)
     back.rect(x - 8, 0, 1280 - x + 8, 800, (246, 247, 250), layer=0)
-    hud.text(f"LOTS: Filled In  ·  round {state.round}", x, 772, 16, bold=True)
-    hud.text(_status(state, active), x, 750, 13, GREY if active is None else (20, 90, 40))
-    y = _scores(back, hud, state, breakdowns, viewed, actions, tally)
-    y = _dice(mesh, hud, state, active, y - 30, actions)
-    if state.phase == ENDED:
-        _game_over(hud, state, breakdowns, y - 30)
+    hud.text(f"LOTS: Filled In  ·  round {table.round}", x, 772, 16, bold=True)
+    hud.text(_status(table, active), x, 750, 13, GREY if active is None else (20, 90, 40))
+    y = _scores(back, hud, table, viewed, actions, tally)
+    y = _dice(mesh, hud, table, active, y - 30, actions)
+    if table.phase == ENDED:
+        _game_over(hud, table, y - 30)
         return
     if active is None:
         return
-    if state.phase == ROLL:
+    if table.phase == ROLL:
         hud.button(x, y - 50, 240, 34, "Roll the dice (R)", actions.roll, tone=(40, 140, 70))
-    elif state.phase == DRAFT:
+    elif table.phase == DRAFT:
         hud.text("Click a die (or press its number) to draft it.", x, y - 28, 13)
-    elif state.phase == PLACE and pending is not None:
-        _crafting(mesh, back, hud, state, pending, purple_mode, y - 26, actions)
+    elif table.phase == PLACE and pending is not None:
+        _crafting(mesh, back, hud, table, state, pending, purple_mode, y - 26, actions)
 
 
-def _status(state: GameState, active: str | None) -> str:
-    if state.phase == ENDED:
+def _status(table: Table, active: str | None) -> str:
+    if table.phase == ENDED:
         return "Game over."
-    if state.phase == ROLL:
-        who = roller(state)
+    if table.phase == ROLL:
+        who = table.roller
         return f"{agree(who, 'roll')} the dice." + ("  Your turn." if who == active else "")
-    if state.phase == DRAFT:
-        pick = state.draft_pos + 1
-        return f"{agree(str(drafter(state)), 'draft')} (pick {pick} of {len(state.draft_order)})."
-    return f"Crafting and placing: {listed(to_move(state))} still to go."
+    if table.phase == DRAFT:
+        pick = table.picked + 1
+        return f"{agree(str(table.drafter), 'draft')} (pick {pick} of {table.picks})."
+    return f"Crafting and placing: {listed(table.to_act)} still to go."
 
 
 def _scores(
     back: Hud,
     hud: Hud,
-    state: GameState,
-    breakdowns: dict[str, ScoreBreakdown],
+    table: Table,
     viewed: int,
     actions: PanelActions,
     tally: Tally,
@@ -116,8 +113,8 @@ def _scores(
     words = worded("")
     for title, right in COLUMNS:
         hud.text(title, right, y, 12, GREY, anchor_x="right")
-    movers = set(to_move(state))
-    for seat, player in enumerate(state.players):
+    movers = set(table.to_act)
+    for seat, player in enumerate(table.players):
         y -= 24
         if seat == viewed:
             back.rect(x - 4, y - 6, PANEL_W + 4, 22, (225, 232, 245), layer=1)
@@ -125,7 +122,7 @@ def _scores(
         mark = "▶ " if player.name in movers else ""
         name = f"{mark}{_short(player.name, 14)}"
         hud.text(name, x + 14, y, 12, bold=bool(mark))
-        b = breakdowns[player.name]
+        b = player.breakdown
         for (title, right), value in zip(
             COLUMNS, (b.levels, b.triangles, b.tools, b.colours, b.crane, b.total), strict=True
         ):
@@ -138,22 +135,24 @@ def _scores(
 
 
 def _dice(
-    mesh: Mesh, hud: Hud, state: GameState, active: str | None, y: float, actions: PanelActions
+    mesh: Mesh, hud: Hud, table: Table, active: str | None, y: float, actions: PanelActions
 ) -> float:
     """The dice in play, who drafted each, the leftover; returns the section's bottom."""
     x = PANEL_X
     hud.text("Dice", x, y, 14, bold=True)
-    if state.phase == ROLL or not state.faces or state.faces[0] is None:
+    faces = table.faces
+    if table.phase == ROLL or not faces or faces[0] is None:
         hud.text("not rolled yet", x + 50, y, 12, GREY)
         return y - 20
-    owners = {pos: p.name for p in state.players for pos in p.hand}
-    drafting = state.phase == DRAFT and active is not None
-    step = min(90.0, PANEL_W / len(state.dice))
-    for pos in range(len(state.dice)):
+    owners = table.owners()
+    drafting = table.phase == DRAFT and active is not None
+    step = min(90.0, PANEL_W / len(faces))
+    for pos, face in enumerate(faces):
         dx = x + pos * step
         owner = owners.get(pos)
-        paint_face(mesh, hud, dx, y - 60, state.face(pos), dim=owner is not None)
-        below = _short(owner, int(step / 8)) if owner else ("left" if state.leftover == pos else "")
+        assert face is not None  # the whole roll is rolled at once
+        paint_face(mesh, hud, dx, y - 60, face, dim=owner is not None)
+        below = _short(owner, int(step / 8)) if owner else ("left" if table.leftover == pos else "")
         if drafting and owner is None:
             below = str(pos + 1)
             hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
@@ -165,14 +164,15 @@ def _crafting(
     mesh: Mesh,
     back: Hud,
     hud: Hud,
-    state: GameState,
+    table: Table,
+    state: object,
     pending: PendingTurn,
     purple_mode: bool,
     y: float,
     actions: PanelActions,
 ) -> None:
     x = PANEL_X
-    me = state.player(pending.player)
+    me = table.player(pending.player)
     hud.text(f"Your block, {pending.player}", x, y, 14, bold=True)
     faces = pending.faces(state)
     for index, face in enumerate(faces):
@@ -194,7 +194,7 @@ def _crafting(
     y -= 112
     if pending.shape_free(state):
         hud.text("Shape", x, y + 8, 13, bold=True)
-        for k, letter in enumerate(rules_config().shape_letters):
+        for k, letter in enumerate(SHAPES):
             bx = x + 64 + k * 50  # a picture of each shape, in the block's colour
             rect(mesh, bx, y, 44, 28, (236, 238, 244))
             frame(
@@ -214,7 +214,7 @@ def _crafting(
         y -= 36
     if pending.colour_free(state):
         hud.text("Colour", x, y + 8, 13, bold=True)
-        for k, hue in enumerate(rules_config().colours):
+        for k, hue in enumerate(COLOURS):
             bx = x + 64 + k * 50
             colour_box(mesh, bx, y, 44, hue, height=28)
             if hue == name:
@@ -225,8 +225,8 @@ def _crafting(
     if problem:
         hud.text(problem, x, y + 6, 12, (190, 30, 30), width=PANEL_W, lines=2, anchor_y="top")
         y -= 30
-    y = _crew(back, hud, me.crew, me.crew_used, pending, x, y, actions)
-    _purples(hud, state, pending, purple_mode, x, y, actions)
+    y = _crew(back, hud, state, me.crew_used, pending, x, y, actions)
+    _purples(hud, me, pending, purple_mode, x, y, actions)
     drawn = pending.block is not None
     hud.button(
         x, 64, 210, 34, "Confirm (Enter)", actions.confirm, enabled=drawn, tone=(40, 140, 70)
@@ -253,18 +253,20 @@ def _crafting(
 def _crew(
     back: Hud,
     hud: Hud,
-    card_id: str,
+    state: object,
     used: bool,
     pending: PendingTurn,
     x: float,
     y: float,
     actions: Any,
 ) -> float:
-    card = get_crew_card(card_id)
+    card = own_crew_card(state, pending.player)
     top = y
     back.rect(x - 4, top - 98, PANEL_W + 4, 102, (255, 246, 220), layer=1)
-    hud.text(f"Crew card: {card.name}" + ("  (used)" if used else ""), x, top - 14, 13, bold=True)
-    hud.text(card.text, x, top - 22, 12, width=PANEL_W - 8, anchor_y="top")
+    hud.text(
+        f"Crew card: {card['name']}" + ("  (used)" if used else ""), x, top - 14, 13, bold=True
+    )
+    hud.text(card["text"], x, top - 22, 12, width=PANEL_W - 8, anchor_y="top")
     if not used:
         label = "Playing it (C: keep it)" if pending.crew else "Play it this turn (C)"
         hud.button(
@@ -276,7 +278,7 @@ def _crew(
             actions.toggle_crew,
             tone=PICKED if pending.crew else (150, 110, 40),
         )
-    if not used and pending.crew and card.effect == SWAP_LEFTOVER:
+    if not used and pending.crew and pending.placing(state).can_swap(True):
         row = top - 132  # a row of its own under the card: which die goes (X cycles)
         hud.text("Swap a die (X):", x, row + 9, 12, bold=True)
         choices = (("keep both", None), ("die 1", 0), ("die 2", 1))
@@ -290,16 +292,15 @@ def _crew(
 
 def _purples(
     hud: Hud,
-    state: GameState,
+    me: Player,
     pending: PendingTurn,
     purple_mode: bool,
     x: float,
     y: float,
     actions: Any,
 ) -> None:
-    me = state.player(pending.player)
-    used = me.purples_used + len(pending.purples)
-    crane = me.tower.spec.crane
+    used = len(me.purples) + len(pending.purples)
+    crane = me.sheet.crane
     left = len(crane) - used
     words = f"Purple spaces: {left} left"
     if left:
@@ -311,19 +312,18 @@ def _purples(
         )
     hud.text(words, x, y, 13)
     label = "Purple mode on (P)" if purple_mode else "Purple space (P)"
-    tone = colour(rules_config().purple).rgb if purple_mode else (120, 100, 140)
+    tone = colour(PURPLE).rgb if purple_mode else (120, 100, 140)
     hud.button(x, y - 36, 190, 28, label, actions.toggle_purple, enabled=left > 0, tone=tone)
     if pending.purples:
         hud.text(f"{len(pending.purples)} in pencil", x + 200, y - 28, 12, PENCIL)
 
 
-def _game_over(hud: Hud, state: GameState, breakdowns: dict[str, ScoreBreakdown], y: float) -> None:
-    won = winner(state)
+def _game_over(hud: Hud, table: Table, y: float) -> None:
     x = PANEL_X
     hud.text("Game over", x, y, 20, bold=True)
-    hud.text(winners_text(won), x, y - 30, 16, bold=True)
-    hud.text(sentence(state.end_reason or ""), x, y - 50, 12, width=PANEL_W, anchor_y="top")
-    best = max(b.total for b in breakdowns.values())
+    hud.text(winners_text(table.winner), x, y - 30, 16, bold=True)
+    hud.text(sentence(table.end_reason or ""), x, y - 50, 12, width=PANEL_W, anchor_y="top")
+    best = max(p.breakdown.total for p in table.players)
     hud.text(f"Highest total: {best} points.", x, y - 100, 13)
     hud.text("Ctrl+O loads a saved game; close the window to quit.", x, y - 130, 12, GREY)
 

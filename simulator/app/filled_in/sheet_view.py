@@ -9,11 +9,9 @@ along its outer edges only, so each tetromino reads as one piece.
 
 from __future__ import annotations
 
-from rules.filled_in.config import rules_config
-from rules.filled_in.sheets import SheetSpec
-from rules.filled_in.state import REMOTE, GameState, PlayerState
 from rules.pieces import Cell
 from simulator.app.filled_in.geometry import SCORE_GAP, SCORE_W, SheetGeometry
+from simulator.app.filled_in.table import PURPLE, REMOTE, Player, Sheet, Table
 from simulator.app.widgets import Hud
 from simulator.render.mesh import Mesh
 from simulator.render.palette import RGB, colour, contrast
@@ -64,22 +62,20 @@ def paint_sheet(
     mesh: Mesh,
     hud: Hud,
     geo: SheetGeometry,
-    state: GameState,
-    player: PlayerState,
+    table: Table,
+    player: Player,
     pencil: tuple[str, tuple[Cell, ...] | None, list[Cell]] | None = None,
 ) -> None:
     """The sheet with what ``player`` has drawn; ``pencil`` is an unconfirmed turn as
     (colour, block cells or None, purple cells), drawn with a pencil frame."""
     spec, size = geo.spec, geo.cell
-    tools = {box: (number, wanted) for box, number, wanted in spec.tools}
     owner: dict[Cell, int] = {}  # which drawn piece a box belongs to (for the borders)
     paint: dict[Cell, str] = {}
-    for index, block in enumerate(player.tower.blocks):
-        for c in block.cells:
-            owner[c], paint[c] = index, block.colour
-    purple = rules_config().purple
-    for k, space in enumerate(player.tower.purples):
-        owner[space.cell], paint[space.cell] = -1 - k, purple
+    for index, (block_colour, cells) in enumerate(player.blocks):
+        for c in cells:
+            owner[c], paint[c] = index, block_colour
+    for k, space in enumerate(player.purples):
+        owner[space], paint[space] = -1 - k, PURPLE
     pencilled: set[Cell] = set()
     if pencil is not None:
         name, block_cells, purples = pencil
@@ -87,12 +83,12 @@ def paint_sheet(
             owner[c], paint[c] = 10_000, name
             pencilled.add(c)
         for k, c in enumerate(purples):
-            owner[c], paint[c] = 20_000 + k, purple
+            owner[c], paint[c] = 20_000 + k, PURPLE
             pencilled.add(c)
 
     for cell in sorted(spec.boxes):
         x, y = geo.corner(cell)
-        tool = tools.get(cell)
+        tool = spec.tools.get(cell)
         if cell in paint:
             colour_box(mesh, x, y, size, paint[cell])
         else:
@@ -120,7 +116,7 @@ def paint_sheet(
     left = min(c for _, c in bottom)
     right = max(c for _, c in bottom) + 1
     rect(mesh, geo.x0 + left * size - 8, geo.y0 - 10, (right - left) * size + 16, 8, INK)
-    _level_scores(mesh, hud, geo, state, player)
+    _level_scores(mesh, hud, geo, table.variant == REMOTE, player)
 
 
 def _piece_borders(
@@ -153,8 +149,7 @@ def _piece_borders(
 def _level_lines(mesh: Mesh, geo: SheetGeometry) -> None:
     """A thick line around each level: every box edge whose neighbour is in another level."""
     size = geo.cell
-    for level in geo.spec.level_numbers:
-        cells = geo.spec.level_cells(level)
+    for cells in geo.spec.levels.values():
         for row, col in cells:
             x, y = geo.corner((row, col))
             if (row - 1, col) not in cells:
@@ -167,14 +162,12 @@ def _level_lines(mesh: Mesh, geo: SheetGeometry) -> None:
                 rect(mesh, x + size - 1.5, y - 1.5, 3, size + 3, INK)
 
 
-def _level_scores(
-    mesh: Mesh, hud: Hud, geo: SheetGeometry, state: GameState, player: PlayerState
-) -> None:
+def _level_scores(mesh: Mesh, hud: Hud, geo: SheetGeometry, remote: bool, player: Player) -> None:
     """The crane's score space beside each level: the score once the level is complete,
     the triangle filled for a first finisher (remote rules: a cross where it is marked)."""
     sx = geo.x0 + geo.width + SCORE_GAP
-    for level in geo.spec.level_numbers:
-        rows = [r for r, _ in geo.spec.level_cells(level)]
+    for level, cells in geo.spec.levels.items():
+        rows = [r for r, _ in cells]
         low, high = min(rows), max(rows)
         sy, sh = geo.y0 + low * geo.cell + 2, (high - low + 1) * geo.cell - 4
         rect(mesh, sx, sy, SCORE_W, sh, PAPER)
@@ -185,7 +178,6 @@ def _level_scores(
             (sx + SCORE_W, sy + sh),
             (sx + SCORE_W, sy + sh - tri),
         ]
-        remote = state.variant == REMOTE
         if not remote and level in player.triangles:
             mesh.polygon(corner, (*INK, 255))
         else:
@@ -210,11 +202,11 @@ def _level_scores(
 
 
 def paint_crane(
-    mesh: Mesh, hud: Hud, x: float, y: float, spec: SheetSpec, used: int, pencilled: int = 0
+    mesh: Mesh, hud: Hud, x: float, y: float, spec: Sheet, used: int, pencilled: int = 0
 ) -> float:
     """The crane's purple spaces left to right, crossed off as used (``pencilled`` more
     in pencil), the penalty under each. Returns the right edge."""
-    purple = colour(rules_config().purple)
+    purple = colour(PURPLE)
     hud.text("Crane", x, y + 10, 13, INK, bold=True)
     bx, size = x + 60, 28.0
     for index, penalty in enumerate(spec.crane):
@@ -256,10 +248,10 @@ def paint_ghost(
             )
 
 
-def paint_mini(mesh: Mesh, x: float, y: float, cell: float, player: PlayerState) -> None:
+def paint_mini(mesh: Mesh, x: float, y: float, cell: float, player: Player) -> None:
     """A small preview of a player's sheet (lower-left corner at x, y)."""
-    spec = player.tower.spec
-    grid = player.tower.grid()
+    spec = player.sheet
+    grid = player.ink
     for box in spec.boxes:
         bx, by = x + box[1] * cell, y + box[0] * cell
         filled = grid.get(box)

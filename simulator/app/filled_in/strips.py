@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.filled_in.config import rules_config
-from rules.filled_in.scoring import ScoreBreakdown, largest_areas
-from rules.filled_in.state import ENDED, PLACE, GameState, PlayerState
+from simulator.app.filled_in.content import COLOURS
 from simulator.app.filled_in.sheet_view import (
     ILLEGAL,
     INK,
@@ -18,6 +16,7 @@ from simulator.app.filled_in.sheet_view import (
     rect,
     tint,
 )
+from simulator.app.filled_in.table import ENDED, PLACE, Player, Table
 from simulator.app.widgets import Button, Hud
 from simulator.render.mesh import Mesh
 from simulator.render.palette import RGB, colour
@@ -33,7 +32,7 @@ def seat_tone(seat: int) -> RGB:
 def paint_tabs(
     mesh: Mesh,
     hud: Hud,
-    state: GameState,
+    table: Table,
     region: tuple[float, float, float, float],
     *,
     viewed: int,
@@ -46,34 +45,34 @@ def paint_tabs(
     small preview of the sheet; the viewed one is white with a thick border."""
     x, y, w, h = region
     hud.column(0, x + w + 10)  # the sheet's side: its texts stop short of the panel
-    count = len(state.players)
+    count = len(table.players)
     tab_w = (w - 8 * (count - 1)) / count
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(table.players):
         tx = x + seat * (tab_w + 8)
         here = seat == viewed
         rect(mesh, tx, y, tab_w, h, (255, 255, 255) if here else (226, 229, 236))
         frame(mesh, tx, y, tab_w, h, 3.0 if here else 1.0, seat_tone(seat))
         mark = "▶ " if player.name in movers else ""
-        spec = player.tower.spec
+        spec = player.sheet
         cell = min(4.0, (h - 10) / spec.height)
         room = tab_w - 24 - spec.width * cell  # the words stop short of the preview
         name, label = f"{mark}{player.name}", labels[player.name]
         hud.text(name, tx + 8, y + h - 20, 13, INK, bold=True, width=room, lines=1)
         hud.text(label, tx + 8, y + h - 38, 12, (90, 92, 100), width=room, lines=1)
-        status = _status(player, player.name in movers, state.phase)
+        status = _status(player, player.name in movers, table.phase)
         total = f"{totals[player.name]} pts  {status}"
         hud.text(total, tx + 8, y + 7, 12, INK, width=room, lines=1)
         paint_mini(mesh, tx + tab_w - 8 - spec.width * cell, y + 5, cell, player)
         hud.buttons.append(Button(tx, y, tab_w, h, _bind(on_view, seat), player.name))
 
 
-def paint_footer(mesh: Mesh, hud: Hud, player: PlayerState, breakdown: ScoreBreakdown) -> None:
+def paint_footer(mesh: Mesh, hud: Hud, player: Player) -> None:
     """Tools (ticked when done, crossed when lost), largest colour areas, the score."""
-    spec = player.tower.spec
-    grid = player.tower.grid()
+    spec = player.sheet
+    grid = player.ink
     y = 54.0
     hud.text("Tools", 20, y + 9, 13, INK, bold=True)
-    for k, (cell, number, wanted) in enumerate(spec.tools):
+    for k, (cell, (number, wanted)) in enumerate(spec.tools.items()):
         bx = 70 + k * 52
         rect(mesh, bx, y, 30, 30, tint(colour(wanted).rgb, 0.45))
         frame(mesh, bx, y, 30, 30, 2.0, INK)
@@ -84,13 +83,13 @@ def paint_footer(mesh: Mesh, hud: Hud, player: PlayerState, breakdown: ScoreBrea
             hud.text("✓", bx + 33, y + 9, 14, DONE, bold=True)
         elif cell in grid:  # filled in another colour: lost for the game
             hud.text("✗", bx + 33, y + 9, 14, ILLEGAL, bold=True)
-    areas = largest_areas(grid)
+    areas = player.areas
     hud.text("Largest areas", 340, y + 9, 13, INK, bold=True)
-    for k, name in enumerate(rules_config().colours):
+    for k, name in enumerate(COLOURS):
         bx = 482 + k * 62
         colour_box(mesh, bx, y, 30, name)
         hud.text(str(areas[name]), bx + 36, y + 9, 13, INK)
-    b = breakdown
+    b = player.breakdown
     words = (
         f"Levels {b.levels}   Triangles {b.triangles}   Tools {b.tools}   "
         f"Colours {b.colours}   Crane {b.crane}   Total {b.total}"
@@ -98,7 +97,7 @@ def paint_footer(mesh: Mesh, hud: Hud, player: PlayerState, breakdown: ScoreBrea
     hud.text(words, 20, 18, 13, INK, bold=True)
 
 
-def _status(player: PlayerState, moving: bool, phase: str) -> str:
+def _status(player: Player, moving: bool, phase: str) -> str:
     if phase == ENDED:
         return ""
     if player.stuck:

@@ -56,7 +56,7 @@ class FilledInView:
         self.back.draw()
         self.tally.draw()
         self._batch.draw()
-        self.flashes.draw(turns.state.players[turns.viewed].name)  # on the sheet shown
+        self.flashes.draw(turns.table.players[turns.viewed].name)  # on the sheet shown
         self.front.draw()
         self._draw_ghost()
         self.banner.draw(turns.message)
@@ -100,39 +100,38 @@ class FilledInView:
         self.front.clear()
         self._delete_lists()
         self._ghost_key = STALE  # the ghost is drawn again, over the new sheet
-        state = turns.state
+        state, table = turns.state, turns.table
         mesh = Mesh()
-        breakdowns = turns.scores()
         paint_tabs(
             mesh,
             self.front,
-            state,
+            table,
             TABS,
             viewed=turns.viewed,
             movers=turns.arrows(),
-            labels={p.name: turns.label(p.name, elsewhere) for p in state.players},
-            totals={name: b.total for name, b in breakdowns.items()},
+            labels={p.name: turns.label(p.name, elsewhere) for p in table.players},
+            totals={p.name: p.breakdown.total for p in table.players},
             on_view=turns.view,
         )
-        player = state.players[turns.viewed]
+        player = table.players[turns.viewed]
         pencil = None
         pending = turns.pending
         if pending is not None and pending.player == player.name:
             pencil = (pending.crafted(state)[1], pending.block, pending.purples)
-        paint_sheet(mesh, self.front, turns.geometry(), state, player, pencil)
+        paint_sheet(mesh, self.front, turns.geometry(), table, player, pencil)
         pencilled = len(pencil[2]) if pencil else 0
-        spec = player.tower.spec
-        right = paint_crane(mesh, self.front, 20, CRANE_Y, spec, player.purples_used, pencilled)
+        spec = player.sheet
+        right = paint_crane(mesh, self.front, 20, CRANE_Y, spec, len(player.purples), pencilled)
         name = player.name if len(player.name) <= 14 else player.name[:13] + "."
         title = f"{name}  ·  sheet {spec.id}, {spec.name}"
         self.front.text(title, right + 10, CRANE_Y + 9, 13, INK, bold=True)
-        paint_footer(mesh, self.front, player, breakdowns[player.name])
+        paint_footer(mesh, self.front, player)
         draw_panel(
             mesh,
             self.back,
             self.front,
+            table,
             state,
-            breakdowns=breakdowns,
             active=turns.active(),
             viewed=turns.viewed,
             pending=pending,
