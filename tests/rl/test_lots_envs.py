@@ -3,6 +3,7 @@ whole episodes, masks that match what the match accepts, refusals, scenario file
 
 from __future__ import annotations
 
+import hashlib
 import types
 from pathlib import Path
 
@@ -243,3 +244,38 @@ def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_
     _, _, _, _, info = env.step(int(drops[1]))  # accepted: the position changed
     assert "refused" not in info
     assert env.episode._refused_here == []
+
+
+def _episode_digest(players: int, footprint: str, seed: int, cycles: int) -> str:
+    """SHA-256 of a seeded game of masked random actions (``cycles`` steps at most):
+    every agent's reward, ending, info and observation, in order."""
+    digest = hashlib.sha256()
+    env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=cycles)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
+        for key in sorted(info):
+            value = info[key]
+            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+            digest.update(key.encode() + raw)
+        for key in sorted(obs):
+            digest.update(key.encode() + obs[key].tobytes())
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("players", "footprint", "seed", "digest"),
+    [
+        (2, "3B", 11, "1296bae30335805f770470474120b97215bff2748c554047215e600217d0f992"),
+        (3, "1A", 5, "78ba28230c2dd20bfe2491b3d2f3819d59338ae35bad0b2e33587bf44c3997e6"),
+        (4, "2A", 7, "efac7ef56fb881cedcffd28630f3b7439a6eca5c6f3262b7ebc9c9860fec0aca"),
+    ],
+)
+def test_seeded_episodes_are_pinned(players: int, footprint: str, seed: int, digest: str) -> None:
+    """Observations, masks, rewards and infos of seeded games, pinned: they do not move
+    when the code that computes them does."""
+    assert _episode_digest(players, footprint, seed, 60) == digest
