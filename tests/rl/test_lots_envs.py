@@ -3,7 +3,6 @@ whole episodes, masks that match what the match accepts, refusals, scenario file
 
 from __future__ import annotations
 
-import hashlib
 import types
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from simulator.rl.solo_envs import lots_solo
 from tests.rl.env_checks import (
     assert_bad_actions_change_nothing,
     assert_every_seat_waits_but,
+    episode_digest,
     play_masked_random,
 )
 
@@ -246,27 +246,6 @@ def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_
     assert env.episode._refused_here == []
 
 
-def _episode_digest(players: int, footprint: str, seed: int, cycles: int) -> str:
-    """SHA-256 of a seeded game of masked random actions (``cycles`` steps at most):
-    every agent's reward, ending, info and observation, in order."""
-    digest = hashlib.sha256()
-    env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=cycles)
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
-        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-        for key in sorted(info):
-            value = info[key]
-            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
-            digest.update(key.encode() + raw)
-        for key in sorted(obs):
-            digest.update(key.encode() + obs[key].tobytes())
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(None if terminated or truncated else int(rng.choice(legal)))
-    return digest.hexdigest()
-
-
 @pytest.mark.parametrize(
     ("players", "footprint", "seed", "digest"),
     [
@@ -278,4 +257,5 @@ def _episode_digest(players: int, footprint: str, seed: int, cycles: int) -> str
 def test_seeded_episodes_are_pinned(players: int, footprint: str, seed: int, digest: str) -> None:
     """Observations, masks, rewards and infos of seeded games, pinned: they do not move
     when the code that computes them does."""
-    assert _episode_digest(players, footprint, seed, 60) == digest
+    env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=60)
+    assert episode_digest(env, seed) == digest
