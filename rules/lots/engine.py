@@ -33,6 +33,8 @@ from rules.lots.state import LotsState
 from rules.serial import unwrap, wrap
 
 KIND = "lots"
+# What a state's ``phase`` may be, in the order the environments one-hot encode them.
+PHASES = ("roll", "supply", "give_crew", "place", "replace", "bonus", "steal", "over")
 _CHANCE_KEY = "rng"
 
 
@@ -94,7 +96,8 @@ def lots_content() -> dict[str, Any]:
     """Every block, purple cube and crew card by id (``Engine.content``) and the score
     track. A block's ``cells`` are its catalogue shape, bottom row first, and ``spec``
     the catalogue piece (``rules.pieces.get_piece``) the physics builds it from; its
-    ``name`` is how players call it ("the green L"); a crew card has its ``text``."""
+    ``name`` is how players call it ("the green L"); a crew card has its ``text``;
+    ``phases`` lists what ``describe``'s phase may be."""
     content = game_content()
     pieces: dict[str, Any] = {}
     colours = (*content.pile_order, content.cube_colour)
@@ -119,6 +122,7 @@ def lots_content() -> dict[str, Any]:
     track = score_track()
     return {
         "pieces": pieces,
+        "phases": list(PHASES),
         "colours": list(content.pile_order),
         "track": {
             "length": track.length,
@@ -176,8 +180,13 @@ class LotsEngine:
         return state.events
 
     def inventory(self, state: LotsState) -> dict[str, list[str]]:
-        crew = [c for hand in state.crew_hands for c in hand] + state.crew_deck
-        return {**piece_locations(state), "crew": crew + state.crew_discard}
+        """Every piece by where it is; each player's crew hand under their name (as
+        Filled In's), the undealt and discarded crew cards under "crew"."""
+        hands = {
+            name: list(hand) for name, hand in zip(state.players, state.crew_hands, strict=True)
+        }
+        crew = state.crew_deck + state.crew_discard
+        return {**piece_locations(state), **hands, "crew": crew}
 
     def random_move(self, state: LotsState, chance: Chance) -> Move:
         return self._named(state, random_move(state, grid_outcome, chance))

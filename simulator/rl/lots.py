@@ -29,7 +29,7 @@ from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.lots.bots_candidates import careful_nudge
 from simulator.games.lots.bots_grid import orientations
 from simulator.games.lots.bots_risk import noisy
-from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.landing import landing, occupied
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.placement import Placement
 from simulator.games.registry import GAMES
@@ -53,7 +53,6 @@ ROWS = 24
 MAX_SEATS = 4
 # Poses are given in units of this many cm from the footprint's centre and base.
 POSE_SCALE = 80.0
-PHASES = ("roll", "supply", "give_crew", "place", "replace", "bonus", "steal", "over")
 # Crew effects whose card names a target seat, or a removed block (by colour).
 TARGETED = ("setback", "steal_card")
 SALVAGE = "salvage"
@@ -92,6 +91,7 @@ class LotsAdapter:
         self.width = get_footprint(footprint).width
         content = self.engine.content()
         self.colours = tuple(content["colours"])
+        self.phases = tuple(content["phases"])
         described = content["pieces"]
         self.cards = tuple(p for p, about in described.items() if about["kind"] == "crew")
         self._effect = {card: described[card]["effect"] for card in self.cards}
@@ -104,9 +104,9 @@ class LotsAdapter:
         }
         self.catalogue = Catalogue(self._entries(waiting))
         where = self.engine.inventory(first)
-        self.pieces = sorted(p for place, found in where.items() if place != "crew" for p in found)
+        self.pieces = sorted(p for found in where.values() for p in found if p in self._colour)
         self._slot = {piece: i for i, piece in enumerate(self.pieces)}
-        self._pile_size = max(len(pile) for pile in first.supply.values()) or 1
+        self._pile_size = max(self.engine.describe(first)["supply"].values()) or 1
         n = len(self.catalogue)
         self.observation_space = spaces.Dict(
             {
@@ -144,7 +144,7 @@ class LotsAdapter:
 
     @cached_property
     def public_size(self) -> int:
-        return MAX_SEATS * SEAT_FEATURES + len(PHASES) + 3 * len(self.colours) + 1 + 5
+        return MAX_SEATS * SEAT_FEATURES + len(self.phases) + 3 * len(self.colours) + 1 + 5
 
     # -- the game ---------------------------------------------------------------------
 
@@ -155,20 +155,20 @@ class LotsAdapter:
         return match
 
     def to_act(self, match: LotsMatch) -> list[int]:
-        seat = match.state.to_act
-        return [] if seat is None else [seat]
+        return [self.players.index(name) for name in self.engine.to_act(match.state)]
 
     def scores(self, match: LotsMatch) -> list[float]:
-        return [float(s) for s in match.state.scores]
+        scores = self.engine.scores(match.state)
+        return [float(scores[name]) for name in self.players]
 
     def legal(self, match: LotsMatch, seat: int) -> np.ndarray:
-        state = match.state
-        if state.to_act != seat:
+        if seat not in self.to_act(match):
             return self.catalogue.mask([])
-        moves = self.engine.legal_moves(state)
+        moves = self.engine.legal_moves(match.state)
         entries = [self._entry_of(move) for move in moves if move["type"] != "place"]
-        if state.phase in ("place", "replace"):
-            entries += self._drops(match, [move for move in moves if move["type"] == "place"])
+        drops = [move for move in moves if move["type"] == "place"]
+        if drops:
+            entries += self._drops(match, drops)
         return self.catalogue.mask(entries)
 
     def _entry_of(self, move: dict[str, Any]) -> Entry:
@@ -189,8 +189,7 @@ class LotsAdapter:
         """Every planned drop of the physical ``choices`` the match's own pre-check
         accepts now."""
         state = match.state
-        filled = set(state.footprint_spec().ground_cells())
-        filled |= {(r, c) for cells in state.tower.values() for r, c in cells}
+        filled = occupied(self.engine.describe(state))
         out: list[Entry] = []
         seen: set[tuple[str | None, bool]] = set()
         judge = self.engine.plan_check(state)  # the match's pre-check, reading the state once
@@ -207,13 +206,12 @@ class LotsAdapter:
                     for col in self._cube_cols(judge, cube, filled)
                 ]
                 continue
-            heights = column_heights(filled, self.width)
             # Each shape once (turns and flips that give the same one: the first), dropped
             # onto the rules' cells as the match's own pre-check drops it.
             for turns, mirror, shape in orientations(self._colour[block]):
                 span = max(c for _, c in shape) + 1
                 for col in range(self.width - span + 1):
-                    cells = drop(shape, col, heights)[0]
+                    cells = landing(shape, col, filled, self.width)
                     if judge({"type": "place", "piece": block, "cells": cells}):
                         continue
                     head = ("place", key[0], col, turns, mirror)
@@ -226,11 +224,12 @@ class LotsAdapter:
 
     def _cube_cols(self, judge: PlanCheck, cube: str, filled: set) -> list[int]:
         shape = transform_cells(self._cells[cube], 0, False)
-        heights = column_heights(filled, self.width)
         return [
             col
             for col in range(self.width)
-            if not judge({"type": "place", "piece": cube, "cells": drop(shape, col, heights)[0]})
+            if not judge(
+                {"type": "place", "piece": cube, "cells": landing(shape, col, filled, self.width)}
+            )
         ]
 
     def perform(self, match: LotsMatch, seat: int, index: int, hand: Chance) -> None:
@@ -258,10 +257,16 @@ class LotsAdapter:
             argument = entry[2]
             if isinstance(argument, int):
                 move["target"] = self.players[argument]
-            elif isinstance(argument, str):
-                state = match.state
-                pieces = [b for b in state.turn_info.get("removed", []) if b not in self._cubes]
-                move["piece"] = next(b for b in pieces if self._colour[b] == argument)
+            elif isinstance(argument, str):  # a removed block of that colour the card may take
+                taken = (
+                    m["piece"]
+                    for m in self.engine.legal_moves(match.state)
+                    if m.get("card") == entry[1]
+                    and self._colour.get(m.get("piece", "")) == argument
+                )
+                piece = next(taken, None)
+                if piece is not None:  # none: the rules refuse the move without one
+                    move["piece"] = piece
         return move
 
     def _placement(self, match: LotsMatch, entry: Entry, dexterity: Dexterity, hand: Chance):
@@ -317,14 +322,14 @@ class LotsAdapter:
 
     def observe(self, match: LotsMatch, seat: int) -> dict[str, np.ndarray]:
         state = match.state
+        described = self.engine.describe(state)
+        # the seat's own crew hand: the engine's inventory holds it under their name
+        hand = self.engine.inventory(state)[self.players[seat]]
         return {
-            "grid": self._grid(state),
+            "grid": self._grid(described),
             "pieces": self._pieces(match),
-            "public": self._public(state, seat),
-            "private": np.asarray(
-                [1.0 if c in state.crew_hands[seat] else 0.0 for c in self.cards],
-                dtype=np.float32,
-            ),
+            "public": self._public(described, seat),
+            "private": np.asarray([1.0 if c in hand else 0.0 for c in self.cards], np.float32),
         }
 
     def _code(self, piece: str) -> float:
@@ -332,12 +337,12 @@ class LotsAdapter:
         index = len(self.colours) if piece in self._cubes else self.colours.index(colour)
         return (index + 1) / (len(self.colours) + 1)
 
-    def _grid(self, state: Any) -> np.ndarray:
+    def _grid(self, described: dict[str, Any]) -> np.ndarray:
         grid = np.zeros((ROWS, self.width), dtype=np.float32)
-        for row, col in state.footprint_spec().ground_cells():
+        for row, col in get_footprint(described["footprint"]).ground_cells():
             if row < ROWS:
                 grid[row, col] = -1.0
-        for piece, cells in state.tower.items():
+        for piece, cells in described["tower"].items():
             code = self._code(piece)
             for row, col in cells:
                 if 0 <= row < ROWS and 0 <= col < self.width:
@@ -360,32 +365,35 @@ class LotsAdapter:
                 out[slot, 5] = np.sin(pose.angle)
         return clipped(out)
 
-    def _public(self, state: Any, seat: int) -> np.ndarray:
+    def _public(self, described: dict[str, Any], seat: int) -> np.ndarray:
         n = len(self.players)
+        target = described["target"]
+        acting = described["to_act"]
         values: list[float] = []
         for k in range(MAX_SEATS):
             if k >= n:
                 values += [0.0] * SEAT_FEATURES
                 continue
-            other = (seat + k) % n
-            bank = [self._colour[b] for b in state.banks[other]]
-            values += [1.0, state.scores[other] / max(state.target, 1)]
+            name = self.players[(seat + k) % n]
+            other = described["players"][name]
+            bank = [self._colour[b] for b in other["bank"]]
+            values += [1.0, other["score"] / max(target, 1)]
             values += [bank.count(c) / 4 for c in self.colours]
-            values += [len(state.cubes[other]) / 4, len(state.crew_hands[other]) / 4]
-            values += [float(state.to_act == other), float(state.current == other)]
-        phase = state.phase
-        values += one_hot(len(PHASES), PHASES.index(phase) if phase in PHASES else None)
-        values += [len(state.supply.get(c, [])) / self._pile_size for c in self.colours]
-        marker = self.colours.index(state.marker) if state.marker in self.colours else None
-        values += one_hot(len(self.colours), marker)
-        values += [len(state.removed) / len(self.pieces)]
-        last = self._colour[state.last_block] if state.last_block else None
+            values += [len(other["cubes"]) / 4, other["crew"] / 4]
+            values += [float(name in acting), float(described["current"] == name)]
+        phase = described["phase"]
+        values += one_hot(len(self.phases), self.phases.index(phase))
+        values += [described["supply"].get(c, 0) / self._pile_size for c in self.colours]
+        marker = described["marker"]
+        values += one_hot(len(self.colours), self.colours.index(marker) if marker else None)
+        values += [len(described["removed"]) / len(self.pieces)]
+        last = self._colour[described["last_block"]] if described["last_block"] else None
         values += one_hot(len(self.colours), self.colours.index(last) if last else None)
         values += [
-            min(state.turn / 100, 1.0),
-            len(state.track_cubes) / 8,
-            state.target / 50,
-            float(state.solo),
+            min(described["turn"] / 100, 1.0),
+            len(described["track_cubes"]) / 8,
+            target / 50,
+            float(described["mode"] == "solo"),
             float(last is not None),
         ]
         return clipped(values)

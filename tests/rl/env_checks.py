@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
@@ -49,3 +50,24 @@ def assert_every_seat_waits_but(env: Any, mover: int, choices: int) -> None:
             assert mask.sum() >= choices and not mask[waiting]
         else:
             assert mask.sum() == 1 and mask[waiting]
+
+
+def episode_digest(env: Any, seed: int) -> str:
+    """SHA-256 of one seeded game of masked random actions in a PettingZoo ``env``:
+    every agent's reward, ending, info and observation, in order (pinned by each game's
+    environment tests)."""
+    digest = hashlib.sha256()
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
+        for key in sorted(info):
+            value = info[key]
+            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+            digest.update(key.encode() + raw)
+        for key in sorted(obs):
+            digest.update(key.encode() + obs[key].tobytes())
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
+    return digest.hexdigest()

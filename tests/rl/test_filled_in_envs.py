@@ -4,7 +4,6 @@ placement chosen in steps), refusals, scenario files, and what each seat may not
 
 from __future__ import annotations
 
-import hashlib
 import types
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from simulator.replay import replay_file
 from simulator.rl.errors import InvalidAction
 from simulator.rl.filled_in import NOTHING, Drawing, FilledInAdapter, FilledInTable
 from simulator.rl.multi import filled_in_v0
+from tests.rl.env_checks import episode_digest
 
 NAMES = ("player_0", "player_1", "player_2")
 
@@ -77,24 +77,8 @@ def test_the_same_seeds_give_the_same_whole_games_in_two_envs(
 
 
 def _episode_digest(players: int, variant: str, sheet: int, seed: int) -> str:
-    """SHA-256 of one seeded game of masked random actions: every agent's reward,
-    ending, info and observation, in order."""
-    digest = hashlib.sha256()
     env = filled_in_v0.raw_env(players=players, variant=variant, sheet=sheet)
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
-        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-        for key in sorted(info):
-            value = info[key]
-            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
-            digest.update(key.encode() + raw)
-        for key in sorted(obs):
-            digest.update(key.encode() + obs[key].tobytes())
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(None if terminated or truncated else int(rng.choice(legal)))
-    return digest.hexdigest()
+    return episode_digest(env, seed)
 
 
 @pytest.mark.parametrize(

@@ -16,19 +16,23 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
-from rules.lots import placement_choices, spec_of
+from rules.lots import place, placement_choices, spec_of
 from rules.lots.instances import colour_of
 from rules.pieces import transform_cells
 from simulator.replay import replay_file
+from simulator.rl.adapter import hands_for, physics_of
 from simulator.rl.errors import InvalidAction
+from simulator.rl.lots import LotsAdapter
 from simulator.rl.multi import lots_v0
 from simulator.rl.registration import register_envs
 from simulator.rl.solo_envs import lots_solo
 from tests.rl.env_checks import (
     assert_bad_actions_change_nothing,
     assert_every_seat_waits_but,
+    episode_digest,
     play_masked_random,
 )
+from tests.rules.lots.lots_fakes import Y2, game, outcome_with, put_tower, set_hand
 
 register_envs()
 
@@ -243,3 +247,42 @@ def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_
     _, _, _, _, info = env.step(int(drops[1]))  # accepted: the position changed
     assert "refused" not in info
     assert env.episode._refused_here == []
+
+
+@pytest.mark.parametrize(
+    ("players", "footprint", "seed", "digest"),
+    [
+        (2, "3B", 11, "1296bae30335805f770470474120b97215bff2748c554047215e600217d0f992"),
+        (3, "1A", 5, "78ba28230c2dd20bfe2491b3d2f3819d59338ae35bad0b2e33587bf44c3997e6"),
+        (4, "2A", 7, "efac7ef56fb881cedcffd28630f3b7439a6eca5c6f3262b7ebc9c9860fec0aca"),
+    ],
+)
+def test_seeded_episodes_are_pinned(players: int, footprint: str, seed: int, digest: str) -> None:
+    """Observations, masks, rewards and infos of seeded games, pinned: they do not move
+    when the code that computes them does."""
+    env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=60)
+    assert episode_digest(env, seed) == digest
+
+
+def test_a_salvage_names_a_block_of_its_colour_that_the_rules_offer() -> None:
+    """After an accident, Salvage's action names a colour; the move takes the fallen
+    block of that colour the rules offer, and the mask lists only that colour."""
+    state = game(start=0)  # Ann and Ben on 2B
+    set_hand(state, 0, ["salvage-crew"])
+    put_tower(state, "blue-1", [(2, 1), (2, 2), (3, 2), (3, 3)])
+    state = place(
+        state, "Ann", outcome_with(state, "yellow-2", {"yellow-2": Y2}, fallen=["blue-1"])
+    )
+    hands = hands_for("steady", 2)
+    adapter = LotsAdapter(("Ann", "Ben"), "2B", hands, physics_of("default"), waiting=True)
+    match = types.SimpleNamespace(state=state)
+    mask = adapter.legal(match, 0)  # type: ignore[arg-type]
+    salvages = [e for e in adapter.catalogue.entries if e[:2] == ("play_crew", "salvage-crew")]
+    offered = [e for e in salvages if mask[adapter.catalogue.entries.index(e)]]
+    assert offered == [("play_crew", "salvage-crew", "blue")]
+    move = adapter._move(match, 0, offered[0])  # type: ignore[arg-type]
+    assert move == {"type": "play_crew", "player": "Ann", "card": "salvage-crew", "piece": "blue-1"}
+    red = adapter._move(match, 0, ("play_crew", "salvage-crew", "red"))  # type: ignore[arg-type]
+    assert "piece" not in red  # none of that colour fell: the rules refuse the move
+    with pytest.raises(IllegalMove):
+        adapter.engine.apply(state, red)

@@ -515,3 +515,26 @@ def test_filled_in_description_draws_the_sheets_and_scores_as_the_rules_hold_the
         state = engine.apply(state, engine.random_move(state, chance))
     assert seen["end_reason"] == engine.outcome(state).reason == state.end_reason is not None
     assert purples > 0 and any(p["blocks"] for p in seen["players"].values())
+
+
+def test_lots_inventory_names_each_crew_hand_and_content_lists_every_phase() -> None:
+    """Along a random LOTS game: each player's crew hand is in the inventory under their
+    name (``describe`` only counts it), the rest of the crew cards under "crew", and the
+    described phase is always one of the content's ``phases``."""
+    lots = ENGINES["lots"]
+    phases = lots.content()["phases"]
+    state = lots.new_game(GameOptions(("Ann", "Ben", "Cy")), 3)
+    chance, seen, dealt = Chance.from_seed(4), set(), 0
+    while True:
+        described, held = lots.describe(state), lots.inventory(state)
+        for seat, name in enumerate(state.players):
+            assert held[name] == state.crew_hands[seat]
+            assert described["players"][name]["crew"] == len(held[name])
+            dealt = max(dealt, len(held[name]))
+        assert held["crew"] == state.crew_deck + state.crew_discard
+        assert described["phase"] in phases
+        seen.add(described["phase"])
+        if lots.outcome(state).over:
+            break
+        state = lots.apply(state, lots.random_move(state, chance))
+    assert dealt > 0 and {"roll", "place", "over"} <= seen

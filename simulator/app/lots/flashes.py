@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.footprints import get_footprint
 from simulator.app.flashes import GOLD, WHITE, Cell, Flashes, Point, cell_region
+from simulator.app.lots.material import engine
 
 EDGE = 0.1  # cm: a LOTS flash's edge
 
@@ -27,7 +29,8 @@ def lots_flashes(
     def corner(cell: Cell) -> Point:
         return ox + cell[1] * size, oy + cell[0] * size
 
-    width = state.footprint_spec().width
+    described = engine().describe(state)
+    width = get_footprint(described["footprint"]).width
     placed = None
     for event in events:
         if event["type"] == "place":
@@ -39,5 +42,5 @@ def lots_flashes(
             flashes.add(*cell_region(row, corner, size, EDGE), GOLD, held=held)
         matched = list(event.get("matches") or [])
         for piece in matched + ([placed] if matched and placed else []):
-            cells = [(int(r), int(c)) for r, c in state.tower.get(piece, ())]
+            cells = [(int(r), int(c)) for r, c in described["tower"].get(piece, ())]
             flashes.add(*cell_region(cells, corner, size, EDGE), WHITE, held=held)

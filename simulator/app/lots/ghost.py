@@ -8,13 +8,11 @@ from typing import NamedTuple
 
 from rules.pieces import transform_cells
 from simulator.app.lots.material import engine
-from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.landing import Cells, landing, occupied
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.physics.grid import snap
 from simulator.physics.world import Entry
-
-Cells = frozenset[tuple[int, int]]
 
 
 class Spot(NamedTuple):
@@ -37,21 +35,15 @@ def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: flo
     width = lot.footprint.width
     span = max(c for _, c in shape) + 1
     state = match.state
-    filled = set(state.footprint_spec().ground_cells())
-    filled |= {(r, c) for cells in state.tower.values() for r, c in cells}
+    filled = occupied(engine().describe(state))
     block = live.block
     if block is not None and live.piece != block and block in match.world:
-        # the cube after its block: the block is where it settled, not in state.tower
+        # the cube after its block: the block is where it settled, not in the tower
         placed = match.world.entry(block)
         filled |= set(snap([placed], match.rules_grid).cells.get(block, ()))
-    heights = column_heights(filled, width)
+    cells = landing(shape, col, filled, width)
     if not 0 <= col <= width - span:  # off the lot: the ghost rests beside it, red
-        pad = max(0, -col)
-        padded = [0] * pad + heights + [0] * max(0, col + span - width)
-        cells, _ = drop(shape, col + pad, padded)
-        cells = frozenset((r, c - pad) for r, c in cells)
         return Spot(cells, "the piece is not over the footprint", col, turns)
-    cells, _ = drop(shape, col, heights)
     plan = {"type": "place", "piece": live.piece, "cells": sorted(cells)}
     return Spot(cells, engine().plan_check(state)(plan), col, turns)
 

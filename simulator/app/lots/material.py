@@ -66,3 +66,8 @@ def track() -> Mapping[str, Any]:
     """The score track: its ``length`` and its ``cube_spots`` and ``crew_spots``."""
     found: Mapping[str, Any] = content()["track"]
     return found
+
+
+def players(state: Any) -> list[str]:
+    """The players of a LOTS state by name, in seat order, as the engine describes them."""
+    return list(engine().describe(state)["players"])

@@ -22,7 +22,7 @@ from simulator.app.game_screen import GameScreen
 from simulator.app.lots import session
 from simulator.app.lots.host import Events
 from simulator.app.lots.keys import HELP, SHARED, TABLE, LotsKeys
-from simulator.app.lots.material import colour_of, piece_name, spec_of
+from simulator.app.lots.material import colour_of, piece_name, players, spec_of
 from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
@@ -50,7 +50,7 @@ def load_screen(path: Path) -> LotsScreen:
     """A saved LOTS game (or any LOTS scenario) to play on, with the computer seats the
     save names (else: seats named "Computer..." are the random player)."""
     saved = session.load_saved(path)
-    humans, levels = seats_from(saved.match.state.players, saved.computers)
+    humans, levels = seats_from(players(saved.match.state), saved.computers)
     return LotsScreen(
         saved.match, seed=saved.seed, humans=humans, levels=levels, dexterity=saved.hand
     )

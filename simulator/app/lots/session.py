@@ -12,6 +12,7 @@ from typing import cast
 
 from rules.engine import GameOptions
 from simulator.app import save_folder
+from simulator.app.lots.material import players
 from simulator.games import saves
 from simulator.games.lots.match import LotsMatch, match_for
 from simulator.games.saves import Saved
@@ -32,7 +33,7 @@ def save(
     computers: dict[str, str] | None = None,
     hand: str | None = None,
 ) -> None:
-    name = f"LOTS in the app, {len(match.state.players)} player(s), seed {seed}"
+    name = f"LOTS in the app, {len(players(match.state))} player(s), seed {seed}"
     saves.save(path, match, name=name, computers=computers, hand=hand)
 
 

@@ -19,7 +19,7 @@ from rules.errors import IllegalMove
 from simulator.app.lots import session
 from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
 from simulator.app.lots.host import Events, TurnsHost
-from simulator.app.lots.material import engine, piece_name
+from simulator.app.lots.material import engine, piece_name, players
 from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.words import said, told, verdict
@@ -49,8 +49,8 @@ class LotsTurns:
         self.host = host
         self.seed = seed
         if humans is None:
-            humans, levels = seats_from(match.state.players, None)
-        self.seats = Seats(list(match.state.players), seed, humans, levels or {})
+            humans, levels = seats_from(players(match.state), None)
+        self.seats = Seats(players(match.state), seed, humans, levels or {})
         self.jitter = Jitter()  # this placement's miss of the mouse (none: exact)
         self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
         self.use_hand(dexterity)
@@ -103,11 +103,10 @@ class LotsTurns:
         return list(described[acting]["bank"]) if acting is not None else []
 
     def crew(self) -> list[str]:
-        """The crew cards of the player to move, which the desk shows them. The engine's
-        ``describe`` only counts a hand, hidden from the other players' observations, so
-        this is the one read of the match's own rules state."""
-        acting, state = self.acting(), self.match.state
-        return list(state.crew_hands[state.players.index(acting)]) if acting else []
+        """The crew cards of the player to move, which the desk shows them: ``describe``
+        only counts a hand (hidden from the others), the engine's inventory names it."""
+        acting = self.acting()
+        return list(engine().inventory(self.match.state)[acting]) if acting else []
 
     def computer(self) -> str | None:
         """The computer to move now, or None."""
@@ -115,7 +114,7 @@ class LotsTurns:
 
     def my_move(self, *phases: str) -> bool:
         """A person at this desk is to move in one of ``phases``, the hand empty."""
-        phase = self.match.state.phase
+        phase = engine().describe(self.match.state)["phase"]
         return self.live is None and self.acting() in self.seats.humans and phase in phases
 
     # -- the hand --------------------------------------------------------------------------
@@ -318,8 +317,8 @@ class LotsTurns:
         """Play on with a loaded game; any live placement is dropped."""
         self.risk.end_placement()
         self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
-        players = list(saved.match.state.players)
-        self.seats = Seats(players, saved.seed, *seats_from(players, saved.computers))
+        names = players(saved.match.state)
+        self.seats = Seats(names, saved.seed, *seats_from(names, saved.computers))
         self.use_hand(saved.hand)
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import Outcome
-from simulator.app.lots.material import card_name, engine, piece_name
+from simulator.app.lots.material import card_name, engine, piece_name, players
 from simulator.app.words import (
     YOU,
     agree,
@@ -217,8 +217,9 @@ def ending_words(state: Any, outcome: Outcome, winners: list[str], scores: dict[
     score column's heading)."""
     reason = str(outcome.reason)
     why = ENDINGS.get(reason, reason)
-    if len(state.players) == 1:
-        name = state.players[0]
+    names = players(state)
+    if len(names) == 1:
+        name = names[0]
         result = "won the solo game with" if winners else "lost the solo game, with"
         headline = f"{name} {result} {counted(scores[name], 'point')}."
     else:

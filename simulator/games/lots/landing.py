@@ -5,10 +5,14 @@ by computer players to enumerate spots; the physics still decides what really ha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from rules.footprints import get_footprint
 from rules.pieces import Cell, transform_cells
+
+Cells = frozenset[Cell]
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,25 @@ def drop(shape: frozenset[Cell], col: int, heights: list[int]) -> tuple[frozense
     land = max(heights[col + c] - b for c, b in bottoms.items())
     holes = sum(land + b - heights[col + c] for c, b in bottoms.items())
     return frozenset((r + land, c + col) for r, c in shape), holes
+
+
+def occupied(described: Mapping[str, Any]) -> set[Cell]:
+    """The grid cells a LOTS state fills, read from the engine's ``describe``: the
+    footprint's own ground and every piece on the tower."""
+    filled = set(get_footprint(described["footprint"]).ground_cells())
+    filled |= {(r, c) for cells in described["tower"].values() for r, c in cells}
+    return filled
+
+
+def landing(shape: frozenset[Cell], col: int, filled: Iterable[Cell], width: int) -> Cells:
+    """Where ``shape`` (normalised cells) with its left edge at ``col`` comes to rest
+    on ``filled`` in a lot ``width`` columns wide; columns off the lot count as bare
+    ground, so a piece held beside the lot still has a spot to show."""
+    span = max(c for _, c in shape) + 1
+    pad = max(0, -col)
+    heights = [0] * pad + column_heights(filled, width) + [0] * max(0, col + span - width)
+    cells, _ = drop(shape, col + pad, heights)
+    return frozenset((r, c - pad) for r, c in cells)
 
 
 def balanced(cells: frozenset[Cell], filled: set[Cell]) -> bool:

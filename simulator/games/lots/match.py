@@ -26,9 +26,9 @@ from rules.lots import (
     new_game,
     spec_of,
 )
-from rules.lots.engine import lots_options
+from rules.lots.engine import ENGINE, lots_options
 from rules.pieces import transform_cells
-from simulator.games.lots.landing import column_heights, drop
+from simulator.games.lots.landing import landing, occupied
 from simulator.games.lots.live import RecordedRun, run_recorded
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.lots.verdicts import conclude, placement_monitor
@@ -148,8 +148,7 @@ class LotsMatch(PhysicalMatch):
             drops.append((p.block, p.col, p.turns, p.mirror))
         if p.cube is not None:
             drops.append((p.cube, p.col if p.cube_col is None else p.cube_col, 0, False))
-        filled = set(self.state.footprint_spec().ground_cells())
-        filled |= {(r, c) for cells in self.state.tower.values() for r, c in cells}
+        filled = occupied(ENGINE.describe(self.state))
         width = self.lot.footprint.width
         planned: list[PlannedDrop] = []
         for piece, col, turns, mirror in drops:
@@ -165,7 +164,7 @@ class LotsMatch(PhysicalMatch):
                     f"{col} it would leave footprint {self.lot.footprint.id} (columns 0 to "
                     f"{width - 1})"
                 )
-            cells, _ = drop(shape, col, column_heights(filled, width))
+            cells = landing(shape, col, filled, width)
             check_candidate(self.state, piece, cells)
             filled |= cells
             planned.append(PlannedDrop(piece, col, turns, mirror, min(r for r, _ in cells)))
