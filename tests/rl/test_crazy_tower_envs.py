@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import types
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,61 @@ def test_the_same_seed_gives_the_same_whole_episodes_in_two_envs() -> None:
     second = _masked_actions(crazy_tower_solo(challenge=17, hand="average"), 11, 3)
     assert len(first) == len(second) > 12
     assert data_equivalence(first, second, exact=True)
+
+
+def _digest_update(digest: Any, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
+    for key in sorted(info):
+        value = info[key]
+        raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+        digest.update(key.encode() + raw)
+    for key in sorted(obs):
+        digest.update(key.encode() + obs[key].tobytes())
+
+
+def _episodes_digest(mode: str, players: int, seeds: range) -> str:
+    """SHA-256 of seeded episodes of masked random actions: every agent's reward,
+    ending, info, observation and mask, in order (the solo challenge 12 for "solo")."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        if mode == "solo":
+            solo = crazy_tower_solo(challenge=12)
+            obs, info = solo.reset(seed=seed)
+            _digest_update(digest, obs, info)
+            for _ in range(200):
+                legal = np.flatnonzero(info["action_mask"])
+                obs, reward, terminated, truncated, info = solo.step(int(rng.choice(legal)))
+                digest.update(repr((reward, terminated, truncated)).encode())
+                _digest_update(digest, obs, info)
+                if terminated or truncated:
+                    break
+            continue
+        env = crazy_tower_v0.raw_env(players=players, mode=mode)
+        env.reset(seed=seed)
+        for agent in env.agent_iter(400):
+            obs, reward, terminated, truncated, info = env.last()
+            digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
+            _digest_update(digest, obs, info)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(None if terminated or truncated else int(rng.choice(legal)))
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "digest"),
+    [
+        ("competitive", 2, "9f3d06880d2c3368bfc0e05245c87867245d3344ee99bc08e37578cbb885fa1e"),
+        ("saboteur", 3, "56ff04e60c967ca58fa683c53e87d9ac9dcfa0ba09f8ffc40f156884302d40d4"),
+        ("competitive", 4, "34d969cec1b7f03317c4075511a93b38cd49580b68138ee58c5d3dd5726eae81"),
+        ("solo", 1, "09e75a7f427e25e70bfb8bd97e4d8ab90a95140d9d6e8e306f6bacb16d461bf3"),
+    ],
+)
+def test_seeded_episodes_are_the_ones_they_always_were(
+    mode: str, players: int, digest: str
+) -> None:
+    """The observations, masks and rewards of seeded episodes, pinned: a change to how
+    the environments read the game must leave every array as it was."""
+    assert _episodes_digest(mode, players, range(6)) == digest
 
 
 def test_another_seed_gives_another_game() -> None:
