@@ -94,11 +94,12 @@ from simulator.rl.errors import InvalidAction
 
 ENGINE = engine_of("crazy-tower")
 CONTENT = ENGINE.content()
-MODES = ENGINE.modes
-SOLO = "solo"
-# The phases, as the engine's describe() names them.
-TURN, LAY_CARD, PLACE, REPLACE = "turn", "lay_card", "place", "replace"
-DIAMONDS, EXCHANGE, OVER = "diamonds", "exchange", "over"
+MODES = tuple(CONTENT["modes"])
+SOLO = MODES[-1]  # competitive, saboteur, solo
+# The phases, as the engine's describe() names them, in the content's order (the
+# observation's phase one-hot follows it).
+PHASES = tuple(CONTENT["phases"])
+TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER = PHASES
 BOX_KINDS = tuple(CONTENT["box_kinds"])
 EFFECT_ORDER = tuple(CONTENT["effects"])
 CHALLENGES = CONTENT["challenges"]  # by number, as text
@@ -111,7 +112,6 @@ STEP_CM = 0.5
 CENTRES = tuple(k * STEP_CM for k in range(round(CONTENT["card_length"] / STEP_CM) + 1))
 OFFSETS = tuple((k - 16) * STEP_CM for k in range(33))  # -8 to 8 cm
 POSE_SCALE = 60.0  # cm: poses are x from the starting card's centre, y from the table
-PHASES = (TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER)
 SEAT_FEATURES = 8
 PIECE_FEATURES = 20
 FLOOR_FEATURES = 41
