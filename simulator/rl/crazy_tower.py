@@ -74,6 +74,7 @@ from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.crazy_tower.bodies import block_span, tower_profile
 from simulator.games.crazy_tower.bots_risk import noisy
+from simulator.games.crazy_tower.handicap import hand_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
 from simulator.games.registry import GAMES
@@ -85,7 +86,6 @@ from simulator.rl.adapter import (
     check_count,
     clipped,
     engine_of,
-    hand_of,
     mask_space,
     one_hot,
     unit_box,
@@ -220,7 +220,7 @@ class CrazyTowerAdapter:
                     f"challenge {number} is played with "
                     f"{' or '.join(map(str, allowed))} colours, not {colour_count!r}"
                 )
-        dexterity = EXACT if hand is None else hand_of(hand)
+        dexterity = EXACT if hand is None else _hand(hand)
         return cls(
             ("player_0",),
             SOLO,
@@ -653,6 +653,17 @@ def _first(pieces: list[str], kind: Any) -> str:
         if piece in BLOCKS and kind_of(piece) == kind:
             return piece
     raise KeyError(f"no {kind} block")
+
+
+def _hand(hand: str | Dexterity) -> Dexterity:
+    """A hand by name (a shared profile or ``challenge-N``); ValueError naming the known
+    profiles."""
+    if isinstance(hand, Dexterity):
+        return hand
+    try:
+        return hand_profile(hand)
+    except KeyError as exc:
+        raise ValueError(f"hand: {exc.args[0]}") from None
 
 
 def _nearest(steps: tuple[float, ...], value: float) -> float:
