@@ -29,7 +29,6 @@ import numpy as np
 from rules.pieces import Cell
 from simulator.games.filled_in.draw import tint
 from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.lots.match import LotsMatch
 from simulator.games.match import Match, PhysicalMatch
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
@@ -66,8 +65,7 @@ class _Painter:
         if isinstance(match, World):  # a world of its own ("would this stand?")
             self._paint_world(match, None, window, width, height)
         elif isinstance(match, PhysicalMatch):
-            lot = match.lot if isinstance(match, LotsMatch) else None
-            self._paint_world(match.world, lot, window, width, height)
+            self._paint_world(match.world, match.lot, window, width, height)
         elif isinstance(match, FilledInMatch):
             _paint_sheets(match, width, height)
         else:
