@@ -274,6 +274,8 @@ class CrazyTowerEngine:
             "deck": len(state.deck),
             "revealed": state.revealed,
             "pending": list(state.pending),
+            "extra_turn": state.extra_turn,  # a loop box was covered this turn
+            "passes": state.passes,  # turns passed in a row
             "down": list(state.down),
             "lost": list(state.lost),
             "elapsed": state.elapsed,

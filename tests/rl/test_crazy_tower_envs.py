@@ -374,7 +374,10 @@ def test_the_saboteur_is_in_no_observation_but_his_own() -> None:
     assert not state.is_over and match.action_count > 3
     saboteur = state.players.index(state.saboteur)
     others = [seat for seat in range(4) if seat != saboteur]
-    moved = dataclasses.replace(state, saboteur=state.players[others[0]])
+    # moved in the state and in the referee's log, whose hidden event the seats read
+    new = state.players[others[0]]
+    chosen = [{**e, "player": new} if e["type"] == "saboteur_chosen" else e for e in state.events]
+    moved = dataclasses.replace(state, saboteur=new, events=chosen)
     shuffled = dataclasses.replace(state, deck=list(reversed(state.deck)))
     as_moved = types.SimpleNamespace(state=moved, world=match.world)
     as_shuffled = types.SimpleNamespace(state=shuffled, world=match.world)
