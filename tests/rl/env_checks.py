@@ -49,3 +49,27 @@ def assert_every_seat_waits_but(env: Any, mover: int, choices: int) -> None:
             assert mask.sum() >= choices and not mask[waiting]
         else:
             assert mask.sum() == 1 and mask[waiting]
+
+
+def digest_step(digest: Any, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
+    """Feed ``digest`` one step's info and observation (its mask included), key by key."""
+    for key in sorted(info):
+        value = info[key]
+        raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+        digest.update(key.encode() + raw)
+    for key in sorted(obs):
+        digest.update(key.encode() + obs[key].tobytes())
+
+
+def digest_aec_episode(digest: Any, env: Any, seed: int, limit: int = 2**63) -> None:
+    """Feed ``digest`` one seeded episode (at most ``limit`` agent turns) of masked random
+    actions in the PettingZoo AEC ``env``: every agent's reward, ending, info and
+    observation, in order."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for agent in env.agent_iter(limit):
+        obs, reward, terminated, truncated, info = env.last()
+        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
+        digest_step(digest, obs, info)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))

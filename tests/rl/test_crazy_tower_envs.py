@@ -32,6 +32,8 @@ from simulator.rl.solo_envs import crazy_tower_solo
 from tests.rl.env_checks import (
     assert_bad_actions_change_nothing,
     assert_every_seat_waits_but,
+    digest_aec_episode,
+    digest_step,
     play_masked_random,
 )
 
@@ -89,41 +91,26 @@ def test_the_same_seed_gives_the_same_whole_episodes_in_two_envs() -> None:
     assert data_equivalence(first, second, exact=True)
 
 
-def _digest_update(digest: Any, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
-    for key in sorted(info):
-        value = info[key]
-        raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
-        digest.update(key.encode() + raw)
-    for key in sorted(obs):
-        digest.update(key.encode() + obs[key].tobytes())
-
-
 def _episodes_digest(mode: str, players: int, seeds: range) -> str:
     """SHA-256 of seeded episodes of masked random actions: every agent's reward,
     ending, info, observation and mask, in order (the solo challenge 12 for "solo")."""
     digest = hashlib.sha256()
     for seed in seeds:
-        rng = np.random.default_rng(seed)
-        if mode == "solo":
-            solo = crazy_tower_solo(challenge=12)
-            obs, info = solo.reset(seed=seed)
-            _digest_update(digest, obs, info)
-            for _ in range(200):
-                legal = np.flatnonzero(info["action_mask"])
-                obs, reward, terminated, truncated, info = solo.step(int(rng.choice(legal)))
-                digest.update(repr((reward, terminated, truncated)).encode())
-                _digest_update(digest, obs, info)
-                if terminated or truncated:
-                    break
+        if mode != "solo":
+            env = crazy_tower_v0.raw_env(players=players, mode=mode)
+            digest_aec_episode(digest, env, seed, limit=400)
             continue
-        env = crazy_tower_v0.raw_env(players=players, mode=mode)
-        env.reset(seed=seed)
-        for agent in env.agent_iter(400):
-            obs, reward, terminated, truncated, info = env.last()
-            digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-            _digest_update(digest, obs, info)
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(None if terminated or truncated else int(rng.choice(legal)))
+        rng = np.random.default_rng(seed)
+        solo = crazy_tower_solo(challenge=12)
+        obs, info = solo.reset(seed=seed)
+        digest_step(digest, obs, info)
+        for _ in range(200):
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = solo.step(int(rng.choice(legal)))
+            digest.update(repr((reward, terminated, truncated)).encode())
+            digest_step(digest, obs, info)
+            if terminated or truncated:
+                break
     return digest.hexdigest()
 
 

@@ -27,6 +27,7 @@ from simulator.replay import replay_file
 from simulator.rl.errors import InvalidAction
 from simulator.rl.filled_in import NOTHING, Drawing, FilledInAdapter, FilledInTable
 from simulator.rl.multi import filled_in_v0
+from tests.rl.env_checks import digest_aec_episode
 
 NAMES = ("player_0", "player_1", "player_2")
 
@@ -81,19 +82,7 @@ def _episode_digest(players: int, variant: str, sheet: int, seed: int) -> str:
     ending, info and observation, in order."""
     digest = hashlib.sha256()
     env = filled_in_v0.raw_env(players=players, variant=variant, sheet=sheet)
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
-        digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-        for key in sorted(info):
-            value = info[key]
-            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
-            digest.update(key.encode() + raw)
-        for key in sorted(obs):
-            digest.update(key.encode() + obs[key].tobytes())
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(None if terminated or truncated else int(rng.choice(legal)))
+    digest_aec_episode(digest, env, seed)
     return digest.hexdigest()
 
 
