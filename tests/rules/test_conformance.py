@@ -515,3 +515,25 @@ def test_filled_in_description_draws_the_sheets_and_scores_as_the_rules_hold_the
         state = engine.apply(state, engine.random_move(state, chance))
     assert seen["end_reason"] == engine.outcome(state).reason == state.end_reason is not None
     assert purples > 0 and any(p["blocks"] for p in seen["players"].values())
+
+
+def test_crazy_tower_description_is_the_state_the_environments_read() -> None:
+    """Along random saboteur games: the described hands, floors, pieces on cards, the
+    pending box effects, extra turn and passes are the state's; the deck is counted and
+    the inventory lists it; the saboteur is named only once the game is over."""
+    engine = ENGINES["crazy-tower"]
+    for seed in range(3):
+        state = engine.new_game(GameOptions(("Ann", "Ben", "Cy"), mode="saboteur"), seed)
+        chance = Chance.from_seed(seed)
+        while True:
+            seen = engine.describe(state)
+            assert {name: p["hand"] for name, p in seen["players"].items()} == state.hands
+            assert (seen["floors"], seen["on_card"]) == (state.floors, state.on_card)
+            assert seen["pending"] == list(state.pending)
+            assert (seen["extra_turn"], seen["passes"]) == (state.extra_turn, state.passes)
+            assert seen["deck"] == len(state.deck) and engine.inventory(state)["deck"] == state.deck
+            over = engine.outcome(state).over
+            assert seen["saboteur"] == (state.saboteur if over else None)
+            if over:
+                break
+            state = engine.apply(state, engine.random_move(state, chance))
