@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from rules.pieces import Cell
 from simulator.games.filled_in.draw import tint
-from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.registry import GAMES
 from simulator.physics.lot import Lot
@@ -67,8 +68,8 @@ class _Painter:
             self._paint_world(match, None, window, width, height)
         elif isinstance(match, PhysicalMatch):
             self._paint_world(match.world, match.lot, window, width, height)
-        elif isinstance(match, FilledInMatch):
-            _paint_sheets(match, width, height)
+        elif isinstance(match, Match) and "sheets" in (content := _content(match.kind)):
+            _paint_sheets(match, content, width, height)  # a game of drawn sheets
         else:
             raise TypeError(f"cannot draw a {type(match).__name__}: no world and no sheets")
 
@@ -97,7 +98,12 @@ class _Painter:
             self._scene = None
 
 
-def _paint_sheets(match: Match, width: int, height: int) -> None:
+@cache  # a copy per frame would cost more than the frame's sheets; nobody changes it
+def _content(kind: str) -> Mapping[str, Any]:
+    return GAMES.get(kind).load("engine").content()
+
+
+def _paint_sheets(match: Match, content: Mapping[str, Any], width: int, height: int) -> None:
     """Every player's tower sheet side by side, as drawn so far (the engine's describe()
     of the state, its content's sheets; no rules internals): filled boxes in their
     colour with its symbol (purple spaces too), each drawn block edged as one piece, empty
@@ -108,9 +114,8 @@ def _paint_sheets(match: Match, width: int, height: int) -> None:
 
     from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
-    engine = GAMES.get(match.kind).load("engine")  # the sheets as the engine tells them
-    seen = engine.describe(match.state)
-    sheets = {sheet["id"]: _Sheet(sheet) for sheet in engine.content()["sheets"]}
+    seen = GAMES.get(match.kind).load("engine").describe(match.state)
+    sheets = {sheet["id"]: _Sheet(sheet) for sheet in content["sheets"]}
     players = [(name, about, sheets[about["sheet"]]) for name, about in seen["players"].items()]
     mesh = Mesh()
     each = width / len(players)
