@@ -4,7 +4,7 @@ rules.crazy_tower: options become the setup dict, moves go through ``apply_actio
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from functools import cache
 from typing import Any
@@ -24,7 +24,7 @@ from rules.crazy_tower.cards import (
 from rules.crazy_tower.challenges import challenges
 from rules.crazy_tower.flow import EFFECT_ORDER
 from rules.crazy_tower.legal import legal_moves
-from rules.crazy_tower.names import block_name, card_name
+from rules.crazy_tower.names import block_name, boxes_text, card_name, floor_name
 from rules.crazy_tower.outcome import BlockOutcome, FloorCardOutcome, RemovalOutcome
 from rules.crazy_tower.placement import block_problem, placement_problem
 from rules.crazy_tower.playout import PHYSICAL, PlayoutError, RandomHand
@@ -274,6 +274,8 @@ class CrazyTowerEngine:
             "deck": len(state.deck),
             "revealed": state.revealed,
             "pending": list(state.pending),
+            "extra_turn": state.extra_turn,  # a loop box was covered this turn
+            "passes": state.passes,  # turns passed in a row
             "down": list(state.down),
             "lost": list(state.lost),
             "elapsed": state.elapsed,
@@ -281,6 +283,16 @@ class CrazyTowerEngine:
             # once over, why and who won: {"reason", "winner", "detail"}
             "result": copy.deepcopy(state.result),
         }
+
+    # How the players count floors and boxes, as the rules' refusals word them: the one
+    # place the app's sentences take them from.
+    def floor_name(self, floor: int) -> str:
+        """``the ground floor`` (floor 0, the starting card), ``floor 1``, ..."""
+        return floor_name(floor)
+
+    def boxes_text(self, boxes: Iterable[int]) -> str:
+        """A card's boxes counted from 1 at its left end: ``box 2``, ``boxes 4 and 5``."""
+        return boxes_text(boxes)
 
     def physical_choices(self, state: CrazyTowerState) -> list[Move]:
         return [move for move in legal_moves(state) if move["type"] in PHYSICAL]

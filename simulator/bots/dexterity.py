@@ -1,8 +1,8 @@
 """Dexterity profiles: how steady a simulated hand is, and the noise of one placement.
 
-Profiles are data (assets/dexterity/profiles.toml). The Crazy Tower solo handicaps stay
-with their challenges (the engine's ``content()["challenges"]``); ``profile_for_challenge``
-reads one as a profile rather than copying its numbers. A draw comes from a seeded Chance
+Profiles are data (assets/dexterity/profiles.toml), shared by every game. The Crazy
+Tower solo handicaps stay with their challenges; games/crazy_tower/handicap.py reads
+them as profiles named ``challenge-N``. A draw comes from a seeded Chance
 stream when a player decides, and the noisy values go into the recorded action, so a
 recording replays without knowing the profile.
 """
@@ -16,7 +16,6 @@ from functools import cache
 from rules.assets import load_asset
 from rules.chance import Chance
 from rules.errors import AssetError
-from simulator.games.registry import GAMES
 from simulator.physics.hand import MAX_RESEATS
 
 FIELDS = ("position_noise_cm", "angle_noise_deg", "tremor_cm", "release_noise_cm_s")
@@ -73,25 +72,8 @@ def profiles() -> dict[str, Dexterity]:
     return out
 
 
-def profile_for_challenge(number: int) -> Dexterity:
-    """A Crazy Tower solo challenge's hand handicap as a profile (no tremor of its own)."""
-    challenges = GAMES.get("crazy-tower").load("engine").content()["challenges"]
-    if str(number) not in challenges:
-        raise KeyError(f"unknown challenge {number} (1-{len(challenges)})")
-    handicap = challenges[str(number)]["handicap"]
-    if handicap is None:
-        return Dexterity(f"challenge-{number}")
-    noise = ("position_noise_cm", "angle_noise_deg", "release_noise_cm_s")
-    return Dexterity(f"challenge-{number}", **{name: handicap[name] for name in noise})
-
-
 def get_profile(name: str) -> Dexterity:
-    """A profile by name: one of profiles(), or "challenge-N"."""
-    if name.startswith("challenge-") and name[len("challenge-") :].isdigit():
-        try:
-            return profile_for_challenge(int(name[len("challenge-") :]))
-        except KeyError:
-            pass
+    """A profile by name, one of profiles()."""
     try:
         return profiles()[name]
     except KeyError:

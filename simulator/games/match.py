@@ -26,6 +26,7 @@ from simulator.games.ahead import AheadRun
 from simulator.games.notices import Event, Notice, merge_notices
 from simulator.games.registry import GAMES
 from simulator.physics.hand import Hand
+from simulator.physics.lot import Lot
 from simulator.physics.monitor import WATCH_EVERY, Monitor
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import World
@@ -237,6 +238,10 @@ def _without_logs(match: Match) -> tuple[Any, ...]:
 
 class PhysicalMatch(Match):
     """A match whose physical moves the world and the simulated hand decide."""
+
+    # The footprint's grid on the table, for a game played on one (LOTS): pictures of the
+    # match draw its boundaries.
+    lot: Lot | None = None
 
     def __init__(self, profile: PhysicsProfile | None = None) -> None:
         self.profile = profile or load_profile()

@@ -74,6 +74,7 @@ from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, draw
 from simulator.games.crazy_tower.bodies import block_span, tower_profile
 from simulator.games.crazy_tower.bots_risk import noisy
+from simulator.games.crazy_tower.handicap import hand_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
 from simulator.games.registry import GAMES
@@ -85,7 +86,6 @@ from simulator.rl.adapter import (
     check_count,
     clipped,
     engine_of,
-    hand_of,
     mask_space,
     one_hot,
     unit_box,
@@ -94,13 +94,15 @@ from simulator.rl.errors import InvalidAction
 
 ENGINE = engine_of("crazy-tower")
 CONTENT = ENGINE.content()
-MODES = ENGINE.modes
-SOLO = "solo"
-# The phases, as the engine's describe() names them.
-TURN, LAY_CARD, PLACE, REPLACE = "turn", "lay_card", "place", "replace"
-DIAMONDS, EXCHANGE, OVER = "diamonds", "exchange", "over"
+MODES = tuple(CONTENT["modes"])
+SOLO = MODES[-1]  # competitive, saboteur, solo
+# The phases, as the engine's describe() names them, in the content's order (the
+# observation's phase one-hot follows it).
+PHASES = tuple(CONTENT["phases"])
+TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER = PHASES
 BOX_KINDS = tuple(CONTENT["box_kinds"])
 EFFECT_ORDER = tuple(CONTENT["effects"])
+SABOTEUR_CHOSEN = "saboteur_chosen"  # the referee's hidden event naming the saboteur
 CHALLENGES = CONTENT["challenges"]  # by number, as text
 PIECES = CONTENT["pieces"]
 BLOCKS = {piece: about for piece, about in PIECES.items() if about["kind"] == "block"}
@@ -111,7 +113,6 @@ STEP_CM = 0.5
 CENTRES = tuple(k * STEP_CM for k in range(round(CONTENT["card_length"] / STEP_CM) + 1))
 OFFSETS = tuple((k - 16) * STEP_CM for k in range(33))  # -8 to 8 cm
 POSE_SCALE = 60.0  # cm: poses are x from the starting card's centre, y from the table
-PHASES = (TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER)
 SEAT_FEATURES = 8
 PIECE_FEATURES = 20
 FLOOR_FEATURES = 41
@@ -183,6 +184,7 @@ class CrazyTowerAdapter:
         self._left_edges: dict[float, np.ndarray] = {}
         self._shadows: tuple[Any, Any, str, list[tuple[float, float]]] = (None, None, "", [])
         self._cached: tuple[Any, Any, dict[str, Any]] | None = None
+        self._described: tuple[Any, dict[str, Any]] | None = None
         self._floor_kinds = {card: _box_kinds(card) for card in self.cards}
         self._piece_slot = {p: i for i, p in enumerate((*self.blocks, *self.cards))}
         kind_counts = [sum(kind_of(b) == kind for b in self.blocks) for kind in self.kinds]
@@ -220,7 +222,7 @@ class CrazyTowerAdapter:
                     f"challenge {number} is played with "
                     f"{' or '.join(map(str, allowed))} colours, not {colour_count!r}"
                 )
-        dexterity = EXACT if hand is None else hand_of(hand)
+        dexterity = EXACT if hand is None else _hand(hand)
         return cls(
             ("player_0",),
             SOLO,
@@ -263,26 +265,44 @@ class CrazyTowerAdapter:
     def new_match(self, seed: int) -> CrazyTowerMatch:
         return CrazyTowerMatch(self._options(seed), self.profile)
 
-    def to_act(self, match: CrazyTowerMatch) -> list[int]:
+    def _seen(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        """The match's state as the engine describes it, with ``names`` (the players in
+        seat order), ``deck`` listed (the engine's inventory) and ``saboteur`` as the
+        referee's log names it (describe() hides it while the game runs; a seat that is
+        the saboteur still sees it: observe). Once per state: every action replaces the
+        state object."""
         state = match.state
-        return [] if state.is_over else [state.current]
+        if self._described is None or self._described[0] is not state:
+            seen = ENGINE.describe(state)
+            seen["names"] = list(seen["players"])
+            seen["deck"] = ENGINE.inventory(state)["deck"]
+            chosen = (e["player"] for e in ENGINE.events(state) if e["type"] == SABOTEUR_CHOSEN)
+            seen["saboteur"] = next(chosen, None)
+            self._described = (state, seen)
+        return self._described[1]
+
+    def to_act(self, match: CrazyTowerMatch) -> list[int]:
+        seen = self._seen(match)
+        return [seen["names"].index(name) for name in seen["to_act"]]
 
     def scores(self, match: CrazyTowerMatch) -> list[float]:
-        state = match.state
-        left = ENGINE.scores(state)
         points = self._colour_points
-        return [float(sum(points[c] for c in state.colours[p]) - left[p]) for p in state.players]
+        return [
+            float(sum(points[c] for c in about["colours"]) - about["score"])
+            for about in self._seen(match)["players"].values()
+        ]
 
     def legal(self, match: CrazyTowerMatch, seat: int) -> np.ndarray:
-        state = match.state
+        seen = self._seen(match)
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        if state.is_over or state.current != seat:
+        names = seen["names"]
+        if names[seat] not in seen["to_act"]:
             return mask
         index = self.catalogue.get
-        phase = state.phase
-        moves = ENGINE.legal_moves(state)
+        phase = seen["phase"]
+        moves = ENGINE.legal_moves(match.state)
         if phase in (TURN, PLACE):
-            top = state.floors[-1]
+            top = seen["floors"][-1]
             blocks = [m["block"] for m in moves if m["type"] == "place_block"]
             drops = {kind_of(block): (top, block) for block in blocks}
             reveal = any(m["type"] == "reveal_card" for m in moves)
@@ -301,11 +321,11 @@ class CrazyTowerAdapter:
                 for side in SIDES:
                     mask[index(("remove_block", block, side))] = 1
         elif phase == EXCHANGE:
-            n = len(state.players)
+            n = len(names)
             kinds = {kind: i for i, kind in enumerate(self.kinds)}
             swaps = [(m["give"], m["take"], m["with"]) for m in moves if m["type"] == "exchange"]
             for give, take, other in swaps:
-                k = (state.players.index(other) - seat) % n
+                k = (names.index(other) - seat) % n
                 pair = kinds[kind_of(give)] * len(kinds) + kinds[kind_of(take)]
                 mask[self._exchange + pair * (n - 1) + k - 1] = 1
         return mask
@@ -313,8 +333,8 @@ class CrazyTowerAdapter:
     def _replacements(
         self, match: CrazyTowerMatch, mask: np.ndarray, moves: list[dict[str, Any]]
     ) -> None:
-        state = match.state
-        judge = ENGINE.plan_check(state)
+        judge = ENGINE.plan_check(match.state)
+        floors = self._seen(match)["floors"]
         drops: dict[str, tuple[str, str]] = {}
         seen: set[str] = set()
         cards_down = False
@@ -328,7 +348,7 @@ class CrazyTowerAdapter:
                 continue  # the first that fell of a kind goes back first
             seen.add(kind)
             if judge({"type": "replace_piece", "piece": piece}) is None:
-                drops[kind] = (state.floors[move["floor"]], piece)
+                drops[kind] = (floors[move["floor"]], piece)
         self._drops(match, mask, drops, alone=True)
         if cards_down:  # blocks and cards down at once is a collapse: never both
             mask[self._lay : self._lay + len(OFFSETS)] = 1
@@ -383,11 +403,12 @@ class CrazyTowerAdapter:
     def _taken(self, match: CrazyTowerMatch, card: str) -> list[tuple[float, float]]:
         """The settled shadows (card coordinates) of the blocks on ``card``, once per
         state."""
-        seen, state, where, shadows = self._shadows
-        if seen is not match or state is not match.state or where != card:
+        owner, state, where, shadows = self._shadows
+        if owner is not match or state is not match.state or where != card:
             world = match.world
             entry = world.entry(card)
-            blocks = [b for b in match.state.blocks_on(card) if b in world]
+            on_card = self._seen(match)["on_card"].items()
+            blocks = [b for b, on in on_card if on == card and b in world]
             shadows = [shadow(world.entry(b), entry) for b in blocks]
             self._shadows = (match, match.state, card, shadows)
         return shadows
@@ -401,7 +422,7 @@ class CrazyTowerAdapter:
         boxes, and that the block covers one at all), the same for any such block."""
         slots = self._slots.get((card, span))
         if slots is None:
-            kind = "replace_piece" if match.state.phase == REPLACE else "place_block"
+            kind = "replace_piece" if self._seen(match)["phase"] == REPLACE else "place_block"
             slots = np.zeros(len(CENTRES), dtype=np.int8)
             for i, centre in enumerate(CENTRES):
                 at = _left_edge(centre, span)
@@ -432,21 +453,22 @@ class CrazyTowerAdapter:
     def action_of(self, match: CrazyTowerMatch, seat: int, entry: Entry) -> dict[str, Any]:
         """The match action of catalogue ``entry`` for ``seat``, before the hand's noise;
         KeyError when the entry names a block nobody concerned holds."""
-        state = match.state
-        player = state.players[seat]
+        seen = self._seen(match)
+        names, phase, down = seen["names"], seen["phase"], seen["down"]
+        player = names[seat]
         kind = entry[0]
         action: dict[str, Any] = {"type": kind, "player": player}
         if kind == "place_block":
             _, block_kind, centre = entry
-            if state.phase == REPLACE:
-                block = _first(state.down, block_kind)
+            if phase == REPLACE:
+                block = _first(down, block_kind)
                 action = {"type": "replace_piece", "player": player, "piece": block}
             else:
-                action["block"] = _first(state.hands[player], block_kind)
+                action["block"] = _first(_hand_of(seen, player), block_kind)
             action["at"] = _left_edge(float(centre), self._span[str(block_kind)])
         elif kind == "lay_card":
-            if state.phase == REPLACE:
-                cards = [p for p in state.down if p not in BLOCKS]
+            if phase == REPLACE:
+                cards = [p for p in down if p not in BLOCKS]
                 if not cards:
                     raise KeyError("no floor card to put back")
                 action = {"type": "replace_piece", "player": player, "piece": cards[0]}
@@ -455,9 +477,9 @@ class CrazyTowerAdapter:
             action.update(block=entry[1], side=entry[2])
         elif kind == "exchange":
             _, give, take, k = entry
-            other = state.players[(seat + int(k)) % len(state.players)]
+            other = names[(seat + int(k)) % len(names)]
             action.update(
-                give=_first(state.hands[player], give), take=_first(state.hands[other], take)
+                give=_first(_hand_of(seen, player), give), take=_first(_hand_of(seen, other), take)
             )
         return action
 
@@ -468,7 +490,6 @@ class CrazyTowerAdapter:
 
     def bot_entry(self, match: CrazyTowerMatch, action: dict[str, Any]) -> Entry:
         """The catalogue entry of a bot's planned action (positions to the nearest step)."""
-        state = match.state
         kind = action["type"]
         piece: str | None = action.get("piece")
         if kind == "place_block" or (
@@ -484,9 +505,11 @@ class CrazyTowerAdapter:
         if kind == "remove_block":
             return (kind, action["block"], action["side"])
         if kind == "exchange":
-            seat = state.players.index(action["player"])
-            holder = next(p for p, held in state.hands.items() if action["take"] in held)
-            k = (state.players.index(holder) - seat) % len(state.players)
+            seen = self._seen(match)
+            names = seen["names"]
+            seat = names.index(action["player"])
+            holder = next(p for p in names if action["take"] in _hand_of(seen, p))
+            k = (names.index(holder) - seat) % len(names)
             return (kind, kind_of(action["give"]), kind_of(action["take"]), k)
         return (kind,)
 
@@ -494,8 +517,9 @@ class CrazyTowerAdapter:
 
     def observe(self, match: CrazyTowerMatch, seat: int) -> dict[str, np.ndarray]:
         common = self._common(match)
-        state = match.state
-        n = len(state.players)
+        seen = self._seen(match)
+        names = seen["names"]
+        n = len(names)
         order = [(seat + k) % n for k in range(n)]
         pieces = common["pieces"].copy()
         holders = common["holder"]
@@ -507,9 +531,9 @@ class CrazyTowerAdapter:
         hands = np.zeros((MAX_SEATS, len(self.kinds)), dtype=np.float32)
         hands[:n] = common["hands"][order]
         private = np.zeros(MAX_SEATS, dtype=np.float32)
-        saboteur = state.saboteur
-        if saboteur is not None and (state.is_over or state.players[seat] == saboteur):
-            private[(state.players.index(saboteur) - seat) % n] = 1.0
+        saboteur = seen["saboteur"]
+        if saboteur is not None and (seen["result"] is not None or names[seat] == saboteur):
+            private[(names.index(saboteur) - seat) % n] = 1.0
         return {
             "floors": common["floors"].copy(),
             "pieces": pieces,
@@ -524,7 +548,6 @@ class CrazyTowerAdapter:
         cached = self._cached
         if cached is not None and cached[0] is match and cached[1] is match.state:
             return cached[2]
-        state = match.state
         common = {
             "floors": self._floors(match),
             **self._pieces(match),
@@ -532,7 +555,7 @@ class CrazyTowerAdapter:
             "hands": self._hands(match),
             "rest": self._rest(match),
         }
-        self._cached = (match, state, common)
+        self._cached = (match, match.state, common)
         return common
 
     def _pose(self, match: CrazyTowerMatch, piece: str) -> tuple[float, float, float, float]:
@@ -545,13 +568,13 @@ class CrazyTowerAdapter:
         )
 
     def _floors(self, match: CrazyTowerMatch) -> np.ndarray:
-        state = match.state
+        seen = self._seen(match)
         out = np.zeros((len(self.cards), FLOOR_FEATURES), dtype=np.float32)
         on: dict[str, list[str]] = {}
-        for block, card in state.on_card.items():
+        for block, card in seen["on_card"].items():
             on.setdefault(card, []).append(block)
-        top = len(state.floors) - 1
-        for k, card in enumerate(state.floors):
+        top = len(seen["floors"]) - 1
+        for k, card in enumerate(seen["floors"]):
             row = out[k]
             row[0] = 1.0
             row[1] = float(k == top)
@@ -560,26 +583,27 @@ class CrazyTowerAdapter:
             blocks = on.get(card, [])
             row[6] = len(blocks) / 4
             for block in blocks:
-                for box in state.covers.get(block, ()):
+                for box in seen["covers"].get(block, ()):
                     row[7 + box] = 1.0
                 row[12 + self.colours.index(BLOCKS[block]["colour"])] = 1.0
             row[16:] = self._floor_kinds[card]
         return clipped(out)
 
     def _pieces(self, match: CrazyTowerMatch) -> dict[str, np.ndarray]:
-        state = match.state
+        seen = self._seen(match)
+        on_card = seen["on_card"]
         out = np.zeros((len(self._piece_slot), PIECE_FEATURES), dtype=np.float32)
         holder = np.full(len(self._piece_slot), -1, dtype=np.int64)
-        floor_of = {card: k for k, card in enumerate(state.floors)}
-        for i, player in enumerate(state.players):
-            for block in state.hands[player]:
+        floor_of = {card: k for k, card in enumerate(seen["floors"])}
+        for i, about in enumerate(seen["players"].values()):
+            for block in about["hand"]:
                 holder[self._piece_slot[block]] = i
         for piece, slot in self._piece_slot.items():
             row = out[slot]
-            if piece in match.world and (piece in state.on_card or piece in floor_of):
+            if piece in match.world and (piece in on_card or piece in floor_of):
                 row[0] = 1.0
                 row[1:5] = self._pose(match, piece)
-            card = state.on_card.get(piece, piece)
+            card = on_card.get(piece, piece)
             if card in floor_of:
                 row[5] = (floor_of[card] + 1) / len(self.cards)
             if piece in BLOCKS:
@@ -588,56 +612,56 @@ class CrazyTowerAdapter:
                 row[17] = int(spec["shape"]) / 4
             else:
                 row[12] = 1.0
-        for piece in state.down:
+        for piece in seen["down"]:
             out[self._piece_slot[piece], 10] = 1.0
-        for piece in state.lost:
+        for piece in seen["lost"]:
             out[self._piece_slot[piece], 11] = 1.0
-        for card in state.deck:
+        for card in seen["deck"]:
             out[self._piece_slot[card], 18] = 1.0
-        if state.revealed is not None:
-            out[self._piece_slot[state.revealed], 19] = 1.0
+        if seen["revealed"] is not None:
+            out[self._piece_slot[seen["revealed"]], 19] = 1.0
         return {"pieces": clipped(out), "holder": holder}
 
     def _seats(self, match: CrazyTowerMatch) -> np.ndarray:
-        state = match.state
-        out = np.zeros((len(state.players), SEAT_FEATURES), dtype=np.float32)
-        left = ENGINE.scores(state)
-        for i, player in enumerate(state.players):
+        seen = self._seen(match)
+        out = np.zeros((len(seen["names"]), SEAT_FEATURES), dtype=np.float32)
+        for i, (player, about) in enumerate(seen["players"].items()):
             out[i, 0] = 1.0
-            out[i, 1] = float(state.current == i and not state.is_over)
-            out[i, 2] = left[player] / sum(self._colour_points.values())
-            out[i, 3] = len(state.hands[player]) / len(self.blocks)
-            for colour in state.colours[player]:
+            out[i, 1] = float(player in seen["to_act"])
+            out[i, 2] = about["score"] / sum(self._colour_points.values())
+            out[i, 3] = len(about["hand"]) / len(self.blocks)
+            for colour in about["colours"]:
                 out[i, 4 + self.colours.index(colour)] = 1.0
         return np.clip(out, 0.0, 1.0)
 
     def _hands(self, match: CrazyTowerMatch) -> np.ndarray:
-        state = match.state
-        out = np.zeros((len(state.players), len(self.kinds)), dtype=np.float32)
-        for i, player in enumerate(state.players):
-            for block in state.hands[player]:
+        seen = self._seen(match)
+        out = np.zeros((len(seen["names"]), len(self.kinds)), dtype=np.float32)
+        for i, about in enumerate(seen["players"].values()):
+            for block in about["hand"]:
                 out[i, self.kinds.index(kind_of(block))] += 1.0
         return out / self._kind_counts
 
     def _rest(self, match: CrazyTowerMatch) -> np.ndarray:
-        state = match.state
+        seen = self._seen(match)
         values: list[float] = []
-        values += one_hot(len(PHASES), PHASES.index(state.phase))
-        values += one_hot(len(MODES), MODES.index(state.mode))
-        number = state.challenge
+        values += one_hot(len(PHASES), PHASES.index(seen["phase"]))
+        values += one_hot(len(MODES), MODES.index(seen["mode"]))
+        number = seen["challenge"]
         values += one_hot(len(CHALLENGES), None if number is None else number - 1)
         limit = CHALLENGES[str(number)]["time_limit_s"] if number is not None else None
-        values += [float(limit is not None), state.elapsed / limit if limit else 0.0]
-        values += [len(state.deck) / (len(self.cards) - 1), min(state.turn / 100, 1.0)]
-        values += [float(effect in state.pending) for effect in EFFECT_ORDER]
-        values += [float(state.extra_turn), state.passes / len(state.players)]
-        revealed = state.revealed
+        values += [float(limit is not None), seen["elapsed"] / limit if limit else 0.0]
+        values += [len(seen["deck"]) / (len(self.cards) - 1), min(seen["turn"] / 100, 1.0)]
+        values += [float(effect in seen["pending"]) for effect in EFFECT_ORDER]
+        values += [float(seen["extra_turn"]), seen["passes"] / len(seen["names"])]
+        revealed = seen["revealed"]
         values += [float(revealed is not None)]
         values += (
             list(self._floor_kinds[revealed]) if revealed else [0.0] * (BOXES * len(BOX_KINDS))
         )
-        down_blocks = sum(1 for p in state.down if p in BLOCKS)
-        values += [down_blocks / 4, (len(state.down) - down_blocks) / 4]
+        down = seen["down"]
+        down_blocks = sum(1 for p in down if p in BLOCKS)
+        values += [down_blocks / 4, (len(down) - down_blocks) / 4]
         handicap = self.handicap
         values += [
             self.angle / 90,
@@ -647,12 +671,27 @@ class CrazyTowerAdapter:
         return clipped(values)
 
 
+def _hand_of(seen: dict[str, Any], player: str) -> list[str]:
+    return list(seen["players"][player]["hand"])
+
+
 def _first(pieces: list[str], kind: Any) -> str:
     """The first of ``pieces`` of ``kind``; KeyError if none is."""
     for piece in pieces:
         if piece in BLOCKS and kind_of(piece) == kind:
             return piece
     raise KeyError(f"no {kind} block")
+
+
+def _hand(hand: str | Dexterity) -> Dexterity:
+    """A hand by name (a shared profile or ``challenge-N``); ValueError naming the known
+    profiles."""
+    if isinstance(hand, Dexterity):
+        return hand
+    try:
+        return hand_profile(hand)
+    except KeyError as exc:
+        raise ValueError(f"hand: {exc.args[0]}") from None
 
 
 def _nearest(steps: tuple[float, ...], value: float) -> float:

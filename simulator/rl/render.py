@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from rules.pieces import Cell
 from simulator.games.filled_in.draw import tint
-from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.lots.match import LotsMatch
 from simulator.games.match import Match, PhysicalMatch
+from simulator.games.registry import GAMES
 from simulator.physics.lot import Lot
 from simulator.physics.world import World
 from simulator.render.camera import Camera, fit_region
@@ -66,10 +67,9 @@ class _Painter:
         if isinstance(match, World):  # a world of its own ("would this stand?")
             self._paint_world(match, None, window, width, height)
         elif isinstance(match, PhysicalMatch):
-            lot = match.lot if isinstance(match, LotsMatch) else None
-            self._paint_world(match.world, lot, window, width, height)
-        elif isinstance(match, FilledInMatch):
-            _paint_sheets(match, width, height)
+            self._paint_world(match.world, match.lot, window, width, height)
+        elif isinstance(match, Match) and "sheets" in (content := _content(match.kind)):
+            _paint_sheets(match, content, width, height)  # a game of drawn sheets
         else:
             raise TypeError(f"cannot draw a {type(match).__name__}: no world and no sheets")
 
@@ -98,8 +98,14 @@ class _Painter:
             self._scene = None
 
 
-def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
-    """Every player's tower sheet side by side, as drawn so far: filled boxes in their
+@cache  # a copy per frame would cost more than the frame's sheets; nobody changes it
+def _content(kind: str) -> Mapping[str, Any]:
+    return GAMES.get(kind).load("engine").content()
+
+
+def _paint_sheets(match: Match, content: Mapping[str, Any], width: int, height: int) -> None:
+    """Every player's tower sheet side by side, as drawn so far (the engine's describe()
+    of the state, its content's sheets; no rules internals): filled boxes in their
     colour with its symbol (purple spaces too), each drawn block edged as one piece, empty
     tool boxes tinted in the colour they ask for, thick lines between levels, the
     foundation; each sheet headed by its player and score. One vertex list and a label a
@@ -108,27 +114,27 @@ def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
 
     from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
-    state, totals = match.state, match.totals()
+    seen = GAMES.get(match.kind).load("engine").describe(match.state)
+    sheets = {sheet["id"]: _Sheet(sheet) for sheet in content["sheets"]}
+    players = [(name, about, sheets[about["sheet"]]) for name, about in seen["players"].items()]
     mesh = Mesh()
-    each = width / len(state.players)
+    each = width / len(players)
     pad = max(2.0, min(each, height) * 0.04)
     label = max(6.0, min(14.0, height / 28, each / 12))  # text size (points)
     room = (each - 2 * pad, height - label * 2.2 - 3 * pad)  # a sheet's, in pixels
-    specs = [p.tower.spec for p in state.players]
-    cell = min(min(room[0] / s.width, room[1] / s.height) for s in specs)  # one for all
+    cell = min(min(room[0] / s.width, room[1] / s.height) for _, _, s in players)  # one for all
     batch = pyglet.graphics.Batch()
     labels = []
-    for seat, player in enumerate(state.players):
-        spec = player.tower.spec
+    for seat, (player, about, spec) in enumerate(players):
         x0 = seat * each + (each - spec.width * cell) / 2
-        _sheet(mesh, match, seat, x0, 2 * pad, cell)
+        _sheet(mesh, spec, about, x0, 2 * pad, cell)
         ground = [col for row, col in spec.boxes if row == 0]
         left, right = x0 + min(ground) * cell - pad / 2, x0 + (max(ground) + 1) * cell + pad / 2
         mesh.polygon(_square(left, pad, right - left, pad * 0.8), (*INK, 255))
-        name = player.name if len(player.name) <= NAME_CHARS else player.name[:15] + "…"
+        name = player if len(player) <= NAME_CHARS else player[:15] + "…"
         labels.append(
             pyglet.text.Label(
-                f"{name}: {totals[player.name]}",
+                f"{name}: {about['score']}",
                 x=seat * each + each / 2,
                 y=height - pad,
                 anchor_x="center",
@@ -147,15 +153,31 @@ def _paint_sheets(match: FilledInMatch, width: int, height: int) -> None:
         text.delete()
 
 
-def _sheet(mesh: Mesh, match: FilledInMatch, seat: int, x0: float, y0: float, cell: float) -> None:
-    tower = match.state.players[seat].tower  # typed by the match: no rules import here
-    spec = tower.spec
-    tools = {box: wanted for box, _, wanted in spec.tools}
+class _Sheet:
+    """A tower sheet as the engine's content describes it."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.width, self.height = data["width"], data["height"]
+        self.boxes: list[Cell] = [(row, col) for row, col in data["boxes"]]
+        self.tools = {(t["box"][0], t["box"][1]): t["colour"] for t in data["tools"]}
+        self._level = {
+            (row, col): k for k, level in enumerate(data["levels"]) for row, col in level
+        }
+
+    def level_of(self, box: Cell) -> int:
+        return self._level[box]
+
+
+def _sheet(
+    mesh: Mesh, spec: _Sheet, about: dict[str, Any], x0: float, y0: float, cell: float
+) -> None:
+    """One player's sheet (``about``: the engine's description of the player)."""
+    tools = spec.tools
     owner: dict[Cell, int] = {}  # which drawn block a box belongs to (purples: their own)
-    for index, block in enumerate(tower.blocks):
-        owner.update(dict.fromkeys(block.cells, index))
-    owner.update({space.cell: -1 - k for k, space in enumerate(tower.purples)})
-    paint = tower.grid()
+    for index, block in enumerate(about["blocks"]):
+        owner.update(dict.fromkeys(((r, c) for r, c in block["cells"]), index))
+    owner.update({(r, c): -1 - k for k, (r, c) in enumerate(about["purple_spaces"])})
+    paint = {(r, c): ink for r, c, ink in about["ink"]}
     edge = max(1.0, cell / 16)
     for row, col in spec.boxes:
         x, y = x0 + col * cell, y0 + row * cell

@@ -13,6 +13,7 @@ from simulator.bots.budget import COPY_COST, Budget
 from simulator.bots.dexterity import draw, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES, seat_levels
 from simulator.bots.rollout import Sample, best, evaluate
+from simulator.games.crazy_tower.handicap import hand_profile
 
 
 def test_profiles_run_from_surgeon_to_shaky_each_noisier() -> None:
@@ -28,12 +29,18 @@ def test_profiles_run_from_surgeon_to_shaky_each_noisier() -> None:
 def test_challenge_profiles_read_the_rules_handicaps() -> None:
     handicap = handicap_for(12)
     assert handicap is not None
-    hand = get_profile("challenge-12")
+    hand = hand_profile("challenge-12")
+    assert hand.name == "challenge-12" and hand.tremor_cm == 0.0
     assert hand.position_noise_cm == handicap.position_noise_cm
     assert hand.angle_noise_deg == handicap.angle_noise_deg
-    assert get_profile("challenge-1").position_noise_cm == 0.0
+    assert hand.release_noise_cm_s == handicap.release_noise_cm_s
+    assert hand_profile("challenge-1").position_noise_cm == 0.0
+    assert hand_profile("steady") == get_profile("steady")
     with pytest.raises(KeyError, match="unknown dexterity profile"):
-        get_profile("wobbly")
+        get_profile("challenge-12")  # the shared profiles know no game's challenges
+    for name in ("challenge-99", "wobbly"):
+        with pytest.raises(KeyError, match="unknown dexterity profile"):
+            hand_profile(name)
 
 
 def test_noise_is_drawn_from_the_seed_and_scales_with_the_profile() -> None:

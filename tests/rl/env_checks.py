@@ -52,22 +52,33 @@ def assert_every_seat_waits_but(env: Any, mover: int, choices: int) -> None:
             assert mask.sum() == 1 and mask[waiting]
 
 
-def episode_digest(env: Any, seed: int) -> str:
-    """SHA-256 of one seeded game of masked random actions in a PettingZoo ``env``:
-    every agent's reward, ending, info and observation, in order (pinned by each game's
-    environment tests)."""
-    digest = hashlib.sha256()
+def digest_step(digest: Any, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
+    """Feed ``digest`` one step's info and observation (its mask included), key by key."""
+    for key in sorted(info):
+        value = info[key]
+        raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+        digest.update(key.encode() + raw)
+    for key in sorted(obs):
+        digest.update(key.encode() + obs[key].tobytes())
+
+
+def digest_aec_episode(digest: Any, env: Any, seed: int, limit: int = 2**63) -> None:
+    """Feed ``digest`` one seeded episode (at most ``limit`` agent turns) of masked random
+    actions in the PettingZoo AEC ``env``: every agent's reward, ending, info and
+    observation, in order."""
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    for agent in env.agent_iter():
+    for agent in env.agent_iter(limit):
         obs, reward, terminated, truncated, info = env.last()
         digest.update(agent.encode() + repr((reward, terminated, truncated)).encode())
-        for key in sorted(info):
-            value = info[key]
-            raw = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
-            digest.update(key.encode() + raw)
-        for key in sorted(obs):
-            digest.update(key.encode() + obs[key].tobytes())
+        digest_step(digest, obs, info)
         legal = np.flatnonzero(obs["action_mask"])
         env.step(None if terminated or truncated else int(rng.choice(legal)))
+
+
+def episode_digest(env: Any, seed: int) -> str:
+    """SHA-256 of one seeded game of masked random actions in a PettingZoo ``env``
+    (``digest_aec_episode``), pinned by each game's environment tests."""
+    digest = hashlib.sha256()
+    digest_aec_episode(digest, env, seed)
     return digest.hexdigest()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import types
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from simulator.rl.solo_envs import crazy_tower_solo
 from tests.rl.env_checks import (
     assert_bad_actions_change_nothing,
     assert_every_seat_waits_but,
+    digest_aec_episode,
+    digest_step,
     play_masked_random,
 )
 
@@ -86,6 +89,46 @@ def test_the_same_seed_gives_the_same_whole_episodes_in_two_envs() -> None:
     second = _masked_actions(crazy_tower_solo(challenge=17, hand="average"), 11, 3)
     assert len(first) == len(second) > 12
     assert data_equivalence(first, second, exact=True)
+
+
+def _episodes_digest(mode: str, players: int, seeds: range) -> str:
+    """SHA-256 of seeded episodes of masked random actions: every agent's reward,
+    ending, info, observation and mask, in order (the solo challenge 12 for "solo")."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        if mode != "solo":
+            env = crazy_tower_v0.raw_env(players=players, mode=mode)
+            digest_aec_episode(digest, env, seed, limit=400)
+            continue
+        rng = np.random.default_rng(seed)
+        solo = crazy_tower_solo(challenge=12)
+        obs, info = solo.reset(seed=seed)
+        digest_step(digest, obs, info)
+        for _ in range(200):
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = solo.step(int(rng.choice(legal)))
+            digest.update(repr((reward, terminated, truncated)).encode())
+            digest_step(digest, obs, info)
+            if terminated or truncated:
+                break
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "digest"),
+    [
+        ("competitive", 2, "9f3d06880d2c3368bfc0e05245c87867245d3344ee99bc08e37578cbb885fa1e"),
+        ("saboteur", 3, "56ff04e60c967ca58fa683c53e87d9ac9dcfa0ba09f8ffc40f156884302d40d4"),
+        ("competitive", 4, "34d969cec1b7f03317c4075511a93b38cd49580b68138ee58c5d3dd5726eae81"),
+        ("solo", 1, "09e75a7f427e25e70bfb8bd97e4d8ab90a95140d9d6e8e306f6bacb16d461bf3"),
+    ],
+)
+def test_seeded_episodes_are_the_ones_they_always_were(
+    mode: str, players: int, digest: str
+) -> None:
+    """The observations, masks and rewards of seeded episodes, pinned: a change to how
+    the environments read the game must leave every array as it was."""
+    assert _episodes_digest(mode, players, range(6)) == digest
 
 
 def test_another_seed_gives_another_game() -> None:
@@ -318,7 +361,10 @@ def test_the_saboteur_is_in_no_observation_but_his_own() -> None:
     assert not state.is_over and match.action_count > 3
     saboteur = state.players.index(state.saboteur)
     others = [seat for seat in range(4) if seat != saboteur]
-    moved = dataclasses.replace(state, saboteur=state.players[others[0]])
+    # moved in the state and in the referee's log, whose hidden event the seats read
+    new = state.players[others[0]]
+    chosen = [{**e, "player": new} if e["type"] == "saboteur_chosen" else e for e in state.events]
+    moved = dataclasses.replace(state, saboteur=new, events=chosen)
     shuffled = dataclasses.replace(state, deck=list(reversed(state.deck)))
     as_moved = types.SimpleNamespace(state=moved, world=match.world)
     as_shuffled = types.SimpleNamespace(state=shuffled, world=match.world)

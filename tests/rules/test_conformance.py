@@ -538,3 +538,25 @@ def test_lots_inventory_names_each_crew_hand_and_content_lists_every_phase() -> 
             break
         state = lots.apply(state, lots.random_move(state, chance))
     assert dealt > 0 and {"roll", "place", "over"} <= seen
+
+
+def test_crazy_tower_description_is_the_state_the_environments_read() -> None:
+    """Along random saboteur games: the described hands, floors, pieces on cards, the
+    pending box effects, extra turn and passes are the state's; the deck is counted and
+    the inventory lists it; the saboteur is named only once the game is over."""
+    engine = ENGINES["crazy-tower"]
+    for seed in range(3):
+        state = engine.new_game(GameOptions(("Ann", "Ben", "Cy"), mode="saboteur"), seed)
+        chance = Chance.from_seed(seed)
+        while True:
+            seen = engine.describe(state)
+            assert {name: p["hand"] for name, p in seen["players"].items()} == state.hands
+            assert (seen["floors"], seen["on_card"]) == (state.floors, state.on_card)
+            assert seen["pending"] == list(state.pending)
+            assert (seen["extra_turn"], seen["passes"]) == (state.extra_turn, state.passes)
+            assert seen["deck"] == len(state.deck) and engine.inventory(state)["deck"] == state.deck
+            over = engine.outcome(state).over
+            assert seen["saboteur"] == (state.saboteur if over else None)
+            if over:
+                break
+            state = engine.apply(state, engine.random_move(state, chance))

@@ -3,34 +3,43 @@ registry's, rules/engine.py): the pieces and tables of ``content()``, a state as
 ``describe()`` gives it (``Seen``), the moves of ``legal_moves()`` and the referee's log
 of ``events()``. No pyglet: the turn, the words and the panel read it alike.
 
-The phase and mode names are the ones ``describe()`` reports; the engine's content lists
-them (``phases``, ``modes``), and a test holds these to that list.
+The phase and mode names are the ones ``describe()`` reports, unpacked from the
+content's ``phases`` and ``modes``; floors and boxes are worded by the engine, as the
+rules' refusals word them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from rules.engine import Engine
 from simulator.games.registry import GAMES
 
-ENGINE: Engine[Any] = GAMES.get("crazy-tower").load("engine")
 
-# Phases: what the current player must do next.
-TURN = "turn"  # place a block on the top card, or reveal a floor card
-LAY_CARD = "lay_card"  # lay the card just revealed on the tower
-PLACE = "place"  # place a block on the card just laid
-REPLACE = "replace"  # put back what fell
-DIAMONDS = "diamonds"  # pull a block out of a lower floor card, or decline
-EXCHANGE = "exchange"  # swap an unplayed block with another player's
-OVER = "over"
+class CrazyTowerRules(Engine[Any], Protocol):
+    """The Crazy Tower engine: the contract, and how its players count floors and boxes."""
+
+    def floor_name(self, floor: int) -> str: ...
+
+    def boxes_text(self, boxes: Iterable[int]) -> str: ...
+
+
+ENGINE: CrazyTowerRules = GAMES.get("crazy-tower").load("engine")
+
+# Phases, what the current player must do next: place a block on the top card or reveal
+# a floor card (turn), lay the card just revealed (lay_card), place a block on it
+# (place), put back what fell (replace), pull a block out of a lower floor card or
+# decline (diamonds), swap an unplayed block with another player's (exchange).
+_NAMES = ENGINE.content()
+PHASES = tuple(_NAMES["phases"])
+TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER = PHASES
 PLACING = (TURN, PLACE)  # the phases in which a block of the bank may be picked up
-PHASES = (TURN, LAY_CARD, PLACE, REPLACE, DIAMONDS, EXCHANGE, OVER)
-
-COMPETITIVE, SABOTEUR, SOLO = "competitive", "saboteur", "solo"
-MODES = (COMPETITIVE, SABOTEUR, SOLO)
+MODES = tuple(_NAMES["modes"])
+COMPETITIVE, SABOTEUR, SOLO = MODES
+floor_name = ENGINE.floor_name
+boxes_text = ENGINE.boxes_text
 
 WHITE = "white"  # the plain box kind, which does nothing
 SABOTEUR_CHOSEN = "saboteur_chosen"  # the referee's hidden event naming the saboteur

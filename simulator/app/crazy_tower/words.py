@@ -28,8 +28,10 @@ from simulator.app.crazy_tower.facts import (
     TURN,
     WHITE,
     Seen,
+    boxes_text,
     card_title,
     challenge,
+    floor_name,
     named,
     seen,
     top_card,
@@ -59,17 +61,6 @@ SKIPPED_BOX = {
     "may be pulled out.",
     "exchange_skipped": "The exchange box does nothing: nobody has an unplayed block to swap.",
 }
-
-
-def floor_name(floor: int) -> str:
-    """``the ground floor`` (the starting card, floor 0), ``floor 1``, ``floor 2``..."""
-    return "the ground floor" if floor == 0 else f"floor {floor}"
-
-
-def boxes_text(boxes: Iterable[int]) -> str:
-    """A card's boxes counted from 1 at its left end: ``box 2``, ``boxes 4 and 5``."""
-    numbers = [str(b + 1) for b in boxes]
-    return f"box{'es' if len(numbers) > 1 else ''} {listed(numbers)}"
 
 
 def pieces_text(pieces: Iterable[str]) -> str:
