@@ -26,6 +26,9 @@ def test_the_turn_controllers_tests_pass_with_pyglet_barred() -> None:
 
 
 def test_barring_pyglet_makes_an_import_of_it_fail() -> None:
-    probe = "import sys; sys.modules['pyglet'] = None\ntry:\n import pyglet\nexcept ImportError:\n print('barred')"
+    probe = (
+        "import sys; sys.modules['pyglet'] = None\n"
+        "try:\n import pyglet\nexcept ImportError:\n print('barred')"
+    )
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert run.stdout.strip() == "barred"
