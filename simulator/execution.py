@@ -249,8 +249,8 @@ def _dask(
     """As many tasks in flight as the cluster has threads, so a task's budget runs from
     its start. A task over its budget is cancelled; its thread may run on until the task
     ends, as a thread cannot be stopped."""
-    from distributed import Client
-    from distributed import wait as dask_wait
+    from distributed import Client  # lazy: extra
+    from distributed import wait as dask_wait  # lazy: extra
 
     token = uuid.uuid4().hex[:8]  # a task cancelled by Ctrl-C must not shadow its rerun
     queue = deque(enumerate(tasks))

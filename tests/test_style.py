@@ -7,6 +7,8 @@ import functools
 import re
 import shutil
 import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,35 +24,10 @@ def test_ruff(command: list[str]) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def _imports(path: Path) -> list[str]:
-    return [
-        line.strip()
-        for line in path.read_text().splitlines()
-        if line.strip().startswith(("import ", "from "))
-    ]
-
-
-def test_rules_never_import_pymunk_or_pyglet() -> None:
-    for path in (ROOT / "rules").rglob("*.py"):
-        for line in _imports(path):
-            assert not line.split()[1].startswith(("pymunk", "pyglet")), f"{path}: {line}"
-
-
-def test_rules_never_import_the_simulator() -> None:
-    for path in (ROOT / "rules").rglob("*.py"):
-        for line in _imports(path):
-            assert not line.split()[1].startswith("simulator"), f"{path}: {line}"
-
-
-def test_physics_never_imports_pyglet() -> None:
-    for path in (ROOT / "simulator" / "physics").rglob("*.py"):
-        for line in _imports(path):
-            assert not line.split()[1].startswith("pyglet"), f"{path}: {line}"
-
-
 # -- layering over the real import graph ----------------------------------------------------
 # Every module of simulator/ and rules/, parsed with ast; imports inside functions and
-# under ``if TYPE_CHECKING:`` count (a lazy import, a type, is still a dependency).
+# under ``if TYPE_CHECKING:`` count (a lazy import, a type, is still a dependency), and so
+# do third-party packages (``import os, pyglet`` imports pyglet).
 
 PACKAGES = ("simulator", "rules")
 
@@ -94,18 +71,39 @@ def _targets(node: ast.Import | ast.ImportFrom, name: str, modules: dict[str, Pa
     return targets
 
 
+def _third_party(node: ast.Import | ast.ImportFrom) -> set[str]:
+    """The top-level names of the packages ``node`` imports that are neither ours nor the
+    standard library's (a relative import is always ours)."""
+    if isinstance(node, ast.Import):
+        tops = {alias.name.partition(".")[0] for alias in node.names}
+    else:
+        tops = set() if node.level else {(node.module or "").partition(".")[0]}
+    return {top for top in tops if top not in PACKAGES and top not in sys.stdlib_module_names}
+
+
+def _import_nodes(path: Path) -> Iterator[ast.Import | ast.ImportFrom]:
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+
+
 @functools.cache
 def _import_graph() -> dict[str, set[str]]:
     """module -> the internal modules it imports."""
     modules = _modules()
     return {
-        name: {
-            target
-            for node in ast.walk(ast.parse(path.read_text(), str(path)))
-            if isinstance(node, ast.Import | ast.ImportFrom)
-            for target in _targets(node, name, modules)
-        }
+        name: {target for node in _import_nodes(path) for target in _targets(node, name, modules)}
         for name, path in modules.items()
+    }
+
+
+@functools.cache
+def _dependencies() -> dict[str, set[str]]:
+    """module -> the internal modules and the third-party packages it imports."""
+    return {
+        name: _import_graph()[name]
+        | {top for node in _import_nodes(path) for top in _third_party(node)}
+        for name, path in _modules().items()
     }
 
 
@@ -116,7 +114,7 @@ def _in(module: str, package: str) -> bool:
 def _violations(importers: str, forbidden: tuple[str, ...]) -> list[str]:
     return [
         f"{module} imports {target}"
-        for module, edges in sorted(_import_graph().items())
+        for module, edges in sorted(_dependencies().items())
         if _in(module, importers)
         for target in sorted(edges)
         if any(_in(target, f) for f in forbidden)
@@ -126,8 +124,9 @@ def _violations(importers: str, forbidden: tuple[str, ...]) -> list[str]:
 @pytest.mark.parametrize(
     ("importers", "forbidden"),
     [
-        ("rules", ("simulator",)),
-        ("simulator.physics", ("simulator.games", "simulator.render", "simulator.app")),
+        # The rules are pure Python: no physics, no drawing, no simulator.
+        ("rules", ("simulator", "pymunk", "pyglet")),
+        ("simulator.physics", ("simulator.games", "simulator.render", "simulator.app", "pyglet")),
         ("simulator.render", ("simulator.games", "simulator.app")),
         ("simulator.scenario", ("simulator.games",)),
     ],
@@ -190,6 +189,19 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return components
 
 
+def test_third_party_names_every_package_an_import_loads() -> None:
+    code = (
+        "import os, pyglet.gl\n"
+        "from pymunk import Body\n"
+        "from json import loads\n"
+        "from . import pyglet\n"
+        "from simulator import physics\n"
+    )
+    nodes = ast.parse(code).body
+    found = [_third_party(n) for n in nodes if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert found == [{"pyglet"}, {"pymunk"}, set(), set(), set()]
+
+
 def test_circles_finds_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert _circles(graph) == [["a", "b", "c"]]
@@ -204,9 +216,10 @@ def test_no_import_circles() -> None:
 
 # -- imports at the top ------------------------------------------------------------------
 # An import inside a function hides a dependency from whoever reads the module's head, and
-# it is the usual way to dodge a circle. A module of simulator/ or rules/ is imported at
-# the top, unless the importing line says why it may not be: ``# lazy: REASON``, with one
-# of these reasons.
+# it is the usual way to dodge a circle. A module of simulator/ or rules/, or a third-party
+# package, is imported at the top, unless the importing line says why it may not be:
+# ``# lazy: REASON``, with one of these reasons. Only the standard library may be imported
+# inside a function without one.
 LAZY_REASONS = {
     # Every ``towersim`` call builds the whole parser: a command's modules (pymunk,
     # pyglet, websockets, Dask behind them) load only when that command runs.
@@ -217,13 +230,18 @@ LAZY_REASONS = {
     # A plain install has none of an extra's packages (lab: Dask, matplotlib; rl:
     # Gymnasium, PettingZoo).
     "extra": "the module needs a package of an optional extra",
+    # Even pyglet's display-free parts (pyglet.math) stay out of ``--help``, a replay and
+    # an environment until they draw, and the turn controllers' tests bar pyglet
+    # (tests/test_turns_without_pyglet.py) while they load the camera and offscreen modules.
+    "headless": "the module also serves code that never draws, which loads no pyglet",
 }
 LAZY = re.compile(r"#\s*lazy:\s*(\w+)")
 
 
 def _unexplained_function_imports(name: str, modules: dict[str, Path]) -> list[str]:
-    """``module:line: import`` for each import of one of ``modules`` inside a function of
-    module ``name`` whose line gives no reason of LAZY_REASONS."""
+    """``module:line: import`` for each import of one of ``modules`` or of a third-party
+    package inside a function of module ``name`` whose line gives no reason of
+    LAZY_REASONS."""
     path = modules[name]
     source = path.read_text()
     lines = source.splitlines()
@@ -232,7 +250,8 @@ def _unexplained_function_imports(name: str, modules: dict[str, Path]) -> list[s
         for function in ast.walk(ast.parse(source, str(path)))
         if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
         for node in ast.walk(function)
-        if isinstance(node, ast.Import | ast.ImportFrom) and _targets(node, name, modules)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        and (_targets(node, name, modules) or _third_party(node))
     }
     found = []
     for node in sorted(nested, key=lambda n: n.lineno):
@@ -251,6 +270,10 @@ def test_a_function_import_needs_a_reason(tmp_path: Path) -> None:
         "    from simulator import b\n"
         "    from simulator.b import c  # lazy: display\n"
         "    import simulator.b  # lazy: it is faster\n"
+        "    import os, pyglet\n"
+        "    from pyglet import gl  # lazy: display\n"
+        "    from . import b\n"
+        "    import matplotlib  # lazy: plots\n"
     )
     (tmp_path / "a.py").write_text(code)
     modules = {"simulator.a": tmp_path / "a.py", "simulator.b": tmp_path / "b.py"}
@@ -258,6 +281,9 @@ def test_a_function_import_needs_a_reason(tmp_path: Path) -> None:
     assert [line.split(": ", 1)[1] for line in found] == [
         "from simulator import b",
         "import simulator.b  # lazy: it is faster",
+        "import os, pyglet",
+        "from . import b",
+        "import matplotlib  # lazy: plots",
     ]
 
 

@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from pyglet.math import Mat4, Vec3
+
 DESIGN_W, DESIGN_H = 1280, 800
 
 
@@ -33,9 +35,7 @@ class Letterbox:
         ox, oy = self.offset
         return ox + x * self.scale, oy + y * self.scale
 
-    def matrix(self):  # -> pyglet.math.Mat4
-        from pyglet.math import Mat4, Vec3
-
+    def matrix(self) -> Mat4:
         ox, oy = self.offset
         s = self.scale
         return Mat4.from_translation(Vec3(ox, oy, 0.0)) @ Mat4.from_scale(Vec3(s, s, 1.0))
@@ -48,7 +48,7 @@ def clipped(
     """Draw only inside ``region`` (logical x, y, w, h): a world wider than its view
     stays out of the panels, which then need no opaque background of their own (an
     opaque rectangle costs a blended fill of its whole area on a software renderer)."""
-    from pyglet import gl
+    from pyglet import gl  # lazy: display
 
     x, y, w, h = region
     left, bottom = box.to_window(x, y)

@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
 def open_window(screen: Screen, caption: str = "towersim") -> None:
     """The app's window on ``screen`` (a game: its guide on the player's first game of
     it)."""
-    import pyglet
+    import pyglet  # lazy: command
 
     from simulator.app import guide  # lazy: display
     from simulator.app.start_screen import StartScreen  # lazy: display

@@ -24,7 +24,7 @@ from typing import Any
 
 from simulator.net import tokens
 from simulator.net.cli import host_for
-from simulator.net.client import Client, ClientThread
+from simulator.net.client import Client, ClientThread, Joining
 from simulator.net.room import Room
 
 HOST_START_SECONDS = 10.0  # the host's server must listen within this
@@ -187,29 +187,17 @@ class Link:
 
     def __init__(
         self,
-        address: str,
-        room: str,
-        name: str,
+        joining: Joining,
         *,
-        role: str = "player",
-        seat: str | None = None,
-        token: str | None = None,
-        admin: str | None = None,
         logs: Path | None = None,
         host: HostThread | None = None,
         remember: bool = False,
     ) -> None:
-        self.address, self.name = address, name
+        self.address, self.name = joining.address, joining.name
         self.host = host  # our own server, when this window hosts
         self.executor = WindowExecutor()
         self.client = Client(
-            address,
-            room,
-            name,
-            role=role,
-            seat=seat,
-            token=token,
-            admin=admin,
+            joining,
             on_event=self._heard,
             logs=logs if logs is not None else tokens.network_folder(),
             executor=self.executor,

@@ -28,7 +28,7 @@ from simulator.app.net_link import ANY_ADDRESS, HostThread, Link
 from simulator.app.net_lobby import LobbyScreen
 from simulator.app.results import ResultsScreen
 from simulator.app.window import FRAME_RATE, AppWindow
-from simulator.net import tokens
+from simulator.net.client import Joining
 from simulator.net.room import REMOTE, Room
 
 # Makes the start screen (Ctrl+N, the results' New game): the CLI hands it in, since
@@ -139,15 +139,15 @@ def start_host(room: Room, args: argparse.Namespace) -> Session | str:
     print(f"Room {room.code} is open on {host.address}", flush=True)
     near = "127.0.0.1" if args.bind in ANY_ADDRESS else args.bind
     seat = host_seat(room, args.name)
-    link = Link(
+    joining = Joining(
         f"{near}:{port}" if ":" not in near else f"[{near}]:{port}",
         room.code,
         args.name,
         role="player" if seat else "spectator",
         token=room.seats[seat].token if seat else None,  # proves the seat, also resumed
         admin=room.admin,
-        host=host,
     )
+    link = Link(joining, host=host)
     return Session(link)
 
 
@@ -175,20 +175,9 @@ def join_session(
     seat: str | None = None,
     logs: Any = None,
 ) -> Session:
-    """A player (or a spectator) joining a host's room; a seat's token kept from an
-    earlier join of this room (by the seat asked for, or the player's name) takes the
-    seat back."""
-    token = None if watch else tokens.recall(address, room, seat or name)
-    link = Link(
-        address,
-        room,
-        name,
-        role="spectator" if watch else "player",
-        seat=seat,
-        token=token,
-        logs=logs,
-        remember=not watch,
-    )
+    """A player (or a spectator) joining a host's room (``Joining.again``)."""
+    joining = Joining.again(address, room, name, watch=watch, seat=seat)
+    link = Link(joining, logs=logs, remember=not watch)
     return Session(link)
 
 

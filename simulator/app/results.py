@@ -241,7 +241,7 @@ class ResultsScreen(Screen):
         self.hud.press(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        from pyglet.window import key
+        from pyglet.window import key  # lazy: display
 
         if not self.card_shown:
             if symbol in (key.RETURN, key.ENTER):

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+import pyglet
+
 from simulator.app.display import display_available
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.playback import speed_text
@@ -151,8 +153,6 @@ class ReplayViewer(Transport, Screen):
             y -= 34
 
     def _paint_state(self, state: Any) -> None:
-        import pyglet
-
         from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
         if self._sheet_batch is None:
@@ -240,7 +240,7 @@ class ReplayViewer(Transport, Screen):
             self.seek((x - BAR[0]) / BAR[2])
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        from pyglet.window import key
+        from pyglet.window import key  # lazy: display
 
         if symbol == key.LEFT:
             self.step(-1)
@@ -272,8 +272,6 @@ def watch_film(filmed: FilmedMoves, err: TextIO) -> bool:
     if not display_available():
         print("towersim replay: --watch needs a display (DISPLAY is not set)", file=err)
         return False
-    import pyglet
-
     from simulator.app.window import AppWindow  # lazy: display
 
     caption = film_caption(filmed.report, filmed.report.get("file", ""))

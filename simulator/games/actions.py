@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.scenario.fields import Table
@@ -24,6 +25,36 @@ def action_head(table: Table, kinds: tuple[str, ...], players: list[str]) -> dic
         if player not in players:
             table.fail(f"{player!r} is not one of the players ({', '.join(players)})", "player")
         action["player"] = player
+    return action
+
+
+def parse_action(
+    root: Table,
+    raw: Any,
+    index: int,
+    players: list[str],
+    keys: Mapping[str, Sequence[str]],
+    value: Callable[[Table, str], Any],
+    required: Mapping[str, Sequence[str]] | None = None,
+    check: Callable[[Table, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """[[action]] number ``index`` (``raw``, in ``root``'s file), read and checked: its
+    type (one of ``keys``) and player, the keys its type needs (``required``), each of
+    its type's ``keys`` read by ``value`` (None, JSON null, leaves a key out), then
+    ``check`` on the whole action, before a key no type reads is refused."""
+    table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
+    action = action_head(table, tuple(keys), players)
+    kind = action["type"]
+    for key in (required or {}).get(kind, ()):
+        if table.data.get(key) is None:
+            table.fail(f"a {kind} action needs {key!r}")
+    for key in keys[kind]:
+        read = value(table, key) if table.has(key) else None
+        if read is not None:  # JSON null: the key left out
+            action[key] = read
+    if check is not None:
+        check(table, action)
+    table.finish()
     return action
 
 

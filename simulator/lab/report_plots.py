@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 
 
 def _pyplot() -> ModuleType:
-    import matplotlib
+    import matplotlib  # lazy: extra
 
     matplotlib.use("Agg")  # files only: no display here or in CI
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: extra
 
     return plt
 

@@ -22,7 +22,7 @@ from simulator.games.parameters import setup_settings
 from simulator.games.registry import GAMES
 from simulator.names import BadName, names_problem, player_name
 from simulator.net import tokens
-from simulator.net.client import Client, HostGone, split_address
+from simulator.net.client import Client, HostGone, Joining, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
 from simulator.net.limits import REJOIN_SECONDS, TURN_SECONDS
@@ -361,17 +361,8 @@ def run_join(args: argparse.Namespace, window: JoinWindow | None = None) -> int:
 
 
 async def _join_headless(address: str, args: argparse.Namespace) -> int:
-    role = "spectator" if args.watch else "player"
-    token = None if args.watch else tokens.recall(address, args.room, args.seat or args.name)
-    client = Client(
-        address,
-        args.room,
-        args.name,
-        role=role,
-        seat=args.seat,
-        token=token,
-        logs=args.logs or tokens.network_folder(),
-    )
+    joining = Joining.again(address, args.room, args.name, watch=args.watch, seat=args.seat)
+    client = Client(joining, logs=args.logs or tokens.network_folder())
     bot = ClientBot(client, args.bot) if args.bot else None
 
     def heard(kind: str, fields: dict[str, Any]) -> None:

@@ -20,13 +20,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from simulator.net import protocol
+from simulator.net import protocol, tokens
 from simulator.net.game import MoveRefused
 from simulator.net.limits import PING_SECONDS
 from simulator.net.protocol import TRY_AGAIN, BadMessage, write
@@ -74,27 +75,44 @@ def _port(text: str) -> int:
     return int(text)
 
 
+@dataclass(frozen=True)
+class Joining:
+    """Who joins which room of which host, and as what: all a client says when it joins
+    (the app's Link and ``towersim join`` both hand one to a Client)."""
+
+    address: str  # HOST[:PORT]
+    room: str
+    name: str
+    role: str = "player"  # or "spectator"
+    seat: str | None = None  # the seat asked for (None: the host's choice)
+    token: str | None = None  # a seat's token, kept from an earlier join: takes it back
+    admin: str | None = None  # the room's admin key: this client runs the lobby
+
+    @classmethod
+    def again(cls, address: str, room: str, name: str, *, watch: bool, seat: str | None) -> Joining:
+        """A player (``watch``: a spectator) joining a room; a seat's token kept from an
+        earlier join of this room (by the seat asked for, or the player's name) takes the
+        seat back."""
+        token = None if watch else tokens.recall(address, room, seat or name)
+        return cls(address, room, name, "spectator" if watch else "player", seat, token)
+
+
 class Client:
     """See the module's doc."""
 
     def __init__(
         self,
-        address: str,
-        room: str,
-        name: str,
+        joining: Joining,
         *,
-        role: str = "player",
-        seat: str | None = None,
-        token: str | None = None,
-        admin: str | None = None,
         on_event: Listener = lambda kind, fields: None,
         logs: Path | None = None,
         rejoin_seconds: float = REJOIN_SECONDS,
         executor: Executor | None = None,
     ) -> None:
-        self.host, self.port = split_address(address)
-        self.room, self.name, self.role = room.upper(), name, role
-        self.wish, self.token, self.admin = seat, token, admin
+        self.host, self.port = split_address(joining.address)
+        self.room, self.name, self.role = joining.room.upper(), joining.name, joining.role
+        # The token changes as the client runs (a stale one is dropped, a welcome brings one).
+        self.wish, self.token, self.admin = joining.seat, joining.token, joining.admin
         self.on_event = on_event
         self.logs = logs  # where a desync's two logs go (None: not written)
         self.rejoin_seconds = rejoin_seconds

@@ -36,7 +36,7 @@ class Camera:
         return (px - ox) / self.scale, (py - oy) / self.scale
 
     def matrix(self):  # -> pyglet.math.Mat4 (pyglet imported lazily)
-        from pyglet.math import Mat4, Vec3
+        from pyglet.math import Mat4, Vec3  # lazy: headless
 
         ox, oy = self.offset
         s = self.scale

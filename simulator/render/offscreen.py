@@ -21,7 +21,7 @@ from simulator.render.palette import BACKGROUND, FONT, INK
 def use_headless() -> Any:
     """pyglet, headless unless a window system is already in use in this process (or a
     display was asked for with TOWERSIM_DISPLAY=1)."""
-    import pyglet
+    import pyglet  # lazy: headless
 
     if "pyglet.window" not in sys.modules and os.environ.get("TOWERSIM_DISPLAY") != "1":
         pyglet.options["headless"] = True
@@ -40,7 +40,7 @@ class Offscreen:
     image: Any = None
 
     def png(self, name: str = "picture.png") -> bytes:
-        from pyglet.image.codecs.png import PNGImageEncoder
+        from pyglet.image.codecs.png import PNGImageEncoder  # lazy: display
 
         out = io.BytesIO()
         self.image.save(name, file=out, encoder=PNGImageEncoder())
@@ -66,8 +66,8 @@ class Surface:
 
     def begin(self, background: tuple[int, int, int]) -> None:
         """Bind the framebuffer cleared to ``background``, in pixel units, no view."""
-        from pyglet import gl
-        from pyglet.math import Mat4
+        from pyglet import gl  # lazy: display
+        from pyglet.math import Mat4  # lazy: headless
 
         self.window.switch_to()
         self.framebuffer.bind()
@@ -80,7 +80,7 @@ class Surface:
 
     def rgba(self) -> bytes:
         """What was drawn since ``begin``, RGBA, the bottom row first (as GL stores it)."""
-        from pyglet import gl
+        from pyglet import gl  # lazy: display
 
         data = (gl.GLubyte * (self.width * self.height * 4))()
         gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
@@ -121,7 +121,7 @@ def render_world_png(
 ) -> bytes:
     """The world drawn at every body's pose, fitted to ``size`` pixels, as PNG bytes."""
     use_headless()  # before anything imports pyglet's window machinery
-    from pyglet.math import Mat4
+    from pyglet.math import Mat4  # lazy: headless
 
     from simulator.render.scene import WorldScene, world_bounds  # lazy: display
 

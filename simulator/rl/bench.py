@@ -17,10 +17,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gymnasium
+
 from simulator.bots.dexterity import profiles
 from simulator.files import write_atomically, write_figure
 from simulator.lab.stats import wilson
 from simulator.rl.policies import BOT_LEVELS, load_agent
+from simulator.rl.registration import register_envs
 
 SUITE = "towersim-physical-reasoning"
 VERSION = 1
@@ -159,10 +162,6 @@ def play_episode(env: Any, make: Any, seed: int, max_steps: int = MAX_STEPS) -> 
 def play(job: Job) -> Result:
     """One episode of ``job``: the task's environment with the job's hand, reset with
     the episode's seed, played by the job's agent."""
-    import gymnasium
-
-    from simulator.rl.registration import register_envs  # lazy: extra
-
     register_envs()
     task = task_named(job.task)
     kwargs = dict(task.kwargs)
@@ -282,10 +281,10 @@ def read_results(path: Path) -> list[Result]:
 def plot(found: Sequence[Cell], target: Path) -> Path:
     """Solve rate against the hand, a panel per task graded by hand, a line per agent
     with its 95 % interval (matplotlib, the lab extra)."""
-    import matplotlib
+    import matplotlib  # lazy: extra
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: extra
 
     names = hands()
     tasks = list(dict.fromkeys(c.task for c in found if c.hand is not None))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gymnasium import logger
 
 from rules.engine import Outcome
 from simulator.games.match import Match
@@ -187,8 +188,6 @@ class EpisodeHolder:
     def render(self) -> np.ndarray | None:
         """A frame ("rgb_array"), or None after drawing into the window ("human")."""
         if self.render_mode is None:
-            from gymnasium import logger
-
             logger.warn("render() was called without a render_mode (rgb_array or human)")
             return None
         return self._pictures.render(self._live().match)

@@ -76,7 +76,7 @@ class _Painter:
     def _paint_world(
         self, world: World, lot: Lot | None, window: Any, width: int, height: int
     ) -> None:
-        from pyglet.math import Mat4
+        from pyglet.math import Mat4  # lazy: headless
 
         from simulator.render.scene import WorldScene, world_bounds  # lazy: display
 
@@ -110,7 +110,7 @@ def _paint_sheets(match: Match, content: Mapping[str, Any], width: int, height: 
     tool boxes tinted in the colour they ask for, thick lines between levels, the
     foundation; each sheet headed by its player and score. One vertex list and a label a
     player, made for the frame."""
-    import pyglet
+    import pyglet  # lazy: headless
 
     from simulator.render.scene import MeshGroup, mesh_list  # lazy: display
 
@@ -303,7 +303,7 @@ class HumanViewer:
         window = self._begin()
         if window is None:
             return
-        import pyglet
+        import pyglet  # lazy: headless
 
         high, wide = rgb.shape[:2]
         data = np.ascontiguousarray(rgb).tobytes()
@@ -332,8 +332,8 @@ class HumanViewer:
             return None
         if self._window is None:
             self._window = self._open()
-        from pyglet import gl
-        from pyglet.math import Mat4
+        from pyglet import gl  # lazy: display
+        from pyglet.math import Mat4  # lazy: headless
 
         window = self._window
         window.switch_to()
@@ -357,7 +357,7 @@ class HumanViewer:
         self._shown_at = time.monotonic()
 
     def _open(self) -> Any:
-        import pyglet
+        import pyglet  # lazy: headless
 
         if pyglet.options["headless"]:
             raise RuntimeError(

@@ -11,10 +11,10 @@ from simulator.tuning.summary import PointSummary, pareto
 
 
 def _pyplot() -> ModuleType:
-    import matplotlib
+    import matplotlib  # lazy: extra
 
     matplotlib.use("Agg")  # files only: no display here or in CI
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: extra
 
     return plt
 

@@ -16,6 +16,7 @@ from simulator.app.net_link import HostThread, Link, WindowExecutor, lobby_ready
 from simulator.app.net_lobby import holder_words, next_holder
 from simulator.games.computer_seat import computers_of
 from simulator.net.cli import add_host_arguments, new_room
+from simulator.net.client import Joining
 from simulator.seeds import seat_seed
 
 LIMIT = 30.0  # seconds any wait on the network may take
@@ -53,7 +54,7 @@ def room_of(tmp_path):
         return room, host, args
 
     def link(host: HostThread, *a: Any, **k: Any) -> Link:
-        made = Link(f"127.0.0.1:{host.port}", *a, **k)
+        made = Link(Joining(f"127.0.0.1:{host.port}", *a, **k))
         made.start()
         started.append(made)
         return made

@@ -15,6 +15,7 @@ from simulator.app.net_link import HostThread, Link
 from simulator.app.network import Session
 from simulator.app.window import AppWindow
 from simulator.net.cli import add_host_arguments, new_room
+from simulator.net.client import Joining
 from tests.app.helpers import frames
 
 LIMIT = 90.0
@@ -40,7 +41,7 @@ def hosted(tmp_path, game: str) -> tuple[object, HostThread]:
 @pytest.mark.parametrize("game", ["lots", "crazy-tower", "filled-in"])
 def test_a_spectator_watches_the_hosts_computers_play_on_the_games_own_screen(tmp_path, game):
     room, host = hosted(tmp_path, game)
-    link = Link(f"127.0.0.1:{host.port}", room.code, "Cy", role="spectator", admin=room.admin)
+    link = Link(Joining(f"127.0.0.1:{host.port}", room.code, "Cy", "spectator", admin=room.admin))
     session = Session(link)
     window = AppWindow(session.lobby, visible=False, schedule=False)
     try:
@@ -92,9 +93,8 @@ def test_a_spectator_watches_the_hosts_computers_play_on_the_games_own_screen(tm
 def test_a_desync_is_said_and_the_hosts_log_replaces_the_screens_game(tmp_path):
     room, host = hosted(tmp_path / "room", "lots")
     logs = tmp_path / "logs"
-    link = Link(
-        f"127.0.0.1:{host.port}", room.code, "Cy", role="spectator", admin=room.admin, logs=logs
-    )
+    joining = Joining(f"127.0.0.1:{host.port}", room.code, "Cy", "spectator", admin=room.admin)
+    link = Link(joining, logs=logs)
     session = Session(link)
     window = AppWindow(session.lobby, visible=False, schedule=False)
     said: list[str] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from simulator.net.client import Client
+from simulator.net.client import Client, Joining
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
 from simulator.net.room import Room
@@ -83,7 +83,7 @@ class Table:
     def join(
         self, name: str, *, level: str | None = "random", role: str = "player", **options: Any
     ) -> Peer:
-        client = Client(self.address, self.room.code, name, role=role, **options)
+        client = Client(Joining(self.address, self.room.code, name, role), **options)
         peer = Peer(client)
         if level is not None and role == "player":
             peer.bot = ClientBot(client, level)

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import pyglet
+
 from rules.errors import AssetError
 from simulator.app.sound.table import SoundTable, load_table
 
@@ -44,15 +46,14 @@ class PygletSpeaker:
     """Plays through pyglet.media, one short-lived Player per sound."""
 
     def __init__(self) -> None:
-        import pyglet
-
         if pyglet.options.get("headless"):
             raise NoSound("headless: no sound")
-        import pyglet.gl  # pyglet.media needs it: without a display this fails, cleanly
+        # pyglet.media needs pyglet.gl, whose import fails cleanly without a display.
+        from pyglet import gl  # noqa: F401  # lazy: display
 
         # Importing the drivers picks the first that opens and falls back to the
         # silent one (a machine without an audio device: CI).
-        from pyglet.media import get_audio_driver
+        from pyglet.media import get_audio_driver  # lazy: display
 
         driver = get_audio_driver()
         if driver is None or type(driver).__name__ == "SilentDriver":

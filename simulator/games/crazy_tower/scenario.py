@@ -14,6 +14,7 @@ logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from rules.crazy_tower import floor_cards, new_game
@@ -21,7 +22,7 @@ from rules.crazy_tower.blocks import is_block
 from rules.crazy_tower.setup import STARTERS
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import profiles
-from simulator.games.actions import action_head, hand_path
+from simulator.games.actions import hand_path, parse_action
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
     ACTION_KEYS as MOVE_KEYS,
@@ -89,7 +90,16 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
     setup.finish()
     tower = tower_profile(profile, sleep_given)
     actions = [
-        _parse_action(root, raw, index, players, tower.dt)
+        parse_action(
+            root,
+            raw,
+            index,
+            players,
+            ACTION_KEYS,
+            partial(_value, dt=tower.dt),
+            required=_REQUIRED,
+            check=_check,
+        )
         for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
@@ -145,19 +155,8 @@ def _parse_setup(setup: Table, seed: int) -> dict[str, Any]:
     return options
 
 
-def _parse_action(
-    root: Table, raw: Any, index: int, players: list[str], dt: float
-) -> dict[str, Any]:
-    table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    action = action_head(table, tuple(ACTION_KEYS), players)
-    kind = action["type"]
-    for key in _REQUIRED.get(kind, ()):
-        if table.data.get(key) is None:
-            table.fail(f"a {kind} action needs {key!r}")
-    for key in ACTION_KEYS[kind]:
-        value = _value(table, key, dt) if table.has(key) else None
-        if value is not None:  # JSON null: the key left out
-            action[key] = value
+def _check(table: Table, action: dict[str, Any]) -> None:
+    """What an action's blocks, pieces and live path must be beyond their keys' types."""
     for key in ("block", "give", "take"):
         if key in action and not is_block(action[key]):
             table.fail(f"{action[key]!r} is not a Crazy Tower block (like red-3b)", key)
@@ -170,8 +169,6 @@ def _parse_action(
             table.fail(
                 f"a live move (path) has no {scripted[0]!r}: its hand went where the path says"
             )
-    table.finish()
-    return action
 
 
 def _value(table: Table, key: str, dt: float) -> Any:

@@ -107,7 +107,7 @@ def write_png(canvas: Canvas, path: str | Path) -> None:
 def _render(canvas: Canvas) -> bytes:
     with offscreen(canvas.width, canvas.height, canvas.background) as target:
         pyglet = target.pyglet  # imported headless by offscreen(), so only now
-        from pyglet import shapes
+        from pyglet import shapes  # lazy: display
 
         batch = pyglet.graphics.Batch()
         groups = {layer: pyglet.graphics.Group(order=layer) for layer in (FILL, LINE, TEXT)}

@@ -16,12 +16,13 @@ A refused action is logged as a "refused" event and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.bots.dexterity import profiles
-from simulator.games.actions import action_head, hand_path
+from simulator.games.actions import hand_path, parse_action
 from simulator.games.expect import parse_game_expect
 from simulator.games.lots.match import LotsMatch
 from simulator.games.lots.player import RandomPlayer, play_turns
@@ -103,7 +104,9 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
         start_player=players.index(start) if start is not None else None,
     )
     actions = [
-        _parse_action(root, raw, index, players, profile.dt)
+        parse_action(
+            root, raw, index, players, ACTION_KEYS, partial(_value, dt=profile.dt), check=_check
+        )
         for index, raw in enumerate(root.tables("action"))
     ]
     expect = parse_game_expect(root.table("expect"), players)
@@ -111,22 +114,14 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     return LotsScenario(header, profile, options, actions, expect, computers, hand)
 
 
-def _parse_action(
-    root: Table, raw: Any, index: int, players: list[str], dt: float
-) -> dict[str, Any]:
-    table = Table(root.doc, raw, f"action #{index + 1}", header=("action", index))
-    action = action_head(table, tuple(ACTION_KEYS), players)
-    kind = action["type"]
-    for key in ACTION_KEYS[kind]:
-        value = _value(table, key, dt) if table.has(key) else None
-        if value is not None:  # JSON null: the key left out
-            action[key] = value
-    if kind == "place" and "block" not in action and "cube" not in action:
+def _check(table: Table, action: dict[str, Any]) -> None:
+    """What a place action needs beyond its keys' values."""
+    if action["type"] != "place":
+        return
+    if "block" not in action and "cube" not in action:
         table.fail("a place action needs a block (or a cube being put back)")
-    if kind == "place" and "feel" in action and ("path" in action or "cube_path" in action):
+    if "feel" in action and ("path" in action or "cube_path" in action):
         table.fail("a live move (path) has no 'feel': the hand that drove it was its own", "feel")
-    table.finish()
-    return action
 
 
 def _value(table: Table, key: str, dt: float) -> Any:
