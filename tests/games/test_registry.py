@@ -21,6 +21,7 @@ from simulator.games.registry import (
     Registry,
     UnknownGame,
 )
+from simulator.lab.play import mode_option, play_parser
 from tests.games.tiny import GAME as TINY
 from tests.games.tiny.cli import towersim
 
@@ -172,3 +173,13 @@ def test_loading_plug_ins_twice_is_harmless_and_a_clash_is_refused() -> None:
     registry = Registry((_copy("tiny", title="Another"),))
     with pytest.raises(PluginError, match="'tiny' is registered already"):
         registry.load_plugins({"TOWERSIM_GAMES": "tests.games.tiny"})
+
+
+@pytest.mark.parametrize("game", GAMES.games(), ids=lambda g: g.kind)
+def test_the_registry_facts_are_what_the_play_command_offers(game: GameKind) -> None:
+    """The lab reads ``hands`` and ``mode_key`` from the registry: the command agrees."""
+    flags = {o: a for a in play_parser(game.kind)._actions for o in a.option_strings}
+    assert ("--dexterity" in flags) == game.hands
+    mode = mode_option(game.kind)
+    assert mode is None or set(flags[mode].choices or ()) == set(game.modes)
+    assert (mode is None) == (len(game.modes) == 1)
