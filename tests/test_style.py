@@ -130,6 +130,10 @@ def _violations(importers: str, forbidden: tuple[str, ...]) -> list[str]:
         ("simulator.physics", ("simulator.games", "simulator.render", "simulator.app")),
         ("simulator.render", ("simulator.games", "simulator.app")),
         ("simulator.scenario", ("simulator.games",)),
+        (
+            "simulator.games",
+            ("simulator.replay", "simulator.cli", "simulator.lab", "simulator.net", "simulator.rl"),
+        ),
     ],
 )
 def test_layers_import_only_downwards(importers: str, forbidden: tuple[str, ...]) -> None:
