@@ -78,6 +78,9 @@ class GameKind:
       ``profile(base) -> PhysicsProfile`` (as its scenarios parse it); None: as named.
     - ``fallen``: how many pieces an event says fell, ``fallen(event) -> int``; the lab
       counts falls per seat with it. None: no falls to count (no physics while played).
+    - ``envs``: the game's Gymnasium environments, a tuple of
+      ``simulator.rl.game_envs.EnvId`` that ``simulator.rl.registration`` registers;
+      None: none.
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
 
@@ -102,6 +105,7 @@ class GameKind:
     computer: str | None = None
     fallen: str | None = None
     profile: str | None = None
+    envs: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
     mode_key: str = "mode"
     hands: bool = True
@@ -206,12 +210,13 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
 
 
 _BUILT_IN = (
-    _physical("lots", "LOTS", "lots"),
+    _physical("lots", "LOTS", "lots", envs="simulator.rl.game_envs:LOTS"),
     _physical(
         "crazy-tower",
         "Crazy Tower",
         "crazy_tower",
         profile="simulator.games.crazy_tower.bodies:tower_profile",
+        envs="simulator.rl.game_envs:CRAZY_TOWER",
     ),
     _built_in(
         "filled-in",

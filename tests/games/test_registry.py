@@ -44,6 +44,8 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
             assert path is None or importlib.util.find_spec(path.partition(":")[0]) is not None
         elif part in ("picture", "fallen", "profile"):  # optional
             assert getattr(game, part) is None or callable(game.load(part))
+        elif part == "envs":  # optional: a tuple of Gymnasium ids
+            assert game.envs is None or all(e.id.startswith("towersim/") for e in game.load(part))
         elif part == "words":  # optional: the app's words (plain words without)
             assert game.words is None or callable(game.load(part).ending_words)
         else:
