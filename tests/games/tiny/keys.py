@@ -21,11 +21,7 @@ TABLE = KeyTable(
         ),
     ]
 )
-SHARED = shared_keys(
-    SharedWords(
-        confirm="nothing to confirm: a box is placed at once",
-        undo="nothing to undo: a placed box stays",
-        shown="placement",
-    )
-)
+# A box is placed whole, so Enter and Backspace only say so.
+NOTHING_LIVE = ("nothing to confirm: a box is placed at once", "nothing to undo: it stays")
+SHARED = shared_keys(SharedWords(*NOTHING_LIVE, shown="placement"))
 HELP = help_of(TABLE, SHARED)

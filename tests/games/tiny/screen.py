@@ -21,6 +21,7 @@ import pymunk
 from rules.engine import GameOptions
 from simulator.app import save_folder
 from simulator.app.game_screen import GameScreen
+from simulator.app.screen import HudPage
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Hud
 from simulator.games import saves
@@ -61,7 +62,7 @@ def _saved(path: Path) -> Saved[TinyMatch]:
     return Saved(saved.match, saved.seed, saved.computers, saved.hand)
 
 
-class TinyScreen(GameScreen):
+class TinyScreen(GameScreen, HudPage):  # HudPage: the panel is all it draws
     shortcuts = HELP
     shared_keys = SHARED
     live = None  # a box is placed whole: no move is ever under way
@@ -144,13 +145,6 @@ class TinyScreen(GameScreen):
             TABLE.dispatch(self, symbol, modifiers)
 
     # -- drawing ---------------------------------------------------------------------------
-
-    def draw(self, window: Any, base: Any) -> None:
-        window.view = base
-        if self.dirty:
-            self.dirty = False
-            self._rebuild()
-        self.hud.draw()
 
     def _rebuild(self) -> None:
         hud = self.hud
