@@ -1,14 +1,17 @@
 """A fourth game in the app with one registry line: Tiny Tower (tests/games/tiny/), whose
 GameKind names its own screen, is offered by the start screen with its own option, opens
-its screen, takes a move and saves a game that loads back."""
+its screen, takes a move and saves a game that loads back; a desk that joins a network
+game of it opens the same screen around the replica."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from pyglet.window import key
 
 from simulator.app import save_folder
+from simulator.app.net_game import network_screen
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
 from tests.app.helpers import click_button, close, frames, send
@@ -87,3 +90,36 @@ def test_around_a_network_match_only_this_desks_player_moves_and_nothing_autosav
     screen.place(0)
     assert screen.message == f"It is {elsewhere}'s turn: another desk plays it."
     assert not match.actions  # nothing was played here
+
+
+class _TinyLink:
+    """A joined link to a host of a Tiny Tower game (what network_screen reads of it)."""
+
+    def __init__(self, match) -> None:
+        self.seat = match.state.players[0]
+        self.game = SimpleNamespace(kind="tiny", match=match)
+        self.client = SimpleNamespace(replica=SimpleNamespace(watch=None))
+        self.lobby = {"seats": [{"name": n, "kind": "remote", "connected": True} for n in "AB"]}
+
+    def send_moves(self) -> int:
+        return 0
+
+    def shown_hands(self) -> dict:
+        return {}
+
+
+def test_a_desk_that_joins_a_tiny_tower_game_opens_its_screen_around_the_replica():
+    from rules.engine import GameOptions
+    from tests.games.tiny.match import TinyMatch
+
+    match = TinyMatch(GameOptions(("A", "B"), seed=4))
+    link = _TinyLink(match)
+    played = network_screen(link)  # the registry's screen module, its around()
+    window = AppWindow(played, visible=False, schedule=False)
+    try:
+        assert isinstance(played.screen, TinyScreen) and played.screen.match is match
+        assert played.screen.remote is played and link.client.replica.watch is not None
+        frames(window, 3)
+        assert match.action_count == 0  # the host moves the other seat
+    finally:
+        close(window)
