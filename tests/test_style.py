@@ -129,6 +129,10 @@ def _violations(importers: str, forbidden: tuple[str, ...]) -> list[str]:
         ("simulator.physics", ("simulator.games", "simulator.render", "simulator.app", "pyglet")),
         ("simulator.render", ("simulator.games", "simulator.app")),
         ("simulator.scenario", ("simulator.games",)),
+        (
+            "simulator.games",
+            ("simulator.replay", "simulator.cli", "simulator.lab", "simulator.net", "simulator.rl"),
+        ),
     ],
 )
 def test_layers_import_only_downwards(importers: str, forbidden: tuple[str, ...]) -> None:
@@ -322,3 +326,33 @@ def test_only_the_engine_opens_a_games_rules() -> None:
     assert unlisted == [], "ask the game's engine (GAMES.get(kind).load('engine')) instead"
     stale = [e for e in RULES_IMPORT_EXCEPTIONS if not any(_in(m, e) for m in reaching)]
     assert stale == [], "these no longer import a game's rules: take them off the list"
+
+
+SCREEN_LINES = 350  # issue 40's target for a thin screen
+
+
+def _screen_modules() -> list[Path]:
+    """The app's modules that define a ``Screen`` subclass (through any chain of the
+    app's own classes, followed by name)."""
+    classes: dict[str, tuple[Path, list[str]]] = {}
+    for path in sorted((ROOT / "simulator" / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b).rpartition(".")[2] for b in node.bases]
+                classes[node.name] = (path, bases)
+    screens, grown = {"Screen"}, True
+    while grown:
+        found = {name for name, (_, bases) in classes.items() if screens & set(bases)}
+        grown, screens = not found <= screens, screens | found
+    return sorted({classes[name][0] for name in screens if name in classes and name != "Screen"})
+
+
+def test_a_screen_module_stays_short() -> None:
+    modules = _screen_modules()
+    assert ROOT / "simulator" / "app" / "game_screen.py" in modules
+    long = {p.relative_to(ROOT).as_posix(): n for p in modules if (n := _lines(p)) > SCREEN_LINES}
+    assert long == {}, f"a screen module is at most {SCREEN_LINES} lines: split these"
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text().splitlines())

@@ -335,20 +335,3 @@ class GameScreen(Screen, ComputerSeats):
         only the skip and pace keys act."""
         taken = self.shared_keys.dispatch(SharedKeyActions(self), symbol, modifiers)
         return taken or self.showing_move()
-
-
-class SessionGameScreen(GameScreen):
-    """A game screen whose game (``self.game``) a session module saves and loads with
-    ``save(game, path)``, ``load(path)`` and ``autosave_path()``."""
-
-    session: ClassVar[Any]  # the game's session module
-    game: Any
-
-    def _write(self, path: Path) -> None:
-        self.session.save(self.game, path)
-
-    def _autosave_path(self) -> Path:
-        return self.session.autosave_path()
-
-    def _read(self, path: Path) -> Any:
-        return self.session.load(path)

@@ -56,7 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
     parser.add_argument("--load", metavar="FILE", help="open a saved game (any game's save)")
     parser.add_argument(
-        "--resume", action="store_true", help="continue the autosaved game of --game (default lots)"
+        "--resume",
+        action="store_true",
+        help=f"continue the autosaved game of --game (default {app_games()[0]})",
     )
     parser.add_argument(
         "--save",

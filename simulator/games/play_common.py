@@ -14,7 +14,7 @@ from rules.engine import Parameter
 from simulator.bots.cli import Seats, add_bot_arguments, bot_seats
 from simulator.games.computer_seat import play_on
 from simulator.games.match import Match
-from simulator.games.parameters import add_flags
+from simulator.games.parameters import add_flags, flag_of
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
 from simulator.seeds import seed_option
@@ -31,14 +31,26 @@ class _Choices(Protocol):
 
 
 def add_game_arguments(
-    parser: argparse.ArgumentParser, engine: _Choices, title: str, modes: str, players: str
+    parser: argparse.ArgumentParser,
+    engine: _Choices,
+    title: str,
+    modes: str,
+    players: str,
+    *,
+    mode_key: str = "mode",
+    default_players: int | None = None,
+    hands: bool = True,
 ) -> None:
-    """--mode (the engine's, its first the default) and --players, explained by ``modes``
-    and ``players``; the engine's parameters as flags; the options every game shares."""
-    parser.add_argument("--mode", choices=engine.modes, default=engine.modes[0], help=modes)
-    parser.add_argument("--players", type=int, default=None, help=players)
+    """The mode option (``--mode``, or the flag of the game's registry ``mode_key``: Filled
+    In's ``--variant``; the engine's modes, its first the default) and --players, explained
+    by ``modes`` and ``players``; the engine's parameters as flags; the options every
+    game shares (``hands``: the simulated hand's, for a game played in the physics)."""
+    parser.add_argument(
+        flag_of(mode_key), choices=engine.modes, default=engine.modes[0], help=modes
+    )
+    parser.add_argument("--players", type=int, default=default_players, help=players)
     add_flags(parser, engine.parameters, title)
-    add_common_arguments(parser)
+    add_common_arguments(parser, hands=hands)
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:

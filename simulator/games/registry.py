@@ -11,6 +11,7 @@ environment, or by naming its module in ``TOWERSIM_GAMES`` (see ``load_plugins``
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import os
@@ -18,6 +19,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from rules.engine import Parameter
@@ -28,6 +30,8 @@ PLUGINS_VARIABLE = "TOWERSIM_GAMES"
 DOCUMENT_BUILDER = "simulator.games.record:scenario_document"
 KIND_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
 RESERVED = ("sandbox",)  # kinds the scenario layer runs itself
+# What a game's screen module defines (see GameKind): a new game, a save, a network game.
+SCREEN_FUNCTIONS = ("open_screen", "load_screen", "around")
 
 
 class MissingPart(LookupError):
@@ -56,8 +60,12 @@ class GameKind:
       limit) that every computer seat is driven by; None: no computer can take a seat.
     - ``command``: the ``towersim play KIND`` module: ``add_arguments(parser)``,
       ``run(args) -> int``.
-    - ``screen``: the app's screen module, ``open_screen(setup)`` and
-      ``load_screen(path)``; None for a game the app does not offer.
+    - ``screen``: the app's screen module (``SCREEN_FUNCTIONS``): ``open_screen(setup)``
+      (a new game), ``load_screen(path)`` (a save) and ``around(match, humans)`` (the
+      screen on a network game's replica, only ``humans`` played at this desk); and,
+      optionally, ``held_look(piece) -> (outline, tone, name)``, how a piece held on
+      another desk is drawn (without it, by its id only). None for a game the app does
+      not offer. ``screen_lacks()`` checks the module without importing it (a display).
     - ``picture``: for a game without a physics world, ``write_picture(path, target)``,
       the picture ``replay --png`` draws of a scenario's end; None: the world is drawn
       (every physical game).
@@ -70,6 +78,9 @@ class GameKind:
       ``profile(base) -> PhysicsProfile`` (as its scenarios parse it); None: as named.
     - ``fallen``: how many pieces an event says fell, ``fallen(event) -> int``; the lab
       counts falls per seat with it. None: no falls to count (no physics while played).
+    - ``envs``: the game's Gymnasium environments, a tuple of
+      ``simulator.rl.game_envs.EnvId`` that ``simulator.rl.registration`` registers;
+      None: none.
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
 
@@ -94,6 +105,7 @@ class GameKind:
     computer: str | None = None
     fallen: str | None = None
     profile: str | None = None
+    envs: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
     mode_key: str = "mode"
     hands: bool = True
@@ -138,6 +150,19 @@ class GameKind:
     def parameters(self) -> tuple[Parameter, ...]:
         """The game's own options (its engine's ``parameters``)."""
         return tuple(self.load("engine").parameters)
+
+    def screen_lacks(self) -> list[str]:
+        """The functions of ``SCREEN_FUNCTIONS`` the screen module does not define at its
+        top level, read from its source (importing it would need a display); [] for a
+        game without a screen."""
+        if self.screen is None:
+            return []
+        spec = importlib.util.find_spec(self.screen)
+        if spec is None or spec.origin is None:
+            raise MissingPart(f"the screen of the game {self.kind!r} ({self.screen}) is not found")
+        tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"), spec.origin)
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        return [name for name in SCREEN_FUNCTIONS if name not in defined]
 
     def present(self) -> bool:
         """Whether this build has the game (its command module is there)."""
@@ -185,12 +210,13 @@ def _built_in(kind: str, title: str, name: str, **overrides: Any) -> GameKind:
 
 
 _BUILT_IN = (
-    _physical("lots", "LOTS", "lots"),
+    _physical("lots", "LOTS", "lots", envs="simulator.rl.game_envs:LOTS"),
     _physical(
         "crazy-tower",
         "Crazy Tower",
         "crazy_tower",
         profile="simulator.games.crazy_tower.bodies:tower_profile",
+        envs="simulator.rl.game_envs:CRAZY_TOWER",
     ),
     _built_in(
         "filled-in",

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from simulator.games.loaded import Loaded, load_scenario
 from simulator.games.match import Match
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
 from simulator.games.runner import perform
 from simulator.physics.world import PlacementRefused
-from simulator.replay import Loaded, load_scenario
 from simulator.scenario.budget import OverBudget
 from simulator.scenario.errors import ScenarioError
 

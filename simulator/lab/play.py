@@ -31,23 +31,16 @@ def play_parser(kind: str) -> argparse.ArgumentParser:
     return parser
 
 
-def _option(kind: str, dest: str) -> argparse.Action | None:
-    return next((a for a in play_parser(kind)._actions if a.dest == dest), None)
-
-
 def mode_option(kind: str) -> str | None:
-    """The play option that picks the game's mode (--mode, Filled In's --variant): the one
-    whose choices are the engine's modes; None if the game has one mode only."""
-    modes = set(GAMES.get(kind).modes)
-    for action in play_parser(kind)._actions:
-        if action.option_strings and action.choices and set(action.choices) == modes:
-            return action.option_strings[0]
-    return None
+    """The play option that picks the game's mode (the flag of its registry ``mode_key``:
+    --mode, Filled In's --variant); None if the game has one mode only."""
+    game = GAMES.get(kind)
+    return flag_of(game.mode_key) if len(game.modes) > 1 else None
 
 
 def has_hands(kind: str) -> bool:
-    """Whether the game's seats play with a simulated hand (--hand)."""
-    return _option(kind, "dexterity") is not None
+    """Whether the game's seats play with a simulated hand (--hand): the registry says."""
+    return GAMES.get(kind).hands
 
 
 def axis_values(kind: str, option: str) -> list[Any] | None:

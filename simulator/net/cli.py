@@ -189,6 +189,8 @@ def new_room(args: argparse.Namespace) -> Room | str:
         return names
     game = GAMES.get(args.game)
     title = game.title
+    if lacks := game.screen_lacks():  # a desk that joins opens the game's screen around it
+        return f"{title} cannot be played over the network: its screen has no {lacks[0]}()"
     settings = setup_settings(args.setup, game.parameters, title, game.mode_key)
     if isinstance(settings, str):
         return settings

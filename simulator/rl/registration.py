@@ -1,4 +1,5 @@
-"""The Gymnasium ids of towersim's environments, in one list, and their registration.
+"""The Gymnasium ids of towersim's environments and their registration: each game's
+from its registry entry's ``envs`` part, then the stand question.
 
 Importing this module registers them, so Gymnasium's documented "module:EnvId" form
 works in a fresh Python process with nothing imported first::
@@ -13,51 +14,34 @@ PettingZoo has no registry: its environments are imported (simulator.rl.multi).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 import gymnasium
 
-NAMESPACE = "towersim"
+from simulator.games.registry import GAMES
+from simulator.rl.game_envs import NAMESPACE, EnvId
 
-
-@dataclass(frozen=True)
-class EnvId:
-    """One registered environment: its id, the factory Gymnasium calls, and the steps
-    after which an episode is truncated."""
-
-    id: str
-    entry_point: str
-    max_episode_steps: int | None
-    summary: str
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-ENV_IDS: tuple[EnvId, ...] = (
-    EnvId(
-        f"{NAMESPACE}/LotsSolo-v0",
-        "simulator.rl.solo_envs:lots_solo",
-        400,
-        "LOTS solo (Jack of All Trades) on any footprint",
-    ),
-    EnvId(
-        f"{NAMESPACE}/CrazyTowerSolo-v0",
-        "simulator.rl.solo_envs:crazy_tower_solo",
-        400,
-        "a Crazy Tower solo challenge (1-20)",
-    ),
-    EnvId(
-        f"{NAMESPACE}/WouldItStand-v0",
-        "simulator.rl.stand:StandEnv",
-        None,
-        "would this tower stand? (one verdict per episode)",
-    ),
+# Not a game's: the physics' own question, registered with every game's environments.
+STAND = EnvId(
+    f"{NAMESPACE}/WouldItStand-v0",
+    "simulator.rl.stand:StandEnv",
+    None,
+    "would this tower stand? (one verdict per episode)",
 )
 
 
+def env_ids() -> tuple[EnvId, ...]:
+    """Every id to register: each registered game's (its ``envs`` part, in registry
+    order), then ``STAND``."""
+    games = tuple(env for game in GAMES.games() if game.envs for env in game.load("envs"))
+    return (*games, STAND)
+
+
+ENV_IDS = env_ids()  # the built-in games' and any registered before this import
+
+
 def register_envs() -> None:
-    """Register every id with Gymnasium (again is harmless: an id already there stays)."""
-    for env in ENV_IDS:
+    """Register every id with Gymnasium, a game's registered since too (again is
+    harmless: an id already there stays)."""
+    for env in env_ids():
         if env.id in gymnasium.registry:
             continue
         gymnasium.register(

@@ -185,9 +185,11 @@ def _threshold(target: ThresholdTarget, base: PhysicsProfile, point: dict[str, V
 
 
 def _lots_game(target: LotsGameTarget, base: PhysicsProfile, point: dict[str, Value]) -> dict:
-    # Set up as a scenario file would be, through the registry's own parser and match.
+    # The tuning lab plays LOTS only (its game target is a LOTS table); the game is set up
+    # as a LOTS scenario file would be, through the registry's own parser and match.
     names = [f"P{i + 1}" for i in range(target.players)]
-    header = {"format": "towersim/1", "kind": "lots", "name": target.label, "seed": target.seed}
+    kind = LotsMatch.kind
+    header = {"format": "towersim/1", "kind": kind, "name": target.label, "seed": target.seed}
     document = {**header, "setup": {"players": names, "footprint": target.footprint}}
     scenario = load_document(json_document(target.label, json.dumps(document))).scenario
     match = replace(scenario, profile=settings_for(base, point)).new_match()

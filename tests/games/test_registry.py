@@ -15,12 +15,14 @@ from simulator.cli import main
 from simulator.games.registry import (
     GAMES,
     PARTS,
+    SCREEN_FUNCTIONS,
     GameKind,
     MissingPart,
     PluginError,
     Registry,
     UnknownGame,
 )
+from simulator.lab.play import mode_option, play_parser
 from tests.games.tiny import GAME as TINY
 from tests.games.tiny.cli import towersim
 
@@ -35,11 +37,15 @@ def _copy(kind: str, **parts: str | None) -> GameKind:
 @pytest.mark.parametrize("game", GAMES.games(), ids=lambda g: g.kind)
 def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
     for part in PARTS:
-        if part in ("screen", "replay_table"):  # GL when imported (a display): found will do
+        if part == "screen":  # GL when imported (a display): its source is read instead
+            assert game.screen_lacks() == []
+        elif part == "replay_table":  # GL when imported (a display): found will do
             path = getattr(game, part)
             assert path is None or importlib.util.find_spec(path.partition(":")[0]) is not None
         elif part in ("picture", "fallen", "profile"):  # optional
             assert getattr(game, part) is None or callable(game.load(part))
+        elif part == "envs":  # optional: a tuple of Gymnasium ids
+            assert game.envs is None or all(e.id.startswith("towersim/") for e in game.load(part))
         elif part == "words":  # optional: the app's words (plain words without)
             assert game.words is None or callable(game.load(part).ending_words)
         else:
@@ -172,3 +178,29 @@ def test_loading_plug_ins_twice_is_harmless_and_a_clash_is_refused() -> None:
     registry = Registry((_copy("tiny", title="Another"),))
     with pytest.raises(PluginError, match="'tiny' is registered already"):
         registry.load_plugins({"TOWERSIM_GAMES": "tests.games.tiny"})
+
+
+@pytest.mark.parametrize("game", GAMES.games(), ids=lambda g: g.kind)
+def test_the_registry_facts_are_what_the_play_command_offers(game: GameKind) -> None:
+    """The lab reads ``hands`` and ``mode_key`` from the registry: the command agrees."""
+    flags = {o: a for a in play_parser(game.kind)._actions for o in a.option_strings}
+    assert ("--dexterity" in flags) == game.hands
+    mode = mode_option(game.kind)
+    assert mode is None or set(flags[mode].choices or ()) == set(game.modes)
+    assert (mode is None) == (len(game.modes) == 1)
+
+
+def test_a_screen_module_without_the_contracts_functions_is_caught_and_not_hosted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The screen contract is read from the module's source (importing it needs a
+    display): a module without ``around`` (here the tiny engine's) is caught, and
+    ``towersim host`` refuses the game in one line."""
+    assert _copy("odd", screen="tests.games.tiny.engine").screen_lacks() == list(SCREEN_FUNCTIONS)
+    assert _copy("bare", screen=None).screen_lacks() == []
+    with pytest.raises(MissingPart, match="is not found"):
+        _copy("lost", screen="tests.games.no_such_screen").screen_lacks()
+    with GAMES.registered(_copy("tiny-odd", title="Odd", screen="tests.games.tiny.engine")):
+        assert main(["host", "tiny-odd", "--headless", "--players", "Ann,Bob"]) == 2
+    said = "towersim host: Odd cannot be played over the network: its screen has no open_screen()"
+    assert capsys.readouterr().err.splitlines() == [said]

@@ -19,6 +19,8 @@ GAME = GameKind.from_package(
     "rules.filled_in.engine:ENGINE",
     command="tests.lab.crashing",
     picture="simulator.games.filled_in.picture:write_picture",
+    mode_key="variant",  # Filled In's facts: the lab reads them from the registry
+    hands=False,
 )
 
 add_arguments = filled_in_play.add_arguments

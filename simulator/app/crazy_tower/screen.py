@@ -33,7 +33,7 @@ from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
 from simulator.app.crazy_tower.view import CrazyTowerView
 from simulator.app.crazy_tower.words import named, todo
-from simulator.app.game_screen import SessionGameScreen
+from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch

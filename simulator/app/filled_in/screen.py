@@ -27,8 +27,8 @@ from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.thinking import Thinker
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.view import FilledInView
-from simulator.app.game_screen import SessionGameScreen
 from simulator.app.guide import bounds
+from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
 from simulator.games.filled_in.match import FilledInMatch
 

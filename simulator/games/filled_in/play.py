@@ -12,8 +12,9 @@ from rules.filled_in.options import FilledInOptions
 from simulator.bots.cli import Seats, bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.match import FilledInMatch
-from simulator.games.parameters import add_flags, flag_settings
-from simulator.games.play_common import add_common_arguments, ending, play_headless, publish
+from simulator.games.parameters import flag_settings
+from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
+from simulator.games.registry import GAMES
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
@@ -23,20 +24,16 @@ PROG = "towersim play filled-in"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     counts = ENGINE.player_counts(ENGINE.modes[0])
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=2,
-        help=f"number of players: {min(counts)} to {max(counts)} (default 2)",
+    add_game_arguments(
+        parser,
+        ENGINE,
+        "LOTS: Filled In",
+        "standard rules, or the remote rules (a host rolls; unmarked levels score)",
+        f"number of players: {min(counts)} to {max(counts)} (default 2)",
+        mode_key=GAMES.get("filled-in").mode_key,
+        default_players=2,
+        hands=False,  # no physics while Filled In is played
     )
-    add_flags(parser, ENGINE.parameters, "LOTS: Filled In")
-    parser.add_argument(
-        "--variant",
-        choices=ENGINE.modes,
-        default="standard",
-        help="standard rules, or the remote rules (a host rolls; unmarked levels score)",
-    )
-    add_common_arguments(parser, hands=False)  # no physics while Filled In is played
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from rules.filled_in.tower import PURPLE_PIECE
 from rules.pieces import Cell
 from simulator.games.filled_in.fields import GridTable
 from simulator.games.filled_in.notation import read_block_cells
-from simulator.replay import load_scenario
+from simulator.games.loaded import load_scenario
 from simulator.scenario.document import read_document
 from simulator.scenario.errors import ScenarioError
 

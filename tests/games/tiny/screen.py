@@ -1,137 +1,158 @@
-"""Tiny Tower in the app (the registry's ``screen`` part): ``open_screen(setup)`` and
-``load_screen(path)`` over a screen built only of the app's shared pieces (a HudPage, the
-one save path of simulator.games.saves), so a fourth game shows in the app with nothing
-changed outside its package.
+"""Tiny Tower in the app (the registry's ``screen`` part): ``open_screen(setup)``,
+``load_screen(path)`` and ``around(match, humans)``, over a thin GameScreen built only
+of the app's shared pieces, so a fourth game shows in the app with nothing changed
+outside its package.
 
-The match's world is drawn as it stands (the pedestal and every box on it); a button, or
-the keys 1 to 5, puts the next box at a column from the left; a computer seat moves on
-the next frame; Ctrl+S saves a scenario that ``towersim replay`` plays back.
+The turns are the pyglet-free controller (controller.py); the keys are one table
+(keys.py). GameScreen brings the computer seats (a decision on the worker, its
+playback, the retries and the hand-over), the autosave, Ctrl+S and Ctrl+O and network
+play. The match's world is drawn as it stands (the pedestal and every box on it); a
+button, or the keys 1 to 5, puts the next box at a column from the left.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 import pymunk
-from pyglet.window import key
 
 from rules.engine import GameOptions
-from rules.errors import IllegalMove
 from simulator.app import save_folder
+from simulator.app.game_screen import GameScreen
 from simulator.app.screen import HudPage
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Hud
 from simulator.games import saves
-from simulator.games.computer_seat import ComputerSeat
-from simulator.seeds import seat_seed, takeover_seed
-from tests.games.tiny.engine import COLS, ENGINE, PLACE, TAKE
+from simulator.games.saves import Saved
+from tests.games.tiny.controller import TinyTurns
+from tests.games.tiny.engine import COLS
+from tests.games.tiny.keys import DIGITS, HELP, SHARED, TABLE
 from tests.games.tiny.match import TinyMatch
-from tests.games.tiny.player import COMPUTERS
 
+KIND = "tiny"
 SCALE = 24.0  # logical px per cm
 GROUND = (640.0, 300.0)  # where the world's origin (the pedestal's foot) is drawn
 BOX_TONE = (190, 140, 80)
 PEDESTAL_TONE = (110, 110, 120)
 TABLE_TONE = (60, 110, 70)
-DIGITS = (key._1, key._2, key._3, key._4, key._5)
-SHORTCUTS = [
-    ("1-5, or a column's button", "put the next box at that column, from the left"),
-    ("Ctrl+S", "save the game (a scenario towersim replay plays back)"),
-]
 
 
 def open_screen(setup: GameSetup) -> TinyScreen:
     options = GameOptions(setup.names, setup.mode, setup.seed, setup.settings)
-    computers = {setup.names[seat]: level for seat, level in setup.bot_levels.items()}
-    return TinyScreen(TinyMatch(options), computers)
+    levels = {setup.names[seat]: level for seat, level in setup.bot_levels.items()}
+    return TinyScreen(TinyMatch(options), levels)
 
 
 def load_screen(path: Path) -> TinyScreen:
-    saved = saves.load_saved(path, "tiny")
-    assert isinstance(saved.match, TinyMatch)
+    saved = _saved(path)
     return TinyScreen(saved.match, saved.computers or {})
 
 
-class TinyScreen(HudPage):
-    shortcuts = SHORTCUTS
+def around(match: TinyMatch, humans: Collection[str]) -> TinyScreen:
+    """A screen on ``match`` as it stands, where only ``humans`` play at this desk (a
+    network game: the others' moves come from elsewhere); nothing is autosaved."""
+    return TinyScreen(match, {}, humans=humans, autosave=False)
 
-    def __init__(self, match: TinyMatch, computers: dict[str, str]) -> None:
-        self.match = match
-        self.computers = computers  # name -> level; every level is the random player
-        # Every computer seat through the one seat driver (simulator/games/computer_seat.py).
-        self.seats = {name: self._seat(name, level) for name, level in computers.items()}
-        self.save_path = save_folder.save_dir() / "tiny-save.toml"
-        self.message = ""
+
+def _saved(path: Path) -> Saved[TinyMatch]:
+    saved = saves.load_saved(path, KIND)  # a save of another game is refused in one line
+    assert isinstance(saved.match, TinyMatch)
+    return Saved(saved.match, saved.seed, saved.computers, saved.hand)
+
+
+class TinyScreen(GameScreen, HudPage):  # HudPage: the panel is all it draws
+    shortcuts = HELP
+    shared_keys = SHARED
+    live = None  # a box is placed whole: no move is ever under way
+
+    def __init__(
+        self,
+        match: TinyMatch,
+        levels: dict[str, str],
+        *,
+        humans: Collection[str] | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__(save_path=save_folder.save_dir() / "tiny-save.toml", autosave=autosave)
+        self.turns = TinyTurns(match, levels, humans)
+        self.computers = self.turns.bots
         self.hud = Hud()
-        self.dirty = True
+
+    @property
+    def match(self) -> TinyMatch:
+        return self.turns.match
 
     # -- moves ---------------------------------------------------------------------------
 
+    def my_turn(self) -> bool:
+        return self.turns.my_turn()
+
+    def place_at(self, symbol: int) -> None:
+        self.place(COLS[DIGITS.index(symbol)])
+
     def place(self, col: int) -> None:
-        """The player to act takes the next box and puts it at ``col``; what it says
-        (nothing once it is done) redraws the screen."""
-        if ENGINE.outcome(self.match.state).over:
-            self.say("The game is over.")
-            return
-        name = self.match.state.player
-        if name in self.computers:
-            self.say(f"It is {name}'s turn: the computer plays it.")
-            return
-        try:
-            if self.match.state.phase == TAKE:
-                self.match.perform({"type": TAKE, "player": name})
-            self.match.perform({"type": PLACE, "player": name, "col": col})
-        except IllegalMove as exc:
-            self.say(f"Refused: {exc.reason}")
+        refused = self.turns.place(col)
+        if refused is not None:
+            self.say(refused)
             return
         self.say("")
+        self._confirmed()
 
-    def advance(self, steps: int, seconds: float) -> None:
-        state = self.match.state
-        if not ENGINE.outcome(state).over and state.player in self.computers:
-            self.seats[state.player].play(self.match)
-            self.dirty = True
+    def confirm(self) -> None:
+        self.say("Nothing to confirm: a box stays where it is put.")
 
-    def _seat(self, name: str, level: str) -> ComputerSeat:
-        seed = seat_seed(self.match.seed, self.match.state.players.index(name))
-        return COMPUTERS.seat(
-            name, level, seed, lambda: takeover_seed(seed, self.match.action_count)
-        )
+    def _take_back(self) -> str:
+        return ""  # never called: nothing is ever live
 
-    def save(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        saves.save(target, self.match, name="Tiny Tower", computers=self.computers)
-        self.say(f"Saved to {target}.")
+    # -- the computer seats (GameScreen's) -------------------------------------------------
 
-    def say(self, message: str) -> None:
-        self.message = message
-        self.dirty = True
+    def computer_to_move(self) -> str | None:
+        return self.turns.computer_to_move()
 
-    # -- input ---------------------------------------------------------------------------
+    def _hand_over(self, seat: Any) -> bool:
+        return self.turns.hand_over(seat)
+
+    def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
+        return self.turns.moved_words(seat, events)
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def _write(self, path: Path) -> None:
+        saves.save(path, self.match, name="Tiny Tower", computers=self.turns.levels)
+
+    def _autosave_path(self) -> Path:
+        return save_folder.autosave_path(KIND)
+
+    def _read(self, path: Path) -> Saved[TinyMatch]:
+        return _saved(path)
+
+    def _adopt(self, game: Any) -> str:
+        self.turns = TinyTurns(game.match, game.computers or {}, self.turns.humans)
+        self.computers = self.turns.bots
+        self._changed()
+        return ""
+
+    # -- input -----------------------------------------------------------------------------
 
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
-        self.hud.press(x, y)
+        if not self.skip_click():
+            self.hud.press(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol == key.S and modifiers & key.MOD_CTRL:
-            self.save()
-        elif symbol in DIGITS:
-            self.place(COLS[DIGITS.index(symbol)])
+        if not self.shared_key(symbol, modifiers):
+            TABLE.dispatch(self, symbol, modifiers)
 
-    # -- drawing -------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        hud, state = self.hud, self.match.state
+        hud = self.hud
         hud.clear()
         hud.text("Tiny Tower", 40, 740, 28, bold=True)
-        outcome = ENGINE.outcome(state)
-        if outcome.over:
-            status = f"Over ({outcome.reason}): {', '.join(outcome.winners) or 'nobody'} won."
-        else:
-            status = f"{state.player} to play: stack {state.target} boxes without a fall."
+        status, scores = self.turns.status()
         hud.text(status, 40, 700, 15)
-        scores = ", ".join(f"{n} {p}" for n, p in ENGINE.scores(state).items())
-        hud.text(f"Boxes standing: {scores}", 40, 670, 13)
+        hud.text(scores, 40, 670, 13)
         hud.rect(0, GROUND[1] - 30, 1280, 30, TABLE_TONE)
         for entry in self.match.world.entries:
             if entry.is_table or entry.body.body_type == pymunk.Body.KINEMATIC:
