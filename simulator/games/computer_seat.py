@@ -196,6 +196,10 @@ class ComputerSeat:
         """Apply the player's decision (IllegalMove: refused, the match unchanged); an
         applied one starts the refusal count again."""
         self.computers.apply(match, decision)
+        self.moved()
+
+    def moved(self) -> None:
+        """The seat's decision was applied: its refusals count from nothing again."""
         self.refusals.count = 0
 
     def refused(self, match: Any) -> Step:

@@ -50,7 +50,7 @@ class LotsTurns:
         self.seed = seed
         if humans is None:
             humans, levels = seats_from(match.state.players, None)
-        self.seats = Seats(list(match.state.players), seed, humans, levels or {})
+        self.seats = Seats(match, seed, humans, levels or {})
         self.jitter = Jitter()  # this placement's miss of the mouse (none: exact)
         self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
         self.use_hand(dexterity)
@@ -319,7 +319,7 @@ class LotsTurns:
         self.risk.end_placement()
         self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
         players = list(saved.match.state.players)
-        self.seats = Seats(players, saved.seed, *seats_from(players, saved.computers))
+        self.seats = Seats(saved.match, saved.seed, *seats_from(players, saved.computers))
         self.use_hand(saved.hand)
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False
