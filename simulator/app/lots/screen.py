@@ -34,13 +34,12 @@ from simulator.render.camera import Camera
 
 def open_screen(setup: GameSetup) -> LotsScreen:
     """A new LOTS game as the start screen set it up."""
-    names = setup.names
-    match = session.new_match(list(names), setup.setting("footprint"), setup.seed)
+    match = session.new_match(list(setup.names), setup.setting("footprint"), setup.seed)
     return LotsScreen(
         match,
         seed=setup.seed,
-        humans={names[seat] for seat in setup.humans},
-        levels={names[seat]: level for seat, level in setup.bot_levels.items()},
+        humans=setup.humans,
+        levels=setup.computers,
         dexterity=setup.dexterity,
     )
 
