@@ -106,6 +106,24 @@ class Computers:
     retries: int = RETRIES
     table: Callable[[Any, Seats, int], Table] | None = None
 
+    @classmethod
+    def of(
+        cls,
+        random: Callable[[int], AnyPlayer],
+        bot: Callable[[int, str, Dexterity | None], AnyPlayer],
+        decisions: int,
+        apply: Apply = perform,
+        retries: int = RETRIES,
+    ) -> Computers:
+        """A game's computers from its two kinds of player: ``random(seed)``, the legal
+        random player (the ``random`` level), and ``bot(seed, level, hand)`` for every
+        other level; the seat's name is neither's business."""
+
+        def player(level: str, seed: int, name: str, hand: Dexterity | None) -> AnyPlayer:
+            return random(seed) if level == FALLBACK else bot(seed, level, hand)
+
+        return cls(player, decisions, apply, retries)
+
     def seat_for(
         self, match: Any, name: str, level: str, seed: int, hand: Dexterity | None = None
     ) -> ComputerSeat:

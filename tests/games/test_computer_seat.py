@@ -25,7 +25,11 @@ from simulator.games.computer_seat import (
     play_turns,
 )
 from simulator.games.crazy_tower.bots import COMPUTERS as CRAZY_TOWER
+from simulator.games.crazy_tower.bots import CrazyTowerBot
+from simulator.games.crazy_tower.player import RandomPlayer as CrazyTowerRandom
 from simulator.games.lots.bots import COMPUTERS as LOTS
+from simulator.games.lots.bots import LotsBot
+from simulator.games.lots.player import RandomPlayer as LotsRandom
 from simulator.seeds import seat_seed, takeover_seed
 from tests.games.tiny.engine import ENGINE
 from tests.games.tiny.match import TinyMatch
@@ -159,3 +163,13 @@ def test_play_turns_stops_after_the_decisions_it_is_given() -> None:
     match = new_match()
     seats = COMPUTERS.seated(match, Seats({0: "random", 1: "random"}, {}), 3)
     assert play_turns(match, seats, 3) == 3 and match.action_count == 3
+
+
+def test_a_games_computers_are_its_random_player_and_its_bot_by_level() -> None:
+    """``Computers.of``: the ``random`` level is the game's random player, every other
+    level its bot of that level, both seeded as asked."""
+    pairs = ((LOTS, LotsRandom, LotsBot), (CRAZY_TOWER, CrazyTowerRandom, CrazyTowerBot))
+    for computers, random, bot in pairs:
+        assert computers.player(FALLBACK, 5, "Ann", None) == random(5)
+        easy = computers.player("easy", 5, "Ann", None)
+        assert isinstance(easy, bot) and easy.seed == 5 and easy.level.name == "easy"
