@@ -6,10 +6,11 @@ pause is over, applies it on the window's thread through the match's public API,
 filmed, so that the move plays back on screen. The bot only ever sees an exact copy of
 the match (``Match.copy`` replays the log), so it decides what it would decide on the
 match itself: the same seed and log give the same move, and saves and replays stay
-bit-exact. The policy is the one computer-seat driver's (simulator/games/computer_seat.py):
-a move the rules refuse is decided again (at most the game's ``Computers.retries`` times
-in a row); a bot that fails hands its seat to the random player and says so; a random
-player that fails stops its seat, saying why.
+bit-exact. The policy is the one computer-seat driver's, run a step at a time on each
+seat's ``ComputerSeat`` (simulator/games/computer_seat.py: ``refused``, ``failed``): a
+move the rules refuse is decided again (at most the game's ``Computers.retries`` times in
+a row); a bot that fails, or raises, hands its seat to the random player and the screen
+says so; a random player that fails stops its seat, saying why.
 
 The move then plays back at a readable speed (``simulator/app/playback.py``) with the
 hand drawn; + and - change the speed (``playback_speed``, kept for the next moves), and
@@ -30,7 +31,7 @@ from simulator.app import settings
 from simulator.app.playback import Playback, checked_speed, speed_text
 from simulator.app.words import agree, listed, possessive
 from simulator.app.workers import ThreadWorker
-from simulator.games.computer_seat import Refusals, computers_of
+from simulator.games.computer_seat import ComputerSeat, Step
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.registry import GAMES
 from simulator.render.film import Film
@@ -69,7 +70,6 @@ class ComputerSeats(ABC):
     match: Any
     dt: float
     message: str
-    computers: dict[Any, Any]  # seat -> its bot (an object with ``decide(match)``)
 
     def __init__(self) -> None:
         self.playback: Playback | None = None  # a computer's move being shown
@@ -79,7 +79,6 @@ class ComputerSeats(ABC):
         self.stuck: dict[Any, str] = {}  # seats no computer can move, and why
         self._decision: Decision | None = None
         self._wait = 0.0  # real seconds a computer's turn has lasted
-        self._refusals: Refusals | None = None  # this turn's refusals, once there is one
         self._after_playback = ""
 
     # -- what the screen provides -------------------------------------------------------
@@ -100,19 +99,23 @@ class ComputerSeats(ABC):
     def _seat_name(self, seat: Any) -> str:
         return str(seat)
 
+    @abstractmethod
+    def computer_seat(self, seat: Any) -> ComputerSeat:
+        """The driver's seat a computer plays (its player of the moment, its refusals)."""
+
+    def _handed_over(self, seat: Any) -> None:
+        """The random player took ``seat`` (a game whose save keeps the levels apart from
+        the seats records it)."""
+        return  # a game whose save reads the seats' levels (LOTS) has nothing to record
+
     def _think(self, seat: Any) -> Future:
-        """Start the decision of ``seat``'s bot on the worker."""
-        return self.worker.submit(decide_on_copy, self.computers[seat], self.match)
+        """Start the decision of ``seat``'s player on the worker."""
+        return self.worker.submit(decide_on_copy, self.computer_seat(seat).player, self.match)
 
     def _perform_computer(self, seat: Any, decision: Any) -> None:
         """Apply a computer's decision to the match (IllegalMove: refused, unchanged), as
         every computer seat does: by the game's ``Computers.apply``."""
-        computers_of(self.match).apply(self.match, decision)
-
-    @abstractmethod
-    def _hand_over(self, seat: Any) -> bool:
-        """Give a failed bot's seat to the random player; False if it was the random
-        player already."""
+        self.computer_seat(seat).apply(self.match, decision)
 
     @abstractmethod
     def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
@@ -154,7 +157,7 @@ class ComputerSeats(ABC):
     def _forget_decision(self) -> None:
         """A load or a close: the decision under way and the move shown are dropped."""
         self._decision, self.playback, self.stuck = None, None, {}
-        self._wait, self._refusals = 0.0, None
+        self._wait = 0.0
 
     # -- computer seats -------------------------------------------------------------------
 
@@ -187,7 +190,8 @@ class ComputerSeats(ABC):
         self._computer_moved(seat, film, self.match.events()[before:])
 
     def _bot_raised(self, seat: Any, exc: Exception) -> None:
-        self._failed(seat, f"{type(exc).__name__}: {exc}")
+        step = self.computer_seat(seat).failed(self.match)
+        self._step(seat, step, f"{type(exc).__name__}: {exc}")
 
     def _start_decision(self, seat: Any) -> Decision:
         match = self.match
@@ -213,7 +217,8 @@ class ComputerSeats(ABC):
         return film
 
     def _computer_moved(self, seat: Any, film: Film, events: list[dict[str, Any]]) -> None:
-        self._wait, self._refusals = 0.0, None
+        self._wait = 0.0
+        self.computer_seat(seat).moved()
         self._autosave()
         words = self._computer_words(seat, events)
         if len(film.frames) > 1:
@@ -225,21 +230,21 @@ class ComputerSeats(ABC):
             self._shown(words)
 
     def _refused(self, seat: Any, why: str) -> None:
-        if self._refusals is None:
-            self._refusals = Refusals(computers_of(self.match).retries)
-        if self._refusals.refused():
-            self._failed(seat, f"every try refused ({why})")
-        else:  # decide again at once (the bot's own stream has moved on)
+        step = self.computer_seat(seat).refused(self.match)
+        if step == "again":  # decide again at once (the bot's own stream has moved on)
             self._start_decision(seat)
-
-    def _failed(self, seat: Any, why: str) -> None:
-        why, name = one_line(why), self._seat_name(seat)
-        self._refusals = None
-        if self._hand_over(seat):
-            self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")
         else:
+            self._step(seat, step, f"every try refused ({why})")
+
+    def _step(self, seat: Any, step: Step, why: str) -> None:
+        """Say what a failed seat's step was: handed over, or stuck."""
+        why, name = one_line(why), self._seat_name(seat)
+        if step == "stuck":
             self.stuck[seat] = why
             self.say(f"The computer cannot move for {name}: {why}. The game stops here.")
+            return
+        self._handed_over(seat)
+        self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")
 
     def _play_back(self, seconds: float) -> None:
         playback = self.playback

@@ -72,9 +72,11 @@ class GameSetup:
         return tuple(seat.name for seat in self.seats)
 
     @property
-    def humans(self) -> set[int]:
-        return {i for i, seat in enumerate(self.seats) if seat.human}
+    def humans(self) -> set[str]:
+        """The players at this desk, by name."""
+        return {seat.name for seat in self.seats if seat.human}
 
     @property
-    def bot_levels(self) -> dict[int, str]:
-        return {i: seat.controller for i, seat in enumerate(self.seats) if not seat.human}
+    def computers(self) -> dict[str, str]:
+        """The computer seats, by player name: their levels."""
+        return {seat.name: seat.controller for seat in self.seats if not seat.human}

@@ -25,8 +25,8 @@ recorded, so the limit is part of the game, not of the driver.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
 
 from rules.errors import IllegalMove
 from simulator.bots.cli import Seats
@@ -106,21 +106,38 @@ class Computers:
     retries: int = RETRIES
     table: Callable[[Any, Seats, int], Table] | None = None
 
-    def seat(
-        self,
-        name: str,
-        level: str,
-        seed: int,
-        takeover: Callable[[], int],
-        hand: Dexterity | None = None,
+    @classmethod
+    def of(
+        cls,
+        random: Callable[[int], AnyPlayer],
+        bot: Callable[[int, str, Dexterity | None], AnyPlayer],
+        decisions: int,
+        apply: Apply = perform,
+        retries: int = RETRIES,
+    ) -> Computers:
+        """A game's computers from its two kinds of player: ``random(seed)``, the legal
+        random player (the ``random`` level), and ``bot(seed, level, hand)`` for every
+        other level; the seat's name is neither's business."""
+
+        def player(level: str, seed: int, name: str, hand: Dexterity | None) -> AnyPlayer:
+            return random(seed) if level == FALLBACK else bot(seed, level, hand)
+
+        return cls(player, decisions, apply, retries)
+
+    def seat_for(
+        self, match: Any, name: str, level: str, seed: int, hand: Dexterity | None = None
     ) -> ComputerSeat:
-        """Seat ``name`` played at ``level`` by a player seeded ``seed``; the random
-        player that takes over if it fails is seeded ``takeover()``, asked then."""
+        """Seat ``name`` of ``match`` played at ``level``: the one seeding every caller
+        uses. Its player is seeded ``seat_seed(seed, i)`` (``i`` the seat's place among
+        the players); the random player taking it over, ``takeover_seed`` of that and the
+        moves made when it does. Headless ``play`` recordings and scenarios' ``computer``
+        actions were made with this rule, so they replay bit for bit."""
+        own = seat_seed(seed, list(match.summary()["players"]).index(name))
 
-        def fallback() -> AnyPlayer:
-            return self.player(FALLBACK, takeover(), name, hand)
+        def fallback(moves: int) -> AnyPlayer:
+            return self.player(FALLBACK, takeover_seed(own, moves), name, hand)
 
-        player = self.player(level, seed, name, hand)
+        player = self.player(level, own, name, hand)
         return ComputerSeat(player, level, None if level == FALLBACK else fallback, self)
 
     def seated(self, match: Any, seating: Seats, seed: int) -> Table:
@@ -131,18 +148,11 @@ class Computers:
 
 
 def seated_by_seed(computers: Computers, match: Any, seating: Seats, seed: int) -> Table:
-    """Seat ``i`` played at ``seating.levels[i]`` by a player seeded ``seat_seed(seed,
-    i)``; a random player that takes over is seeded by the moves made so far, as the
-    network host's."""
+    """Seat ``i`` played at ``seating.levels[i]``, seated by ``Computers.seat_for``."""
     seats = {}
     for i, name in enumerate(match.summary()["players"]):
-        own = seat_seed(seed, i)
-
-        def takeover(own: int = own) -> int:
-            return takeover_seed(own, match.action_count)
-
         level, hand = seating.levels[i], seating.hands.get(i)
-        seats[name] = computers.seat(name, level, own, takeover, hand)
+        seats[name] = computers.seat_for(match, name, level, seed, hand)
     return Table(seats)
 
 
@@ -168,49 +178,65 @@ class Refusals:
         return True
 
 
-def take_turn(match: Any, player: AnyPlayer, computers: Computers) -> None:
-    """``player`` decides and its decision is applied; a refused one is decided again,
-    at most ``computers.retries`` times in a row, then the last IllegalMove is raised
-    (the match unchanged)."""
-    refusals = Refusals(computers.retries)
-    while True:
-        decision = player.decide(match)
-        try:
-            computers.apply(match, decision)
-            return
-        except IllegalMove:
-            if refusals.refused():
-                raise
+Step = Literal["again", "handed_over", "stuck"]
 
 
 @dataclass
 class ComputerSeat:
-    """One seat a computer plays, with the hand-over: ``fallback`` makes the random
-    player that takes the seat from a failing ``player`` (None: ``player`` is the random
-    player already, or a given player that keeps its seat to the end). ``level`` is the
-    player's level (None: a given player)."""
+    """One seat a computer plays, with the module's policy as steps: ``fallback(moves)``
+    makes the random player that takes the seat from a failing ``player``, ``moves`` the
+    match's action count then (None: ``player`` is the random player already, or a given
+    player that keeps its seat to the end). ``level`` is the player's level (None: a
+    given player). ``play`` runs the steps on a match; the app runs them itself, its
+    players deciding on a worker while the window draws."""
 
     player: AnyPlayer
     level: str | None
-    fallback: Callable[[], AnyPlayer] | None
+    fallback: Callable[[int], AnyPlayer] | None
     computers: Computers
+    refusals: Refusals = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.refusals = Refusals(self.computers.retries)
 
     def play(self, match: Any) -> None:
-        """One move of this seat, applied (the module's doc gives the policy); the last
-        IllegalMove if the seat is stuck, the match unchanged."""
-        try:
-            take_turn(match, self.player, self.computers)
-        except IllegalMove:
-            if not self.hand_over():
-                raise
-            take_turn(match, self.player, self.computers)
+        """One move of this seat, applied; the last IllegalMove if the seat is stuck, the
+        match unchanged."""
+        while True:
+            try:
+                self.apply(match, self.player.decide(match))
+                return
+            except IllegalMove:
+                if self.refused(match) == "stuck":
+                    raise
 
-    def hand_over(self) -> bool:
-        """The random player takes the seat; False if there is none to take it."""
+    def apply(self, match: Any, decision: Any) -> None:
+        """Apply the player's decision (IllegalMove: refused, the match unchanged); an
+        applied one starts the refusal count again."""
+        self.computers.apply(match, decision)
+        self.moved()
+
+    def moved(self) -> None:
+        """The seat's decision was applied: its refusals count from nothing again."""
+        self.refusals.count = 0
+
+    def refused(self, match: Any) -> Step:
+        """The rules refused this seat's decision on ``match`` (unchanged): ``again`` its
+        player decides again; ``handed_over`` the limit is passed and the random player
+        has the seat now; ``stuck`` the random player was refused as often."""
+        if not self.refusals.refused():
+            return "again"
+        return self.failed(match)
+
+    def failed(self, match: Any) -> Step:
+        """The player failed for good (the refusal limit, or a bot that raised): the
+        random player takes the seat (``handed_over``), else ``stuck``."""
+        self.refusals.count = 0
         if self.fallback is None:
-            return False
-        self.player, self.level, self.fallback = self.fallback(), FALLBACK, None
-        return True
+            return "stuck"
+        self.player, self.level = self.fallback(match.action_count), FALLBACK
+        self.fallback = None
+        return "handed_over"
 
 
 def given(

@@ -22,12 +22,13 @@ from typing import Any
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES
+from simulator.games.computer_seat import play_on
 from simulator.games.match import Match, PhysicalMatch
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES, MissingPart
 from simulator.games.runner import GameScenario, perform
 from simulator.games.runner import report as game_report
-from simulator.lab.fork_play import falls, play_on, plays_on
+from simulator.lab.fork_play import falls, plays_on
 from simulator.lab.stats import wilson
 from simulator.physics.profile import load_profile, profile_names
 from simulator.physics.world import PlacementRefused

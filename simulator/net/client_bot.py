@@ -15,7 +15,6 @@ from rules.errors import IllegalMove
 from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.net.client import Client
 from simulator.net.game import NetGame
-from simulator.seeds import seat_seed, takeover_seed
 
 
 class ClientBot:
@@ -45,13 +44,8 @@ class ClientBot:
         if game is None or seat is None:
             return
         if self._computer is None:
-            seed = seat_seed(game.match.seed, game.players.index(seat))
-
-            def takeover() -> int:  # seeded by the moves made when it happens
-                now = self.client.replica.game
-                return takeover_seed(seed, now.match.action_count if now else 0)
-
-            self._computer = computers_of(game.match).seat(seat, self.level, seed, takeover)
+            computers = computers_of(game.match)
+            self._computer = computers.seat_for(game.match, seat, self.level, game.match.seed)
         try:
             self._computer.play(game.match)
         except IllegalMove:

@@ -44,7 +44,6 @@ from simulator.net.storage import (
 from simulator.replay import load_document
 from simulator.scenario.document import Document, read_document
 from simulator.scenario.errors import ScenarioError
-from simulator.seeds import seat_seed, takeover_seed
 
 
 def room_code() -> str:
@@ -340,14 +339,8 @@ class Room:
         seat = self.seats[name]
         match = self.game.match
         computer = self._computers.get(name)
-        if computer is None:
-            index = self.game.players.index(name)
-
-            def seed() -> int:  # the match now: a takeover is seeded when it happens
-                now = self.game.match
-                return takeover_seed(seat_seed(now.seed, index), now.action_count)
-
-            computer = computers_of(match).seat(name, seat.level, seed(), seed)
+        if computer is None:  # seated as every computer is (computer_seat.py)
+            computer = computers_of(match).seat_for(match, name, seat.level, match.seed)
             self._computers[name] = computer
         before = match.action_count
         try:

@@ -13,8 +13,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from simulator.games.computer_seat import play_players
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import RandomPlayer
 from simulator.games.registry import GAMES, MissingPart
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.world import PlacementRefused
@@ -194,10 +195,10 @@ def _lots_game(target: LotsGameTarget, base: PhysicsProfile, point: dict[str, Va
     scenario = load_document(json_document(target.label, json.dumps(document))).scenario
     match = replace(scenario, profile=settings_for(base, point)).new_match()
     assert isinstance(match, LotsMatch)
-    seats = {seat: RandomPlayer(seat_seed(target.seed, seat)) for seat in range(target.players)}
+    seats = {name: RandomPlayer(seat_seed(target.seed, seat)) for seat, name in enumerate(names)}
     record = _blank("lots-game")
     try:
-        play_turns(match, seats, target.decisions)
+        play_players(match, seats, target.decisions)
     except Exception as exc:  # a stuck player is a finding of the run, not a crash
         record["detail"] = f"{type(exc).__name__}: {exc}"
     events = match.events()

@@ -87,7 +87,7 @@ def test_a_computer_that_fails_hands_its_seat_to_the_random_player():
         def broken(match):
             raise ZeroDivisionError("division by zero\nin a bot's plan")
 
-        screen.computers["Bob"].decide = broken
+        screen.computer_seat("Bob").player.decide = broken
         for _ in range(40):
             frames(window, 1, 0.05)
             if screen.game.controllers[0] == "random":
@@ -95,7 +95,7 @@ def test_a_computer_that_fails_hands_its_seat_to_the_random_player():
         assert screen.message.startswith("Bob's computer failed (ZeroDivisionError: division")
         assert "the random player takes the seat" in screen.message
         assert "\n" not in screen.message and not screen.match.actions
-        assert isinstance(screen.computers["Bob"], RandomPlayer)
+        assert isinstance(screen.computer_seat("Bob").player, RandomPlayer)
         for _ in range(200):  # the random player moves for Bob, and it plays back
             frames(window, 1, 0.05)
             if screen.match.state.current_player == "Ann" and screen.playback is None:
@@ -115,7 +115,7 @@ def test_a_random_player_that_cannot_move_stops_trying_and_says_so():
             calls.append(1)
             raise IllegalMove("no spot left")
 
-        screen.computers["Bob"].decide = refused
+        screen.computer_seat("Bob").player.decide = refused
         # Frames drawn this fast outrun the worker's tries (a window's are 1/60 s apart):
         # as many frames as every try takes.
         stopped = "The computer cannot move for Bob: every try refused"

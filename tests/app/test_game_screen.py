@@ -20,10 +20,9 @@ from simulator.app.lots.screen import LotsScreen
 from simulator.app.screen import Screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
+from simulator.games.computer_seat import play_players
 from simulator.games.crazy_tower.bots import make_player as make_ct_player
-from simulator.games.crazy_tower.player import play_turns as play_ct_turns
 from simulator.games.lots.bots import make_player
-from simulator.games.lots.player import play_turns
 from simulator.seeds import seat_seed
 from tests.app.crazy_tower_helpers import open_ct
 from tests.app.filled_in_helpers import open_filled_in
@@ -201,8 +200,8 @@ def test_computer_moves_are_the_ones_the_headless_players_make():
     finally:
         close(window)
     match = session.new_match(["Computer 1", "Computer 2"], "1A", 5)
-    players = {seat: make_player("random", seat_seed(5, seat)) for seat in (0, 1)}
-    play_turns(match, players, len(made))
+    players = {f"Computer {s + 1}": make_player("random", seat_seed(5, s)) for s in (0, 1)}
+    play_players(match, players, len(made))
     assert match.actions == made
 
 
@@ -217,7 +216,7 @@ def test_crazy_tower_computer_moves_are_the_headless_players_too():
     setup = GameSetup("crazy-tower", tuple(Seat(n, c) for n, c in seats), seed=4)
     match = crazy_tower_session.new_game(setup).match
     players = {n: make_ct_player(c, seat_seed(4, i)) for i, (n, c) in enumerate(seats)}
-    play_ct_turns(match, players, len(made))
+    play_players(match, players, len(made))
     assert match.actions == made
 
 

@@ -100,7 +100,7 @@ def test_another_desks_move_plays_back_named_by_the_player_the_host_names():
     window, played = _played(_match(("Ann", "random"), ("Bob", "human")), ["Bob"])
     try:
         screen = played.screen
-        decision = screen.computers["Ann"].decide(screen.match.copy())
+        decision = screen.computer_seat("Ann").player.decide(screen.match.copy())
         with played.watching():  # as the replica applies the host's move
             screen.match.perform(decision)
         played.heard("move", {"mine": False, "by": "Ann"})

@@ -17,7 +17,6 @@ from simulator.app.net_lobby import holder_words, next_holder
 from simulator.games.computer_seat import computers_of
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import Joining
-from simulator.seeds import seat_seed
 
 LIMIT = 30.0  # seconds any wait on the network may take
 
@@ -133,7 +132,7 @@ def _bot_move(link: Link, seed: int) -> int:
     (as the screen would), then sends it; the moves sent."""
     game = link.game
     computers = computers_of(game.match)
-    computers.seat(link.seat, "random", seat_seed(seed, 0), lambda: 0).play(game.match)
+    computers.seat_for(game.match, link.seat, "random", seed).play(game.match)
     return link.send_moves()
 
 

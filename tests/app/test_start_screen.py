@@ -203,8 +203,8 @@ def test_app_options_describe_a_game_or_say_what_is_wrong():
     add_arguments(parser)
     args = parser.parse_args(["--game", "lots", "--players", "Ann,Computer", "--bot", "hard"])
     setup = setup_from(args)
-    assert setup.names == ("Ann", "Computer") and setup.bot_levels == {1: "hard"}
-    assert setup.humans == {0} and setup.mode == "competitive"
+    assert setup.names == ("Ann", "Computer") and setup.computers == {"Computer": "hard"}
+    assert setup.humans == {"Ann"} and setup.mode == "competitive"
     with pytest.raises(ValueError, match="unknown profile 'wobbly'"):
         setup_from(parser.parse_args(["--hand", "wobbly"]))
     assert setup_from(parser.parse_args(["--players", "Solo", "--hand", "shaky"])).mode == "solo"

@@ -18,9 +18,10 @@ from rules.lots import legal_moves, spec_of
 from simulator.app.lots import session
 from simulator.app.lots.screen import LotsScreen
 from simulator.app.window import AppWindow
+from simulator.games.computer_seat import play_players
 from simulator.games.lots.landing import spots
 from simulator.games.lots.live import SETTLED
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import RandomPlayer
 from simulator.physics.geometry import centroid_offset, piece_polygons
 
 TITLE = "towersim xtest"
@@ -33,7 +34,7 @@ def main(out: Path) -> None:
         if match.state.to_act == 0:
             match.perform(legal_moves(match.state)[0])
         else:
-            play_turns(match, {1: computer}, 1)
+            play_players(match, {"Computer 2": computer}, 1)
     screen = LotsScreen(match, seed=3, autosave=False)
     window = AppWindow(screen, caption=TITLE)
     lot = match.lot

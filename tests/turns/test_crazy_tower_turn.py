@@ -118,19 +118,20 @@ def test_a_timed_challenge_stamps_its_clock_and_ends_when_time_is_up():
 
 
 def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
-    """Seats seeded as `towersim play` seeds them; the random player taking one over
-    seeded by the game's seed and the moves made so far, as the screen always did."""
+    """Seats seated by the driver's ``seat_for``: the random player taking one over is
+    seeded by the seat's own seed and the moves made (the screen's old game-seed takeover,
+    shared by every seat, is gone: no save records decisions, so no recorded game
+    depended on it)."""
     turn, _ = new_turn((("Ann", "human"), ("Bob", "easy")), seed=3)
     assert turn.computer_to_move() is None  # Ann's turn
-    assert turn.computers["Bob"] == make_player("easy", seat_seed(3, 1))
-    assert turn.seating.hand_over("Bob") is True
-    assert (
-        turn.computers["Bob"]
-        == RandomPlayer(takeover_seed(3, 0))
-        == turn.seating.seats["Bob"].player
-    )
+    bob = turn.seating.seats["Bob"]
+    assert bob.player == make_player("easy", seat_seed(3, 1))
+    assert bob.failed(turn.match) == "handed_over"
+    assert bob.player == RandomPlayer(takeover_seed(seat_seed(3, 1), 0))
+    assert turn.seating.computers["Bob"] is bob.player
+    turn.seating.record_levels()
     assert turn.game.controllers == ["human", "random"]  # the save says so
-    assert turn.seating.hand_over("Bob") is False
+    assert bob.failed(turn.match) == "stuck"
 
 
 def test_a_shaky_hand_draws_from_the_stream_the_screen_always_used():

@@ -11,7 +11,7 @@ from simulator.app.lots.turns import LotsTurns
 from simulator.games.lots.bots import COMPUTERS, LotsBot
 from simulator.games.lots.live import HOLDING, SETTLED
 from simulator.games.lots.player import RandomPlayer
-from simulator.seeds import seat_seed
+from simulator.seeds import seat_seed, takeover_seed
 from tests.turns.lots_turns import NEXT, Host, drive, new_turns, settle, to_placement
 from tests.without_hooks import run_without_hooks
 
@@ -110,15 +110,18 @@ def test_keys_that_need_a_held_piece_wait_for_one() -> None:
 
 
 def test_a_failed_bot_hands_its_seat_to_the_random_player_once() -> None:
-    seats = Seats(["Ann", "Bob", "Cy"], 5, {"Ann"}, {"Bob": "easy"})
+    """Seated by the driver's ``seat_for`` (the app's own fixed takeover seed is gone: no
+    save records decisions, so no recorded game depended on it)."""
+    match = session.new_match(["Ann", "Bob", "Cy"], "1A", 5)
+    seats = Seats(match, 5, {"Ann"}, {"Bob": "easy"})
     assert seats.levels == {"Bob": "easy", "Cy": "random"}
     assert seats.computer(["Ann"]) is None and seats.computer(["Bob"]) == "Bob"
-    easy = seats.computers["Bob"]
+    easy = seats.seats["Bob"].player
     assert isinstance(easy, LotsBot) and easy.seed == seat_seed(5, 1)  # as `play lots` seeds
-    assert seats.hand_over("Bob") and seats.levels["Bob"] == "random"
-    taken = seats.computers["Bob"]
-    assert isinstance(taken, RandomPlayer) and taken.seed == seat_seed(5, 1)  # as before
-    assert not seats.hand_over("Bob") and not seats.hand_over("Cy")
+    assert seats.seats["Bob"].failed(match) == "handed_over" and seats.levels["Bob"] == "random"
+    taken = seats.seats["Bob"].player
+    assert isinstance(taken, RandomPlayer) and taken.seed == takeover_seed(seat_seed(5, 1), 0)
+    assert seats.seats["Bob"].failed(match) == seats.seats["Cy"].failed(match) == "stuck"
 
 
 def test_seats_come_from_a_saves_table_by_name_or_from_the_names() -> None:
@@ -131,7 +134,7 @@ def test_a_computers_move_goes_through_the_turns_and_its_flashes_wait() -> None:
     host = Host()
     match = session.new_match(["Ann", "Computer 2"], "1A", 3)
     turns = LotsTurns(match, host, seed=3)
-    assert turns.seats.humans == {"Ann"} and set(turns.seats.computers) == {"Computer 2"}
+    assert turns.seats.humans == {"Ann"} and set(turns.seats.seats) == {"Computer 2"}
     assert turns.computer() == "Computer 2" and not turns.my_move("roll")  # not Ann's roll
     before = len(match.state.events)
     COMPUTERS.apply(match, ("move", {"type": "roll", "player": "Computer 2"}))

@@ -35,6 +35,7 @@ from simulator.app.crazy_tower.view import CrazyTowerView
 from simulator.app.crazy_tower.words import named, todo
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
+from simulator.games.computer_seat import ComputerSeat
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.physics.geometry import Polygon, piece_polygons
@@ -52,7 +53,7 @@ class CrazyTowerScreen(SessionGameScreen):
         self.turn = CrazyTowerTurn(game, self)
         self.view = CrazyTowerView(self.turn, self)
         self.keys = KeyActions(self.turn)
-        self.dt, self.computers = self.turn.dt, self.turn.computers  # the seats' bots
+        self.dt = self.turn.dt
         self.message = "Welcome to Crazy Tower. Press H for help.  " + todo(self.match.state)
 
     @property
@@ -108,11 +109,11 @@ class CrazyTowerScreen(SessionGameScreen):
     def computer_to_move(self) -> str | None:
         return self.turn.computer_to_move()
 
-    def _perform_computer(self, seat: str, decision: dict[str, Any]) -> None:
-        self.match.perform(decision)
+    def computer_seat(self, seat: str) -> ComputerSeat:
+        return self.turn.seating.seats[seat]
 
-    def _hand_over(self, seat: str) -> bool:
-        return self.turn.seating.hand_over(seat)
+    def _handed_over(self, seat: str) -> None:
+        self.turn.seating.record_levels()  # the save and the panel name the random player
 
     def _computer_words(self, seat: str, events: list[dict[str, Any]]) -> str:
         crazy_tower_flashes(self.view.flashes, events, self.match.world, held=True)
@@ -135,7 +136,7 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def _adopt(self, game: Game) -> str:
         self.turn.start(game)
-        self.dt, self.computers = self.turn.dt, self.turn.computers
+        self.dt = self.turn.dt
         self.view.framing.reset()  # a load: framed at once
         self.view.tally.reset()
         self.view.flashes.clear()

@@ -30,6 +30,7 @@ from simulator.app.filled_in.view import FilledInView
 from simulator.app.guide import bounds
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
+from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.filled_in.match import FilledInMatch
 
 DT = 1.0 / 60.0  # no physics: the window's loop only needs a tick
@@ -72,6 +73,8 @@ class FilledInScreen(SessionGameScreen):
         super().__init__(save_path=save_path or session.default_save_path(), autosave=autosave)
         self.message = WELCOME
         self._thinker = Thinker(self.worker)
+        # The driver's seats: their refusals and hand-over (the players think by level).
+        self._seats: dict[str, ComputerSeat] = {}
         weakref.finalize(self, self._thinker.close)
 
     # -- the controller's, as GameScreen and the window read them ------------------------
@@ -112,6 +115,7 @@ class FilledInScreen(SessionGameScreen):
 
     def _adopt(self, game: FilledInGame) -> str:
         self.turns.adopt(game)
+        self._seats = {}  # seated afresh for the loaded game
         self.view.reset()
         return ""
 
@@ -130,10 +134,21 @@ class FilledInScreen(SessionGameScreen):
     def computer_to_move(self) -> str | None:
         return self.turns.computer_to_move()
 
+    def computer_seat(self, name: str) -> ComputerSeat:
+        seat = self._seats.get(name)
+        if seat is None:
+            match, level = self.match, self.game.computers[name]
+            seat = self._seats[name] = computers_of(match).seat_for(match, name, level, match.seed)
+        return seat
+
+    def _handed_over(self, name: str) -> None:
+        self.turns.hand_over(name)  # the save and the tabs name the random player
+
     def _think(self, name: str) -> Future:
         """Bots think in their own process (pure Python: a thread would hold the window
-        up at every GL call); the random player on the worker thread."""
-        return self._thinker.think(self.match, name, self.game.computers[name])
+        up at every GL call), by the seat's level; the random player on the worker
+        thread."""
+        return self._thinker.think(self.match, name, str(self.computer_seat(name).level))
 
     def _bot_raised(self, name: str, exc: Exception) -> None:
         if isinstance(exc, BrokenProcessPool):  # the worker process died, not the bot
@@ -144,9 +159,6 @@ class FilledInScreen(SessionGameScreen):
 
     def _perform_computer(self, name: str, move: dict[str, Any]) -> None:
         self.turns.perform_computer(name, move)
-
-    def _hand_over(self, name: str) -> bool:
-        return self.turns.hand_over(name)
 
     def _computer_words(self, name: str, events: Events) -> str:
         filled_in_flashes(self.view.flashes, events, self.turns.sheet_of, held=True)

@@ -48,11 +48,10 @@ class FilledInGame:
 def new_game(setup: GameSetup) -> FilledInGame:
     """A fresh game from the start screen's choices; ValueError/KeyError for bad ones."""
     options = GameOptions(setup.names, setup.mode, setup.seed, {"sheet": setup.setting("sheet")})
-    computers = {setup.names[seat]: bot for seat, bot in setup.bot_levels.items()}
-    for bot in computers.values():
+    for bot in setup.computers.values():
         if bot != "random":
             level(bot)  # KeyError names the known levels
-    return FilledInGame(FilledInMatch.set_up(options), computers)
+    return FilledInGame(FilledInMatch.set_up(options), setup.computers)
 
 
 def save(game: FilledInGame, path: Path) -> None:

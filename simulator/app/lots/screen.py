@@ -10,14 +10,12 @@ live placement's steps and maps the mouse into the world.
 from __future__ import annotations
 
 from collections.abc import Collection
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from pyglet.window import key, mouse
 
 from simulator.app import guide, save_folder
-from simulator.app.computer_seats import decide_on_copy
 from simulator.app.game_screen import GameScreen
 from simulator.app.lots import session
 from simulator.app.lots.host import Events
@@ -27,6 +25,7 @@ from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
 from simulator.app.setup import GameSetup
+from simulator.games.computer_seat import ComputerSeat
 from simulator.games.lots.live import HOLDING, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
 from simulator.physics.geometry import Polygon, piece_polygons
@@ -35,13 +34,12 @@ from simulator.render.camera import Camera
 
 def open_screen(setup: GameSetup) -> LotsScreen:
     """A new LOTS game as the start screen set it up."""
-    names = setup.names
-    match = session.new_match(list(names), setup.setting("footprint"), setup.seed)
+    match = session.new_match(list(setup.names), setup.setting("footprint"), setup.seed)
     return LotsScreen(
         match,
         seed=setup.seed,
-        humans={names[seat] for seat in setup.humans},
-        levels={names[seat]: level for seat, level in setup.bot_levels.items()},
+        humans=setup.humans,
+        levels=setup.computers,
         dexterity=setup.dexterity,
     )
 
@@ -163,12 +161,8 @@ class LotsScreen(GameScreen):
     def computer_to_move(self) -> str | None:
         return self.turns.computer()
 
-    def _think(self, seat: str) -> Future[Any]:
-        # A computer seat is the one seat driver's: its player of the moment decides.
-        return self.worker.submit(decide_on_copy, self.turns.seats.seats[seat].player, self.match)
-
-    def _hand_over(self, seat: str) -> bool:
-        return self.turns.seats.hand_over(seat)
+    def computer_seat(self, seat: str) -> ComputerSeat:
+        return self.turns.seats.seats[seat]
 
     def _computer_words(self, seat: str, events: Events) -> str:
         return self.turns.computer_words(events)

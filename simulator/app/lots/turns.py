@@ -50,7 +50,7 @@ class LotsTurns:
         self.seed = seed
         if humans is None:
             humans, levels = seats_from(players(match.state), None)
-        self.seats = Seats(players(match.state), seed, humans, levels or {})
+        self.seats = Seats(match, seed, humans, levels or {})
         self.jitter = Jitter()  # this placement's miss of the mouse (none: exact)
         self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
         self.use_hand(dexterity)
@@ -318,7 +318,7 @@ class LotsTurns:
         self.risk.end_placement()
         self.match, self.seed, self.dt = saved.match, saved.seed, saved.match.profile.dt
         names = players(saved.match.state)
-        self.seats = Seats(names, saved.seed, *seats_from(names, saved.computers))
+        self.seats = Seats(saved.match, saved.seed, *seats_from(names, saved.computers))
         self.use_hand(saved.hand)
         self.live, self.preview = None, None
         self.with_cube, self.lowering = False, False

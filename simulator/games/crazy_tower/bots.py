@@ -275,18 +275,17 @@ def _unbeatable(
     return first, True
 
 
-def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:
-    """A player of a level; ``random`` is the legal random player."""
-    if level_name == "random":
-        return RandomPlayer(seed)
+def _bot(seed: int, level_name: str, dexterity: Dexterity | None) -> CrazyTowerPlayer:
     return CrazyTowerBot(seed, level(level_name), dexterity)
-
-
-def _seat_player(level_name: str, seed: int, name: str, hand: Dexterity | None) -> CrazyTowerPlayer:
-    return make_player(level_name, seed, hand)
 
 
 # The registry's ``computer`` part (simulator/games/computer_seat.py). Crazy Tower's
 # players were always refused at most 8 times in a row before a seat stopped, and the
 # recorded and golden games that let them decide replay only with that limit.
-COMPUTERS = Computers(_seat_player, MAX_COMPUTER_DECISIONS, retries=8)
+COMPUTERS = Computers.of(RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, retries=8)
+
+
+def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:
+    """A player of a level; ``random`` is the legal random player."""
+    player: CrazyTowerPlayer = COMPUTERS.player(level_name, seed, "", dexterity)
+    return player

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +21,7 @@ from rules.crazy_tower.constraints import challenge_of
 from rules.crazy_tower.placement import target_floor
 from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN, CrazyTowerState
 from rules.errors import IllegalMove
-from simulator.games.computer_seat import ComputerPlayer, play_players
+from simulator.games.computer_seat import ComputerPlayer
 from simulator.games.crazy_tower.bodies import block_span, card_half_length, is_card
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.survey import shadow
@@ -387,11 +386,3 @@ def steadiest(values: list[float], slacks: list[float]) -> list[float]:
     if best < BALANCE_MARGIN:
         return []
     return [v for v, s in zip(values, slacks, strict=True) if s >= max(BALANCE_MARGIN, best / 2)]
-
-
-def play_turns(
-    match: CrazyTowerMatch, players: Mapping[str, CrazyTowerPlayer], max_decisions: int
-) -> int:
-    """Let computer players (by name) decide until the game ends or ``max_decisions`` is
-    spent; the number of decisions taken (simulator/games/computer_seat.py)."""
-    return play_players(match, players, max_decisions)

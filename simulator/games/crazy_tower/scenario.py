@@ -23,6 +23,7 @@ from rules.crazy_tower.setup import STARTERS
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import profiles
 from simulator.games.actions import hand_path, parse_action
+from simulator.games.computer_seat import play_players
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
     ACTION_KEYS as MOVE_KEYS,
@@ -33,7 +34,7 @@ from simulator.games.crazy_tower.match import (
     THINK_SECONDS,
     CrazyTowerMatch,
 )
-from simulator.games.crazy_tower.player import RandomPlayer, play_turns
+from simulator.games.crazy_tower.player import RandomPlayer
 from simulator.games.expect import parse_game_expect
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
@@ -193,4 +194,4 @@ def computer_players(match: CrazyTowerMatch, seed: int) -> dict[str, RandomPlaye
 def play_computer(match: CrazyTowerMatch, action: dict[str, Any], index: int, seed: int) -> None:
     """A ``computer`` action: the legal random player in every seat."""
     players = computer_players(match, seed * 31 + index)
-    play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
+    play_players(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))

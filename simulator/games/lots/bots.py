@@ -191,16 +191,15 @@ def _risk(estimates: list[Estimate[Candidate]], candidate: Candidate) -> float:
     return next(e.risk for e in estimates if e.candidate is candidate)
 
 
-def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:
-    """A player of a level; ``random`` is the legal random player."""
-    if level_name == "random":
-        return RandomPlayer(seed)
+def _bot(seed: int, level_name: str, dexterity: Dexterity | None) -> LotsPlayer:
     return LotsBot(seed, level(level_name), dexterity)
 
 
-def _seat_player(level_name: str, seed: int, name: str, hand: Dexterity | None) -> LotsPlayer:
-    return make_player(level_name, seed, hand)
-
-
 # The registry's ``computer`` part (simulator/games/computer_seat.py).
-COMPUTERS = Computers(_seat_player, MAX_COMPUTER_DECISIONS, apply_decision)
+COMPUTERS = Computers.of(RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, apply_decision)
+
+
+def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:
+    """A player of a level; ``random`` is the legal random player."""
+    player: LotsPlayer = COMPUTERS.player(level_name, seed, "", dexterity)
+    return player

@@ -9,7 +9,7 @@ spot), lowered gently by the hand. Physics-aware players: simulator/games/lots/b
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -17,7 +17,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import LotsState, check_candidate, legal_moves, placement_choices, spec_of
 from rules.pieces import Cell
-from simulator.games.computer_seat import ComputerPlayer, play_players
+from simulator.games.computer_seat import ComputerPlayer
 from simulator.games.lots.landing import Spot, spots
 from simulator.games.lots.match import LotsMatch, Placement
 
@@ -146,10 +146,3 @@ def apply_decision(match: LotsMatch, decision: Decision) -> None:
         match.perform(what)
     else:
         match.place(what)
-
-
-def play_turns(match: LotsMatch, players: Mapping[int, LotsPlayer], max_decisions: int) -> int:
-    """Let computer players (by seat) decide until the game ends or ``max_decisions`` is
-    spent; the number of decisions taken (simulator/games/computer_seat.py)."""
-    names = match.state.players
-    return play_players(match, {names[s]: p for s, p in players.items()}, max_decisions)

@@ -23,9 +23,10 @@ from rules.footprints import footprints
 from rules.lots import LotsOptions
 from simulator.bots.dexterity import profiles
 from simulator.games.actions import hand_path, parse_action
+from simulator.games.computer_seat import play_players
 from simulator.games.expect import parse_game_expect
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import RandomPlayer
 from simulator.games.runner import GameScenario
 from simulator.games.seats import parse_computers
 from simulator.names import names_problem
@@ -142,7 +143,7 @@ def _value(table: Table, key: str, dt: float) -> Any:
 def play_computer(match: LotsMatch, action: dict[str, Any], index: int, seed: int) -> None:
     """A ``computer`` action: the legal random player in every seat."""
     players = {
-        seat: RandomPlayer(computer_action_seed(seed, index, seat))
-        for seat in range(len(match.state.players))
+        name: RandomPlayer(computer_action_seed(seed, index, seat))
+        for seat, name in enumerate(match.state.players)
     }
-    play_turns(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))
+    play_players(match, players, action.get("moves", MAX_COMPUTER_DECISIONS))

@@ -10,10 +10,10 @@ import pytest
 from rules.lots import LotsOptions, legal_moves
 from simulator.bots.dexterity import get_profile
 from simulator.cli import main
+from simulator.games.computer_seat import play_players
 from simulator.games.lots.bots import make_player
 from simulator.games.lots.bots_risk import fall_risk
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.games.lots.player import play_turns
 from simulator.replay import replay_file
 
 
@@ -39,7 +39,9 @@ def test_each_level_decides_the_same_twice_for_a_seed(level: str) -> None:
 def test_normal_beats_random_on_fixed_seeds() -> None:
     for seed in (7, 25):
         match = LotsMatch(LotsOptions(players=("Bot", "Random"), footprint="1A", seed=seed))
-        play_turns(match, {0: make_player("normal", seed), 1: make_player("random", seed)}, 5000)
+        first, second = match.state.players
+        players = {first: make_player("normal", seed), second: make_player("random", seed)}
+        play_players(match, players, 5000)
         assert match.state.over and match.state.winners == [0], seed
 
 

@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from rules.lots import LotsOptions, LotsState
+from simulator.games.computer_seat import play_players
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.player import RandomPlayer, play_turns
+from simulator.games.lots.player import RandomPlayer
 
 
 def _pieces(state: LotsState) -> Counter[str]:
@@ -37,9 +38,9 @@ def test_a_game_ends_with_every_piece_accounted_for(
     # 30 blocks and 6 purple cubes, each in exactly one place (solo: some in the box).
     assert sum(start.values()) == 36 and set(start.values()) == {1}
     previous = list(match.state.scores)
-    seats = {s: RandomPlayer(seed + s) for s in range(players)}
+    seats = {name: RandomPlayer(seed + s) for s, name in enumerate(match.state.players)}
     while not match.state.over:
-        play_turns(match, seats, 1)
+        play_players(match, seats, 1)
         now = _pieces(match.state)
         assert now == start, "a piece was created or lost"
         moved_back = any(e["type"] == "move_back" for e in match.state.events)
