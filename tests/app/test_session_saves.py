@@ -67,7 +67,7 @@ APPS = {
         new=lambda: tiny_screen.open_screen(_setup("tiny")),
         save=lambda g, path: g.save(path),
         load=tiny_screen.load_screen,
-        holds=lambda g: (g.match, g.computers, None),
+        holds=lambda g: (g.match, g.turns.levels, None),
     ),
 }
 

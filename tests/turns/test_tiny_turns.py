@@ -53,16 +53,18 @@ def test_in_a_network_game_only_this_desks_players_move_here() -> None:
 
 def test_a_failed_computer_is_handed_to_the_random_player_once() -> None:
     turns = _turns({"Bot": "normal"})
-    first = turns.bots["Bot"]
-    assert turns.hand_over("Bot") and turns.levels == {"Bot": RANDOM}
-    assert turns.bots["Bot"] is not first
-    assert not turns.hand_over("Bot")
+    seat = turns.seats["Bot"]
+    first = seat.player
+    assert seat.failed(turns.match) == "handed_over"
+    turns.handed_over("Bot")
+    assert turns.levels == {"Bot": RANDOM} and seat.player is not first
+    assert seat.failed(turns.match) == "stuck"
 
 
 def test_the_computers_player_decides_a_legal_move_and_its_words_say_what_it_did() -> None:
     turns = _turns({"Bot": "normal"})
     _to(turns, "Bot")
-    move = turns.bots["Bot"].decide(turns.match)
+    move = turns.seats["Bot"].player.decide(turns.match)
     assert move in ENGINE.legal_moves(turns.match.state)
     turns.match.perform({"type": "take", "player": "Bot"})
     assert turns.moved_words("Bot", turns.match.events()[-1:]) == "Bot took a box."

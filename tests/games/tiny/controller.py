@@ -8,10 +8,10 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from rules.errors import IllegalMove
-from simulator.seeds import seat_seed, takeover_seed
+from simulator.games.computer_seat import ComputerSeat
 from tests.games.tiny.engine import COLS, ENGINE, PLACE, TAKE
 from tests.games.tiny.match import TinyMatch
-from tests.games.tiny.player import COMPUTERS, RandomPlayer
+from tests.games.tiny.player import COMPUTERS
 
 RANDOM = "random"
 
@@ -29,18 +29,12 @@ class TinyTurns:
         self.match = match
         self.levels = dict(levels)
         self.humans = None if humans is None else set(humans)
-        # name -> its player, the ``decide(match)`` the app's computer seats drive
-        self.bots: dict[str, RandomPlayer] = {
-            name: self._player(name, level, seat_seed(match.seed, self._index(name)))
+        # name -> its seat, as the one seat driver seats every computer (the app's
+        # computer seats run its steps: refusals, the hand-over to the random player)
+        self.seats: dict[str, ComputerSeat] = {
+            name: COMPUTERS.seat_for(match, name, level, match.seed)
             for name, level in self.levels.items()
         }
-
-    def _index(self, name: str) -> int:
-        return self.match.state.players.index(name)
-
-    def _player(self, name: str, level: str, seed: int) -> RandomPlayer:
-        player: RandomPlayer = COMPUTERS.player(level, seed, name, None)
-        return player
 
     def over(self) -> bool:
         return ENGINE.outcome(self.match.state).over
@@ -54,7 +48,7 @@ class TinyTurns:
 
     def computer_to_move(self) -> str | None:
         name = self.match.state.player
-        return None if self.over() or name not in self.bots else name
+        return None if self.over() or name not in self.seats else name
 
     def place(self, col: int) -> str | None:
         """The player to act takes the next box and puts it at ``col``: None once done,
@@ -75,14 +69,9 @@ class TinyTurns:
             return f"Refused: {exc.reason}"
         return None
 
-    def hand_over(self, name: str) -> bool:
-        """A failed computer's seat goes to the random player; False if it was already."""
-        if self.levels[name] == RANDOM:
-            return False
+    def handed_over(self, name: str) -> None:
+        """The random player took ``name``'s seat: the save records it so."""
         self.levels[name] = RANDOM
-        seed = takeover_seed(seat_seed(self.match.seed, self._index(name)), self.match.action_count)
-        self.bots[name] = self._player(name, RANDOM, seed)
-        return True
 
     def moved_words(self, name: str, events: list[dict[str, Any]]) -> str:
         """What a computer's (or another desk's) move did, in one sentence."""

@@ -25,6 +25,7 @@ from simulator.app.screen import HudPage
 from simulator.app.setup import GameSetup
 from simulator.app.widgets import Hud
 from simulator.games import saves
+from simulator.games.computer_seat import ComputerSeat
 from simulator.games.saves import Saved
 from tests.games.tiny.controller import TinyTurns
 from tests.games.tiny.engine import COLS
@@ -41,8 +42,7 @@ TABLE_TONE = (60, 110, 70)
 
 def open_screen(setup: GameSetup) -> TinyScreen:
     options = GameOptions(setup.names, setup.mode, setup.seed, setup.settings)
-    levels = {setup.names[seat]: level for seat, level in setup.bot_levels.items()}
-    return TinyScreen(TinyMatch(options), levels)
+    return TinyScreen(TinyMatch(options), dict(setup.computers))
 
 
 def load_screen(path: Path) -> TinyScreen:
@@ -77,7 +77,6 @@ class TinyScreen(GameScreen, HudPage):  # HudPage: the panel is all it draws
     ) -> None:
         super().__init__(save_path=save_folder.save_dir() / "tiny-save.toml", autosave=autosave)
         self.turns = TinyTurns(match, levels, humans)
-        self.computers = self.turns.bots
         self.hud = Hud()
 
     @property
@@ -111,8 +110,11 @@ class TinyScreen(GameScreen, HudPage):  # HudPage: the panel is all it draws
     def computer_to_move(self) -> str | None:
         return self.turns.computer_to_move()
 
-    def _hand_over(self, seat: Any) -> bool:
-        return self.turns.hand_over(seat)
+    def computer_seat(self, seat: Any) -> ComputerSeat:
+        return self.turns.seats[seat]
+
+    def _handed_over(self, seat: Any) -> None:
+        self.turns.handed_over(seat)
 
     def _computer_words(self, seat: Any, events: list[dict[str, Any]]) -> str:
         return self.turns.moved_words(seat, events)
@@ -130,7 +132,6 @@ class TinyScreen(GameScreen, HudPage):  # HudPage: the panel is all it draws
 
     def _adopt(self, game: Any) -> str:
         self.turns = TinyTurns(game.match, game.computers or {}, self.turns.humans)
-        self.computers = self.turns.bots
         self._changed()
         return ""
 
