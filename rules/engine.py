@@ -168,7 +168,7 @@ class GameOptions:
     ``players``: names in seating order. ``mode``: one of the engine's ``modes``, or
     None for the game's default (LOTS derives it from the player count). ``seed``:
     every chance draw of the game. ``settings``: the game's own options, by the names
-    in its engine's ``settings`` (LOTS ``footprint``; Crazy Tower ``challenge``; ...).
+    of its engine's ``parameters`` (LOTS ``footprint``; Crazy Tower ``challenge``; ...).
     """
 
     players: tuple[str, ...]

@@ -104,7 +104,7 @@ def record_of(
         state_hash=report["state_hash"],
         recording=recording,
     )
-    if report.get("stopped"):  # Crazy Tower: a player found no legal move
+    if report.get("stopped"):  # a seat the rules kept refusing, even its random player
         record["error"] = report["stopped"]
     return record
 

@@ -19,7 +19,7 @@ from tests.app.filled_in_helpers import (
     press,
     wait_for_move,
 )
-from tests.app.filled_in_turns import drafted_match
+from tests.turns.filled_in_turns import drafted_match
 
 
 def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():

@@ -9,7 +9,7 @@ from simulator.app.filled_in.keys import SHARED, TABLE, Pressed
 from simulator.app.filled_in.screen import FilledInScreen
 from simulator.app.keys import help_of
 from tests.app.filled_in_helpers import open_filled_in, press
-from tests.app.filled_in_turns import centre, legal_spot, new_turns, until_placing
+from tests.turns.filled_in_turns import centre, legal_spot, new_turns, until_placing
 from tests.app.helpers import close
 
 

@@ -21,7 +21,7 @@ from tests.app.filled_in_helpers import (
     press,
     wait_for_move,
 )
-from tests.app.filled_in_turns import drafted_match, legal_spot
+from tests.turns.filled_in_turns import drafted_match, legal_spot
 
 HUMANS = (("Ann", "human"), ("Bo", "human"), ("Cy", "human"), ("Di", "human"))
 

@@ -21,7 +21,7 @@ from tests.app.filled_in_helpers import (
     open_filled_in,
     press,
 )
-from tests.app.filled_in_turns import legal_spot
+from tests.turns.filled_in_turns import legal_spot
 
 
 def test_a_turn_end_to_end_with_mouse_and_keys():

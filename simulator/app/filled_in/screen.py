@@ -10,7 +10,7 @@ move is autosaved as a replayable scenario (simulator/app/game_screen.py).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -46,14 +46,12 @@ def load_screen(path: Path) -> FilledInScreen:
     return FilledInScreen(session.load(Path(path)))
 
 
-def around(
-    match: Any, humans: Collection[str], wrap: Callable[[type], type] = lambda screen: screen
-) -> FilledInScreen:
+def around(match: Any, humans: Collection[str]) -> FilledInScreen:
     """A screen on ``match`` as it stands, where only the players named in ``humans``
-    play at this desk (a network game: the others' moves come from elsewhere);
-    ``wrap`` makes the screen's class (simulator/app/net_game.py mixes network play in)."""
+    play at this desk (a network game: the others' moves come from elsewhere, and
+    simulator/app/net_game.py's NetworkGame wraps the screen)."""
     others = {name: "random" for name in match.summary()["players"] if name not in humans}
-    return wrap(FilledInScreen)(FilledInGame(match, others), autosave=False)
+    return FilledInScreen(FilledInGame(match, others), autosave=False)
 
 
 class FilledInScreen(SessionGameScreen):

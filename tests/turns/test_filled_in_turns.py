@@ -9,7 +9,7 @@ from pathlib import Path
 from rules.filled_in.state import ENDED, PLACE, ROLL
 from simulator.app.filled_in import session
 from simulator.app.filled_in.controller import NOTHING_TO_UNDO, FilledInTurns
-from tests.app.filled_in_turns import (
+from tests.turns.filled_in_turns import (
     Cells,
     centre,
     computer_moves,
