@@ -13,8 +13,8 @@ from simulator.app.computer_seats import COMPUTER_PAUSE
 from simulator.app.filled_in.screen import FilledInScreen, open_screen
 from simulator.app.setup import GameSetup, Seat
 from simulator.app.window import AppWindow
-from tests.turns.filled_in_turns import centre
 from tests.app.helpers import frames, pixel, send
+from tests.turns.filled_in_turns import centre
 
 # Real seconds a test waits for a spawned worker's decision: generous, as a loaded
 # 2-core runner can take seconds to start the process and think.

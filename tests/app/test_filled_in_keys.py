@@ -9,8 +9,8 @@ from simulator.app.filled_in.keys import SHARED, TABLE, Pressed
 from simulator.app.filled_in.screen import FilledInScreen
 from simulator.app.keys import help_of
 from tests.app.filled_in_helpers import open_filled_in, press
-from tests.turns.filled_in_turns import centre, legal_spot, new_turns, until_placing
 from tests.app.helpers import close
+from tests.turns.filled_in_turns import centre, legal_spot, new_turns, until_placing
 
 
 def _press(turns, symbol: int, modifiers: int = 0) -> bool:
