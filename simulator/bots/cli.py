@@ -5,6 +5,7 @@ and ``--hand PROFILE`` for the bots' hands (a seat's own ``:HAND`` wins)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from simulator.bots.dexterity import Dexterity, get_profile, profiles
@@ -50,13 +51,16 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
         )
 
 
-def bot_seats(args: argparse.Namespace, players: int) -> Seats | str:
+def bot_seats(
+    args: argparse.Namespace, players: int, hand_named: Callable[[str], Dexterity] = get_profile
+) -> Seats | str:
     """The seats' levels and hands from parsed arguments, or one line saying what is
-    wrong."""
+    wrong; ``hand_named`` finds a hand by name (the game's registry entry's ``hand``:
+    the shared profiles and the game's own)."""
     levels = seat_levels(args.bot, args.seat, players)
     if isinstance(levels, str):
         return levels
-    hand = _profile(getattr(args, "dexterity", None), "--hand")
+    hand = _profile(getattr(args, "dexterity", None), "--hand", hand_named)
     if isinstance(hand, str):
         return hand
     hands: dict[int, Dexterity | None] = dict.fromkeys(levels, hand)
@@ -68,17 +72,19 @@ def bot_seats(args: argparse.Namespace, players: int) -> Seats | str:
         if name is not None:
             if not hasattr(args, "dexterity"):
                 return f"--seat {item!r}: this game is played without a hand"
-            own = _profile(name, f"--seat {item!r}")
+            own = _profile(name, f"--seat {item!r}", hand_named)
             if isinstance(own, str):
                 return own
             hands[seat] = own
     return Seats(levels, hands)
 
 
-def _profile(name: str | None, option: str) -> Dexterity | str | None:
+def _profile(
+    name: str | None, option: str, hand_named: Callable[[str], Dexterity]
+) -> Dexterity | str | None:
     if name is None:
         return None
     try:
-        return get_profile(name)
+        return hand_named(name)
     except KeyError as exc:
         return f"{option}: {exc.args[0]}"

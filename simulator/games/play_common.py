@@ -123,6 +123,6 @@ def _computers(args: argparse.Namespace, match: Match) -> dict[str, str]:
     """Every seat's bot level (a played game's seats are all computers), so a replay that
     plays on (``lab fork``) seats them again."""
     players = list(match.summary()["players"])
-    seats = bot_seats(args, len(players))
+    seats = bot_seats(args, len(players), GAMES.get(match.kind).hand)
     assert not isinstance(seats, str)  # the game was played with them
     return {name: seats.levels[i] for i, name in enumerate(players)}

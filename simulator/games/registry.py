@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.engine import Parameter
+from simulator.bots.dexterity import Dexterity, get_profile
 
 PLUGINS_VARIABLE = "TOWERSIM_GAMES"
 # The one scenario-document builder every built-in game uses: a match gives its own
@@ -81,6 +82,9 @@ class GameKind:
     - ``envs``: the game's Gymnasium environments, a tuple of
       ``simulator.rl.game_envs.EnvId`` that ``simulator.rl.registration`` registers;
       None: none.
+    - ``named_hands``: the game's own hands beside the shared dexterity profiles,
+      ``named_hands(name) -> Dexterity`` (KeyError naming the known ones); Crazy Tower's
+      ``challenge-N`` is a solo challenge's handicap as a hand. None: the shared ones.
     - ``commands``: further top-level commands, name -> module with ``HELP``,
       ``DESCRIPTION``, ``add_arguments`` and ``run`` (Filled In's ``sheet``).
 
@@ -106,6 +110,7 @@ class GameKind:
     fallen: str | None = None
     profile: str | None = None
     envs: str | None = None
+    named_hands: str | None = None
     commands: Mapping[str, str] = field(default_factory=dict)
     mode_key: str = "mode"
     hands: bool = True
@@ -141,6 +146,14 @@ class GameKind:
         if not isinstance(path, str):
             raise MissingPart(f"the game {self.kind!r} has no {part}")
         return load_path(path, f"the {part} of the game {self.kind!r}")
+
+    def hand(self, name: str) -> Dexterity:
+        """The hand named ``name`` in this game: a shared dexterity profile or one of the
+        game's own (``named_hands``); KeyError naming the known ones."""
+        if self.named_hands is None:
+            return get_profile(name)
+        found: Dexterity = self.load("named_hands")(name)
+        return found
 
     @property
     def modes(self) -> tuple[str, ...]:
@@ -217,6 +230,7 @@ _BUILT_IN = (
         "crazy_tower",
         profile="simulator.games.crazy_tower.bodies:tower_profile",
         envs="simulator.rl.game_envs:CRAZY_TOWER",
+        named_hands="simulator.games.crazy_tower.handicap:hand_profile",
     ),
     _built_in(
         "filled-in",

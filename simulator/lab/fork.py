@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.cli import Seats
-from simulator.bots.dexterity import Dexterity, get_profile, profiles
+from simulator.bots.dexterity import Dexterity, profiles
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.computer_seat import play_on
 from simulator.games.match import Match, PhysicalMatch
@@ -298,7 +298,7 @@ def _seating(
         if not physical:
             raise ForkError(f"--hand: a {GAMES.get(kind).title} game is played without a hand")
         try:
-            hand = get_profile(args.hand)
+            hand = GAMES.get(kind).hand(args.hand)
         except KeyError as exc:
             raise ForkError(f"--hand: {exc.args[0]}") from None
     levels, hands = dict(base), dict.fromkeys(base, None)

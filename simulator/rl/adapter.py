@@ -132,9 +132,10 @@ def _named(name: str | P, kind: type[P], load: Callable[[str], P], what: str) ->
         raise ValueError(f"{what}: {exc.args[0]}") from None
 
 
-def hand_of(name: str | Dexterity) -> Dexterity:
-    """A dexterity profile from its name; ValueError naming the known ones."""
-    return _named(name, Dexterity, get_profile, "hand")
+def hand_of(name: str | Dexterity, named: Callable[[str], Dexterity] = get_profile) -> Dexterity:
+    """A dexterity profile from its name (``named``: the game's lookup, the shared
+    profiles and its own); ValueError naming the known ones."""
+    return _named(name, Dexterity, named, "hand")
 
 
 def physics_of(name: str | PhysicsProfile) -> PhysicsProfile:
@@ -142,14 +143,18 @@ def physics_of(name: str | PhysicsProfile) -> PhysicsProfile:
     return _named(name, PhysicsProfile, load_profile, "physics")
 
 
-def hands_for(hand: str | Dexterity | Sequence[str | Dexterity], seats: int) -> list[Dexterity]:
+def hands_for(
+    hand: str | Dexterity | Sequence[str | Dexterity],
+    seats: int,
+    named: Callable[[str], Dexterity] = get_profile,
+) -> list[Dexterity]:
     """One profile per seat from one name (every seat) or a name per seat."""
     if isinstance(hand, str | Dexterity):
-        return [hand_of(hand)] * seats
+        return [hand_of(hand, named)] * seats
     names = list(hand)
     if len(names) != seats:
         raise ValueError(f"hand: give one profile or {seats} (one per seat), not {len(names)}")
-    return [hand_of(n) for n in names]
+    return [hand_of(n, named) for n in names]
 
 
 def check_count(name: str, value: Any, low: int, high: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 
 import pytest
@@ -10,10 +11,12 @@ from rules.chance import Chance
 from rules.crazy_tower import handicap_for
 from rules.errors import AssetError
 from simulator.bots.budget import COPY_COST, Budget
+from simulator.bots.cli import add_bot_arguments, bot_seats
 from simulator.bots.dexterity import draw, get_profile, profiles
 from simulator.bots.levels import LEVEL_NAMES, seat_levels
 from simulator.bots.rollout import Sample, best, evaluate
 from simulator.games.crazy_tower.handicap import hand_profile
+from simulator.games.registry import GAMES
 
 
 def test_profiles_run_from_surgeon_to_shaky_each_noisier() -> None:
@@ -41,6 +44,24 @@ def test_challenge_profiles_read_the_rules_handicaps() -> None:
     for name in ("challenge-99", "wobbly"):
         with pytest.raises(KeyError, match="unknown dexterity profile"):
             hand_profile(name)
+
+
+def test_a_games_own_hands_are_found_through_its_registry_entry() -> None:
+    """Crazy Tower's ``challenge-N`` hands work wherever a Crazy Tower hand is named (the
+    play flags, lab fork, the environments); another game knows only the shared ones."""
+    crazy_tower, lots = GAMES.get("crazy-tower"), GAMES.get("lots")
+    assert crazy_tower.hand("challenge-12") == hand_profile("challenge-12")
+    assert crazy_tower.hand("steady") == lots.hand("steady") == get_profile("steady")
+    with pytest.raises(KeyError, match="unknown dexterity profile"):
+        lots.hand("challenge-12")
+    parser = argparse.ArgumentParser()
+    add_bot_arguments(parser)
+    args = parser.parse_args(["--hand", "challenge-12", "--seat", "2=hard:challenge-3"])
+    seats = bot_seats(args, 2, crazy_tower.hand)
+    assert not isinstance(seats, str)
+    assert seats.hands == {0: hand_profile("challenge-12"), 1: hand_profile("challenge-3")}
+    refused = bot_seats(args, 2)  # the shared profiles alone
+    assert isinstance(refused, str) and refused.startswith("--hand: unknown dexterity profile")
 
 
 def test_noise_is_drawn_from_the_seed_and_scales_with_the_profile() -> None:

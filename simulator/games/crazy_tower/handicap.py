@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.chance import Chance
 from rules.crazy_tower import Handicap, handicap_for
-from simulator.bots.dexterity import Dexterity, get_profile
+from simulator.bots.dexterity import Dexterity, get_profile, profiles
 
 # Salt of the match's noise stream (Chance.fork), distinct from the rules' own draws.
 NOISE_SALT = 0xC7A2
@@ -75,5 +75,11 @@ def hand_profile(name: str) -> Dexterity:
         try:
             return profile_for_challenge(int(number))
         except KeyError:
-            pass  # no such challenge: refused below, naming the known profiles
-    return get_profile(name)
+            pass  # no such challenge: refused below, naming the known hands
+    try:
+        return get_profile(name)
+    except KeyError:
+        raise KeyError(
+            f"unknown dexterity profile {name!r} (known: {', '.join(profiles())}, "
+            f"or {CHALLENGE_PROFILE}N, a solo challenge's handicap)"
+        ) from None

@@ -11,6 +11,7 @@ from typing import Any
 from rules.crazy_tower.engine import ENGINE
 from simulator.bots.cli import bot_seats
 from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.handicap import hand_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.expect import GameExpect
 from simulator.games.parameters import flag_settings
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     if isinstance(options, str):
         return _fail(options)
-    seats = bot_seats(args, len(options["players"]))
+    seats = bot_seats(args, len(options["players"]), hand_profile)
     if isinstance(seats, str):
         return _fail(seats)
     started = time.perf_counter()

@@ -35,12 +35,13 @@ def raw_env(
     render_mode, invalid_action, invalid_penalty, win_reward)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    counts = GAMES.get("crazy-tower").load("engine").content()["player_counts"][mode]
+    crazy_tower = GAMES.get("crazy-tower")
+    counts = crazy_tower.load("engine").content()["player_counts"][mode]
     low, high = min(counts), max(counts)
     count = check_count("players", low if players is None else players, low, high)
     names = tuple(f"player_{i}" for i in range(count))
     adapter = CrazyTowerAdapter(
-        names, mode, hands_for(hand, count), physics_of(physics), waiting=True
+        names, mode, hands_for(hand, count, crazy_tower.hand), physics_of(physics), waiting=True
     )
     return TowerAEC(adapter, name="towersim_crazy_tower_v0", **kwargs)
 
