@@ -42,7 +42,7 @@ def test_every_part_of_every_registered_game_loads(game: GameKind) -> None:
         elif part == "replay_table":  # GL when imported (a display): found will do
             path = getattr(game, part)
             assert path is None or importlib.util.find_spec(path.partition(":")[0]) is not None
-        elif part in ("picture", "fallen", "profile"):  # optional
+        elif part in ("picture", "fallen", "profile", "named_hands"):  # optional
             assert getattr(game, part) is None or callable(game.load(part))
         elif part == "envs":  # optional: a tuple of Gymnasium ids
             assert game.envs is None or all(e.id.startswith("towersim/") for e in game.load(part))
