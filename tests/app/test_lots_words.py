@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.lots.engine import ENGINE
+from simulator.app.lots.panel import move_label
 from simulator.app.lots.words import event_text, floors_text, phase_text, piece_name, with_article
 from tests.app.words_checks import assert_sentences, random_game
 
@@ -109,3 +110,8 @@ def test_a_fall_the_placement_told_is_not_told_again() -> None:
     text = said(events)
     assert text.count("green L") == 1 and "but it fell" in text
     assert "The red" in text  # a fall the placement did not tell is told
+
+
+def test_a_supply_button_says_an_before_a_vowel():
+    assert move_label({"type": "pick_supply", "colour": "orange"}) == "Take an orange block"
+    assert move_label({"type": "pick_supply", "colour": "red"}) == "Take a red block"

@@ -13,7 +13,7 @@ from simulator.app.lots.words import phase_text
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
-from simulator.app.words import seat_tag
+from simulator.app.words import seat_tag, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
@@ -31,7 +31,7 @@ def move_label(move: dict[str, Any]) -> str:
     if kind == "roll":
         return "Roll the die (R)"
     if kind == "pick_supply":
-        return f"Take a {move['colour']} block"
+        return f"Take {with_article(move['colour'] + ' block')}"
     if kind == "give_crew":
         return f"Hand on {card_name(move['card'])}"
     if kind == "pass":
