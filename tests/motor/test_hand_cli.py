@@ -75,3 +75,13 @@ def test_bad_input_is_one_line_and_exit_2(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith(said) and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["hand"], ["hand", "fitts"]])
+def test_the_hand_commands_have_help(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    assert exit_info.value.code == 0
+    assert "usage: towersim hand" in capsys.readouterr().out
