@@ -104,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_lab(commands)
     _add_bench(commands)
     _add_network(commands)
+    _add_hand(commands)
     for name, module in _game_commands().items():
         command = commands.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
         module.add_arguments(command)
@@ -154,6 +155,13 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
     net_cli.add_host_arguments(host)
     join = commands.add_parser("join", help=net_cli.JOIN_HELP, description=net_cli.__doc__)
     net_cli.add_join_arguments(join)
+
+
+def _add_hand(commands: argparse._SubParsersAction) -> None:
+    from simulator.motor import cli as hand_cli  # lazy: command
+
+    hand = commands.add_parser("hand", help=hand_cli.HELP, description=hand_cli.DESCRIPTION)
+    hand_cli.add_arguments(hand)
 
 
 def _add_lab(commands: argparse._SubParsersAction) -> None:
@@ -253,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _command_name(args: argparse.Namespace) -> str:
     """``towersim COMMAND [SUBCOMMAND]`` as the user typed it, for a message."""
-    sub = {"play": "game", "lab": "lab_command"}.get(args.command)
+    sub = {"play": "game", "lab": "lab_command", "hand": "hand_command"}.get(args.command)
     name = getattr(args, sub, None) if sub else None
     return " ".join(["towersim", args.command, *([name] if name else [])])
 
@@ -286,6 +294,10 @@ def _command(args: argparse.Namespace) -> int:
         from simulator.rl.bench_cli import run as run_bench  # lazy: command
 
         return run_bench(args)
+    if args.command == "hand":
+        from simulator.motor.cli import run as run_hand  # lazy: command
+
+        return run_hand(args)
     if args.command == "play":
         if getattr(args, "headless", True):
             return GAMES.get(args.game).load("command").run(args)

@@ -68,7 +68,9 @@ class Condition:
             "trials": self.trials,
             "id_bits": round(self.id_bits, 4),
             "ide_bits": round(self.ide_bits, 4),
+            "sd_cm": round(self.sd_cm, 4),
             "we_cm": round(self.we_cm, 4),
+            "de_cm": round(self.de_cm, 4),
             "mt_s": round(self.mt_s, 4),
             "throughput_bits_s": round(self.throughput_bits_s, 4),
             "errors": round(self.errors, 4),
@@ -127,7 +129,7 @@ def analyse(trials: Iterable[Trial]) -> FittsFit:
         groups.setdefault((trial.amplitude_cm, trial.width_cm), []).append(trial)
     if len(groups) < 2:
         raise ValueError("a fit needs at least two conditions (amplitude x width)")
-    conditions = tuple(condition(group) for _, group in sorted(groups.items()))
+    conditions = tuple(sorted((condition(group) for group in groups.values()), key=_order))
     a, b, r2 = _regression([c.ide_bits for c in conditions], [c.mt_s for c in conditions])
     pooled = math.sqrt(fmean(c.sd_cm**2 for c in conditions))
     return FittsFit(
@@ -138,6 +140,11 @@ def analyse(trials: Iterable[Trial]) -> FittsFit:
         endpoint_sd_cm=pooled,
         conditions=conditions,
     )
+
+
+def _order(reading: Condition) -> tuple[float, float]:
+    """Conditions in order of difficulty (nominal index, then amplitude)."""
+    return reading.id_bits, reading.amplitude_cm
 
 
 def _regression(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]:

@@ -18,6 +18,17 @@ from dataclasses import dataclass
 # We = 4.133 x SD: the width that 96 % of a normal spread of endpoints falls in
 # (MacKenzie 1992, section 3.4; ISO 9241-9 Annex B).
 EFFECTIVE_WIDTH_SDS = 4.133
+# How much faster (or, below 1, slower) than its own pace a hand may be asked to move.
+HURRY_RANGE = (0.1, 10.0)
+
+
+def check_hurry(hurry: float) -> float:
+    """``hurry`` if it is within HURRY_RANGE; ValueError (one sentence) if not."""
+    low, high = HURRY_RANGE
+    number = isinstance(hurry, int | float) and not isinstance(hurry, bool)
+    if not (number and low <= hurry <= high):
+        raise ValueError(f"hurry must be a number from {low:g} to {high:g}, not {hurry!r}")
+    return float(hurry)
 
 
 @dataclass(frozen=True)
@@ -42,12 +53,17 @@ class MotorHand:
         bits = math.log2(max(distance_cm, 0.0) / width_cm + 1.0)
         return max(self.min_seconds, self.a_s + self.b_s_per_bit * bits)
 
+    def paced_time(self, distance_cm: float, width_cm: float, hurry: float = 1.0) -> float:
+        """How long the hand takes to move ``distance_cm`` onto a target ``width_cm`` wide,
+        ``hurry`` times faster than its own pace (hurry < 1: more careful than its own
+        pace); never below ``min_seconds``."""
+        pace = check_hurry(hurry)
+        return max(self.min_seconds, self.movement_time(distance_cm, width_cm) / pace)
+
     def own_time(self, distance_cm: float, hurry: float = 1.0) -> float:
         """How long the hand takes to move ``distance_cm`` onto its aim width, ``hurry``
-        times faster than its own pace (hurry < 1: more careful than its own pace)."""
-        if not 0.1 <= hurry <= 10.0:
-            raise ValueError(f"hurry must be from 0.1 to 10, not {hurry!r}")
-        return max(self.min_seconds, self.movement_time(distance_cm, self.aim_width_cm) / hurry)
+        times faster than its own pace."""
+        return self.paced_time(distance_cm, self.aim_width_cm, hurry)
 
     def effective_bits(self, seconds: float) -> float:
         """The index of difficulty a movement of ``seconds`` achieves (Fitts backwards),

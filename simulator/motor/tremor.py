@@ -29,7 +29,7 @@ class Tremor:
 
     @classmethod
     def of(cls, rms_cm: float, hz: float, band_hz: float, seed: int) -> Tremor:
-        chance = Chance(seed)
+        chance = Chance.from_seed(seed)
         amplitude = rms_cm * math.sqrt(2.0 / PARTIALS)  # each partial's RMS is amp / sqrt 2
         partials = []
         for k in range(PARTIALS):
