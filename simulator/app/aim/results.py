@@ -1,0 +1,130 @@
+"""The aiming test's result page: what it measured in sentences, the plot against the
+population, and Save, which keeps the reading as the player's hand "me"
+(simulator/motor/personal.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from pyglet.window import key, mouse
+
+from simulator.app.aim import plot
+from simulator.app.aim.compare import population_at, sentences
+from simulator.app.aim.task import AimTask, nominal_bits
+from simulator.app.layout import DESIGN_W
+from simulator.app.screen import HudPage, Screen
+from simulator.app.widgets import Hud
+from simulator.motor import personal
+from simulator.motor.iso import FittsFit
+
+LEFT = 40.0
+PLOT = (730.0, 170.0, 500.0, 520.0)  # the plot's axes box: x, y, w, h (logical)
+GOOD, BAD = (30, 110, 60), (190, 40, 40)
+SAVE, OTHER = (40, 140, 90), (110, 125, 150)
+SHORTCUTS = [
+    ("click", "a button"),
+    ("S", 'save this as your hand "me"'),
+    ("Ctrl+N", "back to the start screen"),
+]
+
+
+class AimResults(HudPage):
+    shortcuts = SHORTCUTS
+
+    def __init__(
+        self, task: AimTask, back: Callable[[], Screen], again: Callable[[], Screen]
+    ) -> None:
+        self.task = task
+        self._back, self._again = back, again
+        self.fit: FittsFit | None = None
+        self.problem = ""
+        try:
+            self.fit = task.fit()
+        except ValueError as exc:  # too few trials kept, or no spread: say so, no fit
+            self.problem = f"The test could not be read: {exc}. Please measure again."
+        self.measured = datetime.now(UTC).isoformat(timespec="seconds")
+        self.saved = False
+        self.message, self.tone = self.problem, BAD
+        self.hud = Hud()
+        self.dirty = True
+
+    # -- what the buttons do ------------------------------------------------------------
+
+    def save(self) -> None:
+        if self.fit is None:
+            return
+        profile = personal.from_fit(self.fit, self.measured)
+        path = personal.profile_path()
+        try:
+            personal.save(profile)
+        except OSError as exc:
+            self.say(f"Cannot save your hand to {path}: {exc.strerror or exc}.", BAD)
+            return
+        self.saved = True
+        self.say(
+            f'Saved to {path}. Choose "me" as Your hand on the start screen, or play '
+            "with --hand me.",
+            GOOD,
+        )
+
+    def again(self) -> None:
+        if self.window is not None:
+            self.window.show(self._again())
+
+    def back(self) -> None:
+        if self.window is not None:
+            self.window.show(self._back())
+
+    def say(self, message: str, tone: tuple[int, int, int] = BAD) -> None:
+        self.message, self.tone = message, tone
+        self.dirty = True
+
+    # -- input --------------------------------------------------------------------------
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if button == mouse.LEFT and self.hud.press(x, y):
+            self.dirty = True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == key.S:
+            self.save()
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        hud = self.hud
+        hud.clear()
+        hud.text("Your hand", LEFT, 740, 30, bold=True)
+        if self.fit is not None:
+            hud.text(
+                "Movement time against difficulty: your conditions (dots) and your line; "
+                "the population's hands as thin lines.",
+                PLOT[0],
+                PLOT[1] + PLOT[3] + 60,
+                12,
+                width=DESIGN_W - PLOT[0] - 30,
+                lines=2,
+                anchor_y="top",
+            )
+            lines = population_at(list(nominal_bits(self.task.design)))
+            plot.draw(hud, plot.axes_for(self.fit, lines, PLOT), self.fit, lines)
+            top = 690.0
+            for sentence in sentences(self.task, self.fit):
+                hud.text(sentence, LEFT, top, 14, width=620, lines=4, anchor_y="top")
+                top -= 100
+        saved = "Saved as your hand" if self.saved else 'Save as my hand "me" (S)'
+        hud.button(
+            LEFT,
+            40,
+            300,
+            50,
+            saved,
+            self.save,
+            enabled=self.fit is not None and not self.saved,
+            tone=SAVE,
+        )
+        hud.button(LEFT + 320, 40, 200, 50, "Measure again", self.again)
+        hud.button(LEFT + 540, 40, 160, 50, "Back", self.back, tone=OTHER)
+        if self.message:
+            hud.text(self.message, LEFT, 110, 13, self.tone, width=DESIGN_W - 2 * LEFT, lines=2)
