@@ -197,6 +197,12 @@ def to_toml(profile: Profile) -> str:
     return "# Your hand, measured by towersim's aiming test (docs/app.md).\n" + tomli_w.dumps(table)
 
 
+def check(profile: Profile) -> None:
+    """ValueError naming what is out of range: a fit no hand makes (say, clicks with no
+    spread at all) is not saved, as a file holding it would not be loaded."""
+    from_table(tomllib.loads(to_toml(profile)))
+
+
 def from_table(table: dict[str, Any]) -> Profile:
     """A profile from a parsed file; ValueError naming what is wrong."""
     if table.get("version") != VERSION:

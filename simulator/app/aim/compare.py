@@ -85,10 +85,11 @@ def sentences(task: AimTask, fit: FittsFit) -> list[str]:
         f"90th's {p90:.1f}: you are faster than about {share:.0f} % of adults."
     )
     ratio = width_ratio(fit)
-    how = "wider than" if ratio > 1.05 else "inside" if ratio < 0.95 else "just as wide as"
+    how = "more widely" if ratio > 1.05 else "more tightly" if ratio < 0.95 else "about as widely"
     spread = (
-        f"Your clicks spread {fit.endpoint_sd_cm:.2f} cm (SD along the movement), "
-        f"{ratio:.2f} times what the targets allow: you landed {how} the targets asked."
+        f"Your clicks spread {fit.endpoint_sd_cm:.2f} cm (SD along the movement); your "
+        f"effective widths were {ratio:.2f} times the targets': you landed {how} than "
+        "the targets asked."
     )
     hand = hand_of(profile_from_fit(fit, ""))
     keeps = (

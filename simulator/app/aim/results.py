@@ -19,7 +19,7 @@ from simulator.motor import personal
 from simulator.motor.iso import FittsFit
 
 LEFT = 40.0
-PLOT = (730.0, 170.0, 500.0, 520.0)  # the plot's axes box: x, y, w, h (logical)
+PLOT = (730.0, 170.0, 500.0, 500.0)  # the plot's axes box: x, y, w, h (logical)
 GOOD, BAD = (30, 110, 60), (190, 40, 40)
 SAVE, OTHER = (40, 140, 90), (110, 125, 150)
 SHORTCUTS = [
@@ -40,9 +40,11 @@ class AimResults(HudPage):
         self.fit: FittsFit | None = None
         self.problem = ""
         try:
-            self.fit = task.fit()
-        except ValueError as exc:  # too few trials kept, or no spread: say so, no fit
-            self.problem = f"The test could not be read: {exc}. Please measure again."
+            fit = task.fit()
+            personal.check(personal.from_fit(fit, "now"))
+            self.fit = fit
+        except ValueError as exc:  # too few trials kept, no spread, no hand's numbers
+            self.problem = f"The test could not be read as a hand: {exc}. Please measure again."
         self.measured = datetime.now(UTC).isoformat(timespec="seconds")
         self.saved = False
         self.message, self.tone = self.problem, BAD
@@ -101,7 +103,7 @@ class AimResults(HudPage):
                 "Movement time against difficulty: your conditions (dots) and your line; "
                 "the population's hands as thin lines.",
                 PLOT[0],
-                PLOT[1] + PLOT[3] + 60,
+                750,
                 12,
                 width=DESIGN_W - PLOT[0] - 30,
                 lines=2,

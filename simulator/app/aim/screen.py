@@ -23,7 +23,7 @@ NEXT: tuple[int, int, int] = (70, 110, 170)
 IDLE: tuple[int, int, int] = (205, 210, 222)
 SHORTCUTS = [
     ("click", "the highlighted target: the green one starts a circle, then the blue one"),
-    ("Esc", "start again from the first circle"),
+    ("R", "start again from the first circle"),
     ("Ctrl+N", "back to the start screen"),
 ]
 INSTRUCTIONS = (
@@ -80,7 +80,7 @@ class AimScreen(HudPage):
                 self._finish()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol == key.ESCAPE:
+        if symbol == key.R:
             self.again()
 
     def _finish(self) -> None:

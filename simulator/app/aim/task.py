@@ -42,10 +42,11 @@ class Design:
     of ``targets`` targets each (the person's test: 2 x 2 conditions, 13 targets, one
     sequence each, 52 timed movements in about a minute)."""
 
-    # Indexes of difficulty from 1.9 to 5.3 bits, easy to hard for a mouse (house
-    # choice); the widest circle fits the page at PX_PER_CM.
-    amplitudes_cm: tuple[float, ...] = (8.0, 28.0)
-    widths_cm: tuple[float, ...] = (0.75, 3.0)
+    # Indexes of difficulty from 2.5 to 5.3 bits, easy to hard for a mouse (house
+    # choice); the widest circle fits the page at PX_PER_CM, and 13 of the widest
+    # targets fit round the smallest circle without overlapping.
+    amplitudes_cm: tuple[float, ...] = (12.0, 28.0)
+    widths_cm: tuple[float, ...] = (0.75, 2.5)
     targets: int = 13
     repeats: int = 1
 
@@ -60,6 +61,9 @@ class Design:
             raise ValueError("each condition needs at least one sequence")
         if any(w <= 0 or a <= w for a in self.amplitudes_cm for w in self.widths_cm):
             raise ValueError("every amplitude must be wider than every target")
+        gap = min(self.amplitudes_cm) * math.sin(math.pi / self.targets)  # centre to centre
+        if max(self.widths_cm) > gap:
+            raise ValueError("the targets would overlap on the smallest circle")
 
     def conditions(self) -> list[tuple[float, float]]:
         """(amplitude, width) in the order they are run: each condition once, then again
