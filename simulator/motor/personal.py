@@ -1,6 +1,7 @@
 """The player's own hand, measured by the app's aiming test ("Measure my hand",
-simulator/app/aim/) and kept between runs in ``my-hand.toml`` in the user data folder
-(simulator/user_folders.py; ``$TOWERSIM_HOME`` when set).
+simulator/app/aim/) and kept between runs in ``hand/me.toml`` in the user data folder
+(simulator/user_folders.py; ``$TOWERSIM_HOME`` when set): a folder of its own, so the
+start screen's list of recent saves never offers it as a game.
 
 What the file holds is the test's reading (simulator/motor/iso.py): the Fitts intercept
 and slope on the effective index, throughput, the endpoints' spread, and how the
@@ -19,7 +20,7 @@ hand named "me" from it:
 Every value is range-checked on loading. A file that cannot be read or holds a bad
 value is one sentence (``Loaded.problem``) and the profile is ignored; the file is left
 as it is, and saving a new measurement over a bad file first keeps a copy of it beside
-(``my-hand.toml.bad``), so nothing the player had is lost. Writes are atomic.
+(``me.toml.bad``), so nothing the player had is lost. Writes are atomic.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from simulator.motor.population import hands
 from simulator.user_folders import data_dir
 
 NAME = "me"
-PROFILE_FILE = "my-hand.toml"
+PROFILE_FILE = "hand/me.toml"
 VERSION = 1
 MAX_BYTES = 64 * 1024  # a profile is a few dozen lines; anything larger is not one
 BASE_HAND = "p50"  # what a mouse cannot measure comes from the median hand

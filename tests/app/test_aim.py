@@ -13,6 +13,7 @@ import pytest
 from pyglet.window import key, mouse
 
 from rules.chance import Chance
+from simulator.app import save_folder, screens
 from simulator.app.aim.compare import percentile, population_at, sentences
 from simulator.app.aim.results import AimResults
 from simulator.app.aim.screen import TOP, AimScreen
@@ -149,6 +150,7 @@ def test_the_result_page_says_it_in_sentences_and_saves_me(tmp_path):
     assert hand is not None and hand.name == "me"
     assert hand.b_s_per_bit == pytest.approx(page.fit.b_s_per_bit, abs=1e-6)
     assert "Saved to" in page.message and personal.profile_path().is_file()
+    assert screens.recent_files(save_folder.save_dir()) == []  # a hand is not a game to open
     assert "Saved as your hand" in [b.label for b in page.hud.buttons]
     click_button(window, page, "Measure again")
     assert isinstance(window.page, AimScreen) and window.page.task.trials == []

@@ -43,7 +43,7 @@ def _fit(spread: float = 1.0):
 
 
 def test_a_profile_survives_the_round_trip_through_its_file(tmp_path):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     profile = personal.from_fit(_fit(), "2026-12-07T15:00:00+00:00")
     personal.save(profile, path)
     loaded = personal.load(path)
@@ -57,7 +57,7 @@ def test_a_profile_survives_the_round_trip_through_its_file(tmp_path):
 
 
 def test_my_hand_is_the_fit_with_the_median_hands_tremor(tmp_path):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     assert personal.my_hand(path) is None  # nothing saved yet
     fit = _fit(spread=1.2)
     personal.save(personal.from_fit(fit, "2026-12-07T15:00:00+00:00"), path)
@@ -78,7 +78,7 @@ def test_my_hand_is_the_fit_with_the_median_hands_tremor(tmp_path):
 
 def test_the_default_file_is_in_the_users_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("TOWERSIM_HOME", str(tmp_path))
-    assert personal.profile_path() == tmp_path / "my-hand.toml"
+    assert personal.profile_path() == tmp_path / "hand" / "me.toml"
     personal.save(personal.from_fit(_fit(), "2026-12-07T15:00:00+00:00"))
     assert personal.my_hand() is not None
 
@@ -92,7 +92,7 @@ def test_the_default_file_is_in_the_users_folder(tmp_path, monkeypatch):
     ],
 )
 def test_a_file_that_is_not_a_profile_is_one_sentence_and_ignored(tmp_path, text, words):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     path.write_text(text)
     loaded = personal.load(path)
     assert loaded.profile is None and personal.my_hand(path) is None
@@ -112,7 +112,7 @@ def test_a_file_that_is_not_a_profile_is_one_sentence_and_ignored(tmp_path, text
     ],
 )
 def test_a_value_out_of_range_is_named(tmp_path, key, value, words):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     personal.save(personal.from_fit(_fit(), "2026-12-07T15:00:00+00:00"), path)
     table = tomllib.loads(path.read_text())
     table[key] = value
@@ -122,7 +122,7 @@ def test_a_value_out_of_range_is_named(tmp_path, key, value, words):
 
 
 def test_a_bad_condition_row_is_named(tmp_path):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     personal.save(personal.from_fit(_fit(), "2026-12-07T15:00:00+00:00"), path)
     text = path.read_text().replace("mt_s = ", "mt_s = -", 1)
     path.write_text(text)
@@ -131,10 +131,10 @@ def test_a_bad_condition_row_is_named(tmp_path):
 
 
 def test_saving_over_a_bad_file_keeps_a_copy_of_it(tmp_path):
-    path = tmp_path / "my-hand.toml"
+    path = tmp_path / "me.toml"
     path.write_text("my notes, not a profile [")
     personal.save(personal.from_fit(_fit(), "2026-12-07T15:00:00+00:00"), path)
-    assert (tmp_path / "my-hand.toml.bad").read_text() == "my notes, not a profile ["
+    assert (tmp_path / "me.toml.bad").read_text() == "my notes, not a profile ["
     assert personal.load(path).profile is not None
 
 

@@ -85,11 +85,17 @@ def sentences(task: AimTask, fit: FittsFit) -> list[str]:
         f"90th's {p90:.1f}: you are faster than about {share:.0f} % of adults."
     )
     ratio = width_ratio(fit)
-    how = "more widely" if ratio > 1.05 else "more tightly" if ratio < 0.95 else "about as widely"
+    how = (
+        "more widely than"
+        if ratio > 1.05
+        else "more tightly than"
+        if ratio < 0.95
+        else "about as widely as"
+    )
     spread = (
         f"Your clicks spread {fit.endpoint_sd_cm:.2f} cm (SD along the movement); your "
-        f"effective widths were {ratio:.2f} times the targets': you landed {how} than "
-        "the targets asked."
+        f"effective widths were {ratio:.2f} times the targets': you landed {how} the "
+        "targets asked."
     )
     hand = hand_of(profile_from_fit(fit, ""))
     keeps = (

@@ -129,4 +129,5 @@ class AimResults(HudPage):
         hud.button(LEFT + 320, 40, 200, 50, "Measure again", self.again)
         hud.button(LEFT + 540, 40, 160, 50, "Back", self.back, tone=OTHER)
         if self.message:
-            hud.text(self.message, LEFT, 110, 13, self.tone, width=DESIGN_W - 2 * LEFT, lines=2)
+            width = PLOT[0] - LEFT - 30  # the left column: the plot's label is below it
+            hud.text(self.message, LEFT, 152, 13, self.tone, width=width, lines=3, anchor_y="top")

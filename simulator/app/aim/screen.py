@@ -98,16 +98,9 @@ class AimScreen(HudPage):
         hud.text(INSTRUCTIONS, 40, 746, 12, width=900, lines=2, anchor_y="top")
         made, total = progress(task)
         circle = min(task.sequence + 1, len(self.design.conditions()))
-        hud.text(
-            f"Circle {circle} of {len(self.design.conditions())}, {made} of {total} movements",
-            960,
-            762,
-            13,
-            bold=True,
-            width=170,
-            lines=2,
-            anchor_y="center",
-        )
+        circles = len(self.design.conditions())
+        hud.text(f"Circle {circle} of {circles}", 960, 766, 13, bold=True, width=180)
+        hud.text(f"{made} of {total} movements", 960, 744, 12, width=180)
         hud.button(1150, 742, 110, 40, "Back", self.back, tone=(110, 125, 150))
         if task.done:
             return
