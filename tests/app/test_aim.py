@@ -144,6 +144,9 @@ def test_the_result_page_says_it_in_sentences_and_saves_me(tmp_path):
     frames(window)
     said = " ".join(t.label.text for t in page.hud.texts)
     assert "You made 52 movements" in said and "bits/s" in said and "tremor" in said
+    assert f"you: {page.fit.a_s:.2f} + {page.fit.b_s_per_bit:.2f} ID s" in said  # the legend
+    shortened = [t.label.text for t in page.hud.texts if t.label.text.endswith("…")]
+    assert shortened == []  # every sentence whole in its box
     assert personal.my_hand() is None
     click_button(window, page, 'Save as my hand "me" (S)')
     hand = personal.my_hand()

@@ -15,6 +15,7 @@ from simulator.render.palette import RGB
 PLAYER: RGB = (200, 70, 30)
 AXIS: RGB = (60, 60, 70)
 GRID: RGB = (215, 218, 226)
+LEGEND_W = 370.0  # logical px: the legend's width, inside the plot's upper left
 POPULATION: tuple[RGB, ...] = (
     (40, 110, 170),
     (60, 150, 110),
@@ -48,7 +49,7 @@ def axes_for(fit: FittsFit, lines: list[Line], box: tuple[float, float, float, f
 
 
 def segment(
-    hud: Hud, a: tuple[float, float], b: tuple[float, float], width: float, rgb: RGB
+    hud: Hud, a: tuple[float, float], b: tuple[float, float], width: float, rgb: RGB, layer: int = 1
 ) -> None:
     """A straight line ``width`` px thick from a to b."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -62,7 +63,7 @@ def segment(
         (b[0] - nx, b[1] - ny),
         (a[0] - nx, a[1] - ny),
     ]
-    hud.polygon(corners, rgb, layer=1)
+    hud.polygon(corners, rgb, layer=layer)
 
 
 def _clipped_line(
@@ -91,6 +92,8 @@ def draw(hud: Hud, axes: Axes, fit: FittsFit, lines: list[Line]) -> None:
         segment(hud, axes.at(0, seconds), axes.at(axes.bits_max, seconds), 1, GRID)
         tx, ty = axes.at(0, seconds)
         hud.text(f"{seconds:g}", tx - 6, ty, 11, anchor_x="right", anchor_y="center", width=40)
+    rows = len(lines) + 1  # the legend's backing, over the grid, under its lines
+    hud.rect(x + 6, y + h - 8 - 20 * rows, LEGEND_W, 20 * rows, (255, 255, 255), layer=1)
     segment(hud, (x, y), (x + w, y), 2, AXIS)
     segment(hud, (x, y), (x, y + h), 2, AXIS)
     hud.text(
@@ -106,17 +109,23 @@ def draw(hud: Hud, axes: Axes, fit: FittsFit, lines: list[Line]) -> None:
         tone = POPULATION[i % len(POPULATION)]
         a, b = _clipped_line(axes, line.a_s, line.b_s_per_bit)
         segment(hud, a, b, 2, tone)
-        _legend(hud, axes, i + 1, line.label, tone)
+        about = _about(line.a_s, line.b_s_per_bit, line.throughput_bits_s)
+        _legend(hud, axes, i + 1, f"{line.label}: {about}", tone)
     a, b = _clipped_line(axes, fit.a_s, fit.b_s_per_bit)
     segment(hud, a, b, 4, PLAYER)
     for condition in fit.conditions:
         hud.circle(*axes.at(condition.ide_bits, condition.mt_s), 6, PLAYER, layer=2)
-    _legend(hud, axes, 0, "you", PLAYER)
+    _legend(hud, axes, 0, f"you: {_about(fit.a_s, fit.b_s_per_bit, fit.throughput_bits_s)}", PLAYER)
+
+
+def _about(a_s: float, b: float, throughput: float) -> str:
+    """A line's legend: its equation and its throughput at the player's task."""
+    return f"{a_s:.2f} + {b:.2f} ID s, {throughput:.1f} bits/s"
 
 
 def _legend(hud: Hud, axes: Axes, row: int, label: str, tone: RGB) -> None:
     """One row of the legend, inside the plot's upper left corner."""
     x, y, _, h = axes.box
     top = y + h - 18 - 20 * row
-    segment(hud, (x + 14, top), (x + 40, top), 4 if row == 0 else 2, tone)
-    hud.text(label, x + 48, top, 11, anchor_y="center", width=180)
+    segment(hud, (x + 14, top), (x + 40, top), 4 if row == 0 else 2, tone, layer=2)
+    hud.text(label, x + 48, top, 11, anchor_y="center", width=LEGEND_W - 50, lines=1)
