@@ -12,11 +12,12 @@ assumption), so z = (TP / TP of the median hand - 1) / cv.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import NormalDist, fmean
+from statistics import NormalDist, fmean, stdev
 
 from rules.assets import load_asset
+from rules.chance import Chance
 from simulator.app.aim.task import AimTask, nominal_bits
-from simulator.motor.iso import FittsFit
+from simulator.motor.iso import FittsFit, Trial, analyse
 from simulator.motor.personal import BASE_HAND, hand_of, width_ratio
 from simulator.motor.personal import from_fit as profile_from_fit
 from simulator.motor.population import POPULATION_FILE, hands
@@ -58,6 +59,32 @@ def percentile(throughput: float, median: float) -> float:
     """The share of adults (per cent, 1 to 99) whose throughput is below ``throughput``."""
     z = (throughput / median - 1.0) / throughput_cv()
     return min(99.0, max(1.0, 100.0 * NormalDist().cdf(z)))
+
+
+RESAMPLES = 200  # bootstrap resamples: enough for a one-significant-figure SD
+PRECISION_SEED = 41  # the resampling's own seeded stream: the same test reads the same
+
+
+def precision(task: AimTask) -> tuple[float, float]:
+    """How precisely the test measured the slope and the throughput: their SDs over
+    bootstrap resamples of the player's own trials (each condition's trials drawn with
+    replacement; Efron 1979)."""
+    groups: dict[tuple[float, float], list[Trial]] = {}
+    for trial in task.kept():
+        groups.setdefault((trial.amplitude_cm, trial.width_cm), []).append(trial)
+    chance = Chance.from_seed(PRECISION_SEED)
+    slopes, throughputs = [], []
+    for _ in range(RESAMPLES):
+        sample = [group[chance.below(len(group))] for group in groups.values() for _ in group]
+        try:
+            fit = analyse(sample)
+        except ValueError:  # a resample with no spread in a condition: not a reading
+            continue
+        slopes.append(fit.b_s_per_bit)
+        throughputs.append(fit.throughput_bits_s)
+    if len(slopes) < 2:
+        return 0.0, 0.0
+    return stdev(slopes), stdev(throughputs)
 
 
 def sentences(task: AimTask, fit: FittsFit) -> list[str]:
@@ -104,4 +131,12 @@ def sentences(task: AimTask, fit: FittsFit) -> list[str]:
         f"{hands()[BASE_HAND].aim_width_cm:.2f} cm times {ratio:.2f}); its tremor is the "
         "median adult's, since a mouse cannot measure tremor."
     )
-    return [made, fast, standing, spread, keeps]
+    slope_sd, throughput_sd = precision(task)
+    per_condition = len(task.kept()) // len(fit.conditions)
+    rough = (
+        f"How sure: resampling your own movements, the slope varies by about "
+        f"{slope_sd:.2f} s a bit and the throughput by {throughput_sd:.1f} bits/s (one SD; "
+        f"from {per_condition} movements a condition the real spread is likely larger). "
+        "Measuring again narrows it."
+    )
+    return [made, fast, standing, spread, keeps, rough]

@@ -20,6 +20,7 @@ from simulator.motor.iso import FittsFit
 
 LEFT = 40.0
 PLOT = (730.0, 170.0, 500.0, 500.0)  # the plot's axes box: x, y, w, h (logical)
+SENTENCES_END = 162.0  # logical y: the sentences stop above the message
 GOOD, BAD = (30, 110, 60), (190, 40, 40)
 SAVE, OTHER = (40, 140, 90), (110, 125, 150)
 SHORTCUTS = [
@@ -45,6 +46,8 @@ class AimResults(HudPage):
             self.fit = fit
         except ValueError as exc:  # too few trials kept, no spread, no hand's numbers
             self.problem = f"The test could not be read as a hand: {exc}. Please measure again."
+        # worked out once (the precision resamples the trials): the page is rebuilt often
+        self.sentences = sentences(task, self.fit) if self.fit is not None else []
         self.measured = datetime.now(UTC).isoformat(timespec="seconds")
         self.saved = False
         self.message, self.tone = self.problem, BAD
@@ -111,10 +114,12 @@ class AimResults(HudPage):
             )
             lines = population_at(list(nominal_bits(self.task.design)))
             plot.draw(hud, plot.axes_for(self.fit, lines, PLOT), self.fit, lines)
-            top = 690.0
-            for sentence in sentences(self.task, self.fit):
-                hud.text(sentence, LEFT, top, 14, width=620, lines=4, anchor_y="top")
-                top -= 100
+            # each sentence in an equal box down to the message: a larger text size
+            # shrinks a sentence into its box rather than push it onto the buttons
+            top, step = 700.0, (700.0 - SENTENCES_END) / max(len(self.sentences), 1)
+            for sentence in self.sentences:
+                hud.text(sentence, LEFT, top, 14, width=620, height=step - 6, anchor_y="top")
+                top -= step
         saved = "Saved as your hand" if self.saved else 'Save as my hand "me" (S)'
         hud.button(
             LEFT,
@@ -130,4 +135,4 @@ class AimResults(HudPage):
         hud.button(LEFT + 540, 40, 160, 50, "Back", self.back, tone=OTHER)
         if self.message:
             width = PLOT[0] - LEFT - 30  # the left column: the plot's label is below it
-            hud.text(self.message, LEFT, 152, 13, self.tone, width=width, lines=3, anchor_y="top")
+            hud.text(self.message, LEFT, 152, 13, self.tone, width=width, height=58, anchor_y="top")
