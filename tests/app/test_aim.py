@@ -14,7 +14,7 @@ from pyglet.window import key, mouse
 
 from rules.chance import Chance
 from simulator.app import save_folder, screens
-from simulator.app.aim.compare import percentile, population_at, sentences
+from simulator.app.aim.compare import percentile, population_at, precision, sentences
 from simulator.app.aim.results import AimResults
 from simulator.app.aim.screen import TOP, AimScreen
 from simulator.app.aim.task import PX_PER_CM, AimTask, Design, crossing_order, positions
@@ -208,9 +208,9 @@ def test_the_population_is_read_at_the_same_task():
     assert percentile(8.0, 4.0) == 99.0 and percentile(0.5, 4.0) == 1.0
 
 
-def test_sentences_name_the_players_numbers_and_the_populations():
-    design = replace(Design(), repeats=2)
-    task = AimTask(design)
+def _done(repeats: int) -> AimTask:
+    """A test the synthetic hand has done, without a window."""
+    task = AimTask(replace(Design(), repeats=repeats))
     chance, now = Chance.from_seed(3), 0.0
     while not task.done:
         amplitude, width = task.condition
@@ -221,11 +221,27 @@ def test_sentences_name_the_players_numbers_and_the_populations():
             sd = HAND.endpoint_sd(amplitude, seconds)
             x, y = x + sd * chance.gauss(), y + sd * chance.gauss()
         task.click(x, y, now)
+    return task
+
+
+def test_sentences_name_the_players_numbers_and_the_populations():
+    task = _done(2)
     fit = task.fit()
     text = " ".join(sentences(task, fit))
     assert f"{fit.throughput_bits_s:.1f} bits/s" in text
     assert f"{fit.a_s:.2f} s plus {fit.b_s_per_bit:.2f} s" in text
     assert "median hand's is" in text and "% of adults" in text
+    assert "resampling your own movements" in text
+
+
+def test_how_sure_is_seeded_and_narrows_with_more_trials():
+    short, long = _done(1), _done(8)
+    assert precision(short) == precision(short)  # its own seeded stream: the same reading
+    (slope_short, throughput_short), (slope_long, throughput_long) = (
+        precision(short),
+        precision(long),
+    )
+    assert 0 < slope_long < slope_short and 0 < throughput_long < throughput_short
 
 
 # -- the start screen -------------------------------------------------------------------
