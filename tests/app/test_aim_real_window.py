@@ -2,9 +2,9 @@
 KNOWN hand: the fit must recover that hand.
 
 The synthetic hand is a MotorHand with a = 0.2 s and b = 0.15 s/bit (about the median
-hand's pace, so each movement takes 0.58 to 0.99 s: the few milliseconds X and xdotool
-add to a click are a fraction of a per cent of it, and a constant delay cancels, since
-a trial is the time between two clicks). The script clicks on a fixed schedule: each
+hand's pace, so each movement takes 0.58 to 0.99 s: what X and xdotool add to a click
+varies by a few per cent of that at worst and averages away, and a constant delay
+cancels, since a trial is the time between two clicks). The script clicks on a fixed schedule: each
 click the modelled time after the one before, at the target's centre plus a Gaussian
 offset (seeded) of the modelled SD, which at the hand's own pace is W / 4.133 (docs/
 hand.md). It opens the test from the start screen's button and saves the result with
@@ -100,14 +100,16 @@ def test_a_scripted_mouse_with_a_known_hand_is_measured_as_that_hand(tmp_path):
     fit = result["fit"]
     assert result["problem"] == "" and fit is not None
     assert result["kept"] == len(sent) == 4 * REPEATS * 13  # every trial read
-    # X's delay between sending a click and the app seeing it varies by milliseconds
-    # (12 ms SD measured with the 2-core machine's load at 8), never by a movement:
+    # X's delay between sending a click and the app seeing it varies by milliseconds on
+    # an idle machine and by tens on a loaded one (12 and 34 ms SD measured with the
+    # 2-core machine's load at 8), averaged away over 78 trials; its mean, which would
+    # bias the times, stays near 0 (a constant delay cancels):
     # the app's trial times against the script's (within a circle, one after another)
     measured = result["times"]
     steps = [b - a for a, b in itertools.pairwise(sent)]
     starts = {i for i in range(len(sent)) if i % 13 == 0}  # a circle's first timed trial
     jitter = [measured[i] - steps[i - 1] for i in range(1, len(sent)) if i not in starts]
-    assert abs(fmean(jitter)) < 0.01 and stdev(jitter) < 0.05, (fmean(jitter), stdev(jitter))
+    assert abs(fmean(jitter)) < 0.01 and stdev(jitter) < 0.1, (fmean(jitter), stdev(jitter))
 
     wanted = _expected(replace(Design(), repeats=REPEATS))
     _near(fit["b_s_per_bit"], HAND.b_s_per_bit, "slope b")
