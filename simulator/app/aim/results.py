@@ -118,7 +118,7 @@ class AimResults(HudPage):
             # shrinks a sentence into its box rather than push it onto the buttons
             top, step = 700.0, (700.0 - SENTENCES_END) / max(len(self.sentences), 1)
             for sentence in self.sentences:
-                hud.text(sentence, LEFT, top, 14, width=620, height=step - 6, anchor_y="top")
+                hud.text(sentence, LEFT, top, 13, width=620, height=step - 6, anchor_y="top")
                 top -= step
         saved = "Saved as your hand" if self.saved else 'Save as my hand "me" (S)'
         hud.button(
