@@ -14,8 +14,9 @@ hand named "me" from it:
   who lands wider than asked aims wider in a game, and one who lands inside the target
   aims tighter;
 - tremor and everything a mouse cannot measure (angle error, release timing): the
-  median hand's, unchanged. A mouse test cannot see physiological tremor (the sensor
-  averages it away), so "me" trembles as the median adult does.
+  median hand's, unchanged. A mouse on a desk does not record physiological tremor
+  (the desk carries and damps the hand: house reasoning, not a measurement), so "me"
+  trembles as the median adult does.
 
 Every value is range-checked on loading. A file that cannot be read or holds a bad
 value is one sentence (``Loaded.problem``) and the profile is ignored; the file is left

@@ -129,7 +129,7 @@ def sentences(task: AimTask, fit: FittsFit) -> list[str]:
         f'Saved as your hand "me", it moves at this speed and aims at a '
         f"{hand.aim_width_cm:.2f} cm tolerance (the median hand's "
         f"{hands()[BASE_HAND].aim_width_cm:.2f} cm times {ratio:.2f}); its tremor is the "
-        "median adult's, since a mouse cannot measure tremor."
+        "median adult's, since a mouse on a desk does not record tremor."
     )
     slope_sd, throughput_sd = precision(task)
     per_condition = len(task.kept()) // len(fit.conditions)
