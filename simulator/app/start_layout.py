@@ -17,6 +17,7 @@ from simulator.app.setup import HUMAN, REGISTRY, app_games, game_title
 from simulator.app.start_choices import StartChoices, modes, player_counts
 from simulator.app.widgets import Button, Hud
 from simulator.bots.dexterity import get_profile, profiles
+from simulator.motor import personal
 from simulator.render.palette import INK
 
 SELECTED = (40, 140, 90)
@@ -43,6 +44,7 @@ class StartPage(Protocol):
     def rules(self) -> None: ...
     def open_settings(self) -> None: ...
     def network(self) -> None: ...
+    def measure(self) -> None: ...
     def focus_on(self, field: str) -> Callable[[], None]: ...
 
 
@@ -67,6 +69,7 @@ class StartLayout:
         hud, c = self.hud, self.page.choices
         hud.clear()
         hud.text("towersim", LEFT, 740, 32, bold=True)
+        hud.button(RIGHT + 330, 736, 250, 44, "Measure my hand (F5)", self.page.measure)
         hud.text(
             "Choose a game, the players and the seed, then Start; or open a saved game.",
             LEFT,
@@ -194,8 +197,10 @@ class StartLayout:
         """The human hand's dexterity, for a game played with the simulated hand."""
         hud, c = self.hud, self.page.choices
         hud.text("Your hand", RIGHT, y, 15, bold=True)
-        names = [None, *profiles()]
-        following = names[(names.index(c.dexterity) + 1) % len(names)]
+        mine = personal.load().profile  # "me" is offered once the test has saved it
+        names = [None, *profiles(), *([personal.NAME] if mine else [])]
+        at = names.index(c.dexterity) if c.dexterity in names else 0
+        following = names[(at + 1) % len(names)]
         hud.button(
             RIGHT,
             y - 55,
@@ -205,7 +210,11 @@ class StartLayout:
             self._then(self._dexterity, following),
         )
         hand = c.dexterity
-        about = get_profile(hand).text if hand else "the piece goes exactly where you put it"
+        about = "the piece goes exactly where you put it"
+        if hand == personal.NAME and mine is not None:
+            about = personal.hand_of(mine).text
+        elif hand and hand != personal.NAME:
+            about = get_profile(hand).text
         hud.text(about, RIGHT + 250, y - 42, 12, width=DESIGN_W - RIGHT - 290)
 
     def _dexterity(self, hand: str | None) -> None:

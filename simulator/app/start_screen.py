@@ -14,6 +14,7 @@ from typing import Any
 from pyglet.window import key, mouse
 
 from simulator.app import guide, screens, settings
+from simulator.app.aim.screen import AimScreen
 from simulator.app.net_start import NetworkStartScreen
 from simulator.app.overlay import HelpAction
 from simulator.app.rules_page import RulesPage
@@ -22,6 +23,7 @@ from simulator.app.settings_screen import SettingsScreen
 from simulator.app.start_choices import MAX_SEED, StartChoices
 from simulator.app.start_layout import StartLayout
 from simulator.app.widgets import Hud
+from simulator.motor import personal
 
 SHORTCUTS = [
     ("click", "choose; click a text field to type in it"),
@@ -42,7 +44,8 @@ class StartScreen(HudPage):
         self.focus: str | None = None  # "name0".."name3", "seed", "path"
         self.path_text = ""
         self.seed_text = str(self.choices.seed)
-        self.message = loaded.problem or ""
+        # a bad settings file or measured hand: one sentence below, and it is not used
+        self.message = loaded.problem or personal.load().problem or ""
         self._field_hit = False
         self.hud = Hud()
         self.layout = StartLayout(self, self.hud)
@@ -54,6 +57,7 @@ class StartScreen(HudPage):
             HelpAction(key.F2, "F2", "the rules of the chosen game", self.rules),
             HelpAction(key.F3, "F3", "settings", self.open_settings),
             HelpAction(key.F4, "F4", "play over the network: host or join", self.network),
+            HelpAction(key.F5, "F5", "measure your hand: a one-minute aiming test", self.measure),
         ]
 
     @property
@@ -89,6 +93,11 @@ class StartScreen(HudPage):
     def open_settings(self) -> None:
         if self.window is not None:
             self.window.show(SettingsScreen(back=StartScreen))
+
+    def measure(self) -> None:
+        """The aiming test ("Measure my hand"); its Back returns here, choices kept."""
+        if self.window is not None:
+            self.window.show(AimScreen(back=lambda: StartScreen(self.choices)))
 
     def network(self) -> None:
         """The Network game page: host these choices, or join someone's room."""
