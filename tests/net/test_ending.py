@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+import time
 from typing import Any
 
 from simulator.games.computer_seat import computers_of
 from simulator.net import cli
 from simulator.net.client_bot import ClientBot
 from simulator.net.replica import Replica
-from tests.net.harness import new_game, until
+from simulator.net.room import Room
+from tests.net.harness import new_game, open_table, until
 
 SOLO = {"players": ["Sol"]}  # a LOTS game of one: six moves, the last always Sol's own
 
@@ -91,3 +93,30 @@ def test_a_bot_whose_own_move_ends_the_game_leaves_once_the_host_has_judged_it(
     assert asyncio.run(play()) == (0, 0)
     assert room.game.over and room.game.match.actions[-1]["player"] == "Sol"
     assert f"The game is over; state {room.game.state_hash()[:16]}." in heard()
+
+
+def test_a_last_hash_that_differs_is_answered_before_the_host_ends_the_game() -> None:
+    async def play() -> None:
+        room = Room(new_game("lots", seed=1, setup=SOLO))
+        table = await open_table(room)
+        sol = table.join("Sol")
+        relayed = sol.client._relayed
+
+        def wrong_at_the_end(*move: Any) -> tuple[str, bool]:
+            """A slow copy that ends on another state: its last hash comes late and wrong."""
+            digest, over = relayed(*move)
+            if over:
+                time.sleep(0.5)  # on the replica's thread: the host ends the game meanwhile
+            return ("0" * 64 if over else digest), over
+
+        sol.client._relayed = wrong_at_the_end  # type: ignore[method-assign]
+        await until(lambda: room.game.over and not table.host.busy, 60, "the end of the game")
+        await table.host.end()
+        await asyncio.wait_for(asyncio.gather(sol.task, table.task), 10)
+        kinds = sol.kinds()
+        assert kinds.index("desync") < kinds.index("game", kinds.index("desync"))
+        assert kinds[-1] == "closed" and sol.heard[-1][1]["reason"] == "the game is over"
+        assert sol.client.replica.over and sol.hash == room.game.state_hash()
+        assert any("desync: Sol" in line for line in table.lines)
+
+    asyncio.run(play())
