@@ -25,7 +25,7 @@ from simulator.net import tokens
 from simulator.net.client import Client, HostGone, Joining, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
-from simulator.net.limits import REJOIN_SECONDS, TURN_SECONDS
+from simulator.net.limits import END_SECONDS, REJOIN_SECONDS, TURN_SECONDS
 from simulator.net.protocol import CODE_WORDS, is_room_code
 from simulator.net.room import Refused, Room
 from simulator.net.server import DEFAULT_PORT, TAKEOVER_LEVEL, Host
@@ -38,6 +38,10 @@ from simulator.seeds import seed_option
 HOST_HELP = "host a network game: others join it from their desktops"
 JOIN_HELP = "join a network game someone hosts"
 MAX_PLAYERS = 4  # the most seats any game has
+# A headless client whose game is over leaves after this long if the host has not ended
+# the connection by then (an app's host keeps it open); a headless host ends it as soon
+# as it has judged every client's last hash, END_SECONDS at most after its last move.
+LEAVE_SECONDS = 3 * END_SECONDS
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
@@ -312,8 +316,7 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
         while not serving.done():
             await asyncio.sleep(0.5)
             if room.started and room.game.over and not host.busy:
-                await asyncio.sleep(1.0)  # the last hashes come in
-                host.stop()
+                await host.end()  # once every client's last hash is judged
         await serving
     except OSError as exc:
         print(f"towersim host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
@@ -366,6 +369,7 @@ async def _join_headless(address: str, args: argparse.Namespace) -> int:
     joining = Joining.again(address, args.room, args.name, watch=args.watch, seat=args.seat)
     client = Client(joining, logs=args.logs or tokens.network_folder())
     bot = ClientBot(client, args.bot) if args.bot else None
+    leaving: list[asyncio.Task] = []
 
     def heard(kind: str, fields: dict[str, Any]) -> None:
         if bot is not None:
@@ -376,9 +380,11 @@ async def _join_headless(address: str, args: argparse.Namespace) -> int:
         line = _said(kind, fields)
         if line:
             print(line, flush=True)
-        game = client.replica.game
-        if kind == "move" and game is not None and game.over:
-            asyncio.get_running_loop().create_task(client.close())
+        # Over as the host has it (read on the replica's thread with the move: a move the
+        # bot just made there is not the game's until the host relays it). The host then
+        # judges the last hash and ends the connection; a desync is answered first.
+        if kind in ("move", "game") and fields.get("over") and not leaving:
+            leaving.append(asyncio.get_running_loop().create_task(_leave(client)))
 
     client.on_event = heard
     try:
@@ -386,10 +392,19 @@ async def _join_headless(address: str, args: argparse.Namespace) -> int:
     except HostGone as exc:
         print(f"towersim join: {exc.reason}", file=sys.stderr)
         return 1
+    finally:
+        for task in leaving:
+            task.cancel()
     game = client.replica.game
-    if game is not None and game.over:
+    if game is not None and client.replica.over:
         print(f"The game is over; state {game.state_hash()[:16]}.")
     return 0
+
+
+async def _leave(client: Client) -> None:
+    """Leave a game that is over if its host keeps the connection open."""
+    await asyncio.sleep(LEAVE_SECONDS)
+    await client.close()
 
 
 def _said(kind: str, fields: dict[str, Any]) -> str:

@@ -269,9 +269,12 @@ class Client:
             paths = await self._in_replica(self.replica.write_logs, self.logs, label, document)
             message["logs"] = [str(p) for p in paths]
         self._desync = None
-        message["replaced"] = await self._in_replica(
-            self.replica.load, "the host's game", document, seq
-        )
+        message["replaced"], message["over"] = await self._in_replica(self._load, document, seq)
+
+    def _load(self, document: dict[str, Any], seq: int) -> tuple[bool, bool]:
+        """On the replica's thread: take the host's game; whether it replaced the copy,
+        and whether the game is over."""
+        return self.replica.load("the host's game", document, seq), self.replica.over
 
     async def _move(self, message: dict[str, Any]) -> None:
         seq, by, sender = int(message["seq"]), str(message["by"]), message.get("id")
@@ -282,10 +285,17 @@ class Client:
         # Heard before it is applied (a placement's physics takes a while): a screen can
         # say at once that the move is in, and show the piece where it was let go.
         self.on_event("arriving", {"seq": seq, "by": by, "id": sender, "action": action})
-        digest = await self._in_replica(self.replica.relayed, seq, by, sender, action)
+        digest, over = await self._in_replica(self._relayed, seq, by, sender, action)
         await self._send("hash", seq=seq, hash=digest)
         mine = by == self.replica.seat
-        self.on_event("move", {"seq": seq, "by": by, "id": sender, "action": action, "mine": mine})
+        fields = {"seq": seq, "by": by, "id": sender, "action": action, "mine": mine}
+        self.on_event("move", {**fields, "over": over})
+
+    def _relayed(self, seq: int, by: str, sender: int | None, action: Any) -> tuple[str, bool]:
+        """On the replica's thread: apply a relayed move; its hash, and whether the game
+        is over as the host has it (read in the same go: a move this client makes next,
+        on that thread, is not the host's yet)."""
+        return self.replica.relayed(seq, by, sender, action), self.replica.over
 
     async def _live(self, message: dict[str, Any]) -> None:
         """Another seat's live move so far: run ahead on the replica's match; a piece let

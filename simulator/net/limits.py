@@ -58,3 +58,6 @@ MAX_BAD = 30  # refused messages before the host closes the connection
 PING_SECONDS = 5.0  # keepalive: a peer silent for twice this is gone
 REJOIN_SECONDS = 120.0  # a player who left has this long to come back
 TURN_SECONDS = 600.0  # a player to move has this long
+# A game that is over: the host waits this long at most for every client's hash after
+# the last move before it ends the connections (a client that never says is not waited for).
+END_SECONDS = 10.0

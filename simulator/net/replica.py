@@ -48,6 +48,12 @@ class Replica:
         # Wraps applying another seat's move (the app films it to play it back).
         self.watch: Callable[[], AbstractContextManager[Any]] = nullcontext
 
+    @property
+    def over(self) -> bool:
+        """The game is over as the host has it: over, and no move of this client's
+        waits for the host (a move made on the copy is not the game's until relayed)."""
+        return self.game is not None and not self.pending and self.game.over
+
     # -- the host's log ----------------------------------------------------------------
 
     def load(self, where: str, document: dict[str, Any], seq: int) -> bool:

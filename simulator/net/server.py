@@ -40,6 +40,7 @@ DEFAULT_PORT = 47474
 TAKEOVER_LEVEL = "easy"
 COUNTDOWN_FROM = 30.0  # a turn's countdown is shown to everyone from here on
 TICK = 1.0
+SEE_OFF_SECONDS = 2.0  # a game that ended: its connections closing are seen off this long
 
 
 @dataclass
@@ -129,6 +130,8 @@ class Host:
         self._stream: tuple[tuple[int, str], dict[str, Any], bool] | None = None
         self._turn: tuple[tuple[str, ...], int, float] | None = None
         self._reports: dict[int, dict[int, str]] = {}  # peer -> seq -> hash not yet checked
+        self._answering = 0  # desyncs and reveals being answered with the host's game
+        self._serving = 0  # connections admitted and not yet seen off (``_gone``)
         self.server: Server | None = None
         self.finished = asyncio.Event()
 
@@ -169,6 +172,35 @@ class Host:
         """End ``run`` (from the host's own loop; another thread calls it through
         ``loop.call_soon_threadsafe``)."""
         self.finished.set()
+
+    def judged(self) -> bool:
+        """Every move relayed is applied, and every client that has the game reported its
+        hash after the last one and the host checked it (a desync answered with the
+        host's game, a reveal sent): nothing a client still needs is on its way."""
+        room = self.room
+        if self.busy or self._answering or room.settled < room.seq or room.reveal_pending:
+            return False
+        return all(
+            peer.reported >= room.seq and not self._reports.get(peer.id)
+            for peer in list(self.peers.values())
+            if peer.joined
+        )
+
+    async def end(self, reason: str = "the game is over", wait: float = limits.END_SECONDS) -> None:
+        """The game is over: once every client's last hash is judged (``wait`` seconds at
+        most), each connection is closed with ``reason`` and ``run`` ends. Closed as a
+        host ends a game (1000), not as it goes away: a client does not try to rejoin,
+        and one whose last hash differed has the host's game by then."""
+        deadline = time.monotonic() + wait
+        while not self.judged() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        for peer in list(self.peers.values()):
+            with contextlib.suppress(ConnectionClosed):
+                await peer.ws.close(1000, reason)
+        deadline = time.monotonic() + SEE_OFF_SECONDS
+        while self._serving and time.monotonic() < deadline:  # each seen off, as a leave is
+            await asyncio.sleep(0.05)
+        self.stop()
 
     async def _in_room(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run ``function`` on the room's thread (nothing else touches the match)."""
@@ -251,6 +283,7 @@ class Host:
 
     async def _serve(self, peer: Peer, ws: ServerConnection) -> None:
         self.peers[peer.id] = peer
+        self._serving += 1
         try:
             await self._welcome(peer)
             async for frame in ws:
@@ -262,7 +295,10 @@ class Host:
         except ConnectionClosed:
             pass
         finally:
-            await self._gone(peer)
+            try:
+                await self._gone(peer)
+            finally:
+                self._serving -= 1
 
     async def _hello(self, peer: Peer, frame: str | bytes, address: str) -> None:
         """Check a hello and seat its sender. Refused (counted as a failed join) for a
@@ -488,8 +524,12 @@ class Host:
                     f"desync: {peer.name} reached another state after move {seq}; "
                     "sent the host's log"
                 )
-                await self._send(peer, "desync", seq=seq, expected=expected)
-                await self._send_game(peer)
+                self._answering += 1
+                try:
+                    await self._send(peer, "desync", seq=seq, expected=expected)
+                    await self._send_game(peer)
+                finally:
+                    self._answering -= 1
                 reports.clear()
                 return
 
@@ -552,9 +592,13 @@ class Host:
         """The game is over and its secrets are out: every client gets the game itself."""
         if self.room.reveal_pending:
             self.room.reveal_pending = False
-            for peer in list(self.peers.values()):
-                if peer.joined:
-                    await self._send_game(peer)
+            self._answering += 1
+            try:
+                for peer in list(self.peers.values()):
+                    if peer.joined:
+                        await self._send_game(peer)
+            finally:
+                self._answering -= 1
 
     async def _send_game(self, peer: Peer) -> None:
         """The game so far, as this peer may know it. Taken with no move under way, so
