@@ -116,6 +116,9 @@ def test_a_desync_is_said_and_the_hosts_log_replaces_the_screens_game(tmp_path):
             session._frame(1 / 60)
             frames(window)
             said.append(first.screen.message)
+        # On a loaded machine the desync and the host's game can arrive in one frame:
+        # the old screen's last word is then the desync's, read after its replacement.
+        said.append(first.screen.message)
         assert any(m.startswith("Out of step: after move") for m in said), said
         assert (
             session.game.screen.message
