@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.physics.hand import MAX_RESEATS
-from simulator.physics.hand_settings import grip_versions
+from simulator.physics.hand_settings import grip_versions, hand_model_versions
 from simulator.physics.rest_settings import rest_versions
 from simulator.physics.world import World
 
@@ -45,6 +45,7 @@ def _number(value: float) -> str:
 # -- [physics] (simulator/physics/profile.py OVERRIDABLE) ---------------------------------
 GRIPS = grip_versions()
 RESTS = rest_versions()
+HAND_MODELS = hand_model_versions()
 PHYSICS: dict[str, Range] = {
     "dt": Range(1e-4, 0.1, "s", "finer takes hours; coarser lets pieces pass through"),
     "iterations": Range(1, 1000, "", "solver passes a step; more only costs time", True),
@@ -57,6 +58,9 @@ PHYSICS: dict[str, Range] = {
     "load_time": Range(0.0, 10.0, "s", "time resting bodies take to take up their weight"),
     "grip": Range(min(GRIPS), max(GRIPS), "", "a grip of assets/physics/hand.toml", True),
     "rest": Range(min(RESTS), max(RESTS), "", "a rest of assets/physics/profiles.toml", True),
+    "hand_model": Range(
+        min(HAND_MODELS), max(HAND_MODELS), "", "a hand model of assets/physics/hand.toml", True
+    ),
 }
 
 # -- the shared header ---------------------------------------------------------------------
