@@ -110,7 +110,7 @@ def hand_named(name: str, model: int | None = None) -> Dexterity:
         motor = population.hand(name)
     except KeyError:
         known = ", ".join(hand_names())
-        raise KeyError(f"unknown hand {name!r} (known: {known})") from None
+        raise KeyError(f"unknown dexterity profile {name!r} (known: {known})") from None
     return _of_motor(name, motor)
 
 

@@ -17,10 +17,12 @@ Gaussians (position, angle) and one 64-bit word (the tremor's seed).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.chance import Chance
 from simulator.motor.model import MotorHand
+from simulator.motor.tremor import Tremor
 
 # The lowering's target width (cm): a piece set down onto what lies below it comes to
 # rest within about a millimetre either way of where the hand meant. House assumption:
@@ -31,6 +33,8 @@ LOWER_WIDTH_CM = 0.2
 # the hand faster than the physics can follow a piece at this world's step.
 SLOWEST_CM_S = 0.5
 FASTEST_CM_S = 200.0
+# The most a player hurries under a clock: twice its own pace (docs/bots.md, "Hurry").
+MOST_HURRY = 2.0
 # A tremor seed fits a TOML integer (31 bits, a signed 64-bit file integer either way).
 SEED_BITS = 31
 
@@ -82,3 +86,34 @@ def placing(
         travel_s=travel_s,
         lower_s=lower_s,
     )
+
+
+def tremor_of(recorded: Sequence[float] | None) -> Tremor | None:
+    """The tremor an action records as [rms cm, Hz, half-band Hz, seed] (None: none)."""
+    if recorded is None:
+        return None
+    rms, hz, band, seed = recorded
+    return Tremor.of(float(rms), float(hz), float(band), int(seed))
+
+
+def clock_hurry(
+    hand: MotorHand,
+    seconds_left: float,
+    moves_left: int,
+    other_s: float,
+    reach: tuple[float, float],
+    least: float = 1.0,
+) -> float:
+    """How much faster than its own pace a player moves its hand to finish ``moves_left``
+    moves in ``seconds_left``, when each move also costs ``other_s`` seconds the hand
+    cannot shorten (thinking, the tower settling): the hand time the moves need at the
+    hand's own pace over the hand time left, from ``least`` (its pace without a clock)
+    to MOST_HURRY; at MOST_HURRY when no time is left for the hand at all."""
+    across, down = reach
+    own = hand.own_time(across) + lower_time(hand, down)
+    spare = seconds_left - moves_left * other_s
+    if moves_left <= 0:
+        return least
+    if spare <= 0.0:
+        return MOST_HURRY
+    return min(MOST_HURRY, max(least, moves_left * own / spare))

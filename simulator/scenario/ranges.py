@@ -89,6 +89,14 @@ HAND: dict[str, Range] = {
     "angle_error": Range(-180.0, 180.0, "degrees", "a slip of the wrist"),
     "release_vx": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
     "release_vy": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
+    "travel_speed": Range(0.5, 200.0, "cm/s", "the hand's speed across (hand model 2)"),
+}
+# A placement's tremor (hand model 2): [rms_cm, hz, band_hz, seed], in that order.
+TREMOR: dict[str, Range] = {
+    "rms_cm": Range(0.0, 1.0, "cm", "physiological tremor is a tenth of a millimetre"),
+    "hz": Range(0.5, 50.0, "Hz", "physiological tremor is 8 to 12 Hz"),
+    "band_hz": Range(0.0, 10.0, "Hz", "half the band its partials fill"),
+    "seed": Range(0, 2**31 - 1, "", "a 31-bit seed", True),
 }
 # A live move's path rows: [steps, x, y, angle degrees, ...], and their length in all.
 MAX_PATH_SECONDS = 3600.0  # an hour of holding one piece: a broken file, not a move
