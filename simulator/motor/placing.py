@@ -100,20 +100,20 @@ def clock_hurry(
     hand: MotorHand,
     seconds_left: float,
     moves_left: int,
-    other_s: float,
+    fixed_s: float,
     reach: tuple[float, float],
     least: float = 1.0,
 ) -> float:
-    """How much faster than its own pace a player moves its hand to finish ``moves_left``
-    moves in ``seconds_left``, when each move also costs ``other_s`` seconds the hand
-    cannot shorten (thinking, the tower settling): the hand time the moves need at the
-    hand's own pace over the hand time left, from ``least`` (its pace without a clock)
-    to MOST_HURRY; at MOST_HURRY when no time is left for the hand at all."""
-    across, down = reach
-    own = hand.own_time(across) + lower_time(hand, down)
-    spare = seconds_left - moves_left * other_s
+    """How much faster than its own pace a player moves its hand to make ``moves_left``
+    hand moves in ``seconds_left``, when the rest of the game also costs ``fixed_s``
+    seconds the hand cannot shorten (thinking, the tower settling): the hand time the
+    moves need at the hand's own pace over the hand time left, from ``least`` (its pace
+    without a clock) to MOST_HURRY; MOST_HURRY when no time is left for the hand."""
     if moves_left <= 0:
         return least
+    across, down = reach
+    own = hand.own_time(across) + lower_time(hand, down)
+    spare = seconds_left - fixed_s
     if spare <= 0.0:
         return MOST_HURRY
     return min(MOST_HURRY, max(least, moves_left * own / spare))

@@ -56,6 +56,9 @@ SETTLE_MARGIN = 0.5
 # What a move costs under a clock besides the hand's own time and the thinking: the
 # tower settling before the next move (s; house estimate, docs/bots.md "Hurry").
 SETTLE_S = 1.0
+# Floor cards a tower takes per block still to place: a card carries about three blocks
+# (house estimate from the bots' games: 5 cards for 14 blocks; docs/bots.md "Hurry").
+CARDS_PER_BLOCK = 1 / 3
 
 C = TypeVar("C")
 
@@ -95,11 +98,12 @@ class CrazyTowerBot:
         limit = match.time_limit
         if motor is None or limit is None:
             return self.level.hurry
-        moves = len(state.hands.get(state.current_player, ())) + len(state.down)
-        other = match.think_seconds + SETTLE_S
-        return clock_hurry(
-            motor, limit - state.elapsed, moves, other, TYPICAL_REACH, least=self.level.hurry
-        )
+        blocks = len(state.hands.get(state.current_player, ())) + len(state.down)
+        cards = math.ceil(blocks * CARDS_PER_BLOCK)
+        moves = blocks + cards  # each laid by hand, each card revealed first
+        fixed = (moves + cards) * match.think_seconds + moves * SETTLE_S
+        left = limit - state.elapsed
+        return clock_hurry(motor, left, moves, fixed, TYPICAL_REACH, least=self.level.hurry)
 
     def decide(self, match: CrazyTowerMatch) -> dict[str, Any]:
         self._model = match.profile.hand_model

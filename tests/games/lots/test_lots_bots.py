@@ -62,7 +62,9 @@ def test_a_game_with_bots_records_and_replays_to_the_same_state(tmp_path: Path) 
     args = ["play", "lots", "--seat", "1=easy", "--seed", "6", "--headless", "--record"]
     assert main([*args, str(path), "--dexterity", "shaky"]) == 0
     text = path.read_text()
-    assert "angle_error" in text and "release_vx" in text  # the hand's noise is recorded
+    # the hand's noise is recorded: hand model 2's speeds and tremor (a new game's model)
+    assert "hand_model = 2" in text and "angle_error" in text and "release_vx" not in text
+    assert "travel_speed" in text and "lower_speed" in text and "tremor" in text
     report = replay_file(str(path))
     assert report["ok"], report.get("failures")
 
