@@ -93,6 +93,9 @@ def test_the_surgeons_hand_feels_and_its_feel_is_recorded_and_replayed(
     monkeypatch.setattr("simulator.physics.profile.new_games_grip", lambda: 1)
     # Rest 1: seed 4's caught piece is the case this test was written on (issue 38).
     monkeypatch.setattr("simulator.physics.profile.new_games_rest", lambda: 1)
+    # Hand model 1: the surgeon's old draws (model 2's braced hand feels too: its feel is
+    # the surgeon's, tests/bots/test_hand_model.py).
+    monkeypatch.setattr("simulator.physics.profile.new_games_hand_model", lambda: 1)
     assert get_profile("surgeon").feel == 3 and get_profile("shaky").feel == 0
     path = tmp_path / "solo.toml"
     args = ["play", "lots", "--mode", "solo", "--bot", "easy", "--seed", "4", "--headless"]
