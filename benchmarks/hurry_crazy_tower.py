@@ -10,7 +10,8 @@ time left asks (simulator.motor.placing.clock_hurry, from its level's pace up to
 its own). Prints, for each, the share of games that finish the tower in time and the
 share that end in a collapse, with 95 % Wilson intervals. Expected: the hurried player
 finishes in time more often and collapses more often (docs/bots.md, "Hurry"); and the
-blocks each has left when its game ends. ``--think S`` replaces the model's thinking time
+blocks each has left when its game ends, and the pieces that fell (to be put back) a
+game. ``--think S`` replaces the model's thinking time
 per action (a what-if: the clock's share the hand can win back).
 """
 
@@ -47,10 +48,11 @@ def game(
     challenge: int,
     hurry: float | None,
     think: float | None = None,
-) -> tuple[str, int]:
-    """How one solo game ends (its result's reason) and the blocks left in hand, for a
-    bot of ``level_name`` with ``hand`` moving at ``hurry`` (None: as the clock asks);
-    ``think``: seconds of thinking per action (None: the hand model's)."""
+) -> tuple[str, int, int]:
+    """How one solo game ends (its result's reason), the blocks left in hand and the
+    pieces that fell, for a bot of ``level_name`` with ``hand`` moving at ``hurry``
+    (None: as the clock asks); ``think``: seconds of thinking per action (None: the
+    hand model's)."""
     options = {"mode": "solo", "players": ["P1"], "challenge": challenge, "seed": seed}
     profile = tower_profile(load_profile(), sleep_given=False)
     match = CrazyTowerMatch(options, profile, think)
@@ -58,11 +60,12 @@ def game(
     with contextlib.suppress(IllegalMove):  # a seat with no move left: reported as such
         play_players(match, {"P1": bot}, MAX_COMPUTER_DECISIONS)
     left = len(match.state.hands["P1"])
-    return str((match.state.result or {}).get("reason")), left
+    fell = sum(1 for e in match.state.events if e.get("type") == "piece_fell")
+    return str((match.state.result or {}).get("reason")), left, fell
 
 
-def rates(games: list[tuple[str, int]]) -> dict[str, Any]:
-    ends = [end for end, _ in games]
+def rates(games: list[tuple[str, int, int]]) -> dict[str, Any]:
+    ends = [end for end, _, _ in games]
     n = len(ends)
     finished = sum(end in FINISHED for end in ends)
     collapsed = sum(end == COLLAPSE for end in ends)
@@ -75,7 +78,9 @@ def rates(games: list[tuple[str, int]]) -> dict[str, Any]:
         "collapse_rate": round(collapsed / n, 3),
         "collapse_95": [round(x, 3) for x in wilson(collapsed, n)],
         "out_of_time": sum(end == OUT_OF_TIME for end in ends),
-        "blocks_left_mean": round(sum(left for _, left in games) / n, 2),
+        "blocks_left_mean": round(sum(left for _, left, _ in games) / n, 2),
+        "falls_mean": round(sum(fell for _, _, fell in games) / n, 2),
+        "games_with_a_fall": sum(fell > 0 for _, _, fell in games),
     }
 
 
@@ -122,7 +127,8 @@ def main() -> None:
             f"{row['finished_95'][1]:.0%})  collapsed {row['collapsed']:3}/{row['games']} "
             f"({row['collapse_rate']:.0%}, 95 % {row['collapse_95'][0]:.0%}-"
             f"{row['collapse_95'][1]:.0%})  out of time {row['out_of_time']}  "
-            f"blocks left {row['blocks_left_mean']:.2f}"
+            f"blocks left {row['blocks_left_mean']:.2f}  pieces fell {row['falls_mean']:.2f} "
+            f"a game ({row['games_with_a_fall']} games with a fall)"
         )
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from benchmarks.hurry_crazy_tower import game
 from rules.chance import Chance
 from rules.lots import LotsOptions
 from rules.pieces import get_piece
@@ -236,3 +237,13 @@ def test_a_bot_under_the_one_minute_clock_hurries_and_one_told_not_to_does_not()
     untimed = CrazyTowerMatch({**CT_SOLO_9, "challenge": 1}, profile)
     assert auto.pace(untimed) == level("easy").hurry
     assert math.isfinite(auto.pace(match))
+
+
+def test_a_hurried_player_gets_further_against_the_clock_and_drops_more() -> None:
+    """The direction of benchmarks/hurry_crazy_tower.py on two seeds of challenge 9 (the
+    full count, 40 games each, is in docs/bots.md): the hurried player places more of
+    its blocks before the minute is up, and more of its pieces fall."""
+    unhurried = [game(seed, "easy", "average", 9, 1.0) for seed in (1, 2)]
+    hurried = [game(seed, "easy", "average", 9, None) for seed in (1, 2)]
+    assert sum(left for _, left, _ in hurried) < sum(left for _, left, _ in unhurried)
+    assert sum(fell for _, _, fell in hurried) > sum(fell for _, _, fell in unhurried)
