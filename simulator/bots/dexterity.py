@@ -88,7 +88,15 @@ def profiles() -> dict[str, Dexterity]:
                 f"dexterity/profiles.toml: profile {name!r}: feel must be a whole number "
                 f"from 0 to {MAX_RESEATS}, not {feel!r}"
             )
-        out[name] = Dexterity(name, **values, text=str(raw.get("text", "")), feel=feel)
+        out[name] = Dexterity(
+            name,
+            position_noise_cm=values["position_noise_cm"],
+            angle_noise_deg=values["angle_noise_deg"],
+            tremor_cm=values["tremor_cm"],
+            release_noise_cm_s=values["release_noise_cm_s"],
+            text=str(raw.get("text", "")),
+            feel=feel,
+        )
     return out
 
 
