@@ -132,9 +132,9 @@ def live_crazy_tower() -> dict:
 
 
 LIVE = {"lots-live": live_lots, "crazy-tower-live": live_crazy_tower}
-# Games recorded before the yielding grip (grip1) and before resting as a group (rest1):
-# kept as they are, replayed for their hashes.
-KEPT = ("*-grip1.toml", "*-rest1.toml")
+# Games recorded before the yielding grip (grip1), before resting as a group (rest1) and
+# before hand model 2 (hand1): kept as they are, replayed for their hashes.
+KEPT = ("*-grip1.toml", "*-rest1.toml", "*-hand1.toml")
 
 
 def first_grip() -> Any:

@@ -8,7 +8,7 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from simulator.bots.dexterity import Dexterity, get_profile, profiles
+from simulator.bots.dexterity import Dexterity, get_profile, hand_names
 from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, seat_levels, split_seat
 
 
@@ -47,7 +47,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) ->
             dest="dexterity",
             metavar="PROFILE",
             default=None,
-            help=f"the players' hand: {', '.join(profiles())} (default: the level's)",
+            help=f"the players' hand: {', '.join(hand_names())} (default: the level's)",
         )
 
 

@@ -27,16 +27,30 @@ class Level:
     finalists: int = 1  # candidates successive halving keeps to the end (rollout.py)
     retry_batches: int = 0  # LOTS: further candidate batches for a piece put back
     stress: bool = False  # LOTS solo: the two best also tried in the hand's tails (bots.py)
+    # Hand model 2: how fast the bot moves its hand with no clock to beat, as a multiple
+    # of its hand's own pace (1; below 1 careful, above hurried). docs/bots.md, "Hurry".
+    hurry: float = 1.0
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0),
+    # An easy player is a little hasty, a hard one takes its time (docs/bots.md, "Hurry").
+    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2),
     "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
     # A surgeon's hand: in LOTS solo a block must touch the last one, often side by
     # side within the rules' 0.1 cm, which a steady hand misses about half the time
     # and sometimes knocks the tower doing so (docs/bots.md).
     "hard": Level(
-        "hard", 12, 8, 40_000, 8.0, "surgeon", 2, finalists=2, retry_batches=2, stress=True
+        "hard",
+        12,
+        8,
+        40_000,
+        8.0,
+        "surgeon",
+        2,
+        finalists=2,
+        retry_batches=2,
+        stress=True,
+        hurry=0.8,
     ),
 }
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.scenario.fields import Table
-from simulator.scenario.ranges import MAX_PATH_SECONDS, PATH
+from simulator.scenario.ranges import MAX_PATH_SECONDS, PATH, TREMOR
 
 # The action that lets seeded computer players decide; it plays every seat, so it names
 # no player.
@@ -102,3 +102,18 @@ def live_target(x: float, y: float, angle: float) -> tuple[float, float, float]:
 def path_steps_left(path: list[list[Any]], dt: float) -> int:
     """Steps a live path may still record before it reaches ``MAX_PATH_SECONDS``."""
     return max(0, int(MAX_PATH_SECONDS / dt) - sum(int(row[0]) for row in path))
+
+
+def tremor_value(table: Table, key: str) -> list[float | int] | None:
+    """A placement's tremor (hand model 2), as the bots record it: [rms_cm, hz, band_hz,
+    seed], each within its range (docs/scenario-format.md)."""
+    message = f"must be [{', '.join(TREMOR)}] (hand model 2 records it)"
+    row = table._get(key, False)
+    if row is None:  # JSON null: a steady hand
+        return None
+    if not isinstance(row, list) or len(row) != len(TREMOR):
+        table.fail(message, key)
+    return [
+        table.within(value, key, bounds, name)
+        for value, (name, bounds) in zip(row, TREMOR.items(), strict=True)
+    ]

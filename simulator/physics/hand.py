@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pymunk
 
+from simulator.motor.tremor import Tremor
 from simulator.physics.hand_settings import HandSettings
 from simulator.physics.seating import caught_side, turned_in_grip
 from simulator.physics.world import Entry, World
@@ -63,6 +64,12 @@ class HandPath:
     lands within about 1.6 mm of where the whole path puts it, which is close enough
     for a computer player's rehearsal of a move (docs/physics.md, "Resting") and not
     for the move itself.
+
+    Hand model 2 (docs/physics.md, "The hand model"): ``travel_speed`` is the speed the
+    hand carries the piece across at (None: the settings'); with it, the hand lowers the
+    piece all the way from its travel height at ``lower_speed`` (the lowering is one
+    aimed movement), with no quick descent first. ``tremor`` is added to the hand's
+    target at every step from the grab to the release (None: a steady hand).
     """
 
     x: float
@@ -73,6 +80,8 @@ class HandPath:
     rest_y: float | None = None
     reseats: int = 0
     rehearsal: bool = False
+    travel_speed: float | None = None
+    tremor: Tremor | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,10 @@ class Hand:
         self.dropped = False  # the last piece grabbed slipped out of the fingers
         self.slid = 0.0  # cm the fingers have slid along the held piece
         self._offset = (0.0, 0.0)  # the held piece's offset from the hand at the last step
+        # The tremor of the piece held now (HandPath.tremor) and the world time it was
+        # grabbed at: the tremor's clock starts with the grab.
+        self.tremor: Tremor | None = None
+        self._grabbed_at = 0.0
 
     # -- gripping ---------------------------------------------------------------------
 
@@ -127,12 +140,15 @@ class Hand:
         self.dropped = False
         self.slid = 0.0
         self._offset = (0.0, 0.0)
+        self.tremor = None
+        self._grabbed_at = self.world.time
 
     def release(self) -> None:
         if self._joints:
             self.world.space.remove(*self._joints)
         self._joints = []
         self.held = None
+        self.tremor = None
         if self.body.space is not None:
             self.world.space.remove(self.body)
 
@@ -145,6 +161,8 @@ class Hand:
         s = self.settings
         held = self.held
         turn = math.radians(path.angle)
+        self.tremor = path.tremor
+        across = path.travel_speed or s.travel_speed
         x0, y0 = self.body.position
         # Travel height: as asked (a careless path may fly low), else clear of everything.
         travel_y = path.travel_height
@@ -159,18 +177,18 @@ class Hand:
                 (path.x, travel_y, turn),
             ]
             for x, y, angle in legs:
-                self.move_to(x, y, angle, s.travel_speed, on_step, stop_on_contact=False)
+                self.move_to(x, y, angle, across, on_step, stop_on_contact=False)
             if self.dropped:  # knocked out of the fingers on the way: nothing to lower
                 return self._report(False)
             self.steady(on_step)
         # Descend quickly to just above what lies below, then lower slowly until stopped.
         approach = path.descend_to
-        if approach is None:
+        if path.travel_speed is not None:
+            approach = math.inf  # model 2: one lowering, all the way at lower_speed
+        elif approach is None:
             approach = self._approach_height(held, turn)
-        approach = min(approach, self.body.position.y)
-        contact = self.move_to(
-            path.x, approach, turn, s.travel_speed, on_step, stop_on_contact=True
-        )
+        approach = min(approach, self._nominal()[1])
+        contact = self.move_to(path.x, approach, turn, across, on_step, stop_on_contact=True)
         if not contact:
             contact = self.move_to(
                 path.x,
@@ -193,6 +211,9 @@ class Hand:
         the trip through free air and the steadying leave them (a rehearsal's path)."""
         held = self.held
         assert held is not None
+        if self.tremor is not None:
+            ox, oy = self._shake(self.world.time)
+            x, y = x + ox, y + oy
         for body in (self.body, held.body):
             body.position = (x, y)
             body.angle = angle
@@ -220,12 +241,12 @@ class Hand:
         side = caught_side(held.world_polygons(), others, centre, rest_y, turned)
         if not side:
             return False
-        x, y = self.body.position
+        x, y = self._nominal()
         angle = self.body.angle
         if turned_in_grip(turned):
             y = self._untip(y, speed, on_step)
         x_to = x + side * RESEAT_STEP
-        self.move_to(self.body.position.x, y + RESEAT_LIFT, angle, speed, on_step)
+        self.move_to(self._nominal()[0], y + RESEAT_LIFT, angle, speed, on_step)
         self.move_to(x_to, y + RESEAT_LIFT, angle, speed, on_step)
         self.move_to(x_to, self.world.play_area[1], angle, speed, on_step, stop_on_contact=True)
         return True
@@ -263,6 +284,8 @@ class Hand:
         world, body, dt = self.world, self.body, self.world.profile.dt
         if self.held is None:  # the piece slipped out of the fingers: the path is over
             return False
+        if self.tremor is not None:
+            return self._move_trembling(x, y, angle, speed, on_step, stop_on_contact)
         turn = math.radians(self.settings.turn_speed)
         max_steps = int(
             2
@@ -304,6 +327,70 @@ class Hand:
         body.angular_velocity = 0.0
         return False
 
+    def _move_trembling(
+        self,
+        x: float,
+        y: float,
+        angle: float,
+        speed: float,
+        on_step: Callable[[], None] | None,
+        stop_on_contact: bool,
+    ) -> bool:
+        """``move_to`` for a trembling hand: its nominal point moves as a steady hand's
+        would, and the hand itself is driven each step onto that point plus the tremor's
+        offset at the step's end, so the piece wobbles all the way."""
+        world, body, dt = self.world, self.body, self.world.profile.dt
+        turn = math.radians(self.settings.turn_speed)
+        nx, ny = self._nominal()
+        max_steps = int(
+            2 + (math.hypot(x - nx, y - ny) / speed + abs(angle - body.angle) / turn) / dt * 1.5
+        )
+        for _ in range(max_steps):
+            dx, dy = x - nx, y - ny
+            da = angle - body.angle
+            distance = math.hypot(dx, dy)
+            if distance < 1e-9 and abs(da) < 1e-9:
+                break
+            scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
+            nx, ny = nx + dx * scale, ny + dy * scale
+            self._drive_onto(nx, ny)
+            body.angular_velocity = max(-turn, min(turn, da / dt))
+            world.step()
+            if on_step is not None:
+                on_step()
+            bx, by = body.position
+            if not self._keeps_hold(bx, by):
+                break
+            if stop_on_contact and self._stopped(speed):
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
+                return True
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        return False
+
+    def _drive_onto(self, nx: float, ny: float) -> None:
+        """Set the hand's velocity so the next step ends it at (nx, ny) plus the tremor's
+        offset at the step's end."""
+        ox, oy = self._shake(self.world.time + self.world.profile.dt)
+        bx, by = self.body.position
+        dt = self.world.profile.dt
+        self.body.velocity = ((nx + ox - bx) / dt, (ny + oy - by) / dt)
+
+    def _shake(self, time: float) -> tuple[float, float]:
+        """The tremor's offset (cm) at world ``time``; none for a steady hand."""
+        if self.tremor is None:
+            return 0.0, 0.0
+        return self.tremor.at(time - self._grabbed_at)
+
+    def _nominal(self) -> tuple[float, float]:
+        """Where the hand means to be: its position less the tremor's offset now."""
+        bx, by = self.body.position
+        if self.tremor is None:
+            return bx, by
+        ox, oy = self._shake(self.world.time)
+        return bx - ox, by - oy
+
     def drive_towards(self, x: float, y: float, angle: float, speed: float) -> bool:
         """One fixed step of the hand towards (x, y, angle radians) at most ``speed`` cm/s,
         as the app's mouse drives it; returns True when the held piece rests on something
@@ -327,15 +414,20 @@ class Hand:
         held, body, world = self.held, self.body, self.world
         if held is None:  # it slipped out of the fingers
             return
+        still = self._nominal()  # a trembling hand holds still about this point
         for _ in range(int(STEADY_CAP / world.profile.dt)):
             error = (held.body.position - body.position).length
             if error < STEADY_POSITION and abs(held.body.angle - body.angle) < STEADY_ANGLE:
-                return
+                break
+            if self.tremor is not None:
+                self._drive_onto(*still)
             world.step()
             if on_step is not None:
                 on_step()
             if not self._keeps_hold(*body.position):
-                return
+                break
+        if self.tremor is not None:
+            body.velocity = (0.0, 0.0)
 
     def _stopped(self, speed: float) -> bool:
         """The held piece moves down slower than a quarter of ``speed`` and rests on

@@ -15,6 +15,9 @@ HAND_FILE = "physics/hand.toml"
 # What a scenario file that names no grip means: the grip every file was made with
 # before grips had versions, so it replays as it always did.
 FILE_GRIP = 1
+# What a file that names no hand model means: the invented profiles every file was made
+# with before hand models had versions (docs/physics.md, "The hand model").
+FILE_HAND_MODEL = 1
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,15 @@ def grip_versions() -> list[int]:
     return sorted(int(key) for key in _table()["grip"])
 
 
+def new_games_hand_model() -> int:
+    """The hand model new games use (and record in their [physics])."""
+    return int(_table()["new_games_hand_model"])
+
+
+def hand_model_versions() -> list[int]:
+    return sorted(int(key) for key in _table()["hand_model"])
+
+
 @cache
 def hand_settings(grip: int | None = None) -> HandSettings:
     """The settings the assets define for ``grip`` (None: the grip of new games)."""
@@ -55,7 +67,8 @@ def hand_settings(grip: int | None = None) -> HandSettings:
     if str(version) not in grips:
         known = ", ".join(str(v) for v in grip_versions())
         raise ValueError(f"unknown grip {version!r} (known: {known})")
-    shared = {k: float(v) for k, v in table.items() if k not in ("grip", "new_games_grip")}
+    versions = ("grip", "new_games_grip", "hand_model", "new_games_hand_model")
+    shared = {k: float(v) for k, v in table.items() if k not in versions}
     # A grip's table overrides the shared values it names (its force, its torque, ...).
     own = {k: float(v) for k, v in grips[str(version)].items() if k != "description"}
     return HandSettings(**{**shared, **own})

@@ -12,7 +12,12 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.assets import load_asset
-from simulator.physics.hand_settings import HandSettings, new_games_grip
+from simulator.physics.hand_settings import (
+    HandSettings,
+    hand_model_versions,
+    new_games_grip,
+    new_games_hand_model,
+)
 from simulator.physics.hand_settings import hand_settings as asset_hand
 from simulator.physics.materials import Materials
 from simulator.physics.materials import materials as asset_materials
@@ -32,6 +37,7 @@ OVERRIDABLE = (
     "load_time",
     "grip",  # the hand's grip version (hand.toml), not a solver value
     "rest",  # how the world comes to rest, by version (profiles.toml [rest.N])
+    "hand_model",  # how a named hand's noise is drawn, by version (hand.toml [hand_model.N])
 )
 # Read by the settle loop, not by pymunk: reported, not overridable.
 SETTLE_KEYS = ("settle_speed", "settle_hold", "settle_cap")
@@ -59,6 +65,9 @@ class PhysicsProfile:
     hand: HandSettings = field(default_factory=asset_hand, repr=False)
     grip: int = field(default_factory=new_games_grip)  # the version ``hand`` is the grip of
     rest: int = field(default_factory=new_games_rest)  # the version ``resting`` is the rule of
+    # How a named hand's noise is drawn when a player decides (simulator.bots.dexterity):
+    # the physics never reads it, the actions record what was drawn.
+    hand_model: int = field(default_factory=new_games_hand_model)
 
     @property
     def resting(self) -> RestRule:
@@ -80,6 +89,8 @@ class PhysicsProfile:
         if "rest" in overrides:
             overrides["rest"] = int(overrides["rest"])
             rest_rule(overrides["rest"])  # ValueError naming the known versions
+        if "hand_model" in overrides:
+            overrides["hand_model"] = _hand_model(overrides["hand_model"])
         profile = replace(self, **overrides)
         profile.validate()
         return profile
@@ -115,16 +126,28 @@ class PhysicsProfile:
         return {key: getattr(self, key) for key in OVERRIDABLE}
 
 
+def _hand_model(version: int | float) -> int:
+    """``version`` as a known hand model's number (ValueError naming the known ones)."""
+    known = hand_model_versions()
+    if int(version) not in known:
+        names = ", ".join(str(v) for v in known)
+        raise ValueError(f"unknown hand model {version!r} (known: {names})")
+    return int(version)
+
+
 def profile_names() -> list[str]:
     return sorted(load_asset(PROFILES_FILE)["profile"])
 
 
 def load_profile(
-    name: str = "default", grip: int | None = None, rest: int | None = None
+    name: str = "default",
+    grip: int | None = None,
+    rest: int | None = None,
+    hand_model: int | None = None,
 ) -> PhysicsProfile:
-    """The named profile with the hand's ``grip`` and the world's ``rest`` (None: the
-    versions new games use; a scenario file that names none passes
-    hand_settings.FILE_GRIP and rest_settings.FILE_REST)."""
+    """The named profile with the hand's ``grip``, the world's ``rest`` and the
+    ``hand_model`` (None: the versions new games use; a scenario file that names none
+    passes hand_settings.FILE_GRIP, rest_settings.FILE_REST and FILE_HAND_MODEL)."""
     table = load_asset(PROFILES_FILE)["profile"]
     if name not in table:
         raise KeyError(f"unknown physics profile {name!r} (known: {', '.join(sorted(table))})")
@@ -133,6 +156,9 @@ def load_profile(
     grip = new_games_grip() if grip is None else grip
     rest = new_games_rest() if rest is None else rest
     rest_rule(rest)
-    profile = PhysicsProfile(name=name, **entry, hand=asset_hand(grip), grip=grip, rest=rest)
+    model = _hand_model(new_games_hand_model() if hand_model is None else hand_model)
+    profile = PhysicsProfile(
+        name=name, **entry, hand=asset_hand(grip), grip=grip, rest=rest, hand_model=model
+    )
     profile.validate()
     return profile

@@ -71,7 +71,7 @@ from gymnasium import spaces
 from rules.chance import Chance
 from rules.engine import GameOptions, PlanCheck
 from rules.errors import IllegalMove
-from simulator.bots.dexterity import Dexterity, draw
+from simulator.bots.dexterity import Dexterity, draw, in_model
 from simulator.games.crazy_tower.bodies import block_span, tower_profile
 from simulator.games.crazy_tower.bots_risk import noisy
 from simulator.games.crazy_tower.handicap import hand_profile
@@ -442,7 +442,12 @@ class CrazyTowerAdapter:
         entry = self.catalogue.entries[index]
         action = self.action_of(match, seat, entry)
         if action["type"] in ("place_block", "lay_card", "replace_piece"):
-            action = noisy(action, draw(self.hands[seat], hand))
+            own = in_model(self.hands[seat], match.profile.hand_model)
+            try:
+                reach = match.reach(action)
+            except (IllegalMove, KeyError):  # the rules will refuse it anyway
+                reach = None
+            action = noisy(action, draw(own, hand, reach))
         try:
             match.perform(action)
         except IllegalMove as exc:

@@ -25,7 +25,7 @@ from rules.engine import GameOptions, PlanCheck
 from rules.errors import IllegalMove
 from rules.footprints import get_footprint
 from rules.pieces import Cell, transform_cells
-from simulator.bots.dexterity import Dexterity, draw
+from simulator.bots.dexterity import Dexterity, Jitter, draw, in_model
 from simulator.games.lots.bots_candidates import careful_nudge
 from simulator.games.lots.bots_grid import orientations
 from simulator.games.lots.bots_risk import noisy
@@ -290,7 +290,7 @@ class LotsAdapter:
                 nudge=nudge,
                 feel=dexterity.feel,
             )
-        return noisy(planned, draw(dexterity, hand))
+        return noisy(planned, _drawn(match, planned, dexterity, hand))
 
     def entry_of_placement(self, placement: Placement) -> Entry:
         """The catalogue entry of a planned placement (a bot's, say); its noise is the
@@ -397,3 +397,13 @@ class LotsAdapter:
             float(last is not None),
         ]
         return clipped(values)
+
+
+def _drawn(match: LotsMatch, planned: Placement, dexterity: Dexterity, hand: Chance) -> Jitter:
+    """The seat's hand's noise for ``planned`` as the match's hand model draws it (model
+    2: at the placement's reach, at the hand's own pace)."""
+    try:
+        reach: tuple[float, float] | None = match.reach(planned)
+    except IllegalMove:  # the rules will refuse it anyway: any reach will do
+        reach = None
+    return draw(in_model(dexterity, match.profile.hand_model), hand, reach)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulator.physics.hand_settings import FILE_GRIP
+from simulator.physics.hand_settings import FILE_GRIP, FILE_HAND_MODEL
 from simulator.physics.profile import OVERRIDABLE, PhysicsProfile, load_profile, profile_names
 from simulator.physics.rest_settings import FILE_REST
 from simulator.scenario.fields import Table
@@ -47,9 +47,11 @@ def parse_header(root: Table, kinds: tuple[str, ...]) -> Header:
 def parse_physics(root: Table) -> PhysicsProfile:
     table = root.table("physics")
     if table is None:
-        return load_profile(grip=FILE_GRIP, rest=FILE_REST)
+        return load_profile(grip=FILE_GRIP, rest=FILE_REST, hand_model=FILE_HAND_MODEL)
     name = table.string("profile", default="default", choices=tuple(profile_names()))
-    profile = load_profile(name or "default", grip=FILE_GRIP, rest=FILE_REST)
+    profile = load_profile(
+        name or "default", grip=FILE_GRIP, rest=FILE_REST, hand_model=FILE_HAND_MODEL
+    )
     overrides = {}
     for key in OVERRIDABLE:  # every one has its range: beyond it a run takes hours
         value = table.ranged(key, PHYSICS[key])

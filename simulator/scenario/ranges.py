@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.physics.hand import MAX_RESEATS
-from simulator.physics.hand_settings import grip_versions
+from simulator.physics.hand_settings import grip_versions, hand_model_versions
 from simulator.physics.rest_settings import rest_versions
 from simulator.physics.world import World
 
@@ -45,6 +45,7 @@ def _number(value: float) -> str:
 # -- [physics] (simulator/physics/profile.py OVERRIDABLE) ---------------------------------
 GRIPS = grip_versions()
 RESTS = rest_versions()
+HAND_MODELS = hand_model_versions()
 PHYSICS: dict[str, Range] = {
     "dt": Range(1e-4, 0.1, "s", "finer takes hours; coarser lets pieces pass through"),
     "iterations": Range(1, 1000, "", "solver passes a step; more only costs time", True),
@@ -57,6 +58,9 @@ PHYSICS: dict[str, Range] = {
     "load_time": Range(0.0, 10.0, "s", "time resting bodies take to take up their weight"),
     "grip": Range(min(GRIPS), max(GRIPS), "", "a grip of assets/physics/hand.toml", True),
     "rest": Range(min(RESTS), max(RESTS), "", "a rest of assets/physics/profiles.toml", True),
+    "hand_model": Range(
+        min(HAND_MODELS), max(HAND_MODELS), "", "a hand model of assets/physics/hand.toml", True
+    ),
 }
 
 # -- the shared header ---------------------------------------------------------------------
@@ -85,6 +89,14 @@ HAND: dict[str, Range] = {
     "angle_error": Range(-180.0, 180.0, "degrees", "a slip of the wrist"),
     "release_vx": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
     "release_vy": Range(-1000.0, 1000.0, "cm/s", "a jolt on letting go"),
+    "travel_speed": Range(0.5, 200.0, "cm/s", "the hand's speed across (hand model 2)"),
+}
+# A placement's tremor (hand model 2): [rms_cm, hz, band_hz, seed], in that order.
+TREMOR: dict[str, Range] = {
+    "rms_cm": Range(0.0, 1.0, "cm", "physiological tremor is a tenth of a millimetre"),
+    "hz": Range(0.5, 50.0, "Hz", "physiological tremor is 8 to 12 Hz"),
+    "band_hz": Range(0.0, 10.0, "Hz", "half the band its partials fill"),
+    "seed": Range(0, 2**31 - 1, "", "a 31-bit seed", True),
 }
 # A live move's path rows: [steps, x, y, angle degrees, ...], and their length in all.
 MAX_PATH_SECONDS = 3600.0  # an hour of holding one piece: a broken file, not a move

@@ -4,6 +4,7 @@ on it), each confirmed; the autosave replays headless to the same state."""
 
 from __future__ import annotations
 
+import pytest
 from pyglet.window import key, mouse
 
 from rules.crazy_tower import get_card
@@ -120,12 +121,21 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         close(window)
 
 
-def test_a_shaky_human_hand_is_recorded_and_replays():
+@pytest.mark.parametrize("model", [1, 2])
+def test_a_shaky_human_hand_is_recorded_and_replays(model, monkeypatch):
+    # The game's hand model draws the chosen hand: model 1 the old profile (a release
+    # jolt), model 2 its alias "older" (a position and angle miss, no jolt).
+    monkeypatch.setattr("simulator.physics.profile.new_games_hand_model", lambda: model)
     window, screen = open_ct(dexterity="shaky")
     try:
+        assert screen.match.profile.hand_model == model
         place(window, screen, 3, "fc-00", 10.0)
         action = screen.match.actions[-1]
-        assert action["release_vx"] or action["release_vy"]
+        if model == 1:
+            assert action["release_vx"] or action["release_vy"]
+        else:
+            assert not action.get("release_vx") and not action.get("release_vy")
+            assert all(screen.turn.hand.nudge)  # the miss the path's targets carry
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == screen.match.state_hash()
     finally:

@@ -3,6 +3,7 @@ played back on screen."""
 
 from __future__ import annotations
 
+import pytest
 from pyglet.window import key, mouse
 
 from simulator.app.lots import session
@@ -71,11 +72,18 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         close(window)
 
 
-def test_a_shaky_hand_misses_the_mouse_and_its_save_replays():
+@pytest.mark.parametrize("model", [1, 2])
+def test_a_shaky_hand_misses_the_mouse_and_its_save_replays(model, monkeypatch):
+    # The game's hand model draws the chosen hand: model 1 the old profile (with a
+    # release jolt), model 2 its alias "older" (a position and angle miss, no jolt).
+    monkeypatch.setattr("simulator.physics.profile.new_games_hand_model", lambda: model)
     window, screen, match = _open(dexterity="shaky")
     try:
+        assert match.profile.hand_model == model
         x, y = _hold_over_the_middle(window, screen, match, height=12.0)
-        assert screen.turns.jitter.any and screen.turns.jitter.release != (0.0, 0.0)
+        jitter = screen.turns.jitter
+        assert jitter.any and jitter.dx and jitter.angle
+        assert (jitter.release != (0.0, 0.0)) == (model == 1)
         send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
         for _ in range(900):
             frames(window)
@@ -85,7 +93,7 @@ def test_a_shaky_hand_misses_the_mouse_and_its_save_replays():
         send(window, "on_key_press", key.RETURN, 0)
         frames(window)
         action = match.actions[-1]
-        assert action["release_vx"] == screen.turns.jitter.release[0]
+        assert action.get("release_vx", 0.0) == screen.turns.jitter.release[0]
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == match.state_hash()
     finally:

@@ -117,9 +117,9 @@ def _episodes_digest(mode: str, players: int, seeds: range) -> str:
 @pytest.mark.parametrize(
     ("mode", "players", "digest"),
     [
-        ("competitive", 2, "9f3d06880d2c3368bfc0e05245c87867245d3344ee99bc08e37578cbb885fa1e"),
-        ("saboteur", 3, "56ff04e60c967ca58fa683c53e87d9ac9dcfa0ba09f8ffc40f156884302d40d4"),
-        ("competitive", 4, "34d969cec1b7f03317c4075511a93b38cd49580b68138ee58c5d3dd5726eae81"),
+        ("competitive", 2, "4d0ec4f1f9e9a7e8a3c60d27cb2b254a59d5435fab05a846959be8e213039e4a"),
+        ("saboteur", 3, "0b68dd32b8e3cbeca45e43498a70e9ab016a17311a89f2c81951070790b00bef"),
+        ("competitive", 4, "519f73bfc79ba4c5ded7fb94213091e2649cebb9982ec473454c7490f51bf355"),
         ("solo", 1, "09e75a7f427e25e70bfb8bd97e4d8ab90a95140d9d6e8e306f6bacb16d461bf3"),
     ],
 )
@@ -127,7 +127,8 @@ def test_seeded_episodes_are_the_ones_they_always_were(
     mode: str, players: int, digest: str
 ) -> None:
     """The observations, masks and rewards of seeded episodes, pinned: a change to how
-    the environments read the game must leave every array as it was."""
+    the environments read the game must leave every array as it was. Pinned anew for
+    hand model 2 (issue 41; under model 1 the old digests reproduce, solo's unchanged)."""
     assert _episodes_digest(mode, players, range(6)) == digest
 
 

@@ -54,7 +54,7 @@ GAME_RANGES: dict[str, dict[str, Range]] = {
 # boxes (row, col, turns) are read and checked as cells by its own GridTable.
 NOT_NUMBERS = {"block", "colour", "card", "target", "piece", "mirror", "cube", "path"}
 NOT_NUMBERS |= {"cube_path", "side", "give", "take", "faces", "reroll", "shape", "cells"}
-NOT_NUMBERS |= {"purples", "crew"}
+NOT_NUMBERS |= {"purples", "crew", "tremor"}  # tremor: a list, checked part by part
 GRID = {"row", "col", "turns"}
 
 
@@ -190,3 +190,26 @@ def test_json_null_for_an_action_key_is_the_key_left_out(tmp_path: Path, kind: s
     bare.write_text(json.dumps({**head, "action": [action]}))
     with_nulls.write_text(json.dumps({**head, "action": [{**action, **nulls}]}))
     assert load_scenario(with_nulls).scenario.actions == load_scenario(bare).scenario.actions
+
+
+@pytest.mark.parametrize("kind", ["lots", "crazy-tower"])
+@pytest.mark.parametrize(
+    ("row", "fault"),
+    [
+        ("[0.01, 9.85, 1.25]", "tremor: must be [rms_cm, hz, band_hz, seed]"),
+        ('[0.01, 9.85, 1.25, "x"]', "tremor: seed must be an integer"),
+        ("[0.01, 9.85, 1.25, 1.5]", "tremor: seed must be an integer"),
+        ("[2.0, 9.85, 1.25, 7]", "tremor: rms_cm must be from 0 to 1 cm"),
+        ("[0.01, 1e300, 1.25, 7]", "tremor: hz must be from 0.5 to 50 Hz"),
+        ("[0.01, 9.85, -1, 7]", "tremor: band_hz must be from 0 to 10 Hz"),
+        ("[0.01, 9.85, 1.25, 4294967296]", "tremor: seed must be from 0 to 2147483647"),
+    ],
+)
+def test_a_bad_tremor_is_one_clear_line(tmp_path: Path, kind: str, row: str, fault: str) -> None:
+    assert fault in refusal(tmp_path, game_file(kind, "tremor", row))
+
+
+@pytest.mark.parametrize("kind", ["lots", "crazy-tower"])
+def test_a_tremor_at_the_ends_of_its_ranges_loads(tmp_path: Path, kind: str) -> None:
+    loads(tmp_path, game_file(kind, "tremor", "[0, 0.5, 0, 0]"))
+    loads(tmp_path, game_file(kind, "tremor", "[1, 50, 10, 2147483647]"))

@@ -193,6 +193,7 @@ def test_physics_overrides_show_in_the_report(replay: Replay, tmp_path: Path) ->
         "load_time": 0.25,
         "grip": 2,
         "rest": 2,
+        "hand_model": 2,
     }
     table = "\n".join(f"{key} = {value}" for key, value in overrides.items())
     path = write(tmp_path, "p.toml", f"{GOOD_TOML}\n[physics]\n{table}\n")

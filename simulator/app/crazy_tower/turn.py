@@ -25,7 +25,7 @@ from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import named, said, todo, verdict
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
-from simulator.bots.dexterity import get_profile
+from simulator.bots.dexterity import get_profile, in_model
 from simulator.games.crazy_tower.handicap import HAND_SALT
 from simulator.games.crazy_tower.live import HOLDING, SETTLED, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -278,7 +278,9 @@ class CrazyTowerTurn:
         jitter = None
         if self.dexterity is not None and action["type"] != "remove_block":
             chance = hand_chance(self.game.seed, HAND_SALT, len(self.match.actions))
-            jitter = draw_jitter(self.dexterity, chance)
+            # as the game's hand model draws the chosen hand (model 2: its position and
+            # angle error at its own pace, no release jolt; a live move takes no tremor yet)
+            jitter = draw_jitter(in_model(self.dexterity, self.match.profile.hand_model), chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
         try:
             live = LiveMove(self.match, action)

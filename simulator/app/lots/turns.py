@@ -24,7 +24,7 @@ from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.words import said, told, verdict
 from simulator.app.words import refusal, slipped
-from simulator.bots.dexterity import Jitter, draw, get_profile
+from simulator.bots.dexterity import Jitter, draw, get_profile, in_model
 from simulator.games.lots.hand import LOTS_HAND_SALT
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -218,9 +218,10 @@ class LotsTurns:
         it holds it; False if refused."""
         match = self.match
         if self.hand is not None:  # a fresh draw for every placement, from the seed
-            self.jitter = draw(
-                self.hand, hand_chance(self.seed, LOTS_HAND_SALT, len(match.actions))
-            )
+            # as the game's hand model draws the chosen hand (model 2: its position and
+            # angle error at its own pace; a live move takes no tremor yet)
+            hand = in_model(self.hand, match.profile.hand_model)
+            self.jitter = draw(hand, hand_chance(self.seed, LOTS_HAND_SALT, len(match.actions)))
         if self.show_risk:
             self.risk.start_placement(match)  # before the piece joins the world
         try:

@@ -27,7 +27,7 @@ from rules.crazy_tower.blocks import get_block
 from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN
 from rules.errors import IllegalMove
 from simulator.bots.budget import Budget
-from simulator.bots.dexterity import Dexterity, draw, get_profile
+from simulator.bots.dexterity import TYPICAL_REACH, Dexterity, draw, get_profile, in_model
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
@@ -38,6 +38,7 @@ from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.lots.bots_risk import rollout_noise
+from simulator.motor.placing import clock_hurry
 
 BOT_SALT = 0xB07C
 REVEAL = 1.5  # what revealing a floor card is worth: room for more blocks later
@@ -52,6 +53,13 @@ CLOSE_ENOUGH = SLACK_WEIGHT * 0.5
 # corrected by what the best prior's rollouts showed (_expected).
 SETTLE_MARGIN = 0.5
 
+# What a move costs under a clock besides the hand's own time and the thinking: the
+# tower settling before the next move (s; house estimate, docs/bots.md "Hurry").
+SETTLE_S = 1.0
+# Floor cards a tower takes per block still to place: a card carries about three blocks
+# (house estimate from the bots' games: 5 cards for 14 blocks; docs/bots.md "Hurry").
+CARDS_PER_BLOCK = 1 / 3
+
 C = TypeVar("C")
 
 
@@ -60,9 +68,14 @@ class CrazyTowerBot:
     seed: int
     level: Level
     dexterity: Dexterity | None = None
+    # Hand model 2: how many times its own pace the hand moves (None: the level's pace,
+    # or under a clock as fast as the time left asks; docs/bots.md, "Hurry").
+    hurry: float | None = None
     chance: Chance = field(init=False)
     helper: RandomPlayer = field(init=False)
     last_estimates: list[Estimate[dict[str, Any]]] = field(init=False, default_factory=list)
+    # The hand model of the match deciding now (its [physics] hand_model).
+    _model: int = field(init=False, default=1)
 
     def __post_init__(self) -> None:
         self.chance = Chance.from_seed(self.seed).fork(BOT_SALT)
@@ -72,13 +85,36 @@ class CrazyTowerBot:
 
     @property
     def hand(self) -> Dexterity:
+        """The bot's hand as the match deciding now draws it (its hand model)."""
         assert self.dexterity is not None
-        return self.dexterity
+        return in_model(self.dexterity, self._model)
+
+    def pace(self, match: CrazyTowerMatch) -> float:
+        """How many times its own pace the bot's hand moves now: as asked, else the
+        level's pace, hurried under a timed challenge's clock (clock_hurry)."""
+        if self.hurry is not None:
+            return self.hurry
+        motor, state = self.hand.motor, match.state
+        limit = match.time_limit
+        if motor is None or limit is None:
+            return self.level.hurry
+        blocks = len(state.hands.get(state.current_player, ())) + len(state.down)
+        cards = math.ceil(blocks * CARDS_PER_BLOCK)
+        moves = blocks + cards  # each laid by hand, each card revealed first
+        fixed = (moves + cards) * match.think_seconds + moves * SETTLE_S
+        left = limit - state.elapsed
+        return clock_hurry(motor, left, moves, fixed, TYPICAL_REACH, least=self.level.hurry)
 
     def decide(self, match: CrazyTowerMatch) -> dict[str, Any]:
+        self._model = match.profile.hand_model
         action = self.plan(match)
         if action["type"] in ("place_block", "lay_card", "replace_piece"):
-            action = noisy(action, draw(self.hand, self.chance))  # the real hand
+            try:
+                reach = match.reach(action)
+            except (IllegalMove, KeyError):  # the rules will refuse it anyway
+                reach = None
+            jitter = draw(self.hand, self.chance, reach, self.pace(match))
+            action = noisy(action, jitter)  # the real hand
         return action
 
     def plan(self, match: CrazyTowerMatch) -> dict[str, Any]:
@@ -162,11 +198,13 @@ class CrazyTowerBot:
     ) -> dict[str, Any]:
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
+        hurry = self.pace(match)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
                 return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
-            sample, twin = rollout(match, action, rollout_noise(decision_seed, k, hand))
+            noise = rollout_noise(decision_seed, k, hand, hurry)
+            sample, twin = rollout(match, action, noise)
             slack = None
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)

@@ -38,6 +38,9 @@ def noisy(action: dict[str, Any], jitter: Jitter) -> dict[str, Any]:
             out["angle_error"] = jitter.angle
         if any(jitter.release):
             out["release_vx"], out["release_vy"] = jitter.release
+        if jitter.tremor is not None:  # hand model 2: its speeds and tremor
+            out["travel_speed"], out["lower_speed"] = jitter.travel_speed, jitter.lower_speed
+            out["tremor"] = list(jitter.tremor)
     return out
 
 

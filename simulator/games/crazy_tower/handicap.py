@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.chance import Chance
 from rules.crazy_tower import Handicap, handicap_for
-from simulator.bots.dexterity import Dexterity, get_profile, profiles
+from simulator.bots.dexterity import Dexterity, get_profile, hand_names
 
 # Salt of the match's noise stream (Chance.fork), distinct from the rules' own draws.
 NOISE_SALT = 0xC7A2
@@ -80,6 +80,6 @@ def hand_profile(name: str) -> Dexterity:
         return get_profile(name)
     except KeyError:
         raise KeyError(
-            f"unknown dexterity profile {name!r} (known: {', '.join(profiles())}, "
+            f"unknown dexterity profile {name!r} (known: {', '.join(hand_names())}, "
             f"or {CHALLENGE_PROFILE}N, a solo challenge's handicap)"
         ) from None

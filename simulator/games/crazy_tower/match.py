@@ -58,6 +58,8 @@ from simulator.games.crazy_tower.motions import drop, pull_out, pulling_hand
 from simulator.games.crazy_tower.survey import card_coordinate, card_point
 from simulator.games.crazy_tower.verdicts import Ruling
 from simulator.games.match import PhysicalMatch, Verdict
+from simulator.motor.placing import tremor_of
+from simulator.motor.thinking import think_seconds
 from simulator.physics.hand import HandPath
 from simulator.physics.profile import PhysicsProfile
 from simulator.physics.settle import settle
@@ -65,8 +67,9 @@ from simulator.physics.settle import settle
 DISCRETE = ("reveal_card", "skip_removal", "exchange", "pass")
 # A dexterity profile's noise, drawn when the player decides and recorded so a replay
 # repeats it: degrees added to the hand's target angle, cm/s added to the piece when the
-# hand lets go (the position error is in ``at`` or ``offset``).
-HAND_KEYS = ("angle_error", "release_vx", "release_vy")
+# hand lets go (the position error is in ``at`` or ``offset``); under hand model 2 also
+# the hand's speed across (cm/s) and its tremor while it holds the piece.
+HAND_KEYS = ("angle_error", "release_vx", "release_vy", "travel_speed", "tremor")
 # A live move (the app's mouse) records its hand targets as ``path`` rows and replays them
 # (live.py); its angle is in the path, its release jolt in release_vx/vy.
 LIVE_KEYS = ("path",)
@@ -94,7 +97,10 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 CLOCK_KEY = "elapsed"
 PHYSICAL = ("place_block", "lay_card", "replace_piece", "remove_block")
 # Headless clock for the timed challenges: simulated seconds of the hand and the tower,
-# plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md).
+# plus this much thinking per action (house rule, docs/scenarios-crazy-tower.md): what a
+# game means that records no think_seconds and a hand model 1 game's. Hand model 2 games
+# think for simulator.motor.thinking.think_seconds of the blocks a player starts with
+# (think_for), and record it.
 THINK_SECONDS = 3.0
 # cm above the target card a block flies when it is slid in under a card (replacement).
 SLIDE_CLEARANCE = 0.05
@@ -116,11 +122,15 @@ class CrazyTowerMatch(PhysicalMatch):
         self,
         options: dict[str, Any],
         profile: PhysicsProfile | None = None,
-        think_seconds: float = THINK_SECONDS,
+        think_seconds: float | None = None,
     ) -> None:
+        """``think_seconds``: the headless clock's thinking per action (None: the hand
+        model's, think_for)."""
         self.options = dict(options)
-        self.think_seconds = think_seconds
+        self.think_seconds = THINK_SECONDS if think_seconds is None else think_seconds
         super().__init__(profile)
+        if think_seconds is None:
+            self.think_seconds = think_for(self.state, self.profile.hand_model)
 
     def _reset(self) -> None:
         self._state: CrazyTowerState = new_game(self.options)
@@ -130,7 +140,8 @@ class CrazyTowerMatch(PhysicalMatch):
         self.noise = noise.noise_stream(self.state.seed)
         challenge = self.state.challenge
         self.handicap = handicap_for(challenge) if challenge is not None else None
-        self.timed = challenge is not None and get_challenge(challenge).time_limit_s is not None
+        self.time_limit = get_challenge(challenge).time_limit_s if challenge is not None else None
+        self.timed = self.time_limit is not None
 
     # -- acting -----------------------------------------------------------------------
 
@@ -253,6 +264,8 @@ class CrazyTowerMatch(PhysicalMatch):
             lower_speed=action.get("lower_speed"),
             travel_height=action.get("travel_height", travel),
             rehearsal=self._scratch,  # a bot's rehearsal skips the trip through free air
+            travel_speed=action.get("travel_speed"),
+            tremor=tremor_of(action.get("tremor")),
         )
         monitor, watch = self.fall_monitor()
         entry = add_block(self.world, block, verdicts.pickup(self.world, span / 2))
@@ -303,6 +316,8 @@ class CrazyTowerMatch(PhysicalMatch):
                     angle=angle,
                     lower_speed=action.get("lower_speed"),
                     rehearsal=self._scratch,
+                    travel_speed=action.get("travel_speed"),
+                    tremor=tremor_of(action.get("tremor")),
                 ),
                 on_step=watch,
             )
@@ -314,6 +329,31 @@ class CrazyTowerMatch(PhysicalMatch):
         )
         self.physics_ms += (time.perf_counter() - started) * 1000
         return self._conclude(ruling)
+
+    # -- the hand's reach (hand model 2) ----------------------------------------------
+
+    def reach(self, action: dict[str, Any]) -> tuple[float, float] | None:
+        """How far (cm) the hand carries the piece of a placement across, from where it
+        picks it up to above its target, and lowers it, from the pickup height to where
+        it rests (about); None for an action the hand does not carry out."""
+        s = self.state
+        kind = action.get("type")
+        piece = action.get("piece") if kind == "replace_piece" else action.get("block")
+        if kind == "lay_card" or (kind == "replace_piece" and not is_block(str(piece))):
+            top = self.world.entry(s.top_card).pose
+            start = verdicts.pickup(self.world, card_half_length())
+            x, y = top.x + float(action.get("offset", 0.0)), top.y
+        elif kind in ("place_block", "replace_piece") and is_block(str(piece)):
+            card = self.world.entry(s.floors[target_floor(s, str(piece))])
+            angle = self.handicap.block_angle_deg if self.handicap else 0.0
+            span = block_span(str(piece), angle)
+            at = float(action.get("at", card_half_length() - span / 2))
+            start = verdicts.pickup(self.world, span / 2)
+            x, y = card_point(card, at + span / 2)
+            y += block_height(str(piece), angle) / 2
+        else:
+            return None
+        return abs(x - start.x), max(0.0, start.y - y)
 
     # -- diamonds: pulling a block out ------------------------------------------------
 
@@ -420,6 +460,17 @@ class CrazyTowerMatch(PhysicalMatch):
         headless clock of the timed challenges."""
         setup = {k: deepcopy(v) for k, v in self.options.items() if k != "seed"}
         return {**setup, "think_seconds": self.think_seconds}
+
+
+def think_for(state: CrazyTowerState, hand_model: int) -> float:
+    """A new game's thinking per action (s): THINK_SECONDS under hand model 1; under 2,
+    the keystroke-level model's preparation plus Hick-Hyman's choice among the blocks
+    the first player starts with (simulator.motor.thinking; a move chooses a block, and
+    the blocks left to choose from shrink as it goes: the start's is the most)."""
+    if hand_model < 2:
+        return THINK_SECONDS
+    choices = max(1, len(state.hands[state.current_player]))
+    return round(think_seconds(choices), 3)
 
 
 def _clock(action: dict[str, Any]) -> float:

@@ -21,8 +21,8 @@ from rules.crazy_tower import floor_cards, new_game
 from rules.crazy_tower.blocks import is_block
 from rules.crazy_tower.setup import STARTERS
 from rules.errors import IllegalMove
-from simulator.bots.dexterity import profiles
-from simulator.games.actions import hand_path, parse_action
+from simulator.bots.dexterity import hand_names
+from simulator.games.actions import hand_path, parse_action, tremor_value
 from simulator.games.computer_seat import play_players
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import (
@@ -61,7 +61,16 @@ _REQUIRED = {
     "clock": (CLOCK_KEY,),
 }
 # What a live move's path replaces: the scripted hand's position and manner.
-_SCRIPTED = ("at", "offset", "side", "lower_speed", "travel_height", "angle_error")
+_SCRIPTED = (
+    "at",
+    "offset",
+    "side",
+    "lower_speed",
+    "travel_height",
+    "angle_error",
+    "travel_speed",
+    "tremor",
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> CrazyTowerSce
         setup.fail(exc.reason)
     players = list(state.players)
     computers = parse_computers(setup, players)
-    hand = setup.string("hand", choices=tuple(profiles()))
+    hand = setup.string("hand", choices=tuple(hand_names()))
     setup.finish()
     tower = tower_profile(profile, sleep_given)
     actions = [
@@ -178,6 +187,8 @@ def _value(table: Table, key: str, dt: float) -> Any:
         return table.ranged(key, MOVES)
     if key == "path":
         return hand_path(table, key, mirrored=False, dt=dt)
+    if key == "tremor":
+        return tremor_value(table, key)
     if key in CRAZY_TOWER:
         return table.ranged(key, CRAZY_TOWER[key])
     if key in HAND:

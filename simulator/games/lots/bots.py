@@ -22,7 +22,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from rules.lots import legal_moves
 from simulator.bots.budget import Budget
-from simulator.bots.dexterity import Dexterity, draw, get_profile
+from simulator.bots.dexterity import Dexterity, draw, get_profile, in_model
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
@@ -60,11 +60,17 @@ class LotsBot:
     seed: int
     level: Level
     dexterity: Dexterity | None = None  # None: the level's own hand
+    # Hand model 2: how many times its own pace the hand moves (None: the level's pace;
+    # LOTS has no clock to beat). docs/bots.md, "Hurry".
+    hurry: float | None = None
     chance: Chance = field(init=False)
     last_estimates: list[Estimate[Candidate]] = field(init=False, default_factory=list)
     # Placements the rules refused after the physics ran, for the position they were
     # tried in: asked again in the same position, the bot tries something else.
     _tried: tuple[str, set[Placement]] = field(init=False, default_factory=lambda: ("", set()))
+    # The hand model of the match deciding now (its [physics] hand_model): how the hand
+    # named ``dexterity`` draws its noise there.
+    _model: int = field(init=False, default=1)
 
     def __post_init__(self) -> None:
         self.chance = Chance.from_seed(self.seed).fork(BOT_SALT)
@@ -73,10 +79,16 @@ class LotsBot:
 
     @property
     def hand(self) -> Dexterity:
+        """The bot's hand as the match deciding now draws it (its hand model)."""
         assert self.dexterity is not None
-        return self.dexterity
+        return in_model(self.dexterity, self._model)
+
+    @property
+    def pace(self) -> float:
+        return self.level.hurry if self.hurry is None else self.hurry
 
     def decide(self, match: LotsMatch) -> Decision:
+        self._model = match.profile.hand_model
         state = match.state
         if state.phase in ("place", "replace"):
             return "place", self._place(match)
@@ -112,7 +124,11 @@ class LotsBot:
         self.last_estimates = tried
         self._tried[1].add(chosen.placement)
         # The real hand: its own draw, recorded in the placement.
-        return noisy(chosen.placement, draw(self.hand, self.chance))
+        try:
+            reach: tuple[float, float] | None = match.reach(chosen.placement)
+        except IllegalMove:  # the rules will refuse it anyway: any reach will do
+            reach = None
+        return noisy(chosen.placement, draw(self.hand, self.chance, reach, self.pace))
 
     def choose(self, match: LotsMatch, pool: list[Candidate]) -> Candidate:
         """The candidate with the best expected value after rollouts."""
@@ -123,7 +139,8 @@ class LotsBot:
         solo = match.state.solo
 
         def simulate(candidate: Candidate, k: int) -> Sample:
-            sample = rollout(match, candidate.placement, rollout_noise(decision_seed, k, hand))
+            noise = rollout_noise(decision_seed, k, hand, self.pace)
+            sample = rollout(match, candidate.placement, noise)
             if solo and sample.fell:
                 return sample  # the game is lost: no future to count
             if sample.won:

@@ -38,13 +38,22 @@ TAIL = 0.5 * math.erfc(STRESS / math.sqrt(2.0))
 
 
 def noisy(placement: Placement, jitter: Jitter) -> Placement:
-    """The placement as a hand with this noise performs it."""
-    return replace(
+    """The placement as a hand with this noise performs it (hand model 2's speeds and
+    tremor too, when the jitter has them)."""
+    noisier = replace(
         placement,
         nudge=round(placement.nudge + jitter.dx, 4),
         angle_error=jitter.angle,
         release_vx=jitter.release[0],
         release_vy=jitter.release[1],
+    )
+    if jitter.tremor is None:
+        return noisier
+    return replace(
+        noisier,
+        travel_speed=jitter.travel_speed,
+        lower_speed=jitter.lower_speed,
+        tremor=list(jitter.tremor),
     )
 
 
@@ -101,9 +110,10 @@ def _tilts(match: LotsMatch) -> dict[str, float]:
     return out
 
 
-def rollout_noise(seed: int, k: int, profile: Dexterity) -> Jitter:
-    """The noise of rollout ``k``: the same for every candidate of one decision."""
-    return draw(profile, Chance.from_seed(seed).fork(0xB0 + k))
+def rollout_noise(seed: int, k: int, profile: Dexterity, hurry: float = 1.0) -> Jitter:
+    """The noise of rollout ``k``: the same for every candidate of one decision (a
+    model-2 hand's at its typical reach, ``hurry`` times its own pace)."""
+    return draw(profile, Chance.from_seed(seed).fork(0xB0 + k), hurry=hurry)
 
 
 def fall_risk(

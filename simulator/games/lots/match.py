@@ -33,6 +33,7 @@ from simulator.games.lots.live import RecordedRun, run_recorded
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.lots.verdicts import conclude, placement_monitor
 from simulator.games.match import PhysicalMatch, Verdict
+from simulator.motor.placing import tremor_of
 from simulator.physics.geometry import centroid_offset, piece_polygons
 from simulator.physics.grid import Grid
 from simulator.physics.hand import HandPath
@@ -184,9 +185,7 @@ class LotsMatch(PhysicalMatch):
             world.add_piece(piece, spec, pose, world.material(spec.material), mirror)
             monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
             self.hand.grab(piece)
-            width = max(c for _, c in transform_cells(spec.cells, turns, mirror)) + 1
-            offset = centroid_offset(piece_polygons(spec, mirror), 90.0 * turns)
-            x = lot.column_x(col + width / 2) + offset + p.nudge
+            x = self._target_x(piece, col, turns, mirror) + p.nudge
             self.hand.carry(
                 HandPath(
                     x=x,
@@ -196,6 +195,8 @@ class LotsMatch(PhysicalMatch):
                     rest_y=lot.grid.origin[1] + row * lot.grid.cell,
                     reseats=p.feel,
                     rehearsal=self._scratch,  # a bot's rehearsal skips the free-air trip
+                    travel_speed=p.travel_speed,
+                    tremor=tremor_of(p.tremor),
                 ),
                 on_step=watch,
             )
@@ -207,6 +208,27 @@ class LotsMatch(PhysicalMatch):
         outcome = conclude(self, p.block, p.cube, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
         return outcome
+
+    def _target_x(self, piece: str, col: int, turns: int, mirror: bool) -> float:
+        """Where the hand takes a piece dropped at ``col`` (its x, before any nudge)."""
+        spec = spec_of(piece)
+        width = max(c for _, c in transform_cells(spec.cells, turns, mirror)) + 1
+        offset = centroid_offset(piece_polygons(spec, mirror), 90.0 * turns)
+        return self.lot.column_x(col + width / 2) + offset
+
+    def reach(self, placement: Placement) -> tuple[float, float]:
+        """How far (cm) the hand carries a placement's first piece across, from where it
+        picks it up to above its target, and lowers it, from the pickup height to where it
+        comes to rest (about: its planned cells' bottom plus half its height): a hand
+        model 2 placement's two aimed movements (IllegalMove: a refused placement)."""
+        drop = self._planned_drops(placement)[0]
+        lot = self.lot
+        top = max(s.bb.top for e in self.world.entries for s in e.shapes)
+        x = self._target_x(drop.piece, drop.col, drop.turns, drop.mirror)
+        cells = transform_cells(spec_of(drop.piece).cells, drop.turns, drop.mirror)
+        rows = max(r for r, _ in cells) + 1
+        rest = lot.grid.origin[1] + (drop.row + rows / 2) * lot.grid.cell
+        return abs(x - (lot.left - PICKUP_LEFT)), max(0.0, top + PICKUP_ABOVE - rest)
 
     # -- reading ------------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ class Placement:
     ``nudge`` shifts the hand's target (cm), ``lower_speed`` and ``travel_height`` shape
     the hand's path (a careless path flies low). ``angle_error`` (degrees) and
     ``release_vx``/``release_vy`` (cm/s, a jolt on letting go) are a dexterity profile's
-    noise, drawn when the player decides and recorded so a replay repeats it."""
+    noise, drawn when the player decides and recorded so a replay repeats it; so are
+    ``travel_speed`` and ``tremor`` (hand model 2)."""
 
     block: str | None = None
     col: int = 0
@@ -42,11 +43,18 @@ class Placement:
     # How many times the hand lets a piece caught on a corner down again (a careful hand
     # feels it sit wrong; simulator.physics.seating). 0: it lets go wherever it stopped.
     feel: int = 0
+    # Hand model 2 (docs/physics.md, "The hand model"): the hand's speed across (cm/s;
+    # it then lowers all the way at lower_speed) and its tremor while it holds the piece,
+    # [rms cm, Hz, half-band Hz, seed]. None: the fixed speeds, a steady hand.
+    travel_speed: float | None = None
+    tremor: list[float] | None = None
 
     @classmethod
     def from_action(cls, action: dict[str, Any]) -> Placement:
         """The placement a ``place`` action describes (IllegalMove: a key it has not)."""
         fields = {k: v for k, v in action.items() if k not in ("type", "player")}
+        if isinstance(fields.get("tremor"), tuple):  # as a bot's draw holds it
+            fields["tremor"] = list(fields["tremor"])
         try:
             return cls(**fields)
         except TypeError:

@@ -8,7 +8,7 @@ reads neither.
 [[action]]: the moves in order, each with ``type`` and ``player`` (see docs/scenarios.md):
 roll, pick_supply (colour), give_crew (card), play_crew (card, target, piece), pass,
 place (block, col, turns, mirror, cube, cube_col, lower_speed, travel_height, nudge,
-angle_error, release_vx, release_vy, feel),
+angle_error, release_vx, release_vy, feel, travel_speed, tremor),
 and computer (a legal random player decides ``moves`` decisions, default: to the end).
 A refused action is logged as a "refused" event and changes nothing.
 """
@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 
 from rules.footprints import footprints
 from rules.lots import LotsOptions
-from simulator.bots.dexterity import profiles
-from simulator.games.actions import hand_path, parse_action
+from simulator.bots.dexterity import hand_names
+from simulator.games.actions import hand_path, parse_action, tremor_value
 from simulator.games.computer_seat import play_players
 from simulator.games.expect import parse_game_expect
 from simulator.games.lots.match import LotsMatch
@@ -62,6 +62,8 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
         "release_vx",
         "release_vy",
         "feel",
+        "travel_speed",
+        "tremor",
     ),
     "computer": ("moves",),
 }
@@ -96,7 +98,7 @@ def parse(root: Table, header: Header, profile: PhysicsProfile) -> LotsScenario:
     if start is not None and start not in players:
         setup.fail(f"{start!r} is not one of the players", "start_player")
     computers = parse_computers(setup, players)
-    hand = setup.string("hand", choices=tuple(profiles()))
+    hand = setup.string("hand", choices=tuple(hand_names()))
     setup.finish()
     options = LotsOptions(
         players=tuple(players),
@@ -137,6 +139,8 @@ def _value(table: Table, key: str, dt: float) -> Any:
         return table.boolean(key)
     if key in ("path", "cube_path"):
         return hand_path(table, key, mirrored=True, dt=dt)
+    if key == "tremor":
+        return tremor_value(table, key)
     return table.string(key)
 
 

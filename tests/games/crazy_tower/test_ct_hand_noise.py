@@ -58,11 +58,30 @@ def test_the_angle_error_and_the_jolt_reach_the_hand(monkeypatch: pytest.MonkeyP
 
 
 def test_a_bot_writes_its_profiles_draws_into_its_actions() -> None:
-    match = CrazyTowerMatch(OPTIONS, PROFILE)
+    model_1 = tower_profile(load_profile(hand_model=1), sleep_given=False)
+    match = CrazyTowerMatch(OPTIONS, model_1)
     bot = CrazyTowerBot(11, level("easy"), get_profile("shaky"))
     action = bot.decide(match)
     assert action["type"] == "place_block"
     assert action["angle_error"] and (action["release_vx"] or action["release_vy"])
+    assert "tremor" not in action and "travel_speed" not in action
+    match.perform(action)
+    twin = CrazyTowerMatch(OPTIONS, model_1)
+    twin.perform(dict(match.actions[0]))
+    assert twin.state_hash() == match.state_hash()
+
+
+def test_under_hand_model_2_a_bot_writes_its_speeds_and_tremor() -> None:
+    match = CrazyTowerMatch(OPTIONS, PROFILE)
+    assert match.profile.hand_model == 2
+    bot = CrazyTowerBot(11, level("easy"), get_profile("shaky"))  # an alias: "older"
+    action = bot.decide(match)
+    assert action["type"] == "place_block"
+    assert "release_vx" not in action  # the piece leaves with the tremor's own motion
+    rms, hz, band, seed = action["tremor"]
+    assert (rms, hz) == (0.01, pytest.approx(11.32 - 0.042 * 70))  # the older hand's
+    assert band > 0 and isinstance(seed, int)
+    assert 0.5 <= action["lower_speed"] < action["travel_speed"] <= 200
     match.perform(action)
     twin = CrazyTowerMatch(OPTIONS, PROFILE)
     twin.perform(dict(match.actions[0]))

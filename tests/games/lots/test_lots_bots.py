@@ -62,7 +62,9 @@ def test_a_game_with_bots_records_and_replays_to_the_same_state(tmp_path: Path) 
     args = ["play", "lots", "--seat", "1=easy", "--seed", "6", "--headless", "--record"]
     assert main([*args, str(path), "--dexterity", "shaky"]) == 0
     text = path.read_text()
-    assert "angle_error" in text and "release_vx" in text  # the hand's noise is recorded
+    # the hand's noise is recorded: hand model 2's speeds and tremor (a new game's model)
+    assert "hand_model = 2" in text and "angle_error" in text and "release_vx" not in text
+    assert "travel_speed" in text and "lower_speed" in text and "tremor" in text
     report = replay_file(str(path))
     assert report["ok"], report.get("failures")
 
@@ -91,6 +93,9 @@ def test_the_surgeons_hand_feels_and_its_feel_is_recorded_and_replayed(
     monkeypatch.setattr("simulator.physics.profile.new_games_grip", lambda: 1)
     # Rest 1: seed 4's caught piece is the case this test was written on (issue 38).
     monkeypatch.setattr("simulator.physics.profile.new_games_rest", lambda: 1)
+    # Hand model 1: the surgeon's old draws (model 2's braced hand feels too: its feel is
+    # the surgeon's, tests/bots/test_hand_model.py).
+    monkeypatch.setattr("simulator.physics.profile.new_games_hand_model", lambda: 1)
     assert get_profile("surgeon").feel == 3 and get_profile("shaky").feel == 0
     path = tmp_path / "solo.toml"
     args = ["play", "lots", "--mode", "solo", "--bot", "easy", "--seed", "4", "--headless"]

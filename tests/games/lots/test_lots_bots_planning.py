@@ -288,8 +288,11 @@ def test_a_solo_win_in_hand_beats_a_plan_to_win_next_turn() -> None:
     """1A seed 1 at 36 points, as hard played it to its 14th turn. An upright I in
     column 0 finishes a floor and wins now; a T on top scores nothing but leaves a win
     for every roll, which the plan values as highly (1004). Hard used to take the T, and
-    the next turn's win fell; a rollout that wins must beat any promise of a win later."""
-    match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=1))
+    the next turn's win fell; a rollout that wins must beat any promise of a win later.
+    Hand model 1: the surgeon's old numbers the position was traced with (under model 2
+    the braced hand's wider margins plan other candidates; docs/bots.md, "Hurry")."""
+    profile = load_profile(hand_model=1)
+    match = LotsMatch(LotsOptions(players=("Solo",), footprint="1A", seed=1), profile)
     actions = json.loads((Path(__file__).parent / "solo_1A_seed1_turn14.json").read_text())
     for index, action in enumerate(actions):
         perform(match, action, index, seed=1)
