@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--hand",
         default=None,
         metavar="PROFILE",
-        help="your hand's dexterity profile (assets/dexterity/profiles.toml; default exact)",
+        help="your hand: a hand of the population (docs/hand.md), an old name for one, or "
+        "'me' once measured (default exact)",
     )
     parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
     parser.add_argument("--load", metavar="FILE", help="open a saved game (any game's save)")
@@ -119,10 +120,10 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
     game = args.game or app_games()[0]
     mode = _mode(game, args.mode, len(names))
     if args.hand is not None:
-        from simulator.bots.dexterity import profiles  # lazy: command
+        from simulator.bots.dexterity import hand_names  # lazy: command
 
-        if args.hand not in profiles():
-            raise ValueError(f"--hand: unknown profile {args.hand!r} ({', '.join(profiles())})")
+        if args.hand not in hand_names():
+            raise ValueError(f"--hand: unknown hand {args.hand!r} ({', '.join(hand_names())})")
     kind = REGISTRY.get(game)
     settings = flag_settings(args, kind.parameters, mode, kind.title)
     if isinstance(settings, str):

@@ -23,7 +23,7 @@ from typing import Any
 import tomli_w
 
 from simulator.app.playback import MAX_SPEED, MIN_SPEED
-from simulator.bots.dexterity import profiles
+from simulator.bots.dexterity import hand_names
 from simulator.files import read_limited, write_atomically
 from simulator.user_folders import config_dir
 
@@ -161,7 +161,7 @@ def _flag(value: Any) -> str | None:
 
 
 def _hand(value: Any) -> str | None:
-    names = [EXACT, *profiles()]
+    names = [EXACT, *hand_names()]
     if value in names:
         return None
     return f"must be one of {', '.join(names)}"

@@ -21,7 +21,7 @@ from simulator.app.settings import (
 )
 from simulator.app.setup import REGISTRY
 from simulator.app.widgets import Hud
-from simulator.bots.dexterity import get_profile, profiles
+from simulator.bots.dexterity import hand_choices, hand_named
 
 LEFT, VALUE_X = 60.0, 420.0
 ROW = 78.0
@@ -94,11 +94,11 @@ class SettingsScreen(HudPage):
         hud.text("Settings", LEFT, 736, 30, bold=True)
         hud.text("Click to change a setting, then Save. They are kept between runs.", LEFT, 704, 14)
         y = 630.0
-        hands = [EXACT, *profiles()]
-        following = hands[(hands.index(s.hand) + 1) % len(hands)]
+        hands = [EXACT, *hand_choices()]  # an old name saved earlier cycles on from the start
+        following = hands[(hands.index(s.hand) + 1) % len(hands) if s.hand in hands else 1]
         about = "the piece goes exactly where you put it"
         if s.hand != EXACT:
-            about = get_profile(s.hand).text
+            about = _about(s.hand)
         self._row("Your hand", y, "the start screen offers it first")
         hud.button(VALUE_X, y - 12, 200, 38, s.hand, lambda: self.change(hand=following))
         hud.text(about, VALUE_X + 215, y + 2, 12, width=DESIGN_W - VALUE_X - 275)
@@ -169,3 +169,11 @@ class SettingsScreen(HudPage):
             lambda: self.change(**{name: step(value, steps, 1)}),
             enabled=value < steps[-1],
         )
+
+
+def _about(hand: str) -> str:
+    """What a hand is, in a sentence (a hand saved earlier may be gone: "me" unmeasured)."""
+    try:
+        return hand_named(hand).text
+    except KeyError as exc:
+        return str(exc.args[0])

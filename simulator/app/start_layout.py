@@ -16,8 +16,7 @@ from simulator.app.layout import DESIGN_W
 from simulator.app.setup import HUMAN, REGISTRY, app_games, game_title
 from simulator.app.start_choices import StartChoices, modes, player_counts
 from simulator.app.widgets import Button, Hud
-from simulator.bots.dexterity import get_profile, profiles
-from simulator.motor import personal
+from simulator.bots.dexterity import hand_choices, hand_named
 from simulator.render.palette import INK
 
 SELECTED = (40, 140, 90)
@@ -197,8 +196,7 @@ class StartLayout:
         """The human hand's dexterity, for a game played with the simulated hand."""
         hud, c = self.hud, self.page.choices
         hud.text("Your hand", RIGHT, y, 15, bold=True)
-        mine = personal.load().profile  # "me" is offered once the test has saved it
-        names = [None, *profiles(), *([personal.NAME] if mine else [])]
+        names = [None, *hand_choices()]  # "me" is offered once the test has saved it
         at = names.index(c.dexterity) if c.dexterity in names else 0
         following = names[(at + 1) % len(names)]
         hud.button(
@@ -211,10 +209,11 @@ class StartLayout:
         )
         hand = c.dexterity
         about = "the piece goes exactly where you put it"
-        if hand == personal.NAME and mine is not None:
-            about = personal.hand_of(mine).text
-        elif hand and hand != personal.NAME:
-            about = get_profile(hand).text
+        if hand:
+            try:
+                about = hand_named(hand).text
+            except KeyError as exc:  # "me" chosen, then its saved file went bad or away
+                about = str(exc.args[0])
         hud.text(about, RIGHT + 250, y - 42, 12, width=DESIGN_W - RIGHT - 290)
 
     def _dexterity(self, hand: str | None) -> None:

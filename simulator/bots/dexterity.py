@@ -21,7 +21,7 @@ from functools import cache
 from rules.assets import load_asset
 from rules.chance import Chance
 from rules.errors import AssetError
-from simulator.motor import population
+from simulator.motor import personal, population
 from simulator.motor.model import MotorHand
 from simulator.motor.placing import Placing, placing
 from simulator.physics.hand import MAX_RESEATS
@@ -101,16 +101,39 @@ def profiles() -> dict[str, Dexterity]:
 
 
 def hand_names() -> list[str]:
-    """Every name a hand may go by: model 1's profiles, the population's hands."""
-    return list(dict.fromkeys([*profiles(), *population.hands(), *population.aliases()]))
+    """Every name a hand may go by: model 1's profiles, the population's hands, and
+    "me" once the player has measured and saved their own (the app's Measure my hand)."""
+    mine = [personal.NAME] if personal.my_hand() is not None else []
+    return list(dict.fromkeys([*profiles(), *population.hands(), *population.aliases(), *mine]))
 
 
-@cache
+def hand_choices() -> list[str]:
+    """The hands a new game offers, as a list to choose from: the population's, then
+    "me" once saved (the old names still work everywhere, as aliases)."""
+    mine = [personal.NAME] if personal.my_hand() is not None else []
+    return [*population.hands(), *mine]
+
+
 def hand_named(name: str, model: int | None = None) -> Dexterity:
     """The hand ``name`` means under hand model ``model`` (None: the model of new games):
     the one place a hand's name is resolved. Model 1 keeps the old profiles' numbers;
     model 2 (and a name only the population knows, whatever the model) is the
-    population's hand, old names as its aliases. KeyError naming the known ones."""
+    population's hand, old names as its aliases; "me" is the player's saved hand (a
+    model-2 hand under either model, read afresh: it changes when measured again).
+    KeyError naming the known ones."""
+    if name == personal.NAME:
+        mine = personal.my_hand()
+        if mine is None:
+            raise KeyError(
+                "the hand 'me' is not measured yet: take Measure my hand on the app's "
+                "start screen and save it first"
+            )
+        return _of_motor(name, mine)
+    return _named(name, model)
+
+
+@cache
+def _named(name: str, model: int | None) -> Dexterity:
     version = new_games_hand_model() if model is None else model
     if version == FILE_HAND_MODEL and name in profiles():
         return profiles()[name]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.bots.cli import Seats
-from simulator.bots.dexterity import Dexterity, profiles
+from simulator.bots.dexterity import Dexterity, hand_names
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.computer_seat import play_on
 from simulator.games.match import Match, PhysicalMatch
@@ -89,7 +89,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: every seat)",
     )
     parser.add_argument(
-        "--hand", metavar="PROFILE", help=f"give the seat this hand: {', '.join(profiles())}"
+        "--hand", metavar="PROFILE", help=f"give the seat this hand: {', '.join(hand_names())}"
     )
     parser.add_argument(
         "--bot", metavar="LEVEL", help=f"give the seat this bot level: {', '.join(LEVEL_NAMES)}"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from simulator.bots.dexterity import profiles
+from simulator.bots.dexterity import hand_names
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.registry import GAMES
 from simulator.lab.play import axis_values, has_hands, option_type
@@ -65,7 +65,7 @@ def load_tournament(path: str | Path) -> Tournament:
     for index, entry in enumerate(entries):
         table = Table(doc, entry, f"seat {index + 1}", header=("seat", index))
         level = table.string("level", required=True, choices=LEVEL_NAMES)
-        hand = table.string("hand", choices=tuple(profiles()))
+        hand = table.string("hand", choices=tuple(hand_names()))
         table.finish()
         assert level is not None
         seats.append(_seat(game, level, hand, table.fail))
@@ -148,8 +148,8 @@ def tournament_from_arguments(args: argparse.Namespace) -> Tournament:
         level, _, hand = part.strip().partition(":")
         if level not in LEVEL_NAMES:
             fail(f"{part!r}: unknown level (choose from {', '.join(LEVEL_NAMES)})", "seats")
-        if hand and hand not in profiles():
-            fail(f"{part!r}: unknown hand (choose from {', '.join(profiles())})", "seats")
+        if hand and hand not in hand_names():
+            fail(f"{part!r}: unknown hand (choose from {', '.join(hand_names())})", "seats")
         seats.append(_seat(args.game, level, hand or None, lambda m, k=None: fail(m, "seats")))
     if len(seats) > SEATS.maximum:
         fail(f"at most {SEATS.maximum} seats", "seats")

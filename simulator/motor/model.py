@@ -44,7 +44,6 @@ class MotorHand:
     aim_width_cm: float  # the tolerance the hand aims at when it takes its own time
     min_bits: float  # the least effective index a hurried movement falls to (a cap)
     angle_sd_per_cm: float  # degrees of angle error per cm of position SD
-    release_timing: float  # SD of the release instant, a fraction of the lowering time
     min_seconds: float  # the shortest movement the hand makes
     text: str = ""
 

@@ -8,8 +8,7 @@ the angle error from that spread; physiological tremor acts the whole time the p
 held (the physics adds simulator.motor.tremor.Tremor.at to the hand's target each step).
 
 Letting go adds no jolt of its own: the piece leaves the fingers with the tremor's own
-motion, which the physics already gives it (the grip makes it follow the hand). So
-``MotorHand.release_timing`` is not drawn here; see docs/physics.md.
+motion, which the physics already gives it (the grip makes it follow the hand).
 
 Every draw consumes the stream the same way whatever the hand and the distances: two
 Gaussians (position, angle) and one 64-bit word (the tremor's seed).

@@ -35,7 +35,6 @@ _MEDIAN = {
     "tremor_band_hz": (0.0, 5.0),
     "aim_width_cm": (0.01, 10.0),
     "angle_sd_per_cm": (0.0, 100.0),
-    "release_timing": (0.0, 0.5),
 }
 
 
@@ -93,7 +92,6 @@ def _derive(raw: dict[str, Any], median: dict[str, float], shared: dict[str, flo
         aim_width_cm=merged["aim_width_cm"],
         min_bits=shared["min_bits"],
         angle_sd_per_cm=merged["angle_sd_per_cm"],
-        release_timing=merged["release_timing"],
         min_seconds=shared["min_seconds"],
         text=str(raw.get("text", "")),
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 import gymnasium
 
-from simulator.bots.dexterity import profiles
+from simulator.bots.dexterity import hand_names
 from simulator.files import write_atomically, write_figure
 from simulator.lab.stats import wilson
 from simulator.rl.policies import BOT_LEVELS, load_agent
@@ -64,8 +64,8 @@ TASKS: tuple[Task, ...] = (
 
 
 def hands() -> tuple[str, ...]:
-    """The hand profiles, steadiest first (surgeon to shaky)."""
-    return tuple(profiles())
+    """Every hand name, the old profiles first (steadiest first, surgeon to shaky)."""
+    return tuple(hand_names())
 
 
 class AgentFailed(RuntimeError):

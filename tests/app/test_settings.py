@@ -15,6 +15,7 @@ from simulator.app.settings import Settings
 from simulator.app.settings_screen import OFF, ON, SettingsScreen
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
+from simulator.bots.dexterity import hand_choices
 from tests.app.helpers import close, frames, pixel, send, world_to_window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,7 +131,7 @@ def test_the_settings_page_changes_values_by_clicks_and_saves_atomically(monkeyp
         _click(window, start, "Settings (F3)")
         page = window.page
         assert isinstance(page, SettingsScreen)
-        _click(window, page, "exact")  # the hand cycles to the first profile
+        _click(window, page, "exact")  # the hand cycles to the population's first
         _click(window, page, "Sound on")  # mute
         toggle = next(b for b in page.hud.buttons if b.label == "On")
         corner = window.box.to_window(toggle.x + 4, toggle.y + 4)  # clear of its label
@@ -142,7 +143,7 @@ def test_the_settings_page_changes_values_by_clicks_and_saves_atomically(monkeyp
         x, y = window.box.to_window(speed_minus.x + 5, speed_minus.y + 5)
         send(window, "on_mouse_press", x, y, mouse.LEFT, 0)
         frames(window)
-        first = next(iter(settings.profiles()))
+        first = hand_choices()[0]
         assert page.settings == Settings(
             hand=first, animation_speed=0.75, muted=True, colour_symbols=False
         )

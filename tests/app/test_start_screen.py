@@ -205,7 +205,7 @@ def test_app_options_describe_a_game_or_say_what_is_wrong():
     setup = setup_from(args)
     assert setup.names == ("Ann", "Computer") and setup.computers == {"Computer": "hard"}
     assert setup.humans == {"Ann"} and setup.mode == "competitive"
-    with pytest.raises(ValueError, match="unknown profile 'wobbly'"):
+    with pytest.raises(ValueError, match="unknown hand 'wobbly'"):
         setup_from(parser.parse_args(["--hand", "wobbly"]))
     assert setup_from(parser.parse_args(["--players", "Solo", "--hand", "shaky"])).mode == "solo"
 

@@ -117,9 +117,9 @@ def _episodes_digest(mode: str, players: int, seeds: range) -> str:
 @pytest.mark.parametrize(
     ("mode", "players", "digest"),
     [
-        ("competitive", 2, "4d0ec4f1f9e9a7e8a3c60d27cb2b254a59d5435fab05a846959be8e213039e4a"),
-        ("saboteur", 3, "0b68dd32b8e3cbeca45e43498a70e9ab016a17311a89f2c81951070790b00bef"),
-        ("competitive", 4, "519f73bfc79ba4c5ded7fb94213091e2649cebb9982ec473454c7490f51bf355"),
+        ("competitive", 2, "e43322abb3543727ef1a4c01f20e71a81ce300f2e41484a1fed6ee5acf37d4a1"),
+        ("saboteur", 3, "437ba547ce123da582f84c9036efc72f9ae4532808d2a1ddcce299cdb0765f36"),
+        ("competitive", 4, "972b5e9dbd38b8a9c0589c5730bf1e7e5cb2fabca23909a6f2955984e60d3240"),
         ("solo", 1, "09e75a7f427e25e70bfb8bd97e4d8ab90a95140d9d6e8e306f6bacb16d461bf3"),
     ],
 )
