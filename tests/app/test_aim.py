@@ -20,7 +20,7 @@ from simulator.app.aim.screen import TOP, AimScreen
 from simulator.app.aim.task import PX_PER_CM, AimTask, Design, crossing_order, positions
 from simulator.app.start_screen import StartScreen
 from simulator.app.window import AppWindow
-from simulator.bots.dexterity import profiles
+from simulator.bots.dexterity import hand_names
 from simulator.motor import personal
 from simulator.motor.model import EFFECTIVE_WIDTH_SDS
 from simulator.motor.population import hands
@@ -249,7 +249,7 @@ def test_how_sure_is_seeded_and_narrows_with_more_trials():
 
 def _hands_offered(window, start) -> list[str | None]:
     """Click the hand choice round until it is back where it began: every hand offered."""
-    names = {"exact", "me", *profiles()}
+    names = {"exact", "me", *hand_names()}
     seen = [start.choices.dexterity]
     for _ in range(len(names) + 1):
         button = next(b for b in start.hud.buttons if b.label in names)
