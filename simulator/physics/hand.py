@@ -393,14 +393,22 @@ class Hand:
 
     def drive_towards(self, x: float, y: float, angle: float, speed: float) -> bool:
         """One fixed step of the hand towards (x, y, angle radians) at most ``speed`` cm/s,
-        as the app's mouse drives it; returns True when the held piece rests on something
-        and is stopped (the same test ``move_to`` stops on)."""
+        as the app's mouse drives it (a trembling hand: its nominal point moves so, the
+        hand itself trembles about it); returns True when the held piece rests on
+        something and is stopped (the same test ``move_to`` stops on)."""
         world, body, dt = self.world, self.body, self.world.profile.dt
         turn = math.radians(self.settings.turn_speed)
-        dx, dy = x - body.position.x, y - body.position.y
-        distance = math.hypot(dx, dy)
-        scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
-        body.velocity = (dx * scale / dt, dy * scale / dt)
+        if self.tremor is None:
+            dx, dy = x - body.position.x, y - body.position.y
+            distance = math.hypot(dx, dy)
+            scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
+            body.velocity = (dx * scale / dt, dy * scale / dt)
+        else:  # the nominal point follows the mouse; the hand trembles about it
+            nx, ny = self._nominal()
+            dx, dy = x - nx, y - ny
+            distance = math.hypot(dx, dy)
+            scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
+            self._drive_onto(nx + dx * scale, ny + dy * scale)
         body.angular_velocity = max(-turn, min(turn, (angle - body.angle) / dt))
         world.step()
         self._keeps_hold(*body.position)

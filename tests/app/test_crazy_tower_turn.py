@@ -136,6 +136,8 @@ def test_a_shaky_human_hand_is_recorded_and_replays(model, monkeypatch):
         else:
             assert not action.get("release_vx") and not action.get("release_vy")
             assert all(screen.turn.hand.nudge)  # the miss the path's targets carry
+            assert action["tremor"][0] > 0  # the hand trembled while it held the block
+        assert ("tremor" in action) == (model == 2)
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == screen.match.state_hash()
     finally:

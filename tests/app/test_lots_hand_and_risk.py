@@ -94,6 +94,10 @@ def test_a_shaky_hand_misses_the_mouse_and_its_save_replays(model, monkeypatch):
         frames(window)
         action = match.actions[-1]
         assert action.get("release_vx", 0.0) == screen.turns.jitter.release[0]
+        # model 2's chosen hand trembles while it holds the piece, as the save records
+        assert ("tremor" in action) == (model == 2)
+        if model == 2:
+            assert action["tremor"] == list(jitter.tremor) and action["tremor"][0] > 0
         report = replay_file(str(session.autosave_path()))
         assert report["ok"] and report["state_hash"] == match.state_hash()
     finally:

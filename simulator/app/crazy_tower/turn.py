@@ -279,9 +279,11 @@ class CrazyTowerTurn:
         if self.dexterity is not None and action["type"] != "remove_block":
             chance = hand_chance(self.game.seed, HAND_SALT, len(self.match.actions))
             # as the game's hand model draws the chosen hand (model 2: its position and
-            # angle error at its own pace, no release jolt; a live move takes no tremor yet)
+            # angle error at its own pace, no release jolt, its tremor while it holds)
             jitter = draw_jitter(in_model(self.dexterity, self.match.profile.hand_model), chance)
             action = {**action, "release_vx": jitter.release[0], "release_vy": jitter.release[1]}
+            if jitter.tremor is not None:
+                action["tremor"] = list(jitter.tremor)
         try:
             live = LiveMove(self.match, action)
         except IllegalMove as exc:

@@ -219,13 +219,15 @@ class LotsTurns:
         match = self.match
         if self.hand is not None:  # a fresh draw for every placement, from the seed
             # as the game's hand model draws the chosen hand (model 2: its position and
-            # angle error at its own pace; a live move takes no tremor yet)
+            # angle error at its own pace, and its tremor while it holds the piece)
             hand = in_model(self.hand, match.profile.hand_model)
             self.jitter = draw(hand, hand_chance(self.seed, LOTS_HAND_SALT, len(match.actions)))
         if self.show_risk:
             self.risk.start_placement(match)  # before the piece joins the world
         try:
-            self.live = LivePlacement(match, block, cube, jolt=self.jitter.release)
+            self.live = LivePlacement(
+                match, block, cube, jolt=self.jitter.release, tremor=self.jitter.tremor
+            )
         except IllegalMove as exc:
             self.risk.end_placement()
             self.message = refusal(exc.reason, "You cannot pick that up")

@@ -49,6 +49,7 @@ from simulator.games.crazy_tower.verdicts import (
     removal_verdict,
 )
 from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
+from simulator.motor.placing import tremor_of
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
 from simulator.physics.world import Entry
@@ -94,6 +95,10 @@ class LiveMove(LiveStage):
             float(action.get("release_vx") or 0.0),
             float(action.get("release_vy") or 0.0),
         )
+        # The hand's tremor while it holds the piece (hand model 2), as recorded:
+        # [rms cm, Hz, half-band Hz, seed]; None: a steady hand.
+        recorded = action.get("tremor")
+        self.tremor = None if recorded is None else [*recorded]
         self.path: list[Row] = []
         self.verdict: Ruling | None = None
         self.after: CrazyTowerState | None = None  # the rules' new state once settled
@@ -156,6 +161,7 @@ class LiveMove(LiveStage):
         self.monitor.watch_falls(self.piece)
         self.hand = match.hand
         self.hand.grab(self.piece)
+        self.hand.tremor = tremor_of(self.tremor)  # its clock starts with the grab
 
     def _grip(self) -> None:
         match = self.match
@@ -166,6 +172,7 @@ class LiveMove(LiveStage):
             shape.filter = PULLED_FILTER
         self.hand = match.puller
         self.hand.grab(self.piece)
+        self.hand.tremor = tremor_of(self.tremor)
 
     # -- moving -------------------------------------------------------------------------
 
@@ -390,6 +397,8 @@ class LiveMove(LiveStage):
         vx, vy = self.release_jolt
         if vx or vy:
             out["release_vx"], out["release_vy"] = vx, vy
+        if self.tremor is not None:
+            out["tremor"] = list(self.tremor)
         return out
 
 
@@ -465,7 +474,9 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
     """What makes a live move this move, its path aside."""
     jolt = (float(action.get("release_vx") or 0.0), float(action.get("release_vy") or 0.0))
     piece = action.get("block", action.get("piece"))
-    return action.get("type"), action.get("player"), piece, jolt
+    tremor = action.get("tremor")
+    tremor = None if tremor is None else tuple(tremor)
+    return action.get("type"), action.get("player"), piece, jolt, tremor
 
 
 def run_recorded(

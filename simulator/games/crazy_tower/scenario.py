@@ -60,7 +60,8 @@ _REQUIRED = {
     "exchange": ("give", "take"),
     "clock": (CLOCK_KEY,),
 }
-# What a live move's path replaces: the scripted hand's position and manner.
+# What a live move's path replaces: the scripted hand's position and manner (a live
+# move keeps its tremor: the hand trembles about the path's targets).
 _SCRIPTED = (
     "at",
     "offset",
@@ -69,7 +70,6 @@ _SCRIPTED = (
     "travel_height",
     "angle_error",
     "travel_speed",
-    "tremor",
 )
 
 

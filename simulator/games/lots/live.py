@@ -10,6 +10,7 @@ Targets are rounded to RESOLUTION before use, so the file holds exactly what ran
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pymunk
@@ -23,6 +24,7 @@ from simulator.games.live_stage import HOLDING, SETTLED, SETTLING, LiveStage
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT, Placement
 from simulator.games.lots.table import LotsTable
 from simulator.games.lots.verdicts import conclude, placement_monitor
+from simulator.motor.placing import tremor_of
 from simulator.physics.geometry import piece_polygons
 from simulator.physics.monitor import WATCH_EVERY
 from simulator.physics.settle import Settler
@@ -49,6 +51,7 @@ class LivePlacement(LiveStage):
         block: str | None,
         cube: str | None = None,
         jolt: tuple[float, float] = (0.0, 0.0),
+        tremor: Sequence[float] | None = None,
     ) -> None:
         state = match.state
         if state.phase not in ("place", "replace"):
@@ -61,6 +64,9 @@ class LivePlacement(LiveStage):
         # A dexterity profile's jolt as the hand lets go of each piece (cm/s), recorded
         # as the placement's release_vx / release_vy.
         self.jolt = (round(jolt[0], 3), round(jolt[1], 3))
+        # The chosen hand's tremor (hand model 2), [rms cm, Hz, half-band Hz, seed],
+        # acting while each piece is held, as in a scripted placement; None: steady.
+        self.tremor = None if tremor is None else list(tremor)
         self.pieces = [p for p in (block, cube) if p is not None]
         self.paths: list[list[Segment]] = []
         self.monitor, _ = placement_monitor(match)  # checked by drive, every WATCH_EVERY
@@ -81,6 +87,7 @@ class LivePlacement(LiveStage):
         world.add_piece(piece, spec, pose, world.material(spec.material), False)
         self.monitor.watch_falls(piece)  # a piece knocked out of the hand falls too
         self.match.hand.grab(piece)
+        self.match.hand.tremor = tremor_of(self.tremor)  # its clock starts with the grab
         self.piece = piece
         self.paths.append([])
         self.mirrored = False
@@ -134,6 +141,7 @@ class LivePlacement(LiveStage):
         fresh.body.velocity = entry.body.velocity
         fresh.body.angular_velocity = entry.body.angular_velocity
         hand.grab(entry.id)
+        hand.tremor = tremor_of(self.tremor)
         x, y = hand.body.position
         self.paths[-1].append(
             [0, _r(x), _r(y), _r(math.degrees(hand.body.angle)), int(self.mirrored)]
@@ -187,6 +195,7 @@ class LivePlacement(LiveStage):
             cube_path=paths[-1] if self.cube is not None else None,
             release_vx=self.jolt[0],
             release_vy=self.jolt[1],
+            tremor=None if self.tremor is None else list(self.tremor),
         )
 
 
@@ -218,7 +227,9 @@ class RecordedRun:
 
     def __init__(self, match: LotsTable, placement: Placement) -> None:
         self.key = _key(placement)
-        self.live = LivePlacement(match, placement.block, placement.cube, self.key[2])
+        self.live = LivePlacement(
+            match, placement.block, placement.cube, self.key[2], placement.tremor
+        )
         self.driven: list[DrivenPath] = []  # per piece, its rows driven so far
         self.released = 0  # pieces let go
 
@@ -274,9 +285,11 @@ class RecordedRun:
         self.released += 1
 
 
-def _key(placement: Placement) -> tuple[str | None, str | None, tuple[float, float]]:
+def _key(placement: Placement) -> tuple[Any, ...]:
+    """What makes a live placement this placement, its paths aside."""
     jolt = (round(placement.release_vx, 3), round(placement.release_vy, 3))
-    return placement.block, placement.cube, jolt
+    tremor = None if placement.tremor is None else tuple(placement.tremor)
+    return placement.block, placement.cube, jolt, tremor
 
 
 def _paths(placement: Placement) -> list[list[Segment]]:
