@@ -146,6 +146,11 @@ class GameScreen(Screen, ComputerSeats):
         the things on screen now (simulator/app/guide.py)."""
         return {}
 
+    def guide_keep_clear(self) -> list[guide.Rect]:
+        """What else the first-game guide's box must leave in sight (logical x, y, w,
+        h): a game's buttons, the words beside the ghost, the lot a computer plays on."""
+        return []
+
     # -- the window's calls -------------------------------------------------------------
 
     @property

@@ -43,6 +43,8 @@ UNTIL = ("next", "click", "gone", "live", "move")
 BOX_W = 400.0
 TOP = DESIGN_H - 72.0  # the box stays below the message strip along the top
 GAP = 54.0  # between the text box and what it points at
+CLEARANCE = 8.0  # between the text box and anything else the player uses
+SCAN = 24.0  # the step of the places tried when nothing beside the anchor is clear
 MARGIN = 10.0
 ACCENT = (245, 170, 20)
 PAPER = (255, 251, 236)
@@ -62,6 +64,8 @@ class GuidedScreen(Protocol):
     def say(self, message: str) -> None: ...
 
     def guide_anchors(self) -> dict[str, Rect]: ...
+
+    def guide_keep_clear(self) -> list[Rect]: ...
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,7 @@ class GuideOverlay(Overlay):
         self.hud = Hud(scale=1.0)  # the guide scales its own text
         self.index = 0
         self._shown: Any = None  # what the hud shows: (index, anchor rectangle)
+        self._cleared: Any = None  # what it was laid out to leave in sight
         self.box: Rect | None = None  # the text box, once drawn
         self.tip: tuple[float, float] | None = None  # where its arrow points
         self._begin()
@@ -235,27 +240,58 @@ class GuideOverlay(Overlay):
         if self.closed:
             return
         rect = anchors.get(self.step.anchor) if self.step.anchor else None
-        if (self.index, rect) != self._shown:
-            self._shown = (self.index, rect)
+        # Laid out again for a new step or anchor, and when something the player uses
+        # (a button, the words beside the ghost) has come under the box: never before,
+        # so the box does not wander while nothing it hides changes.
+        clear = self._keep_clear(anchors)
+        key_now = tuple(tuple(round(v) for v in r) for r in clear)
+        hidden = (
+            self.box is not None
+            and key_now != self._cleared
+            and any(_overlap(self.box, other) for other in clear)
+        )
+        if (self.index, rect) != self._shown or hidden:
+            self._shown, self._cleared = (self.index, rect), key_now
             self._rebuild(rect)
         self.hud.draw()
 
+    def _keep_clear(self, anchors: dict[str, Rect]) -> list[Rect]:
+        """What the box must not cover: everything the guide could point at and what
+        the screen says the player uses (its buttons, the words beside the ghost)."""
+        return [*anchors.values(), *self.screen.guide_keep_clear()]
+
     def box_for(self, rect: Rect | None, height: float) -> Rect:
-        """Where the text box goes: beside the anchor where it fits, else low centre."""
+        """Where the text box goes: beside the anchor where nothing else the player
+        uses is covered; else the nearest such place on the screen; else where it
+        covers least."""
         w = BOX_W * self.scale
+        clear = [_grown(r, CLEARANCE) for r in self._keep_clear(self.screen.guide_anchors())]
+        places: list[tuple[float, float]] = []
         if rect is not None:
             ax, ay, aw, ah = rect
             cx, cy = ax + aw / 2 - w / 2, ay + ah / 2 - height / 2
-            for x, y in (
+            places += [
                 (ax + aw + GAP, cy),
                 (ax - GAP - w, cy),
                 (cx, ay - GAP - height),
                 (cx, ay + ah + GAP),
-            ):
-                box = _clamped((x, y, w, height))
-                if not _overlap(box, _grown(rect, GAP / 2)):
-                    return box
-        return _clamped((DESIGN_W / 2 - w / 2, 120.0, w, height))
+            ]
+            clear.append(_grown(rect, GAP / 2))
+            near = (ax + aw / 2, ay + ah / 2)
+        else:
+            places.append((DESIGN_W / 2 - w / 2, 120.0))
+            near = (DESIGN_W / 2, 120.0 + height / 2)
+        scan = [
+            (MARGIN + i * SCAN, MARGIN + j * SCAN)
+            for i in range(int((DESIGN_W - w - 2 * MARGIN) // SCAN) + 1)
+            for j in range(int((TOP - height - MARGIN) // SCAN) + 1)
+        ]
+        scan.sort(key=lambda p: math.dist((p[0] + w / 2, p[1] + height / 2), near))
+        boxes = [_clamped((x, y, w, height)) for x, y in [*places, *scan]]
+        for box in boxes:
+            if not any(_overlap(box, other) for other in clear):
+                return box
+        return min(boxes, key=lambda box: sum(_overlap_area(box, other) for other in clear))
 
     def _rebuild(self, rect: Rect | None) -> None:
         hud, s = self.hud, self.scale
@@ -265,7 +301,8 @@ class GuideOverlay(Overlay):
         measure = pyglet.text.Label(
             self.step.text, font_name=FONT, font_size=13 * s, width=int(text_w), multiline=True
         )
-        height = measure.content_height + 116 * s
+        text_h = measure.content_height + 4 * s  # the whole text: it is never cut short
+        height = text_h + 112 * s
         measure.delete()
         box = self.box_for(rect, height)
         self.box = box
@@ -280,7 +317,16 @@ class GuideOverlay(Overlay):
         hud.text(self.content.title, x + 16, top - 12 * s, 14 * s, bold=True)
         counter = f"Step {self.index + 1} of {len(steps)}"
         hud.text(counter, x + 16, top - 32 * s, 11 * s, (110, 110, 110))
-        hud.text(self.step.text, x + 16, top - 44 * s, 13 * s, INK, width=text_w, anchor_y="top")
+        hud.text(
+            self.step.text,
+            x + 16,
+            top - 44 * s,
+            13 * s,
+            INK,
+            width=text_w,
+            height=text_h,
+            anchor_y="top",
+        )
         last = self.index + 1 == len(steps)
         bh = 30 * s
         hud.button(x + w - 16 - 110 * s, y + 12, 110 * s, bh, "Done" if last else "Next", self.next)
@@ -302,6 +348,12 @@ def _grown(rect: Rect, by: float) -> Rect:
 
 def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _overlap_area(a: Rect, b: Rect) -> float:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(w, 0.0) * max(h, 0.0)
 
 
 def _clamped(box: Rect) -> Rect:
@@ -362,3 +414,14 @@ def bounds(buttons: list[Any], wanted: Any, name: str) -> dict[str, Rect]:
     left, bottom = min(b.x for b in found), min(b.y for b in found)
     right, top = max(b.x + b.w for b in found), max(b.y + b.h for b in found)
     return {name: (left, bottom, right - left, top - bottom)}
+
+
+def table_in_sight(buttons: list[Any], label: Rect | None, tower: Rect, top: float) -> list[Rect]:
+    """A physical game's ``guide_keep_clear``: its buttons (Undo among them), the words
+    beside the ghost (``label``) and the column above the tower up to ``top``, where the
+    pieces go, whoever plays them."""
+    x, y, w, _ = tower
+    found = [(b.x, b.y, b.w, b.h) for b in buttons]
+    if label is not None:
+        found.append(label)
+    return [*found, (x, y, w, max(top - y, 0.0))]

@@ -282,3 +282,52 @@ def test_a_guide_file_that_does_not_fit_is_one_line(tmp_path, monkeypatch):
         assets.assets_dir.cache_clear()
         assets.load_asset.cache_clear()
         close(window)
+
+
+def _in_sight(shown: GuideOverlay, screen) -> None:
+    """Every step's whole text is shown, and the box covers nothing the player uses."""
+    texts = [t.label.text for t in shown.hud.texts]
+    assert shown.step.text in texts  # not cut short with an ellipsis
+    bx, by, bw, bh = shown.box
+    for x, y, w, h in screen.guide_keep_clear():
+        assert not (bx < x + w and x < bx + bw and by < y + h and y < by + bh), (x, y, w, h)
+
+
+@pytest.mark.parametrize("game", ["lots", "crazy-tower"])
+def test_every_step_of_the_guide_is_read_whole_and_hides_nothing_the_player_uses(game):
+    if game == "lots":
+        window, screen, _ = open_lots(players=HUMANS)
+    else:
+        from tests.app.crazy_tower_helpers import open_ct
+
+        window, screen = open_ct()
+    try:
+        shown = guide.show(screen)
+        for _ in range(len(shown.content.steps)):
+            frames(window)
+            _in_sight(shown, screen)
+            shown.next()
+        assert shown.closed
+    finally:
+        close(window)
+
+
+def test_the_guide_moves_off_the_fall_risk_label_while_a_piece_is_held():
+    window, screen, _ = open_lots(players=HUMANS)
+    try:
+        shown = guide.show(screen)
+        frames(window)
+        _to_placement(window, screen)
+        send(window, "on_key_press", key._1, 0)
+        frames(window)
+        assert screen.live is not None
+        # hold the piece where the label beside its ghost would fall under the box
+        bx, by, bw, bh = shown.box
+        for _ in range(3):
+            send(window, "on_mouse_motion", *window.box.to_window(bx - 60, by + bh / 2), 0, 0)
+            frames(window, 4)
+        label = screen.view.ghost_label.box
+        assert label is not None  # the risk or a refusal is said beside the ghost
+        _in_sight(shown, screen)
+    finally:
+        close(window)

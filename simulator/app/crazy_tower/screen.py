@@ -31,8 +31,9 @@ from simulator.app.crazy_tower.flashes import crazy_tower_flashes
 from simulator.app.crazy_tower.keys import COVER, HELP, SHARED, TABLE, KeyActions
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
-from simulator.app.crazy_tower.view import CrazyTowerView
+from simulator.app.crazy_tower.view import WORLD_VIEW, CrazyTowerView
 from simulator.app.crazy_tower.words import named, todo
+from simulator.app.guide import table_in_sight
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
 from simulator.games.computer_seat import ComputerSeat
@@ -149,6 +150,12 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         return self.view.guide_anchors()
+
+    def guide_keep_clear(self) -> list[tuple[float, float, float, float]]:
+        view = self.view
+        top = WORLD_VIEW[1] + WORLD_VIEW[3]
+        tower = view.guide_anchors()["tower"]
+        return table_in_sight(view.hud.buttons, view.ghost_label.box, tower, top)
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         if self.turn.live is not None and self.view.in_world(x, y):

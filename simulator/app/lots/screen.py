@@ -200,6 +200,12 @@ class LotsScreen(GameScreen):
     def guide_anchors(self) -> dict[str, guide.Rect]:
         return self.view.guide_anchors()
 
+    def guide_keep_clear(self) -> list[guide.Rect]:
+        view = self.view
+        top = WORLD_VIEW[1] + WORLD_VIEW[3]
+        tower = view.guide_anchors()["tower"]
+        return guide.table_in_sight(view.hud.buttons, view.ghost_label.box, tower, top)
+
     def close(self) -> None:
         """Leaving the screen: stop the workers, free the GL objects (idempotent)."""
         super().close()
