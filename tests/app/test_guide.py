@@ -322,7 +322,7 @@ def test_the_guide_moves_off_the_fall_risk_label_while_a_piece_is_held():
         frames(window)
         assert screen.live is not None
         # hold the piece where the label beside its ghost would fall under the box
-        bx, by, bw, bh = shown.box
+        bx, by, _, bh = shown.box
         for _ in range(3):
             send(window, "on_mouse_motion", *window.box.to_window(bx - 60, by + bh / 2), 0, 0)
             frames(window, 4)
