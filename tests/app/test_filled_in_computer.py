@@ -8,6 +8,7 @@ import time
 from pyglet.window import key
 
 from simulator.app.computer_seats import COMPUTER_PAUSE
+from simulator.app.filled_in.controller import WATCH_SECONDS
 from simulator.app.filled_in.thinking import Thinker, seat_move
 from simulator.render.palette import colour
 from tests.app.filled_in_helpers import (
@@ -58,6 +59,10 @@ def test_a_computer_seat_moves_after_a_pause_and_its_block_is_shown():
         got = pixel(window, x + geo.cell * 0.22, y + geo.cell * 0.22)
         want = colour(block.colour).rgb
         assert all(abs(a - b) <= 8 for a, b in zip(got, want, strict=True))
+        # Once it is Ann's turn, her own sheet comes back after a moment to see it.
+        assert screen.turns.active() == "Ann"
+        frames(window, 3, WATCH_SECONDS / 2)
+        assert screen.turns.viewed == 1 and screen.turns.seat("Ann") == 1
     finally:
         window.close()
 

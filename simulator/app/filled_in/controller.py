@@ -38,6 +38,11 @@ def _ignore(events: Events) -> None:
     """No screen to tell of a move (a controller on its own, in tests)."""
 
 
+# Seconds a computer's drawn block stays in view once it is a person's turn, before their
+# own sheet comes back (a house choice: long enough to see what it drew).
+WATCH_SECONDS = 2.0
+
+
 class FilledInTurns(CraftingControls):
     """The turn logic of one Filled In game on screen. ``message`` is the line the
     players read; ``dirty`` says that what the panel and the sheet show changed.
@@ -56,6 +61,7 @@ class FilledInTurns(CraftingControls):
         self._last_active: str | None = None
         self._told_from = 0  # events shown in the message: those since a human last acted
         self._watching = False  # a computer just drew a block: its sheet stays in view
+        self._watch_left = 0.0  # ... for this many more seconds once a human must act
         self._described: tuple[object, Table] | None = None  # the last state described
         self.sync()
 
@@ -149,11 +155,25 @@ class FilledInTurns(CraftingControls):
 
     def perform_computer(self, name: str, move: dict[str, Any]) -> None:
         """A computer's decided move (IllegalMove: refused, the match unchanged); the
-        block it draws stays in view until a human acts."""
+        block it draws stays in view until a human acts or, once a human must act,
+        for WATCH_SECONDS (``step``)."""
         if self.table.phase == PLACE:
             self.viewed = self.seat(name)
-            self._watching = True
+            self._watching, self._watch_left = True, WATCH_SECONDS
         self.match.perform(move)
+
+    def step(self, seconds: float) -> None:
+        """Time passes on screen: a computer's drawn block has been seen long enough once
+        a human must act, and that human's own sheet comes back (unless they looked
+        elsewhere themselves)."""
+        active = self.active()
+        if not self._watching or active is None:
+            return
+        self._watch_left -= seconds
+        if self._watch_left <= 0:
+            self._watching = False
+            self.viewed = self.seat(active)
+            self.dirty = True
 
     def hand_over(self, name: str) -> bool:
         """The random player takes a failed bot's seat; False if it had it already."""
@@ -257,6 +277,7 @@ class FilledInTurns(CraftingControls):
     def view(self, seat: int) -> None:
         """Show the sheet of ``seat`` (counted round the table)."""
         self.viewed = seat % len(self.table.players)
+        self._watching = False  # the player chose what to look at
         self.dirty = True
 
     def geometry(self, seat: int | None = None) -> SheetGeometry:

@@ -167,6 +167,7 @@ class FilledInScreen(SessionGameScreen):
     def advance(self, steps: int, seconds: float) -> None:
         super().advance(steps, seconds)
         self.view.step(seconds)
+        self.turns.step(seconds)
 
     def draw(self, window: Any, base: Any) -> None:
         window.view = base
