@@ -331,3 +331,71 @@ def test_the_guide_moves_off_the_fall_risk_label_while_a_piece_is_held():
         _in_sight(shown, screen)
     finally:
         close(window)
+
+
+def _done_and_seen(window, shown: GuideOverlay, game: str) -> None:
+    """The last step: Done closes the guide for good."""
+    assert shown.index == len(shown.content.steps) - 1 and shown.step.anchor is None
+    _click_label(window, shown.hud, "Done")
+    assert shown.closed and game in settings.current().guides_seen
+
+
+def test_a_whole_crazy_tower_turn_through_the_guide_to_its_last_step():
+    from tests.app.crazy_tower_helpers import hover, lower_and_release, open_ct, over_card
+
+    window, screen = open_ct()
+    try:
+        shown = guide.show(screen)
+        frames(window)
+        _in_sight(shown, screen)
+        _click_label(window, shown.hud, "Next")
+        assert shown.step.anchor == "bank"
+        _in_sight(shown, screen)
+        send(window, "on_key_press", key._1, 0)  # a block in the hand
+        frames(window)
+        assert shown.step.anchor == "tower" and shown.step.until == "shows:confirm"
+        _in_sight(shown, screen)
+        hover(window, screen, *over_card(screen, "fc-00", 10.0, 4.0))
+        lower_and_release(window, screen)  # let go; the tower settles: Confirm shows
+        frames(window)
+        assert shown.step.anchor == "confirm"
+        _in_sight(shown, screen)
+        send(window, "on_key_press", key.RETURN, 0)
+        frames(window)
+        _done_and_seen(window, shown, "crazy-tower")
+    finally:
+        close(window)
+
+
+def test_a_whole_filled_in_round_through_the_guide_to_its_last_step():
+    from tests.app.filled_in_helpers import (
+        centre_of,
+        click,
+        draft_until_placing,
+        move_to,
+        open_filled_in,
+        press,
+    )
+    from tests.turns.filled_in_turns import legal_spot
+
+    window, screen = open_filled_in(seed=1)
+    try:
+        shown = guide.show(screen)
+        frames(window)
+        _click_label(window, shown.hud, "Next")
+        assert shown.step.anchor == "roll"
+        draft_until_placing(window, screen)  # roll, draft: the crafting step shows
+        frames(window)
+        assert shown.step.anchor == "craft"
+        _click_label(window, shown.hud, "Next")
+        assert shown.step.anchor == "sheet" and shown.step.until == "live"
+        cells = legal_spot(screen.turns, avoid_tools=True)
+        move_to(window, *centre_of(screen, cells))
+        click(window, *centre_of(screen, cells))  # drawn in pencil
+        frames(window)
+        assert shown.step.anchor == "confirm"
+        press(window, key.RETURN)  # inked: a move entered the log
+        frames(window)
+        _done_and_seen(window, shown, "filled-in")
+    finally:
+        close(window)
