@@ -55,6 +55,12 @@ def _save(window: Any, path: Path) -> None:
     pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
 
 
+def title_screen(window_for: Callable[[Any], Any]) -> Any:
+    from simulator.app.title_screen import TitleScreen
+
+    return window_for(TitleScreen())
+
+
 def start_screen(window_for: Callable[[Any], Any]) -> Any:
     from simulator.app.start_screen import StartScreen
 
@@ -297,6 +303,7 @@ def viewer(scenario: str, moves: int) -> Callable[[Callable[[Any], Any]], Any]:
 
 SABOTEUR_END = "crazy-tower/saboteur-collapse-architect-turn.toml"
 SHOTS: dict[str, Callable[[Callable[[Any], Any]], Any]] = {
+    "title-screen": title_screen,
     "start-screen": start_screen,
     "lots-game": lots_holding,
     "lots-ghost-off-lot": lots_off_the_lot,

@@ -170,9 +170,9 @@ def first_screen(args: argparse.Namespace) -> Screen:
     elif args.game is not None:
         game = screens.open_game(setup_from(args))
     else:
-        from simulator.app.start_screen import StartScreen  # lazy: display
+        from simulator.app.title_screen import TitleScreen  # lazy: display
 
-        return StartScreen()
+        return TitleScreen()
     if args.save:
         game.save_path = Path(args.save)
     return game

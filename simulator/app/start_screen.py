@@ -58,6 +58,7 @@ class StartScreen(HudPage):
             HelpAction(key.F3, "F3", "settings", self.open_settings),
             HelpAction(key.F4, "F4", "play over the network: host or join", self.network),
             HelpAction(key.F5, "F5", "measure your hand: a one-minute aiming test", self.measure),
+            HelpAction(key.T, "T", "back to the title screen, a picture of each game", self.title),
         ]
 
     @property
@@ -85,6 +86,12 @@ class StartScreen(HudPage):
         target = path or self._typed_path()
         if target is not None:
             self._open(lambda: screens.watch_file(target))
+
+    def title(self) -> None:
+        from simulator.app.title_screen import TitleScreen  # it leads here
+
+        if self.window is not None:
+            self.window.show(TitleScreen())
 
     def rules(self) -> None:
         if self.window is not None:

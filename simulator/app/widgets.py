@@ -169,6 +169,21 @@ class Hud:
         item = shapes.Polygon(*points, color=rgb, batch=self.batch, group=self._groups[layer])
         self._items.append(item)
 
+    def image(
+        self, image: Any, x: float, y: float, w: float, h: float, layer: int = 1
+    ) -> tuple[float, float, float, float]:
+        """A pyglet image fitted inside the box (x, y, w, h), its shape kept and centred;
+        where it was drawn."""
+        scale = min(w / image.width, h / image.height)
+        dw, dh = image.width * scale, image.height * scale
+        left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
+        sprite = pyglet.sprite.Sprite(
+            image, left, bottom, batch=self.batch, group=self._groups[layer]
+        )
+        sprite.scale = scale
+        self._items.append(sprite)
+        return left, bottom, dw, dh
+
     def picture(self, mesh: Mesh, layer: int = 2) -> None:
         """A mesh (say a piece's picture, piece_pictures.py) drawn in a layer."""
         if mesh.count:
