@@ -93,6 +93,10 @@ class GameScreen(Screen, ComputerSeats):
         self.message = ""
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
+        # what the table showed last: a move under way (a piece in a hand, a computer's
+        # move played back) and the moves made; the fallen pieces go when either says
+        # the next move began or one was taken back
+        self._table_was: tuple[bool, int] = (False, 0)
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
@@ -223,7 +227,13 @@ class GameScreen(Screen, ComputerSeats):
         ``world_view`` (logical x, y, w, h), with ``look``'s flashes and ghost over it;
         then, in logical coordinates, the ghost's label, the panel (laid out again first
         when the screen is ``dirty``), the tally, ``extras`` in order (a game's own
-        Huds) and the message banner with ``self.message``."""
+        Huds) and the message banner with ``self.message``. Pieces that fell stay drawn
+        where they came to rest until the next move begins (or one is taken back)."""
+        moving, moves = self.live is not None or frame is not None, self.match.action_count
+        was_moving, had = self._table_was
+        if (moving and not was_moving) or moves < had:
+            scene.clear_fallen()
+        self._table_was = (moving, moves)
         scene.sync(frame)
         look.camera()  # framed before the first frame
         window.view = base @ look.framing.drawn_camera().matrix()

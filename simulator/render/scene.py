@@ -107,6 +107,10 @@ class WorldScene:
         self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
         self._hands: dict[str, tuple[Grip, Any, int]] = {}  # held body id -> its gripper
         self._decor: list[Any] = []
+        # Pieces that left the world (they fell, and the rules took them off the table)
+        # drawn where they came to rest until ``clear_fallen``: a piece does not vanish
+        # the moment the verdict is reached. Drawing only: the world is unchanged.
+        self._fallen: dict[str, Any] = {}
         sides = footprint_sides(world, lot)
         if sides is not None:
             self._decor.append(self._boundaries(*sides))
@@ -137,6 +141,8 @@ class WorldScene:
         world_ids = set()
         for entry, pose in bodies:
             world_ids.add(entry.id)
+            if entry.id in self._fallen:  # put back on the table: it is in play again
+                self._fallen.pop(entry.id).delete()
             cached = self._lists.get(entry.id)
             if cached is not None and cached[0] is not entry:  # same id, new body
                 cached[1].delete()
@@ -150,8 +156,23 @@ class WorldScene:
                 move_list(cached[1], cached[2], pose)
                 self._lists[entry.id] = (entry, cached[1], cached[2], pose)
         for body_id in [k for k in self._lists if k not in world_ids]:
-            self._lists.pop(body_id)[1].delete()
+            entry, vertex_list, _, _ = self._lists.pop(body_id)
+            if entry.dynamic and not entry.is_table:
+                self._fallen[body_id] = vertex_list  # it lies where it came to rest
+            else:
+                vertex_list.delete()
         self._show_hands(held)
+
+    @property
+    def fallen(self) -> tuple[str, ...]:
+        """The pieces drawn where they came to rest after leaving the world."""
+        return tuple(self._fallen)
+
+    def clear_fallen(self) -> None:
+        """The next move begins: the pieces that fell are taken off the table."""
+        for vertex_list in self._fallen.values():
+            vertex_list.delete()
+        self._fallen.clear()
 
     def _show_hands(self, held: Sequence[Grip]) -> None:
         """A gripper over every held piece, at the hand's pose; gone once it lets go."""
@@ -190,6 +211,7 @@ class WorldScene:
         for _, vertex_list, _ in self._hands.values():
             vertex_list.delete()
         self._hands.clear()
+        self.clear_fallen()
         for vertex_list in self._decor:
             vertex_list.delete()
         self._lists.clear()
