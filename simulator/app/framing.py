@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from simulator.app.dust import Dust
 from simulator.physics.world import World
 from simulator.render.camera import Camera, Rect
 
@@ -131,11 +132,13 @@ class Framing:
 
 class FallFeel:
     """Shakes a framing when a body touches the table off the tower's support (a fall),
-    at the moment the screen shows it: live, or in a computer's move played back."""
+    at the moment the screen shows it: live, or in a computer's move played back; and
+    kicks up dust where each such piece hits the table."""
 
     def __init__(self) -> None:
         self._world: World | None = None
         self._felt = 0.0  # the world time shown last (simulated seconds)
+        self.dust = Dust()
 
     def feel(
         self,
@@ -143,21 +146,32 @@ class FallFeel:
         shown: float,
         framing: Framing,
         support: tuple[float, float] | None = None,
+        seconds: float = 0.0,
     ) -> None:
-        """The screen shows ``world`` as it was at time ``shown``: shake for any fall
-        since the time shown last. A new world, or one shown earlier (a rebuild, a
-        load), starts afresh without shaking."""
+        """The screen shows ``world`` as it was at time ``shown``, ``seconds`` of real
+        time after the last call: shake for any fall since the time shown last, with a
+        puff of dust where each piece hit the table. A new world, or one shown earlier
+        (a rebuild, a load), starts afresh without shaking."""
+        self.dust.step(seconds)
         if world is not self._world or shown < self._felt:
             self._world, self._felt = world, shown
+            self.dust.clear()
             return
+        table = _table_top(world)
         for touch in reversed(world.table_touches):  # in time order: newest last
             if touch.time <= self._felt:
                 break
             off = support is None or not support[0] <= touch.x <= support[1]
             if touch.time <= shown and off:
                 framing.shake()
-                break
+                self.dust.puff(touch.x, table, touch.time)
         self._felt = shown
+
+
+def _table_top(world: World) -> float:
+    """The height of the table's top (cm): where a falling piece lands."""
+    tops = [s.bb.top for e in world.entries if e.is_table for s in e.shapes]
+    return max(tops) if tops else 0.0
 
 
 def shown_time(world: World, playback: Any) -> float:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol
 from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
-from simulator.app.framing import Framing
+from simulator.app.framing import FallFeel, Framing
 from simulator.app.keys import KeyTable
 from simulator.app.layout import clipped
 from simulator.app.results import Ending
@@ -47,6 +47,7 @@ class TableLook(Protocol):
 
     framing: Framing  # the world's framing under the mouse and on screen
     flashes: Flashes  # where the last move scored, in world coordinates
+    fall_feel: FallFeel  # the shake and the dust of a fall
     tally: Tally  # the scores counting up
     hud: Hud  # the panel
     banner: Banner  # the message strip
@@ -240,6 +241,7 @@ class GameScreen(Screen, ComputerSeats):
         with clipped(window, window.box, world_view):
             scene.batch.draw()
             look.flashes.draw()
+            look.fall_feel.dust.draw()
             look.draw_ghost()
         window.view = base
         look.draw_ghost_label()

@@ -178,6 +178,7 @@ def test_a_fall_shakes_the_drawn_view_a_moment_and_not_the_mouse():
 def test_a_fall_in_a_computer_move_shakes_when_its_playback_shows_it():
     from types import SimpleNamespace
 
+    from simulator.app.dust import SECONDS as DUST_SECONDS
     from simulator.app.framing import FallFeel, shown_time
     from simulator.games.crazy_tower.bodies import build_table
     from simulator.physics.profile import load_profile
@@ -204,9 +205,19 @@ def test_a_fall_in_a_computer_move_shakes_when_its_playback_shows_it():
         playback.frame = shown
         feel.feel(world, shown_time(world, playback), framing)
         assert framing.shake_offset() == (0.0, 0.0)  # not yet on screen
+    assert feel.dust.grains == 0  # no dust before the fall is on screen either
     playback.frame = frames[2]
     feel.feel(world, shown_time(world, playback), framing)
     assert framing.shake_offset() != (0.0, 0.0)
+    # dust where it hit the table, rising from the table's top, gone once it has faded
+    x = next(t.x for t in world.table_touches if t.body_id == "red-1a")
+    grains = feel.dust._grains
+    table = grains[0].y if grains else None
+    assert grains and all(g.y == table and abs(g.x - x) < 1e-9 for g in grains)
+    feel.feel(world, shown_time(world, playback), framing, seconds=0.2)
+    assert all(g.y > table and g.circle.opacity < 150 for g in feel.dust._grains)
+    feel.feel(world, shown_time(world, playback), framing, seconds=DUST_SECONDS)
+    assert feel.dust.grains == 0
 
 
 def test_a_reset_framing_shows_its_next_aim_at_once():

@@ -97,7 +97,7 @@ class CrazyTowerView:
         self.tally.step(seconds)
         self.flashes.step(seconds)
         world = self.turn.match.world
-        self.fall_feel.feel(world, shown_time(world, playback), self.framing)
+        self.fall_feel.feel(world, shown_time(world, playback), self.framing, seconds=seconds)
 
     # -- the camera -----------------------------------------------------------------------
 

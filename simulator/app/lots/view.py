@@ -84,7 +84,7 @@ class LotsView:
         match = self.turns.match
         world = match.world
         support = (match.lot.left, match.lot.right)
-        self.fall_feel.feel(world, shown_time(world, playback), self.framing, support)
+        self.fall_feel.feel(world, shown_time(world, playback), self.framing, support, seconds)
 
     def scored(self, events: Events, state: Any, *, held: bool) -> None:
         lots_flashes(self.flashes, events, state, self.turns.match.lot, held=held)
