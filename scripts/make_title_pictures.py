@@ -42,7 +42,7 @@ def draw(game: str, scenario: str, region: str | None) -> None:
         raise SystemExit(f"{scenario} does not replay as its expectations say")
     world = filming.film.world
     if world is not None:
-        write_world_png(world, target, size=SIZE)
+        write_world_png(world, target, size=SIZE, wood=True)  # the app's look
         return
     raise SystemExit(f"{scenario} has no world to draw: give {game} a region")
 

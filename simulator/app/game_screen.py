@@ -206,7 +206,9 @@ class GameScreen(Screen, ComputerSeats):
         if self._scene is None or self._scene.world is not world:
             if self._scene is not None:
                 self._scene.delete()
-            self._scene = WorldScene(world, symbols=settings.current().colour_symbols, **options)
+            self._scene = WorldScene(
+                world, symbols=settings.current().colour_symbols, wood=True, **options
+            )
         return self._scene
 
     def draw_table(

@@ -21,6 +21,7 @@ from simulator.render.palette import (
     contrast,
 )
 from simulator.render.symbols import placed, symbol_triangles
+from simulator.render.wood import BEVEL, bevel, grain, table_top
 
 OUTLINE_WIDTH = 0.08  # cm
 SYMBOL_SIZE = 0.5  # fraction of a cell
@@ -49,13 +50,18 @@ def is_floor_card(entry: Entry) -> bool:
     return entry.piece is not None and entry.piece.is_plank and entry.id.startswith("fc-")
 
 
-def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True) -> Mesh:
+def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True, wood: bool = False) -> Mesh:
     """Fill, border and symbols of one body; ``alpha`` below 255 makes a ghost;
-    ``symbols`` False leaves the colours' symbols off the pieces (a player's setting)."""
+    ``symbols`` False leaves the colours' symbols off the pieces (a player's setting);
+    ``wood`` draws the app's look (simulator/render/wood.py): grain, bevels, a wooden
+    table."""
     mesh = Mesh()
     if entry.is_table:
         for poly in entry.local_polygons:
-            mesh.polygon(poly, opaque(TABLE, alpha))
+            if wood:
+                table_top(mesh, poly, alpha)
+            else:
+                mesh.polygon(poly, opaque(TABLE, alpha))
         return mesh
     if is_floor_card(entry):
         _floor_card(mesh, entry, alpha)
@@ -73,12 +79,11 @@ def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True) -> Mesh:
         for poly in entry.local_polygons:
             mesh.outline(poly, OUTLINE_WIDTH, opaque(OUTLINE, alpha))
     else:
-        _cell_border(
-            mesh,
-            list(piece_cell_centres(spec, entry.mirror).values()),
-            spec.cell_size,
-            opaque(OUTLINE, alpha),
-        )
+        centres = list(piece_cell_centres(spec, entry.mirror).values())
+        if wood:
+            grain(mesh, entry.id, centres, spec.cell_size, paint.rgb, alpha)
+            _cell_border(mesh, centres, spec.cell_size, paint.rgb, alpha, bevelled=True)
+        _cell_border(mesh, centres, spec.cell_size, OUTLINE, alpha)
         shape = symbol_triangles(paint.symbol) if symbols else []
         ink = opaque(contrast(paint.rgb), alpha)
         size = spec.cell_size * SYMBOL_SIZE
@@ -87,25 +92,38 @@ def entry_mesh(entry: Entry, alpha: int = 255, *, symbols: bool = True) -> Mesh:
     return mesh
 
 
-def _cell_border(mesh: Mesh, centres: list[tuple[float, float]], cell: float, rgba: RGBA) -> None:
+def _cell_border(
+    mesh: Mesh,
+    centres: list[tuple[float, float]],
+    cell: float,
+    rgb: RGB,
+    alpha: int,
+    *,
+    bevelled: bool = False,
+) -> None:
     """A border along the piece's outer edges only: a tetromino reads as one piece, not
-    as the rectangles its physics is made of."""
+    as the rectangles its physics is made of. ``bevelled``: instead, the bevel just
+    inside that border, lit on the top and left edges, shaded on the others."""
     present = {(round(x / cell * 2), round(y / cell * 2)) for x, y in centres}
-    h, w = cell / 2, OUTLINE_WIDTH
+    h = cell / 2
+    start, w = (OUTLINE_WIDTH, BEVEL) if bevelled else (0.0, OUTLINE_WIDTH)
     for x, y in centres:
         key = (round(x / cell * 2), round(y / cell * 2))
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             if (key[0] + 2 * dx, key[1] + 2 * dy) in present:
                 continue
             if dx:
-                edge = x + dx * h
+                edge = x + dx * (h - start)
                 inner = edge - dx * w
                 quad = [(edge, y - h), (edge, y + h), (inner, y + h), (inner, y - h)]
             else:
-                edge = y + dy * h
+                edge = y + dy * (h - start)
                 inner = edge - dy * w
                 quad = [(x - h, edge), (x + h, edge), (x + h, inner), (x - h, inner)]
-            mesh.polygon(quad, rgba)
+            if bevelled:
+                bevel(mesh, quad, lit=dx < 0 or dy > 0, rgb=rgb, alpha=alpha)
+            else:
+                mesh.polygon(quad, opaque(rgb, alpha))
 
 
 def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:

@@ -118,8 +118,10 @@ def render_world_png(
     lot: Lot | None = None,
     caption: list[str] | None = None,
     region: tuple[float, float, float, float] | None = None,
+    wood: bool = False,
 ) -> bytes:
-    """The world drawn at every body's pose, fitted to ``size`` pixels, as PNG bytes."""
+    """The world drawn at every body's pose, fitted to ``size`` pixels, as PNG bytes
+    (``wood``: in the app's look, render/wood.py; else flat, as replay --png draws)."""
     use_headless()  # before anything imports pyglet's window machinery
     from pyglet.math import Mat4  # lazy: headless
 
@@ -133,7 +135,7 @@ def render_world_png(
         viewport = (0.0, 0.0, float(width), float(height - text_band))
         area = region or fit_region(world_bounds(world), viewport[2] / viewport[3])
         camera = Camera(area, viewport)
-        scene = WorldScene(world, lot=lot)
+        scene = WorldScene(world, lot=lot, wood=wood)
         window.view = camera.matrix()
         scene.batch.draw()
         window.view = Mat4()

@@ -97,9 +97,11 @@ class WorldScene:
         lot: Lot | None = None,
         parent: pyglet.graphics.Group | None = None,
         symbols: bool = True,
+        wood: bool = False,
     ) -> None:
         self.world = world
         self.symbols = symbols  # each colour's symbol on the pieces (a player's setting)
+        self.wood = wood  # the app's look (render/wood.py); pictures and frames stay flat
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
             order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
@@ -197,7 +199,7 @@ class WorldScene:
             self._hands.pop(key)[1].delete()
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
-        mesh = entry_mesh(entry, symbols=self.symbols)
+        mesh = entry_mesh(entry, symbols=self.symbols, wood=self.wood)
         if entry.is_table or not entry.dynamic:
             order = STATIC
         else:
