@@ -25,9 +25,11 @@ from simulator.render.film import Frame, Grip, Pose3, grips
 from simulator.render.hand_view import gripper_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
+from simulator.render.wood import SHADOW_OFFSET, shadow_mesh
 
-# Draw order: table and plinth, floor cards, pieces, overlays (lot lines, ghost, hand).
-STATIC, CARDS, PIECES, OVERLAY = 0, 1, 2, 3
+# Draw order: table and plinth, the pieces' shadows, floor cards, pieces, overlays (lot
+# lines, ghost, hand).
+STATIC, SHADOWS, CARDS, PIECES, OVERLAY = 0, 1, 2, 3, 4
 MIN_VIEW = 24.0  # cm: the narrowest region a picture shows
 BOUNDARY_HEIGHT = 60.0  # cm: how far up the footprint's boundary lines reach
 
@@ -104,15 +106,17 @@ class WorldScene:
         self.wood = wood  # the app's look (render/wood.py); pictures and frames stay flat
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
-            order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
+            order: MeshGroup(order, parent) for order in (STATIC, SHADOWS, CARDS, PIECES, OVERLAY)
         }
+        # the wood look's drop shadow of each dynamic body: id -> (vertex list, count)
+        self._shadows: dict[str, tuple[Any, int]] = {}
         self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
         self._hands: dict[str, tuple[Grip, Any, int]] = {}  # held body id -> its gripper
         self._decor: list[Any] = []
         # Pieces that left the world (they fell, and the rules took them off the table)
         # drawn where they came to rest until ``clear_fallen``: a piece does not vanish
         # the moment the verdict is reached. Drawing only: the world is unchanged.
-        self._fallen: dict[str, Any] = {}
+        self._fallen: dict[str, list[Any]] = {}  # id -> its vertex lists
         sides = footprint_sides(world, lot)
         if sides is not None:
             self._decor.append(self._boundaries(*sides))
@@ -144,10 +148,12 @@ class WorldScene:
         for entry, pose in bodies:
             world_ids.add(entry.id)
             if entry.id in self._fallen:  # put back on the table: it is in play again
-                self._fallen.pop(entry.id).delete()
+                for vertex_list in self._fallen.pop(entry.id):
+                    vertex_list.delete()
             cached = self._lists.get(entry.id)
             if cached is not None and cached[0] is not entry:  # same id, new body
                 cached[1].delete()
+                self._drop_shadow(entry.id)
                 cached = None
             if cached is None:
                 self._add(entry, pose)
@@ -157,12 +163,18 @@ class WorldScene:
             if pose != cached[3]:
                 move_list(cached[1], cached[2], pose)
                 self._lists[entry.id] = (entry, cached[1], cached[2], pose)
+                shadow = self._shadows.get(entry.id)
+                if shadow is not None:
+                    move_list(shadow[0], shadow[1], _shadowed(pose))
         for body_id in [k for k in self._lists if k not in world_ids]:
             entry, vertex_list, _, _ = self._lists.pop(body_id)
+            shadow = self._shadows.pop(body_id, None)
+            kept = [vertex_list] + ([shadow[0]] if shadow is not None else [])
             if entry.dynamic and not entry.is_table:
-                self._fallen[body_id] = vertex_list  # it lies where it came to rest
+                self._fallen[body_id] = kept  # it lies where it came to rest
             else:
-                vertex_list.delete()
+                for item in kept:
+                    item.delete()
         self._show_hands(held)
 
     @property
@@ -172,9 +184,15 @@ class WorldScene:
 
     def clear_fallen(self) -> None:
         """The next move begins: the pieces that fell are taken off the table."""
-        for vertex_list in self._fallen.values():
-            vertex_list.delete()
+        for kept in self._fallen.values():
+            for vertex_list in kept:
+                vertex_list.delete()
         self._fallen.clear()
+
+    def _drop_shadow(self, body_id: str) -> None:
+        shadow = self._shadows.pop(body_id, None)
+        if shadow is not None:
+            shadow[0].delete()
 
     def _show_hands(self, held: Sequence[Grip]) -> None:
         """A gripper over every held piece, at the hand's pose; gone once it lets go."""
@@ -206,10 +224,17 @@ class WorldScene:
             order = CARDS if is_floor_card(entry) else PIECES
         vertex_list = mesh_list(mesh, self.batch, self.groups[order], pose)
         self._lists[entry.id] = (entry, vertex_list, mesh.count, pose)
+        if self.wood and order != STATIC:
+            shade = shadow_mesh(entry.local_polygons)
+            shadow = mesh_list(shade, self.batch, self.groups[SHADOWS], _shadowed(pose))
+            self._shadows[entry.id] = (shadow, shade.count)
 
     def delete(self) -> None:
         for _, vertex_list, _, _ in self._lists.values():
             vertex_list.delete()
+        for vertex_list, _ in self._shadows.values():
+            vertex_list.delete()
+        self._shadows.clear()
         for _, vertex_list, _ in self._hands.values():
             vertex_list.delete()
         self._hands.clear()
@@ -218,6 +243,12 @@ class WorldScene:
             vertex_list.delete()
         self._lists.clear()
         self._decor.clear()
+
+
+def _shadowed(pose: Pose3) -> Pose3:
+    """Where a body's drop shadow is drawn: its pose shifted by the world's offset."""
+    dx, dy = SHADOW_OFFSET
+    return (pose[0] + dx, pose[1] + dy, pose[2])
 
 
 def _pose(entry: Entry) -> Pose3:

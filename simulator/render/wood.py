@@ -23,6 +23,12 @@ TOP_DEPTH = 0.55  # cm of the table's top seen above its front face
 BEVEL = 0.14  # cm: the rounded edge inside a piece's outline catches light or shade
 GRAIN_WIDTH = 0.05  # cm
 GRAIN_PER_CELL = 3
+# A soft drop shadow behind each piece, offset down and to the right in the world (the
+# light comes from the upper left): a wider faint fill under a darker one, so its edge
+# fades. House look values.
+SHADOW_OFFSET = (0.22, -0.16)  # cm
+SHADOW: RGB = (40, 30, 20)
+SHADOW_SPREAD = 0.12  # cm the faint fill reaches past the piece
 
 
 def mix(rgb: RGB, towards: RGB, amount: float) -> RGB:
@@ -79,3 +85,25 @@ def table_top(mesh: Mesh, polygon: Sequence[Point], alpha: int) -> None:
         if y <= bottom + 0.05:
             break
         mesh.segment((left, y), (right, y + (picks[k + 4] - 0.5) * 0.2), 0.05, streak)
+
+
+def shadow_mesh(polygons: Sequence[Sequence[Point]], alpha: int = 255) -> Mesh:
+    """A piece's soft shadow, in its own coordinates: each convex polygon grown by
+    SHADOW_SPREAD at low alpha under the polygon itself at a little more."""
+    mesh = Mesh()
+    for poly in polygons:
+        mesh.polygon(_grown(list(poly), SHADOW_SPREAD), (*SHADOW, round(alpha * 0.12)))
+        mesh.polygon(list(poly), (*SHADOW, round(alpha * 0.16)))
+    return mesh
+
+
+def _grown(points: list[Point], by: float) -> list[Point]:
+    """A convex polygon pushed out from its centroid by about ``by`` at each vertex."""
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    out = []
+    for x, y in points:
+        dx, dy = x - cx, y - cy
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        out.append((x + dx / length * by, y + dy / length * by))
+    return out

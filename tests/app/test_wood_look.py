@@ -3,6 +3,8 @@ flat look stays for the research frames and replay pictures."""
 
 from __future__ import annotations
 
+import pytest
+
 from simulator.demo import build_tower
 from simulator.render.bodies import entry_mesh
 from simulator.render.wood import TABLE_FRONT, TABLE_TOP
@@ -43,3 +45,34 @@ def test_the_app_draws_a_wooden_table():
         assert max(abs(a - b) for a, b in zip(below, TABLE_FRONT, strict=True)) <= 10
     finally:
         close(window)
+
+
+def test_each_piece_casts_a_soft_shadow_that_follows_it_and_stays_when_it_falls():
+    import pyglet
+
+    from simulator.render.offscreen import offscreen, use_headless
+    from simulator.render.scene import WorldScene
+    from simulator.render.wood import SHADOW_OFFSET
+
+    use_headless()
+    world, lot, _ = build_tower(3, 1, "1A")
+    with offscreen(64, 64, (255, 255, 255)):
+        flat, wood = WorldScene(world, lot=lot), WorldScene(world, lot=lot, wood=True)
+        pieces = {e.id for e in world.dynamic_entries}
+        assert flat._shadows == {} and set(wood._shadows) == pieces
+        entry = world.dynamic_entries[0]
+        world.step(30)  # the tower settles a little: every pose is written again
+        wood.sync()
+        shadow, count = wood._shadows[entry.id]
+        x, y = entry.body.position
+        assert tuple(shadow.translation[:2]) == pytest.approx(
+            (x + SHADOW_OFFSET[0], y + SHADOW_OFFSET[1]), abs=1e-4
+        )
+        assert count > 0 and isinstance(wood.batch, pyglet.graphics.Batch)
+        world.remove(entry.id)  # it fell and was taken off the table
+        wood.sync()
+        assert entry.id not in wood._shadows and len(wood._fallen[entry.id]) == 2
+        wood.clear_fallen()
+        flat.delete()
+        wood.delete()
+        assert wood._shadows == {}
