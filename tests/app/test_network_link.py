@@ -145,7 +145,10 @@ def test_host_and_joiner_links_run_the_lobby_and_agree_on_every_move(room_of):
     threads: set[str] = set()
     for who in (ann, bob):
         who.view = lambda kind, fields, n=who.name: heard[n].append(kind)
-    pump_until([ann, bob], lambda: lobby_ready(ann.lobby), "both seats held")
+    # each link hears the lobby on its own: wait until both have heard both seats held
+    pump_until(
+        [ann, bob], lambda: lobby_ready(ann.lobby) and lobby_ready(bob.lobby), "both seats held"
+    )
     assert ann.seat == "Ann" and bob.seat == "Bob" and ann.admin and not bob.admin
     assert [s["holder"] for s in bob.lobby["seats"]] == ["Ann", "Bob"]
 
