@@ -17,6 +17,7 @@ from simulator.app import guide, settings
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing
+from simulator.app.game_log import GameLog
 from simulator.app.keys import KeyTable
 from simulator.app.layout import clipped
 from simulator.app.results import Ending
@@ -98,6 +99,7 @@ class GameScreen(Screen, ComputerSeats):
         # move played back) and the moves made; the fallen pieces go when either says
         # the next move began or one was taken back
         self._table_was: tuple[bool, int] = (False, 0)
+        self.game_log = GameLog()  # what happened, in the panel's free space
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
@@ -252,6 +254,8 @@ class GameScreen(Screen, ComputerSeats):
             look.rebuild_hud()
         look.tally.draw()
         look.hud.draw()
+        left = world_view[0] + world_view[2] + 16  # the panel's column
+        self.game_log.draw(self.match, look.hud, left, world_view[1])
         for extra in extras:
             extra.draw()
         look.banner.draw(self.message)

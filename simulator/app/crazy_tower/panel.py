@@ -1,11 +1,12 @@
 """The Crazy Tower screen's furniture: players and their banks (blocks drawn in their
 colour with its symbol), the solo challenge and its clock, the floor card in play with
-what its boxes do, the moves as buttons, the latest events, and the box legend along the
-bottom. Pure drawing into a Hud and an Icons batch; the screen passes what to show."""
+what its boxes do, the moves as buttons (the game log below them is game_log.py), and
+the box legend along the bottom. Pure drawing into a Hud and an Icons batch; the screen
+passes what to show."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,6 @@ from simulator.app.crazy_tower.icons import Icons, block_width
 from simulator.app.crazy_tower.words import (
     challenge_text,
     clock_text,
-    events_text,
     floor_name,
     named,
     todo,
@@ -46,7 +46,6 @@ WIDTH = DESIGN_W - PANEL_X - 14
 CUBE = 15  # px: a bank block's cube
 GREY = (110, 110, 110)
 _BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bots
-LOG_LINES = 6
 
 
 @dataclass
@@ -59,7 +58,6 @@ class PanelView:
     time_left: float | None = None  # a timed challenge's clock
     give: str | None = None  # exchange: the block chosen to give
     held: str | None = None  # the piece in the hand
-    events: Sequence[Mapping[str, Any]] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)  # the scores shown, counting to new ones
     elsewhere: dict[str, str] = field(default_factory=dict)  # seats on another desk: words
 
@@ -91,8 +89,7 @@ def draw_panel(hud: Hud, icons: Icons, view: PanelView, on: PanelActions) -> Non
         y = _challenge(hud, challenge, view.time_left, x, y)
     y = _players(hud, icons, view, on, x, y)
     y = _card(hud, icons, state, x, y)
-    y = _moves(hud, view, on, x, y)
-    _log(hud, view.events, x, y)
+    _moves(hud, view, on, x, y)  # the game log takes the room below (game_log.py)
 
 
 def _challenge(hud: Hud, text: str, time_left: float | None, x: float, y: float) -> float:
@@ -236,18 +233,6 @@ def _move_label(move: dict[str, Any]) -> str | None:
     if kind == "skip_removal":
         return "Decline the removal (D)"
     return None
-
-
-def _log(hud: Hud, events: Sequence[Mapping[str, Any]], x: float, y: float) -> None:
-    lines = events_text(events)[-LOG_LINES:]
-    room = int((y - 12) // 17)
-    if room < 2 or not lines:
-        return
-    hud.text("Latest", x, y - 4, 11, GREY, bold=True)
-    y -= 20
-    for line in lines[-(room - 1) :]:
-        hud.text(line, x, y, 10, width=WIDTH, lines=1, anchor_y="top")
-        y -= 17
 
 
 def draw_legend(hud: Hud, icons: Icons, width: float) -> None:

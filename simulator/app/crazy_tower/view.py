@@ -276,7 +276,6 @@ class CrazyTowerView:
             time_left=turn.time_left(),
             give=turn.give,
             held=live.piece if live is not None else None,
-            events=turn.match.events(),
             tally=self.tally,
             elsewhere=self.stage.elsewhere(),
         )
