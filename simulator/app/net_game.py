@@ -29,6 +29,7 @@ from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
+from simulator.app.words import computer_tag
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
 from simulator.net.cli import countdown_words, desync_words
@@ -88,10 +89,11 @@ class NetworkGame(Screen):
     # -- the game screen's remote -------------------------------------------------------
 
     def elsewhere(self) -> dict[str, str]:
-        """Every seat but ours: the host's computer, or a person online or away."""
+        """Every seat but ours: the host's computer (of its level), or a person online or
+        away."""
         seats = self.link.lobby.get("seats", [])
         return {
-            seat["name"]: "computer"
+            seat["name"]: computer_tag(seat.get("level"))
             if seat["kind"] == "computer"
             else ("online" if seat["connected"] else "away")
             for seat in seats

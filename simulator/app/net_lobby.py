@@ -15,6 +15,7 @@ from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
 from simulator.app.screen import HudPage
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import computer_tag
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.net.protocol import MAX_TEXT
 from simulator.render.palette import INK
@@ -48,7 +49,7 @@ def next_holder(seat: dict[str, Any]) -> str:
 
 def holder_words(seat: dict[str, Any], me: str | None) -> str:
     if seat["kind"] == "computer":
-        return f"the computer ({seat['level']})"
+        return computer_tag(seat["level"])
     if seat["name"] == me:
         return "you"
     if seat["holder"] is None:
@@ -168,7 +169,7 @@ class LobbyScreen(HudPage):
                 label = (
                     "Open it for a player"
                     if following == "open"
-                    else (f"Computer: {following.split(':')[1]}")
+                    else computer_tag(following.split(":")[1]).capitalize()
                 )
                 hud.button(LEFT + 580, row - 6, 170, 34, label, lambda s=seat: self.hand_over(s))
         below = 510 - 56 * len(lobby.get("seats", [])) - 20

@@ -21,6 +21,7 @@ from simulator.app.screen import HudPage, Screen
 from simulator.app.setup import game_title
 from simulator.app.start_choices import StartChoices
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import computer_tag
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import split_address
 from simulator.net.protocol import CODE_WORDS, MAX_NAME, ROOM_CODE_LENGTH, is_room_code
@@ -201,7 +202,7 @@ class NetworkStartScreen(HudPage):
         )
         hud.text("Host", LEFT, 640, 20, bold=True)
         seats = ", ".join(
-            s.name if s.human else f"{s.name} (computer, {s.controller})" for s in c.seats
+            s.name if s.human else f"{s.name} ({computer_tag(s.controller)})" for s in c.seats
         )
         hud.text(
             f"{game_title(c.game)}, {c.mode}, seed {c.seed}: {seats}. You play the first "

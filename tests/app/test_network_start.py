@@ -108,7 +108,7 @@ def test_hosting_from_the_page_opens_the_lobby_in_the_same_window():
         assert [(s["name"], s["holder"]) for s in seats] == [("You", "You"), ("Bob", None)]
         assert lobby.link.admin and lobby.link.seat == "You"
         buttons = [b.label for b in lobby.hud.buttons]
-        assert "Computer: random" in buttons  # Bob's seat can go to the computer
+        assert "Computer, random" in buttons  # Bob's seat can go to the computer
         send(window, "on_key_press", key.N, key.MOD_CTRL)  # leave: the room closes
         session._frame(1 / 60)
         assert session.ended and isinstance(window.page, StartScreen)
