@@ -21,7 +21,13 @@ from rules.lots.state import LotsState
 def piece_name(piece: str) -> str:
     """A piece as players name it (refusals, the app's words): ``the green L``, ``the purple
     cube``."""
-    return f"the {colour_of(piece)} {spec_of(piece).shape}"
+    return named_piece(colour_of(piece), spec_of(piece).shape)
+
+
+def named_piece(colour: str, shape: str) -> str:
+    """A piece of ``colour`` and ``shape`` as players name it: ``the green L`` (a piece
+    drawn on a Filled In sheet too)."""
+    return f"the {colour} {shape}"
 
 
 def bounds_problem(footprint: Footprint, cells: Iterable[Cell]) -> str | None:
