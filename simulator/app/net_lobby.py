@@ -145,18 +145,20 @@ class LobbyScreen(HudPage):
         hud.clear()
         title = lobby.get("title", "A network game")
         hud.text(f"{title} over the network", LEFT, 730, 30, bold=True)
-        hud.text(f"Room code  {link.room}", LEFT, 660, 24, bold=True)
+        hud.text(f"Room code  {link.room}", LEFT, 672, 24, bold=True)
         where = link.host.address if link.host is not None else link.address
         hud.text(
             f"Others join at {where} with this code: on their start screen (Network game), "
             f"or with  towersim join {where} --room {link.room}",
             LEFT,
-            625,
+            640,
             14,
             width=DESIGN_W - 2 * LEFT,
             lines=2,
         )
-        hud.text("Seats", LEFT, 560, 18, bold=True)
+        if link.host is not None:  # who can use that address, and how to open the room
+            hud.text(link.host.reach, LEFT, 598, 12, MUTED, width=DESIGN_W - 2 * LEFT, lines=2)
+        hud.text("Seats", LEFT, 552, 18, bold=True)
         for i, seat in enumerate(lobby.get("seats", [])):
             row = 510 - 56 * i
             hud.rect(LEFT, row - 12, 760, 46, (235, 238, 244), layer=0)
