@@ -46,6 +46,15 @@ NO_LOAD = "A network game cannot load another game: every player plays the host'
 Look = Callable[[str], tuple[list[Any], str, str]]
 
 
+def your_turn(words: str, seat: str) -> str:
+    """``words`` said to the player of ``seat`` when the turn is theirs: "Bob's turn"
+    becomes "Your turn", and "Your turn." follows words that do not say whose it is."""
+    named = f"{seat}'s turn"
+    if named in words:
+        return words.replace(named, "Your turn")
+    return f"{words} Your turn.".strip() if "Your turn" not in words else words
+
+
 def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
     """What the players read about an event from the host (None: nothing to say)."""
     if kind == "wait":
@@ -103,6 +112,18 @@ class NetworkGame(Screen):
     def refuse_load(self) -> None:
         self.screen.say(NO_LOAD)
 
+    def our_turn(self) -> bool:
+        """Whether the rules wait for the seat played at this desk."""
+        game, seat = self.link.game, self.link.seat
+        return game is not None and seat is not None and seat in game.to_act()
+
+    def tell_turn(self) -> None:
+        """Once the turn is this desk's, its player reads "Your turn", not their seat's
+        name (the games' words name every seat alike)."""
+        seat = self.link.seat
+        if seat is not None and self.our_turn():
+            self.screen.reword_move(lambda words: your_turn(words, seat))
+
     # -- the replica's hook -------------------------------------------------------------
 
     @contextmanager
@@ -134,6 +155,7 @@ class NetworkGame(Screen):
                 return
             film, events = self._filmed.pop(0) if self._filmed else (Film(1), [])
             screen.moved_elsewhere(fields["by"], film, events)
+            self.tell_turn()
             return
         if kind == "refused" and fields.get("move"):
             screen.move_rewound()  # the replica went back to what the host agreed

@@ -109,6 +109,8 @@ class Session:
             self.game.say(f"Resynchronised from the host's log; both logs are in {folder}.")
         elif self.link.seat is None:
             self.game.say("You are watching this game.")
+        else:
+            self.game.tell_turn()
 
     def end(self) -> None:
         """Leave the game (and close our room, if we host it); safe to call twice."""

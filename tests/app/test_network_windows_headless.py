@@ -138,6 +138,12 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
             "the placement on both",
         )
         assert watcher.match.state_hash() == mover.match.state_hash()
+        # the turn passes to the watcher once the mover confirms: "Your turn" at its desk
+        watched = bob_played if watcher is bob else ann_played
+        assert watched.our_turn() or mover.match.outcome().over
+        if watched.our_turn():
+            run_until(pairs, lambda: "Your turn" in watcher.message, "Your turn")
+            assert f"{'Bob' if watcher is bob else 'Ann'}'s turn" not in watcher.message
         assert saw_hand, "the mover's hand never reached the other window"
         assert saw_ghost, "the mover's hand was never drawn in the other window"
         assert saw_ahead, "the mover's piece never moved in the other window before the move"
@@ -196,6 +202,12 @@ def test_a_crazy_tower_block_moves_live_in_the_other_window(tmp_path):
             "the move on both",
         )
         assert watcher.match.state_hash() == mover.match.state_hash()
+        # the turn passes to the watcher once the mover confirms: "Your turn" at its desk
+        watched = bob_played if watcher is bob else ann_played
+        assert watched.our_turn() or mover.match.outcome().over
+        if watched.our_turn():
+            run_until(pairs, lambda: "Your turn" in watcher.message, "Your turn")
+            assert f"{'Bob' if watcher is bob else 'Ann'}'s turn" not in watcher.message
     finally:
         for session, window in pairs:
             session.end()

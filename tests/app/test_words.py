@@ -64,3 +64,15 @@ def test_one_wording_for_a_computer_seat() -> None:
     assert computer_tag("easy") == "computer, easy"
     assert computer_tag(None) == "computer"
     assert seat_tag("Ben", False, 1, computer_tag("random")) == " (computer, random)"
+
+
+def test_the_player_whose_turn_it_is_reads_your_turn() -> None:
+    from simulator.app.net_game import your_turn
+
+    assert your_turn("Ann placed the red I. Bob's turn.", "Bob") == (
+        "Ann placed the red I. Your turn."
+    )
+    said = "Bob's turn: place a block on the top floor card, or reveal a floor card (V)."
+    assert your_turn(said, "Bob").startswith("Your turn: place a block")
+    assert your_turn("Ann and Bob place.", "Bob") == "Ann and Bob place. Your turn."
+    assert your_turn("Your turn.", "Bob") == "Your turn."
