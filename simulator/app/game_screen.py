@@ -23,6 +23,12 @@ from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.shared_keys import SHARED_KEYS, SharedKeyActions
 from simulator.app.sound import GameSounds
+from simulator.app.table_rules import (
+    ACCIDENT_STANDS,
+    UNDO_OFFERED,
+    UNDO_REFUSED,
+    AccidentWatch,
+)
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.games.live_stage import GONE
@@ -97,6 +103,8 @@ class GameScreen(Screen, ComputerSeats):
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
         self.remote: Remote | None = None  # a network game's session
+        self.undo_accidents = True  # the table's fair-play option (table_rules.py)
+        self.accidents = AccidentWatch()
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -156,6 +164,13 @@ class GameScreen(Screen, ComputerSeats):
         self.message = message
         self.dirty = True
 
+    def accident_stands(self) -> bool:
+        """A piece fell during the move under way, and this table does not take that
+        back."""
+        if getattr(self, "undo_accidents", True):  # (a screen still being made says too)
+            return False
+        return self.accidents.fell(self.live, getattr(self.match, "world", None))
+
     def attach(self, window: Any) -> None:
         super().attach(window)
         guide.offer(self, window)  # G: the guide again, F2: the rules (in the help)
@@ -167,10 +182,15 @@ class GameScreen(Screen, ComputerSeats):
 
     def advance(self, steps: int, seconds: float) -> None:
         self.drop_gone_move()
+        self.accidents.follow(self.live, getattr(self.match, "world", None))
         if self.playback is not None:
             self._play_back(seconds)
         elif self.live is not None:
             self._advance_live(steps)
+            if self.message.endswith(UNDO_OFFERED) and self.accident_stands():
+                # the game's verdict offers Backspace; at this table the accident stands
+                self.message = self.message.removesuffix(UNDO_OFFERED) + UNDO_REFUSED
+                self._changed()
         elif self.ending.shows_results(self, seconds):
             return  # the game is over: the results screen has the window
         elif not self.closed and self.remote is None:  # else the host moves them
@@ -292,6 +312,9 @@ class GameScreen(Screen, ComputerSeats):
     def undo(self) -> None:
         if not self.move_in_progress:
             self.say(self.NOTHING_TO_UNDO)
+            return
+        if self.accident_stands():
+            self.say(ACCIDENT_STANDS)
             return
         if isinstance(self.match, PhysicalMatch):
             self.match.rebuild()  # the world as the action log left it

@@ -36,6 +36,7 @@ from simulator.app.crazy_tower.facts import (
     seen,
     top_card,
 )
+from simulator.app.table_rules import UNDO_OFFERED
 from simulator.app.words import (
     YOU,
     agree,
@@ -178,7 +179,7 @@ def verdict(before: Any, after: Any) -> str:
         text += " " + " ".join(
             f"{agree(p, 'now hold')} {counted(now['scores'][p], 'point')}." for p in changed
         )
-    return f"Verdict: {text} Enter confirms it; Backspace takes it back."
+    return f"Verdict: {text} {UNDO_OFFERED}"
 
 
 def ending_text(state: Seen) -> str:

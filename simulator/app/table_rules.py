@@ -1,0 +1,48 @@
+"""The fair-play table options beyond the rules: may a player take back a move during
+which a piece fell (an accident)? Chosen at the start (``towersim host
+--undo-accidents no``, the Network game page); over the network the host's choice is the
+table's, sent in the lobby (``table``) and honoured by every desk's app.
+
+An accident is a piece touching the table during the move under way: the world counts
+its table touches (``World.table_touches``), so the watch notes the count when the move
+begins and compares; a new world (an undo, the host's game) starts a new count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# How the games' verdicts on a move end (lots/words.py, crazy_tower/words.py), and how
+# they end at a table where the accident the move had stands.
+UNDO_OFFERED = "Enter confirms it; Backspace takes it back."
+UNDO_REFUSED = "Enter confirms it: at this table an accident stands."
+ACCIDENT_STANDS = (
+    "At this table an accident stands: a piece fell during your move, so it cannot be "
+    "taken back. Enter confirms it."
+)
+
+
+def undo_accidents(table: Any) -> bool:
+    """The lobby's ``table`` says whether accidents may be undone (True without one: an
+    older host, a local game)."""
+    return not isinstance(table, dict) or table.get("undo_accidents") is not False
+
+
+class AccidentWatch:
+    """Whether a piece fell to the table since the move under way began."""
+
+    def __init__(self) -> None:
+        self._since: tuple[int, int] | None = None  # (the world's id, its touches then)
+
+    def follow(self, live: Any, world: Any) -> None:
+        """Called every frame: a move that begins (or a new world) is counted from now."""
+        if live is None or world is None:
+            self._since = None
+        elif self._since is None or self._since[0] != id(world):
+            self._since = (id(world), len(world.table_touches))
+
+    def fell(self, live: Any, world: Any) -> bool:
+        since = self._since
+        if live is None or world is None or since is None or since[0] != id(world):
+            return False
+        return len(world.table_touches) > since[1]
