@@ -29,6 +29,7 @@ from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
+from simulator.app.table_rules import undo_accidents
 from simulator.app.words import computer_tag
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
@@ -181,6 +182,8 @@ class NetworkGame(Screen):
         self.screen.say(message)
 
     def advance(self, steps: int, seconds: float) -> None:
+        # The host's table options are every desk's (a lobby may change them).
+        self.screen.undo_accidents = undo_accidents(self.link.lobby.get("table"))
         self.screen.advance(steps, seconds)
         self.link.send_moves()  # a move the frame made (a timed challenge's clock)
         self._stream_hand()

@@ -14,6 +14,7 @@ from simulator.app.layout import DESIGN_W
 from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
 from simulator.app.screen import HudPage
+from simulator.app.table_rules import table_words
 from simulator.app.widgets import Button, Hud
 from simulator.app.words import computer_tag
 from simulator.bots.levels import LEVEL_NAMES
@@ -183,9 +184,13 @@ class LobbyScreen(HudPage):
                 hud.text(NOT_READY, LEFT + 320, below - 30, 14, MUTED)
         elif link.joined:
             hud.text("Waiting for the host to start the game.", LEFT, below - 30, 16, MUTED)
+        width, y = CHAT_X - 2 * LEFT, below - 90
+        table = table_words(lobby.get("table"))
+        if table:  # the host's fair-play options, every desk's
+            hud.text(table, LEFT, y, 13, MUTED, width=width, lines=2)
+            y -= 50
         if lobby.get("secrets"):  # a hidden role: what the players can still work out
-            width = CHAT_X - 2 * LEFT
-            hud.text(str(lobby["secrets"]), LEFT, below - 105, 14, INK, width=width, lines=4)
+            hud.text(str(lobby["secrets"]), LEFT, y - 15, 14, INK, width=width, lines=4)
         self._chat_box()
         if self.message:
             hud.text(self.message, LEFT, 40, 14, AWAY, width=DESIGN_W - 2 * LEFT, lines=2)

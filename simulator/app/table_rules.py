@@ -28,6 +28,30 @@ def undo_accidents(table: Any) -> bool:
     return not isinstance(table, dict) or table.get("undo_accidents") is not False
 
 
+def table_words(table: Any) -> str:
+    """The table's options in a sentence, for the lobby ("" for a host that sent none)."""
+    if not isinstance(table, dict) or not table:
+        return ""
+    undo = (
+        "a move during which a piece fell can be taken back"
+        if undo_accidents(table)
+        else "an accident stands: a move during which a piece fell cannot be taken back"
+    )
+    seconds = table.get("turn_seconds")
+    clock = ""
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+        clock = f"; each move has {duration_words(seconds)}, then the computer makes it"
+    return f"At this table {undo}{clock}."
+
+
+def duration_words(seconds: float) -> str:
+    """``10 minutes``, ``1 minute``, ``45 seconds``."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    return f"{seconds:g} seconds"
+
+
 class AccidentWatch:
     """Whether a piece fell to the table since the move under way began."""
 

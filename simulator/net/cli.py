@@ -99,6 +99,13 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         f"them (default {TURN_SECONDS:g})",
     )
     parser.add_argument(
+        "--undo-accidents",
+        choices=("yes", "no"),
+        default="yes",
+        help="whether a player may take back a move during which a piece fell (default "
+        "yes); the table's rule for every desk",
+    )
+    parser.add_argument(
         "--takeover",
         choices=LEVEL_NAMES,
         default=TAKEOVER_LEVEL,
@@ -192,11 +199,24 @@ def _name(text: str) -> str:
 
 def new_room(args: argparse.Namespace) -> Room | str:
     """The room ``towersim host`` opens, or one line saying what is wrong."""
-    if args.resume is not None:
-        try:
-            return Room.resume(args.resume)
-        except ValueError as exc:  # ScenarioError among them: file, line and field
-            return f"cannot resume: {exc}"
+    room = _resumed(args) if args.resume is not None else _opened(args)
+    if isinstance(room, Room):  # the table's fair-play options, the host's for every desk
+        room.table = {
+            "undo_accidents": args.undo_accidents == "yes",
+            "turn_seconds": args.turn_seconds,
+        }
+    return room
+
+
+def _resumed(args: argparse.Namespace) -> Room | str:
+    try:
+        return Room.resume(args.resume)
+    except ValueError as exc:  # ScenarioError among them: file, line and field
+        return f"cannot resume: {exc}"
+
+
+def _opened(args: argparse.Namespace) -> Room | str:
+    """A room for a new game."""
     if args.game is None:
         return "name the game to host (or --resume FOLDER)"
     names = _players(args.players)

@@ -137,6 +137,8 @@ class Room:
         self._notices: list[str] = []  # about the autosave, for the players
         self.recovered: str | None = None  # what a resume rebuilt the room from
         self.displaced: int | None = None  # the connection the last rejoin took a seat from
+        # The fair-play options every desk honours (``undo_accidents``, ``turn_seconds``).
+        self.table: dict[str, Any] = {}
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -263,6 +265,7 @@ class Room:
             "seats": [seat.public() for seat in self.seats.values()],
             "started": self.started,
             "secrets": self.game.match.secrets_said(),  # what a player can still infer
+            "table": dict(self.table),
         }
 
     def ready(self) -> bool:
