@@ -307,4 +307,5 @@ def rematch_of(game: FinishedGame) -> Screen:
         write_atomically(path, json.dumps(document, indent=1))
         screen = GAMES.get(game.match.kind).load("screen").load_screen(path)
     screen.save_path, screen.autosave = game.save_path, game.autosave
+    screen.undo_accidents = getattr(game, "undo_accidents", True)  # the same table
     return screen

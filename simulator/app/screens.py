@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 
 def open_game(setup: GameSetup) -> GameScreen:
-    return REGISTRY.get(setup.game).load("screen").open_screen(setup)
+    screen: GameScreen = REGISTRY.get(setup.game).load("screen").open_screen(setup)
+    screen.undo_accidents = setup.undo_accidents  # the table's option, every game's alike
+    return screen
 
 
 def file_kind(path: Path) -> str:

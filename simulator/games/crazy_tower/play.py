@@ -45,8 +45,8 @@ def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
     low, high = min(counts), max(counts)
     players = low if args.players is None else args.players
     if players not in counts:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        return f"{args.mode} mode is for {span} player(s), not {players}"
+        span = counted(low, "player") if low == high else f"{low} to {high} players"
+        return f"{args.mode} mode is for {span}, not {players}"
     options: dict[str, Any] = {
         "mode": args.mode,
         "players": [f"Player {i + 1}" for i in range(players)],
