@@ -147,18 +147,22 @@ class LobbyScreen(HudPage):
         title = lobby.get("title", "A network game")
         hud.text(f"{title} over the network", LEFT, 730, 30, bold=True)
         hud.text(f"Room code  {link.room}", LEFT, 672, 24, bold=True)
-        where = link.host.address if link.host is not None else link.address
-        hud.text(
-            f"Others join at {where} with this code: on their start screen (Network game), "
-            f"or with  towersim join {where} --room {link.room}",
-            LEFT,
-            640,
-            14,
-            width=DESIGN_W - 2 * LEFT,
-            lines=2,
-        )
-        if link.host is not None:  # who can use that address, and how to open the room
-            hud.text(link.host.reach, LEFT, 598, 12, MUTED, width=DESIGN_W - 2 * LEFT, lines=2)
+        width = DESIGN_W - 2 * LEFT
+        if link.host is not None:  # the address, who can use it, how to open the room
+            joining = f"towersim join {link.host.address} --room {link.room}"
+            said = f"Others join with this code: Network game on their start screen, or  {joining}"
+            hud.text(said, LEFT, 638, 14, width=width, lines=1)
+            hud.text(link.host.reach, LEFT, 612, 12, MUTED, width=width, lines=2)
+        else:
+            hud.text(
+                f"Others join at {link.address} with this code: on their start screen "
+                f"(Network game), or with  towersim join {link.address} --room {link.room}",
+                LEFT,
+                638,
+                14,
+                width=width,
+                lines=2,
+            )
         hud.text("Seats", LEFT, 552, 18, bold=True)
         for i, seat in enumerate(lobby.get("seats", [])):
             row = 510 - 56 * i
