@@ -3,9 +3,10 @@ which a piece fell (an accident)? Chosen at the start (``towersim host
 --undo-accidents no``, the Network game page); over the network the host's choice is the
 table's, sent in the lobby (``table``) and honoured by every desk's app.
 
-An accident is a piece touching the table during the move under way: the world counts
-its table touches (``World.table_touches``), so the watch notes the count when the move
-begins and compares; a new world (an undo, the host's game) starts a new count.
+An accident is a piece coming down onto the table during the move under way: the world
+lists its table touches (``World.table_touches``), so the watch notes how many there are
+when the move begins and looks for a piece among the later ones that had not touched
+the table before; a new world (an undo, the host's game) starts a new count.
 """
 
 from __future__ import annotations
@@ -66,7 +67,12 @@ class AccidentWatch:
             self._since = (id(world), len(world.table_touches))
 
     def fell(self, live: Any, world: Any) -> bool:
+        """A piece came down onto the table since the move began; one that lay there
+        before (a Crazy Tower piece down, being put back, the starting card) does not
+        count when it touches the table again."""
         since = self._since
         if live is None or world is None or since is None or since[0] != id(world):
             return False
-        return len(world.table_touches) > since[1]
+        touches = world.table_touches
+        before = {touch.body_id for touch in touches[: since[1]]}
+        return any(touch.body_id not in before for touch in touches[since[1] :])

@@ -35,3 +35,22 @@ def test_the_lobby_says_the_tables_options_in_a_sentence() -> None:
         "can be taken back; each move has 45 seconds, then the computer makes it."
     )
     assert table_words(None) == "" and undo_accidents(None) is True  # an older host
+
+
+def test_only_a_piece_that_comes_down_during_the_move_is_an_accident() -> None:
+    from simulator.app.table_rules import AccidentWatch
+    from simulator.physics.world import TableTouch
+
+    class World:
+        def __init__(self) -> None:
+            self.table_touches = [TableTouch(0.0, "red-1", 0.0)]  # fell in an earlier move
+
+    world, live, watch = World(), object(), AccidentWatch()
+    watch.follow(live, world)
+    world.table_touches.append(TableTouch(1.0, "red-1", 2.0))  # put back, it brushes
+    assert not watch.fell(live, world)
+    world.table_touches.append(TableTouch(2.0, "blue-2", 3.0))  # knocked off now
+    assert watch.fell(live, world)
+    watch.follow(None, world)  # the move is over: the next one counts from its start
+    watch.follow(live, world)
+    assert not watch.fell(live, world)
