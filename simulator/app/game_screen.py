@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from simulator.app import guide, settings
+from simulator.app import guide, settings, table_rules
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
 from simulator.app.framing import Framing
@@ -23,12 +23,6 @@ from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.shared_keys import SHARED_KEYS, SharedKeyActions
 from simulator.app.sound import GameSounds
-from simulator.app.table_rules import (
-    ACCIDENT_STANDS,
-    UNDO_OFFERED,
-    UNDO_REFUSED,
-    AccidentWatch,
-)
 from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.games.live_stage import GONE
@@ -104,7 +98,7 @@ class GameScreen(Screen, ComputerSeats):
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
         self.remote: Remote | None = None  # a network game's session
         self.undo_accidents = True  # the table's fair-play option (table_rules.py)
-        self.accidents = AccidentWatch()
+        self.accidents = table_rules.AccidentWatch()
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -164,13 +158,6 @@ class GameScreen(Screen, ComputerSeats):
         self.message = message
         self.dirty = True
 
-    def accident_stands(self) -> bool:
-        """A piece fell during the move under way, and this table does not take that
-        back."""
-        if getattr(self, "undo_accidents", True):  # (a screen still being made says too)
-            return False
-        return self.accidents.fell(self.live, getattr(self.match, "world", None))
-
     def attach(self, window: Any) -> None:
         super().attach(window)
         guide.offer(self, window)  # G: the guide again, F2: the rules (in the help)
@@ -187,10 +174,7 @@ class GameScreen(Screen, ComputerSeats):
             self._play_back(seconds)
         elif self.live is not None:
             self._advance_live(steps)
-            if self.message.endswith(UNDO_OFFERED) and self.accident_stands():
-                # the game's verdict offers Backspace; at this table the accident stands
-                self.message = self.message.removesuffix(UNDO_OFFERED) + UNDO_REFUSED
-                self._changed()
+            table_rules.honour(self)  # a verdict offers Backspace: an accident may stand
         elif self.ending.shows_results(self, seconds):
             return  # the game is over: the results screen has the window
         elif not self.closed and self.remote is None:  # else the host moves them
@@ -313,8 +297,8 @@ class GameScreen(Screen, ComputerSeats):
         if not self.move_in_progress:
             self.say(self.NOTHING_TO_UNDO)
             return
-        if self.accident_stands():
-            self.say(ACCIDENT_STANDS)
+        if table_rules.accident_stands(self):
+            self.say(table_rules.ACCIDENT_STANDS)
             return
         if isinstance(self.match, PhysicalMatch):
             self.match.rebuild()  # the world as the action log left it

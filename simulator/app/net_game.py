@@ -30,7 +30,7 @@ from simulator.app.net_link import Link
 from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
 from simulator.app.table_rules import undo_accidents
-from simulator.app.words import computer_tag
+from simulator.app.words import computer_tag, your_turn
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
 from simulator.net.cli import countdown_words, desync_words
@@ -45,15 +45,6 @@ GHOST_ALPHA = 110  # another player's held piece: seen through
 NO_LOAD = "A network game cannot load another game: every player plays the host's."
 # A game's ``held_look``: a piece's outline in its own frame, its colour and its name.
 Look = Callable[[str], tuple[list[Any], str, str]]
-
-
-def your_turn(words: str, seat: str) -> str:
-    """``words`` said to the player of ``seat`` when the turn is theirs: "Bob's turn"
-    becomes "Your turn", and "Your turn." follows words that do not say whose it is."""
-    named = f"{seat}'s turn"
-    if named in words:
-        return words.replace(named, "Your turn")
-    return f"{words} Your turn.".strip() if "Your turn" not in words else words
 
 
 def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:

@@ -23,6 +23,22 @@ ACCIDENT_STANDS = (
 )
 
 
+def accident_stands(screen: Any) -> bool:
+    """A piece fell during ``screen``'s move under way (a GameScreen), and its table does
+    not take that back."""
+    if screen.undo_accidents:
+        return False
+    return bool(screen.accidents.fell(screen.live, getattr(screen.match, "world", None)))
+
+
+def honour(screen: Any) -> None:
+    """The game's verdict on the move offers Backspace; at a table where the accident
+    the move had stands, it says so instead."""
+    if screen.message.endswith(UNDO_OFFERED) and accident_stands(screen):
+        screen.message = screen.message.removesuffix(UNDO_OFFERED) + UNDO_REFUSED
+        screen._changed()
+
+
 def undo_accidents(table: Any) -> bool:
     """The lobby's ``table`` says whether accidents may be undone (True without one: an
     older host, a local game)."""

@@ -34,6 +34,7 @@ __all__ = [
     "whom",
     "wins",
     "with_article",
+    "your_turn",
 ]
 
 
@@ -66,3 +67,13 @@ def markers(names: list[str]) -> list[str]:
     if len(set(initials)) == len(initials) and all(initials):
         return initials
     return [str(seat + 1) for seat in range(len(names))]
+
+
+def your_turn(words: str, seat: str) -> str:
+    """``words`` said to the player of ``seat`` (a network desk) when the turn is
+    theirs: "Bob's turn" becomes "Your turn", and "Your turn." follows words that do not
+    say whose it is."""
+    named = f"{seat}'s turn"
+    if named in words:
+        return words.replace(named, "Your turn")
+    return f"{words} Your turn.".strip() if "Your turn" not in words else words

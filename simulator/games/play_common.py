@@ -106,7 +106,7 @@ def publish(
     args: argparse.Namespace,
     result: dict[str, Any],
     match: Match,
-    summary: Callable[[dict[str, Any], Match], None],
+    summary: Callable[[dict[str, Any], Any], None],  # (result, the game's own match)
 ) -> int:
     """Write the recording if asked (the match as a scenario whose expectations are the
     outcome in ``result``, its report), then print the report as JSON or as ``summary``;

@@ -67,7 +67,7 @@ def test_one_wording_for_a_computer_seat() -> None:
 
 
 def test_the_player_whose_turn_it_is_reads_your_turn() -> None:
-    from simulator.app.net_game import your_turn
+    from simulator.app.words import your_turn
 
     assert your_turn("Ann placed the red I. Bob's turn.", "Bob") == (
         "Ann placed the red I. Your turn."

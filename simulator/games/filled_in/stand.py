@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.filled_in.sheets import get_sheet
-from rules.lots.placement import named_piece
-from rules.pieces import get_piece, normalise
+from rules.pieces import get_piece, named_piece, normalise
 from simulator.games.filled_in.sheetfile import DrawnTower
 from simulator.physics.geometry import Polygon, centroid
 from simulator.physics.lot import TABLE_HALF_WIDTH
