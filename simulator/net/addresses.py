@@ -41,6 +41,14 @@ def joinable(host: str, port: int) -> str:
     return f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
 
 
+def listening_on(bind: str, port: int) -> str:
+    """Where a host listens, in words: ``127.0.0.1:47474``, ``every network of this
+    computer, port 47474``."""
+    if bind in ANY_ADDRESS:
+        return f"every network of this computer, port {port}"
+    return joinable(bind, port)
+
+
 def shared_address(bind: str, port: int) -> str:
     """The address others type to join a host listening on ``bind``: this machine's
     network address when it listens on every network, else ``bind`` itself."""

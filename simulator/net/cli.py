@@ -22,7 +22,7 @@ from simulator.games.parameters import setup_settings
 from simulator.games.registry import GAMES
 from simulator.names import UNNAMED, BadName, names_problem, player_name
 from simulator.net import tokens
-from simulator.net.addresses import joinable, reach_words, shared_address
+from simulator.net.addresses import listening_on, reach_words, shared_address
 from simulator.net.client import Client, HostGone, Joining, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
@@ -338,7 +338,7 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
     def listening(port: int) -> None:
         where = shared_address(args.bind, port)  # never 0.0.0.0: nobody can join that
         print(
-            f"Room {room.code} is open on {joinable(args.bind or '0.0.0.0', port)} "
+            f"Room {room.code} is open on {listening_on(args.bind, port)} "
             f"({room.game.kind}, seats: {', '.join(room.seats)}).\n{reach_words(args.bind, port)}"
             f"\nJoin with: towersim join {where} --room {room.code}\n"
             f"The game is autosaved in {room.folder} after every move.",
