@@ -112,3 +112,9 @@ def _piece_from(entry: dict[str, Any], family_data: dict[str, Any], path: str) -
         )
     except KeyError as exc:
         raise AssetError(f"{path}: a piece lacks the key {exc}") from None
+
+
+def named_piece(colour: str, shape: str) -> str:
+    """A piece of ``colour`` and ``shape`` as players name it: ``the green L``, ``the
+    purple cube`` (LOTS's pieces, and the pieces drawn on a Filled In sheet)."""
+    return f"the {colour} {shape}"

@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterable
 
 MAX_NAME = 24  # characters of a player's name
+UNNAMED = "Player"  # the name of someone who gave none (``towersim join`` without --name)
 
 # Printable, yet they draw nothing: Hangul fillers, the braille blank, the combining
 # grapheme joiner. (Format characters such as U+200B are not printable at all.)

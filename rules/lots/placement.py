@@ -16,12 +16,13 @@ from rules.lots.grid import Cell, as_cell, edge_touch
 from rules.lots.instances import colour_of, is_cube, spec_of
 from rules.lots.outcome import PlacementOutcome
 from rules.lots.state import LotsState
+from rules.pieces import named_piece
 
 
 def piece_name(piece: str) -> str:
     """A piece as players name it (refusals, the app's words): ``the green L``, ``the purple
     cube``."""
-    return f"the {colour_of(piece)} {spec_of(piece).shape}"
+    return named_piece(colour_of(piece), spec_of(piece).shape)
 
 
 def bounds_problem(footprint: Footprint, cells: Iterable[Cell]) -> str | None:

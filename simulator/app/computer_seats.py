@@ -22,6 +22,7 @@ the message ends with whose turn it is now, as the arrow does.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -153,6 +154,15 @@ class ComputerSeats(ABC):
         if len(names) == 1:
             return f"{possessive(names[0], start=True)} turn."
         return f"{listed(names)} play now." if names else ""
+
+    def reword_move(self, reword: Callable[[str], str]) -> None:
+        """Reword what the players read after the move just made (a network desk tells
+        its player "Your turn."): the words waiting for its playback to end, else the
+        message shown now."""
+        if self.playback is not None:
+            self._after_playback = reword(self._after_playback)
+        else:
+            self.say(reword(self.message))
 
     def _forget_decision(self) -> None:
         """A load or a close: the decision under way and the move shown are dropped."""

@@ -14,7 +14,7 @@ from simulator.app.window import AppWindow
 def open_demo(seed: int, footprint: str) -> int:
     match = session.new_match(["Computer A", "Computer B"], footprint, seed)
     screen = LotsScreen(match, seed=seed, autosave=False)
-    screen.message = "Demo: two computer players build a LOTS tower. Press H for help."
+    screen.message = "Demo: two computers build a LOTS tower. Press H for help."
     AppWindow(screen, caption="towersim demo: LOTS", home=StartScreen)
     pyglet.app.run()
     return 0

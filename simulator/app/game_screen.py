@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from simulator.app import guide, settings
+from simulator.app import guide, settings, table_rules
 from simulator.app.computer_seats import ComputerSeats, one_line
 from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing
@@ -104,6 +104,8 @@ class GameScreen(Screen, ComputerSeats):
         self.ending = Ending()  # the results screen, once the game is over
         self.sound = GameSounds()  # silent until a window lends its mixer (attach)
         self.remote: Remote | None = None  # a network game's session
+        self.undo_accidents = True  # the table's fair-play option (table_rules.py)
+        self.accidents = table_rules.AccidentWatch()
 
     # -- what a game provides -----------------------------------------------------------
 
@@ -179,10 +181,12 @@ class GameScreen(Screen, ComputerSeats):
 
     def advance(self, steps: int, seconds: float) -> None:
         self.drop_gone_move()
+        self.accidents.follow(self.live, getattr(self.match, "world", None))
         if self.playback is not None:
             self._play_back(seconds)
         elif self.live is not None:
             self._advance_live(steps)
+            table_rules.honour(self)  # a verdict offers Backspace: an accident may stand
         elif self.ending.shows_results(self, seconds):
             return  # the game is over: the results screen has the window
         elif not self.closed and self.remote is None:  # else the host moves them
@@ -315,6 +319,9 @@ class GameScreen(Screen, ComputerSeats):
     def undo(self) -> None:
         if not self.move_in_progress:
             self.say(self.NOTHING_TO_UNDO)
+            return
+        if table_rules.accident_stands(self):
+            self.say(table_rules.ACCIDENT_STANDS)
             return
         if isinstance(self.match, PhysicalMatch):
             self.match.rebuild()  # the world as the action log left it

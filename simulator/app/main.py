@@ -16,6 +16,7 @@ from simulator.app.setup import COMPUTER_PREFIX, HUMAN, REGISTRY, GameSetup, Sea
 from simulator.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from simulator.games.parameters import flag_of, flag_settings, menu
 from simulator.seeds import seed_option
+from simulator.words import counted
 
 if TYPE_CHECKING:
     from simulator.app.screen import Screen
@@ -55,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "'me' once measured (default exact)",
     )
     parser.add_argument("--seed", type=seed_option, default=0, help="seed for every random draw")
+    parser.add_argument(
+        "--undo-accidents",
+        choices=("yes", "no"),
+        default="yes",
+        help="whether a player may take back a move during which a piece fell (default yes)",
+    )
     parser.add_argument("--load", metavar="FILE", help="open a saved game (any game's save)")
     parser.add_argument(
         "--resume",
@@ -135,6 +142,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup:
         mode=mode,
         settings=settings,
         dexterity=args.hand,
+        undo_accidents=args.undo_accidents != "no",
     )
 
 
@@ -150,8 +158,8 @@ def _mode(game: str, given: str | None, players: int) -> str:
     if players not in counts(given):
         fits = ", ".join(str(n) for n in counts(given))
         raise ValueError(
-            f"--mode {given} does not fit {players} {kind.title} player(s): "
-            f"{kind.title} {given} is for {fits} player(s)"
+            f"--mode {given} does not fit {counted(players, kind.title + ' player')}: "
+            f"{kind.title} {given} is for {fits} players"
         )
     return given
 

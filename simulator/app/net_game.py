@@ -29,6 +29,8 @@ from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
 from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
+from simulator.app.table_rules import undo_accidents
+from simulator.app.words import computer_tag, your_turn
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
 from simulator.net.cli import countdown_words, desync_words
@@ -88,10 +90,11 @@ class NetworkGame(Screen):
     # -- the game screen's remote -------------------------------------------------------
 
     def elsewhere(self) -> dict[str, str]:
-        """Every seat but ours: the host's computer, or a person online or away."""
+        """Every seat but ours: the host's computer (of its level), or a person online or
+        away."""
         seats = self.link.lobby.get("seats", [])
         return {
-            seat["name"]: "computer"
+            seat["name"]: computer_tag(seat.get("level"))
             if seat["kind"] == "computer"
             else ("online" if seat["connected"] else "away")
             for seat in seats
@@ -100,6 +103,18 @@ class NetworkGame(Screen):
 
     def refuse_load(self) -> None:
         self.screen.say(NO_LOAD)
+
+    def our_turn(self) -> bool:
+        """Whether the rules wait for the seat played at this desk."""
+        game, seat = self.link.game, self.link.seat
+        return game is not None and seat is not None and seat in game.to_act()
+
+    def tell_turn(self) -> None:
+        """Once the turn is this desk's, its player reads "Your turn", not their seat's
+        name (the games' words name every seat alike)."""
+        seat = self.link.seat
+        if seat is not None and self.our_turn():
+            self.screen.reword_move(lambda words: your_turn(words, seat))
 
     # -- the replica's hook -------------------------------------------------------------
 
@@ -132,6 +147,7 @@ class NetworkGame(Screen):
                 return
             film, events = self._filmed.pop(0) if self._filmed else (Film(1), [])
             screen.moved_elsewhere(fields["by"], film, events)
+            self.tell_turn()
             return
         if kind == "refused" and fields.get("move"):
             screen.move_rewound()  # the replica went back to what the host agreed
@@ -157,6 +173,8 @@ class NetworkGame(Screen):
         self.screen.say(message)
 
     def advance(self, steps: int, seconds: float) -> None:
+        # The host's table options are every desk's (a lobby may change them).
+        self.screen.undo_accidents = undo_accidents(self.link.lobby.get("table"))
         self.screen.advance(steps, seconds)
         self.link.send_moves()  # a move the frame made (a timed challenge's clock)
         self._stream_hand()

@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import contextlib
 import queue
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.net import tokens
+from simulator.net.addresses import reach_words, shared_address
 from simulator.net.cli import host_for
 from simulator.net.client import Client, ClientThread, Joining
 from simulator.net.room import Room
@@ -101,18 +101,6 @@ class WindowExecutor(Executor):
             self._queue.put(item)
 
 
-ANY_ADDRESS = ("0.0.0.0", "::", "")
-
-
-def network_address() -> str:
-    """This machine's address on the network its default route leaves by (a UDP
-    socket's connect sends nothing); its host name when there is no network."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.254.254.254", 1))
-        return str(probe.getsockname()[0])
-    return socket.gethostname()
-
-
 class HostThread:
     """The host's server (``simulator.net.cli.host_for``) on a thread and asyncio loop
     of its own, so the window never waits on the network."""
@@ -155,10 +143,13 @@ class HostThread:
     @property
     def address(self) -> str:
         """Where others reach the room: this machine's address on its network when the
-        server listens on every network."""
-        bind = self.args.bind
-        host = network_address() if bind in ANY_ADDRESS else bind
-        return f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
+        server listens on every network (simulator/net/addresses.py)."""
+        return shared_address(self.args.bind, self.port or 0)
+
+    @property
+    def reach(self) -> str:
+        """Who can join and at which address, in sentences (the lobby says it)."""
+        return reach_words(self.args.bind, self.port or 0)
 
     def stop(self, wait: float = 3.0) -> None:
         loop, host = self._loop, self._host

@@ -14,7 +14,9 @@ from simulator.app.layout import DESIGN_W
 from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
 from simulator.app.screen import HudPage
+from simulator.app.table_rules import table_words
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import computer_tag
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.net.protocol import MAX_TEXT
 from simulator.render.palette import INK
@@ -48,7 +50,7 @@ def next_holder(seat: dict[str, Any]) -> str:
 
 def holder_words(seat: dict[str, Any], me: str | None) -> str:
     if seat["kind"] == "computer":
-        return f"the computer ({seat['level']})"
+        return computer_tag(seat["level"])
     if seat["name"] == me:
         return "you"
     if seat["holder"] is None:
@@ -144,18 +146,24 @@ class LobbyScreen(HudPage):
         hud.clear()
         title = lobby.get("title", "A network game")
         hud.text(f"{title} over the network", LEFT, 730, 30, bold=True)
-        hud.text(f"Room code  {link.room}", LEFT, 660, 24, bold=True)
-        where = link.host.address if link.host is not None else link.address
-        hud.text(
-            f"Others join at {where} with this code: on their start screen (Network game), "
-            f"or with  towersim join {where} --room {link.room}",
-            LEFT,
-            625,
-            14,
-            width=DESIGN_W - 2 * LEFT,
-            lines=2,
-        )
-        hud.text("Seats", LEFT, 560, 18, bold=True)
+        hud.text(f"Room code  {link.room}", LEFT, 672, 24, bold=True)
+        width = DESIGN_W - 2 * LEFT
+        if link.host is not None:  # the address, who can use it, how to open the room
+            joining = f"towersim join {link.host.address} --room {link.room}"
+            said = f"Others join with this code: Network game on their start screen, or  {joining}"
+            hud.text(said, LEFT, 638, 14, width=width, lines=1)
+            hud.text(link.host.reach, LEFT, 612, 12, MUTED, width=width, lines=2)
+        else:
+            hud.text(
+                f"Others join at {link.address} with this code: on their start screen "
+                f"(Network game), or with  towersim join {link.address} --room {link.room}",
+                LEFT,
+                638,
+                14,
+                width=width,
+                lines=2,
+            )
+        hud.text("Seats", LEFT, 552, 18, bold=True)
         for i, seat in enumerate(lobby.get("seats", [])):
             row = 510 - 56 * i
             hud.rect(LEFT, row - 12, 760, 46, (235, 238, 244), layer=0)
@@ -168,7 +176,7 @@ class LobbyScreen(HudPage):
                 label = (
                     "Open it for a player"
                     if following == "open"
-                    else (f"Computer: {following.split(':')[1]}")
+                    else computer_tag(following.split(":")[1]).capitalize()
                 )
                 hud.button(LEFT + 580, row - 6, 170, 34, label, lambda s=seat: self.hand_over(s))
         below = 510 - 56 * len(lobby.get("seats", [])) - 20
@@ -180,9 +188,13 @@ class LobbyScreen(HudPage):
                 hud.text(NOT_READY, LEFT + 320, below - 30, 14, MUTED)
         elif link.joined:
             hud.text("Waiting for the host to start the game.", LEFT, below - 30, 16, MUTED)
+        width, y = CHAT_X - 2 * LEFT, below - 90
+        table = table_words(lobby.get("table"))
+        if table:  # the host's fair-play options, every desk's
+            hud.text(table, LEFT, y, 13, MUTED, width=width, lines=2)
+            y -= 50
         if lobby.get("secrets"):  # a hidden role: what the players can still work out
-            width = CHAT_X - 2 * LEFT
-            hud.text(str(lobby["secrets"]), LEFT, below - 105, 14, INK, width=width, lines=4)
+            hud.text(str(lobby["secrets"]), LEFT, y - 15, 14, INK, width=width, lines=4)
         self._chat_box()
         if self.message:
             hud.text(self.message, LEFT, 40, 14, AWAY, width=DESIGN_W - 2 * LEFT, lines=2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pyglet.window import key, mouse
@@ -20,9 +21,12 @@ from simulator.app.network import join_session, start_host
 from simulator.app.screen import HudPage, Screen
 from simulator.app.setup import game_title
 from simulator.app.start_choices import StartChoices
+from simulator.app.table_rules import duration_words
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import computer_tag
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import split_address
+from simulator.net.limits import TURN_SECONDS
 from simulator.net.protocol import CODE_WORDS, MAX_NAME, ROOM_CODE_LENGTH, is_room_code
 from simulator.net.server import DEFAULT_PORT
 from simulator.render.palette import INK
@@ -41,14 +45,23 @@ SHORTCUTS = [
 ]
 
 
-def host_argv(choices: StartChoices, port: str, everywhere: bool = False) -> list[str]:
-    """``towersim host``'s arguments for the start screen's choices."""
+def host_argv(
+    choices: StartChoices,
+    port: str,
+    everywhere: bool = False,
+    table: TableChoice | None = None,
+) -> list[str]:
+    """``towersim host``'s arguments for the start screen's choices (``table``: the
+    fair-play options, the command's defaults without)."""
     names = [seat.name.strip() for seat in choices.seats]
     people = [seat.name.strip() for seat in choices.seats if seat.human]
     argv = [choices.game, "--players", ",".join(names), "--seed", str(choices.seed)]
     argv += ["--port", port.strip(), "--name", people[0] if people else "Host"]
     if everywhere:
         argv += ["--bind", "0.0.0.0"]
+    if table is not None:
+        argv += ["--undo-accidents", "yes" if table.undo_accidents else "no"]
+        argv += ["--turn-seconds", f"{table.turn_seconds:g}"]
     for number, seat in enumerate(choices.seats, start=1):
         if not seat.human:
             argv += ["--computer", f"{number}={seat.controller}"]
@@ -69,6 +82,21 @@ def host_options(argv: list[str]) -> argparse.Namespace | str:
         return str(exc) or "the options do not fit"
 
 
+TURN_CLOCKS = (60.0, 120.0, 300.0, 600.0, 1800.0)  # seconds a move, the page's choices
+
+
+@dataclass
+class TableChoice:
+    """The fair-play options the host chooses for the table (simulator/app/table_rules.py)."""
+
+    undo_accidents: bool = True
+    turn_seconds: float = TURN_SECONDS
+
+    def next_clock(self) -> None:
+        later = [s for s in TURN_CLOCKS if s > self.turn_seconds]
+        self.turn_seconds = later[0] if later else TURN_CLOCKS[0]
+
+
 class NetworkStartScreen(HudPage):
     shortcuts = SHORTCUTS
 
@@ -83,6 +111,7 @@ class NetworkStartScreen(HudPage):
             "name": people[0] if people else "Player",
         }
         self.everywhere = False  # listen on every network (else this computer only)
+        self.table = TableChoice()
         self.focus: str | None = None
         self.message = ""
         self.hud = Hud()
@@ -104,7 +133,8 @@ class NetworkStartScreen(HudPage):
         if problem:
             self.say(f"Cannot host: {problem}.")
             return
-        args = host_options(host_argv(self.choices, self.text["port"], self.everywhere))
+        argv = host_argv(self.choices, self.text["port"], self.everywhere, self.table)
+        args = host_options(argv)
         if isinstance(args, str):
             self.say(f"Cannot host: {args}.")
             return
@@ -201,7 +231,7 @@ class NetworkStartScreen(HudPage):
         )
         hud.text("Host", LEFT, 640, 20, bold=True)
         seats = ", ".join(
-            s.name if s.human else f"{s.name} (computer, {s.controller})" for s in c.seats
+            s.name if s.human else f"{s.name} ({computer_tag(s.controller)})" for s in c.seats
         )
         hud.text(
             f"{game_title(c.game)}, {c.mode}, seed {c.seed}: {seats}. You play the first "
@@ -218,6 +248,11 @@ class NetworkStartScreen(HudPage):
         hud.button(LEFT + 230, 470, 330, 38, where, self._toggle_where)
         hud.button(LEFT, 400, 300, 52, "Host the game", self.host, tone=GO)
         hud.text("Change the game and players on the start screen.", LEFT, 370, 12)
+        hud.text("At the table", LEFT, 335, 14, bold=True)
+        undo = "allowed" if self.table.undo_accidents else "not allowed"
+        hud.button(LEFT, 290, 330, 36, f"Undo after an accident: {undo}", self._toggle_undo)
+        clock = f"Turn clock: {duration_words(self.table.turn_seconds)} a move"
+        hud.button(LEFT + 345, 290, 250, 36, clock, self._next_clock)
 
         hud.text("Join", RIGHT, 640, 20, bold=True)
         self._field("address", "The host's address (HOST or HOST:PORT)", RIGHT, 560, 420)
@@ -226,9 +261,17 @@ class NetworkStartScreen(HudPage):
         hud.button(RIGHT, 400, 200, 52, "Join", lambda: self.join(), tone=GO)
         hud.button(RIGHT + 220, 400, 200, 52, "Watch", lambda: self.join(watch=True))
 
-        hud.button(LEFT, 250, 240, 44, "Back", self._back)
+        hud.button(LEFT, 190, 240, 44, "Back", self._back)
         if self.message:
             hud.text(self.message, LEFT, 40, 14, ERROR, width=DESIGN_W - 2 * LEFT, lines=2)
+
+    def _toggle_undo(self) -> None:
+        self.table.undo_accidents = not self.table.undo_accidents
+        self.dirty = True
+
+    def _next_clock(self) -> None:
+        self.table.next_clock()
+        self.dirty = True
 
     def _toggle_where(self) -> None:
         self.everywhere = not self.everywhere

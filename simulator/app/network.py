@@ -24,13 +24,15 @@ import pyglet
 from simulator.app.computer_seats import one_line
 from simulator.app.display import display_available
 from simulator.app.net_game import NetworkGame, network_screen
-from simulator.app.net_link import ANY_ADDRESS, HostThread, Link
+from simulator.app.net_link import HostThread, Link
 from simulator.app.net_lobby import LobbyScreen
 from simulator.app.results import ResultsScreen
 from simulator.app.window import FRAME_RATE, AppWindow
+from simulator.net.addresses import ANY_ADDRESS
 from simulator.net.client import Joining
 from simulator.net.room import REMOTE, Room
 
+HOST_NAME = "Host"  # the host's name when it plays no seat and gave none (--name)
 # Makes the start screen (Ctrl+N, the results' New game): the CLI hands it in, since
 # the start screen opens this module's pages.
 Home = Callable[[], Any]
@@ -107,6 +109,8 @@ class Session:
             self.game.say(f"Resynchronised from the host's log; both logs are in {folder}.")
         elif self.link.seat is None:
             self.game.say("You are watching this game.")
+        else:
+            self.game.tell_turn()
 
     def end(self) -> None:
         """Leave the game (and close our room, if we host it); safe to call twice."""
@@ -121,7 +125,7 @@ class Session:
 # -- hosting ------------------------------------------------------------------------------
 
 
-def host_seat(room: Room, name: str) -> str | None:
+def host_seat(room: Room, name: str | None) -> str | None:
     """The seat the host plays: the one named as the host is, else the first seat for a
     person (None: every seat is the computer's, the host watches)."""
     people = [seat.name for seat in room.seats.values() if seat.kind == REMOTE]
@@ -136,9 +140,11 @@ def start_host(room: Room, args: argparse.Namespace) -> Session | str:
     if isinstance(port, str):
         host.stop()
         return port
-    print(f"Room {room.code} is open on {host.address}", flush=True)
+    print(f"Room {room.code} is open on {host.address}. {host.reach}", flush=True)
     near = "127.0.0.1" if args.bind in ANY_ADDRESS else args.bind
     seat = host_seat(room, args.name)
+    # The host's own name: --name (a seat named by number takes it), else its seat's.
+    args.name = args.name or seat or HOST_NAME
     joining = Joining(
         f"{near}:{port}" if ":" not in near else f"[{near}]:{port}",
         room.code,

@@ -15,20 +15,18 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules.engine import Outcome
 from simulator.app.computer_seats import one_line
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.screen import Screen, Window
 from simulator.app.watch import ReplayViewer
 from simulator.app.widgets import Hud
-from simulator.app.words import wins
 from simulator.app.workers import ThreadWorker
 from simulator.files import write_atomically
-from simulator.games.registry import GAMES, load_path
+from simulator.games.registry import GAMES
+from simulator.games.results import results_of
 from simulator.replay import film_caption, film_moves
 
 PREPARING = "Preparing the replay: the game runs again, move by move..."
@@ -67,34 +65,6 @@ class FinishedGame(Protocol):
     def _changed(self) -> None:
         """Lay the panel out again on the next draw."""
         ...
-
-
-@dataclass(frozen=True)
-class Results:
-    """A finished game in words: who won, why it ended, the score table."""
-
-    headline: str
-    why: str
-    heading: str  # the score column's title
-    rows: list[tuple[str, str, bool]]  # (name, score, won)
-
-
-def results_of(match: Any) -> Results:
-    """The finished ``match`` in words (its rules' outcome, scores and state)."""
-    outcome: Outcome = match.outcome()
-    scores: dict[str, int] = dict(match.summary()["scores"])
-    winners = list(outcome.winners)
-    words = GAMES.get(match.kind).words
-    tell = load_path(words + ":ending_words", "the game's words") if words else _plain
-    headline, why, heading = tell(match.state, outcome, winners, scores)
-    ranked = sorted(scores, key=lambda name: (name not in winners, list(scores).index(name)))
-    rows = [(name, str(scores[name]), name in winners) for name in ranked]
-    return Results(headline, why, heading, rows)
-
-
-def _plain(state: Any, outcome: Outcome, winners: list[str], scores: dict[str, int]) -> tuple:
-    why = f"The game ended: {outcome.reason}." if outcome.reason else "The game is over."
-    return wins(winners, scores), why, "Points"
 
 
 class Ending:
@@ -337,4 +307,5 @@ def rematch_of(game: FinishedGame) -> Screen:
         write_atomically(path, json.dumps(document, indent=1))
         screen = GAMES.get(game.match.kind).load("screen").load_screen(path)
     screen.save_path, screen.autosave = game.save_path, game.autosave
+    screen.undo_accidents = getattr(game, "undo_accidents", True)  # the same table
     return screen

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from simulator.app.settings import settings_path
 from simulator.app.setup import REGISTRY, GameSetup, app_games
 from simulator.app.watch import ReplayViewer
 from simulator.replay import film_caption, film_moves, load_scenario
@@ -20,7 +21,9 @@ if TYPE_CHECKING:
 
 
 def open_game(setup: GameSetup) -> GameScreen:
-    return REGISTRY.get(setup.game).load("screen").open_screen(setup)
+    screen: GameScreen = REGISTRY.get(setup.game).load("screen").open_screen(setup)
+    screen.undo_accidents = setup.undo_accidents  # the table's option, every game's alike
+    return screen
 
 
 def file_kind(path: Path) -> str:
@@ -44,9 +47,12 @@ def watch_file(path: Path) -> ReplayViewer:
 
 
 def recent_files(folder: Path, limit: int = 6) -> list[Path]:
-    """The newest .toml files in the saves folder (autosaves and saves), newest first."""
+    """The newest .toml files in the saves folder (autosaves and saves), newest first;
+    never the settings, which share the folder when one folder holds everything
+    (``$TOWERSIM_HOME``, an older version's ``~/.towersim``)."""
+    settings_file = settings_path()
     try:
-        found = [p for p in folder.glob("*.toml") if p.is_file()]
+        found = [p for p in folder.glob("*.toml") if p.is_file() and p != settings_file]
     except OSError:
         return []
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]

@@ -54,6 +54,7 @@ class GameSetup:
     # is its parameter's default (None: the rules decide)
     settings: Mapping[str, Any] = field(default_factory=dict)
     dexterity: str | None = None  # the human hand's profile (assets/dexterity); None: exact
+    undo_accidents: bool = True  # the table's fair-play option (simulator/app/table_rules.py)
     extra: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

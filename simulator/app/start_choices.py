@@ -121,8 +121,9 @@ class StartChoices:
         if problem:
             return problem
         if len(names) not in player_counts(self.game, self.mode):
-            counts = ", ".join(map(str, player_counts(self.game, self.mode)))
-            return f"{game_title(self.game)} {self.mode} is for {counts} player(s)"
+            counts = player_counts(self.game, self.mode)
+            fits = ", ".join(map(str, counts)) + (" players" if counts != (1,) else " player")
+            return f"{game_title(self.game)} {self.mode} is for {fits}"
         if not 0 <= self.seed <= MAX_SEED:
             return "the seed must be a whole number from 0"
         return None

@@ -16,6 +16,7 @@ from simulator.app.layout import DESIGN_W
 from simulator.app.setup import HUMAN, REGISTRY, app_games, game_title
 from simulator.app.start_choices import StartChoices, modes, player_counts
 from simulator.app.widgets import Button, Hud
+from simulator.app.words import computer_tag
 from simulator.bots.dexterity import hand_choices, hand_named
 from simulator.render.palette import INK
 
@@ -127,7 +128,7 @@ class StartLayout:
         for i, seat in enumerate(c.seats):
             row = y - 45 - 48 * i
             self._field(f"name{i}", LEFT, row, 260, seat.name)
-            who = "a person" if seat.controller == HUMAN else f"computer: {seat.controller}"
+            who = "a person" if seat.controller == HUMAN else computer_tag(seat.controller)
             hud.button(LEFT + 270, row, 190, 38, who, self._then(c.cycle_controller, i))
             hud.button(
                 LEFT + 470,
@@ -141,7 +142,7 @@ class StartLayout:
             )
         below = y - 45 - 48 * len(c.seats)
         if len(c.seats) < max(counts):
-            hud.button(LEFT, below, 260, 36, "+ Add a computer player", self._then(c.add_seat))
+            hud.button(LEFT, below, 260, 36, "+ Add a computer", self._then(c.add_seat))
 
     def _options(self) -> None:
         """The game's everyday options (its engine's parameters), one row each: a row of

@@ -37,12 +37,13 @@ def game_part(kind: str, part: str) -> Any:
 
 def told(kind: str, events: tuple[dict[str, Any], ...]) -> str:
     """A move's events as the game's words say them, sentence after sentence."""
-    say = game_part(kind, "words")
-    say = say.event_text if say is not None else None
+    words = game_part(kind, "words")
+    moved = [event for event in events if event["type"] not in BOOKKEEPING]
+    if words is not None and hasattr(words, "said"):  # a move's events told together
+        return " ".join(sentence(text) for text in [words.said(moved)] if text.strip())
+    say = words.event_text if words is not None else None
     lines = []
-    for event in events:
-        if event["type"] in BOOKKEEPING:
-            continue
+    for event in moved:
         text = say(event) if say else f"{event.get('player') or 'The game'}: {event['type']}"
         if text and text.strip():
             lines.append(sentence(text))

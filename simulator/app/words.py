@@ -1,107 +1,41 @@
-"""The grammar every game's words share: "You" and names, lists, articles, sentences.
-
-Each game's events are put in words by its own module (``app/lots/words.py``,
-``app/crazy_tower/words.py``, ``app/filled_in/words.py``); this one only keeps the small
-rules of English they all follow, so "You hold" and "an orange I" come out alike
-everywhere.
-"""
+"""The words only the app's panels say (a seat's tag, a piece slipping out of the
+fingers, the score track's markers), beside the shared grammar of ``simulator.words``,
+which this module passes on so the games' words modules find it in one place."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from simulator.words import (
+    YOU,
+    agree,
+    counted,
+    listed,
+    plurals,
+    possessive,
+    refusal,
+    sentence,
+    whom,
+    wins,
+    with_article,
+)
 
-YOU = "You"
-# Letters whose names start with a vowel sound ("an F", "an L"), for shapes named by one.
-VOWEL_LETTERS = "AEFHILMNORSX"
-COUNTED = re.compile(r"\b(\d+) ((?:\w+ )*?\w+)\(s\)")  # "2 block(s)", as rules' texts write them
-IRREGULAR = {"have": "has", "be": "is", "do": "does", "go": "goes"}
-
-
-def whom(who: str) -> str:
-    """A player after a verb or a preposition: ``you``, ``Ann``."""
-    return "you" if who == YOU else who
-
-
-def listed(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` ("You" after the first: ``Ann and you``)."""
-    words = list(items)
-    words[1:] = [whom(word) for word in words[1:]]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def with_article(phrase: str) -> str:
-    """``a T``, ``an L``, ``an orange I``, ``a red block``: "an" before a vowel sound."""
-    first = phrase.split(" ", 1)[0]
-    if len(first) == 1 and first.isupper():
-        vowel = first in VOWEL_LETTERS
-    else:
-        # "an 8", "an 11", "an 18-cube ..." are said with a vowel too
-        vowel = first[:1].lower() in "aeiou" or first.startswith("8") or first in ("11", "18")
-    return f"{'an' if vowel else 'a'} {phrase}"
-
-
-def agree(who: str, verb: str) -> str:
-    """The subject with its verb in the present: ``You hold``, ``Ann holds``,
-    ``Ann and Ben hold`` (``verb`` in its base form)."""
-    if who == YOU or " and " in who or ", " in who:
-        return f"{who} {'are' if verb == 'be' else verb}"
-    if verb in IRREGULAR:
-        return f"{who} {IRREGULAR[verb]}"
-    if verb.endswith(("s", "sh", "ch", "x", "z")):
-        return f"{who} {verb}es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return f"{who} {verb[:-1]}ies"
-    return f"{who} {verb}s"
-
-
-def possessive(who: str, *, start: bool = False) -> str:
-    """``your`` (``Your`` to start a sentence) or ``Ann's``."""
-    if who == YOU:
-        return "Your" if start else "your"
-    return f"{who}'s"
-
-
-def counted(number: int, word: str, plural: str | None = None) -> str:
-    """``1 point``, ``3 points``, ``2 boxes`` (with ``plural`` when not just "s")."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
-
-
-def plurals(text: str) -> str:
-    """``1 block(s)`` -> ``1 block``, ``2 block(s)`` -> ``2 blocks``."""
-    return COUNTED.sub(lambda m: counted(int(m[1]), m[2]), text)
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop unless it ends in
-    one already (or in ! or ?)."""
-    text = plurals(text.strip())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def refusal(reason: str, lead: str = "Refused") -> str:
-    """A rules' refusal as the player reads it: ``Refused: the box ... is filled.``"""
-    reason = plurals(reason.strip().rstrip("."))
-    return f"{lead}: {reason}."
-
-
-def wins(winners: list[str], scores: dict[str, int] | None) -> str:
-    """``Ann wins with 23 points.``, ``You win``, ``Ann and Bob share the win``."""
-    if not winners:
-        return "Nobody wins."
-    if len(winners) > 1:
-        shared = f"{listed(winners)} share the win"
-        if scores is not None and len({scores[w] for w in winners}) == 1:
-            shared += f" with {counted(scores[winners[0]], 'point')} each"
-        return shared + "."
-    who = winners[0]
-    tail = f" with {counted(scores[who], 'point')}" if scores is not None else ""
-    return f"{agree(who, 'win')}{tail}."
+__all__ = [
+    "YOU",
+    "agree",
+    "computer_tag",
+    "counted",
+    "listed",
+    "markers",
+    "plurals",
+    "possessive",
+    "refusal",
+    "seat_tag",
+    "sentence",
+    "slipped",
+    "whom",
+    "wins",
+    "with_article",
+    "your_turn",
+]
 
 
 def slipped(piece: str) -> str:
@@ -110,9 +44,36 @@ def slipped(piece: str) -> str:
 
 
 def seat_tag(name: str, human: bool, humans: int, computer: str) -> str:
-    """What follows a name in a panel: `` (computer)`` for a computer seat, `` (you)``
+    """What follows a name in a panel: `` (computer, easy)`` for a computer seat
+    (``computer``: its ``computer_tag``, or what a network seat is), `` (you)``
     for the one person at the table (unless the name says it), nothing when people
     share the screen."""
     if not human:
         return f" ({computer})"
     return " (you)" if humans == 1 and name != YOU else ""
+
+
+def computer_tag(level: str | None) -> str:
+    """How every panel and lobby names a computer seat, the one wording for it:
+    ``computer, easy`` (``computer`` when the level is not known here)."""
+    return f"computer, {level}" if level else "computer"
+
+
+def markers(names: list[str]) -> list[str]:
+    """What each seat's marker reads where a name does not fit (the score track): the
+    players' initials when they differ ("A", "B"), else the seats' numbers from 1 (all
+    of "Player 1", "Player 2" start with P)."""
+    initials = [name.strip()[:1].upper() for name in names]
+    if len(set(initials)) == len(initials) and all(initials):
+        return initials
+    return [str(seat + 1) for seat in range(len(names))]
+
+
+def your_turn(words: str, seat: str) -> str:
+    """``words`` said to the player of ``seat`` (a network desk) when the turn is
+    theirs: "Bob's turn" becomes "Your turn", and "Your turn." follows words that do not
+    say whose it is."""
+    named = f"{seat}'s turn"
+    if named in words:
+        return words.replace(named, "Your turn")
+    return f"{words} Your turn.".strip() if "Your turn" not in words else words

@@ -17,6 +17,7 @@ from simulator.games.match import Match
 from simulator.games.parameters import add_flags, flag_of
 from simulator.games.record import recorded_expect, write_scenario
 from simulator.games.registry import GAMES
+from simulator.games.results import results_of
 from simulator.seeds import seed_option
 
 
@@ -72,13 +73,22 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, hands: bool = True)
     add_bot_arguments(parser, hands=hands)
 
 
-def ending(result: dict[str, Any], length: str) -> str:
-    """The summary's line of how the game ended and who won, then ``length``: how long
-    it went ("12 turns")."""
-    winner = result["winner"]
-    if isinstance(winner, list):
-        winner = " and ".join(winner) + " (shared)"
-    return f"end: {result['end_reason'] or 'not finished'}; winner: {winner or 'nobody'}; {length}"
+def ending(match: Match, length: str) -> str:
+    """How the game ended and who won, in the game's own words (the app's results card
+    says the same), then how long it went (``length``: "23 turns"): "Player 2 wins with
+    43 points. The target score is reached. It lasted 23 turns."."""
+    if not match.outcome().over:
+        return f"The game stopped before its end, after {length}."
+    results = results_of(match)
+    return f"{results.headline} {results.why} It lasted {length}."
+
+
+def standings(match: Match) -> list[str]:
+    """The players as the summary lists them: as the results card ranks them once the
+    game is over (the winners first, then by score), else in seat order."""
+    if not match.outcome().over:
+        return list(match.summary()["players"])
+    return [name for name, _, _ in results_of(match).rows]
 
 
 def play_headless(game: str, match: Match, seats: Seats, seed: int) -> str | None:
@@ -96,7 +106,7 @@ def publish(
     args: argparse.Namespace,
     result: dict[str, Any],
     match: Match,
-    summary: Callable[[dict[str, Any]], None],
+    summary: Callable[[dict[str, Any], Any], None],  # (result, the game's own match)
 ) -> int:
     """Write the recording if asked (the match as a scenario whose expectations are the
     outcome in ``result``, its report), then print the report as JSON or as ``summary``;
@@ -115,7 +125,7 @@ def publish(
         json.dump(result, sys.stdout, indent=2, allow_nan=False)
         sys.stdout.write("\n")
     else:
-        summary(result)
+        summary(result, match)
     return 0
 
 

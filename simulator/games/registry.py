@@ -72,7 +72,10 @@ class GameKind:
       (every physical game).
     - ``words``: the app's words module: ``event_text(event) -> str`` (one event as a
       sentence) and ``ending_words(state, outcome, winners, scores) -> (headline, why,
-      score heading)`` (the results card); None: plain words.
+      score heading)`` (the results card and ``play``'s summary); optionally
+      ``said(events) -> str`` (a move's events told together, for the replay viewer) and
+      ``FEWER_POINTS_BETTER`` (the results rank the fewest points first); None: plain
+      words.
     - ``replay_table``: for a game without a physics world, the replay viewer's painter
       of a state, ``paint(mesh, hud, state, region)``; None: the viewer lists the moves.
     - ``profile``: the physics profile the game's world runs with, from a named one,

@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from simulator.lab.tournament_file import LabError, load_tournament, tournament_
 from simulator.records import RecordStore
 from simulator.scenario.errors import ScenarioError
 from simulator.tuning.progress import Progress
+from simulator.words import listed, sentence
 
 PROG = "towersim lab run"
 
@@ -77,6 +78,7 @@ def play(
     """Play ``todo`` into ``store``; the summary the run prints with --json."""
     started = time.monotonic()
     statuses: Counter[str] = Counter()
+    played: list[Record] = []  # this run's records, for its last line: who won
     outcome = "finished"
     if not todo:
         if not args.json:
@@ -96,6 +98,7 @@ def play(
         try:
             for record in _records(todo, args, out):
                 store.append(record)
+                played.append(record)
                 statuses[record["status"]] += 1
                 if progress is not None:
                     progress.advance(_rate(statuses, started))
@@ -133,9 +136,37 @@ def play(
     if not args.json and todo and outcome == "finished":
         failed = statuses["crashed"] + statuses["timeout"]
         note = f"; {failed} crashed or timed out (see their replay commands)" if failed else ""
-        played = _games(sum(statuses.values()))
-        print(f"{tournament.name}: {played} played into {store.path}{note}")
+        count = _games(sum(statuses.values()))
+        print(f"{tournament.name}: {count} played into {store.path}{note}.")
+        print(wins_words(played))
     return summary
+
+
+def wins_words(records: Sequence[Record]) -> str:
+    """Who won the finished games of ``records``, in a sentence: each seat (its name, its
+    level and hand) with its wins, the most first; a shared win counts for each winner."""
+    done = [r for r in records if r["status"] == "done"]
+    if not done:
+        return "No game finished, so nobody won."
+    seats: Counter[str] = Counter()
+    for record in done:
+        for seat in record["seats"]:
+            seats[_seat_words(seat)] += 0
+        for index in record["winners"]:
+            seats[_seat_words(record["seats"][index])] += 1
+    ranked = sorted(seats.items(), key=lambda item: -item[1])
+    first, wins = ranked[0]
+    said = [f"{first} won {wins} of the {_games(len(done))}"]
+    said += [f"{seat} {wins}" for seat, wins in ranked[1:]]
+    shared = sum(1 for r in done if len(r["winners"]) > 1)
+    tail = f" ({_games(shared)} shared the win)" if shared else ""
+    return sentence(listed(said) + tail)
+
+
+def _seat_words(seat: Mapping[str, Any]) -> str:
+    """``Player 2 (easy)``, ``Player 1 (normal, steady hand)``."""
+    hand = f", {seat['hand']} hand" if seat.get("hand") else ""
+    return f"{seat['name']} ({seat['level']}{hand})"
 
 
 def _records(todo: list[GameSpec], args: argparse.Namespace, out: Path) -> Iterator[Record]:

@@ -20,8 +20,9 @@ from typing import Any
 from simulator.bots.levels import LEVEL_NAMES
 from simulator.games.parameters import setup_settings
 from simulator.games.registry import GAMES
-from simulator.names import BadName, names_problem, player_name
+from simulator.names import UNNAMED, BadName, names_problem, player_name
 from simulator.net import tokens
+from simulator.net.addresses import listening_on, reach_words, shared_address
 from simulator.net.client import Client, HostGone, Joining, split_address
 from simulator.net.client_bot import ClientBot
 from simulator.net.game import NET_DESCRIPTION, NetGame
@@ -98,13 +99,25 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         f"them (default {TURN_SECONDS:g})",
     )
     parser.add_argument(
+        "--undo-accidents",
+        choices=("yes", "no"),
+        default="yes",
+        help="whether a player may take back a move during which a piece fell (default "
+        "yes); the table's rule for every desk",
+    )
+    parser.add_argument(
         "--takeover",
         choices=LEVEL_NAMES,
         default=TAKEOVER_LEVEL,
         help=f"the computer that plays for a player who left or ran out of time "
         f"(default {TAKEOVER_LEVEL})",
     )
-    parser.add_argument("--name", default="Host", help="your name in the lobby (the window)")
+    parser.add_argument(
+        "--name",
+        type=_name,
+        help="your name: with --players as a number, the seat you play takes it (default: "
+        "that seat's name)",
+    )
     parser.add_argument(
         "--headless",
         action="store_true",
@@ -127,7 +140,12 @@ def _address_arguments(parser: argparse.ArgumentParser) -> None:
 def add_join_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", metavar="HOST[:PORT]", help="the host's address")
     parser.add_argument("--room", required=True, type=_room, help="the room code the host shares")
-    parser.add_argument("--name", default="Player", type=_name, help="your name (default Player)")
+    parser.add_argument(
+        "--name",
+        default=UNNAMED,
+        type=_name,
+        help=f"your name: a seat the host named by number takes it (default {UNNAMED})",
+    )
     parser.add_argument("--seat", type=_name, help="the seat you want (default: the first open)")
     parser.add_argument("--watch", action="store_true", help="join as a spectator")
     parser.add_argument(
@@ -181,11 +199,24 @@ def _name(text: str) -> str:
 
 def new_room(args: argparse.Namespace) -> Room | str:
     """The room ``towersim host`` opens, or one line saying what is wrong."""
-    if args.resume is not None:
-        try:
-            return Room.resume(args.resume)
-        except ValueError as exc:  # ScenarioError among them: file, line and field
-            return f"cannot resume: {exc}"
+    room = _resumed(args) if args.resume is not None else _opened(args)
+    if isinstance(room, Room):  # the table's fair-play options, the host's for every desk
+        room.table = {
+            "undo_accidents": args.undo_accidents == "yes",
+            "turn_seconds": args.turn_seconds,
+        }
+    return room
+
+
+def _resumed(args: argparse.Namespace) -> Room | str:
+    try:
+        return Room.resume(args.resume)
+    except ValueError as exc:  # ScenarioError among them: file, line and field
+        return f"cannot resume: {exc}"
+
+
+def _opened(args: argparse.Namespace) -> Room | str:
+    """A room for a new game."""
     if args.game is None:
         return "name the game to host (or --resume FOLDER)"
     names = _players(args.players)
@@ -218,6 +249,8 @@ def new_room(args: argparse.Namespace) -> Room | str:
         return getattr(exc, "reason", None) or str(exc)
     # the game's secrets (a hidden role) from this machine's randomness, not the seed
     room = Room(NetGame.new(match, document["name"], secrets.SystemRandom()))
+    if args.players.strip().isdigit():
+        room.name_seats_by_players()  # Player 1, Player 2...: the players name them
     for item in args.computer:
         seat, sep, level = item.partition("=")
         name = _seat_name(seat.strip(), room)
@@ -303,10 +336,11 @@ async def _serve_headless(room: Room, args: argparse.Namespace) -> int:
     host = host_for(room, args, start_when_ready=True)
 
     def listening(port: int) -> None:
-        where = f"{args.bind}:{port}"
+        where = shared_address(args.bind, port)  # never 0.0.0.0: nobody can join that
         print(
-            f"Room {room.code} is open on {where} ({room.game.kind}, seats: "
-            f"{', '.join(room.seats)}).\nJoin with: towersim join {where} --room {room.code}\n"
+            f"Room {room.code} is open on {listening_on(args.bind, port)} "
+            f"({room.game.kind}, seats: {', '.join(room.seats)}).\n{reach_words(args.bind, port)}"
+            f"\nJoin with: towersim join {where} --room {room.code}\n"
             f"The game is autosaved in {room.folder} after every move.",
             flush=True,
         )

@@ -85,6 +85,18 @@ class NetGame:
         saved = replay_saved(where, loaded)
         return cls(head_of(document), saved.match)
 
+    def renamed(self, old: str, new: str) -> NetGame:
+        """This game before its first move with the seat ``old`` called ``new``, in its
+        players and wherever its setup names that seat (a first player, a pinned
+        saboteur): the same game otherwise, its secrets as drawn."""
+        if self.match.action_count:
+            raise Refusal("a seat keeps its name once the game has begun")
+        head = {**self.head, "setup": _renamed(self.head["setup"], old, new)}
+        loaded = load_document(Document("the game's setup", "", {**head, "action": []}, "json"))
+        game = NetGame(head, loaded.scenario.new_match())
+        game.open_views()
+        return game
+
     # -- secrets -----------------------------------------------------------------------
 
     def view_key(self, player: str | None) -> str:
@@ -188,6 +200,17 @@ class NetGame:
     @property
     def players(self) -> list[str]:
         return list(self.match.summary()["players"])
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` (a setup table) with every string ``old`` (a seat's name) made ``new``."""
+    if value == old:
+        return new
+    if isinstance(value, list):
+        return [_renamed(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, old, new) for key, item in value.items()}
+    return value
 
 
 def head_of(document: dict[str, Any]) -> dict[str, Any]:

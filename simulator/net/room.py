@@ -23,7 +23,7 @@ from simulator.files import write_atomically
 from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.record import write_scenario
 from simulator.games.registry import GAMES
-from simulator.names import same_name
+from simulator.names import UNNAMED, same_name
 from simulator.net.game import MoveRefused, NetGame, Refusal, head_of
 from simulator.net.protocol import CODE_ALPHABET, ROOM_CODE_LENGTH, TOKEN_LENGTH
 from simulator.net.storage import (
@@ -64,6 +64,9 @@ class Seat:
     token: str = field(default_factory=new_token)  # proves the holder on a rejoin
     holder: str | None = None  # the person's name once someone took the seat
     client: int | None = field(default=None, compare=False)  # the connection holding it
+    # Named by number (``--players 3``), not by the host: until the game begins the
+    # person who takes the seat gives it their name. Not saved: a begun game keeps its.
+    renamable: bool = field(default=False, compare=False)
 
     @property
     def open(self) -> bool:
@@ -134,6 +137,8 @@ class Room:
         self._notices: list[str] = []  # about the autosave, for the players
         self.recovered: str | None = None  # what a resume rebuilt the room from
         self.displaced: int | None = None  # the connection the last rejoin took a seat from
+        # The fair-play options every desk honours (``undo_accidents``, ``turn_seconds``).
+        self.table: dict[str, Any] = {}
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -150,6 +155,7 @@ class Room:
                         raise Refused(f"{seat.name}'s seat was handed to the computer")
                     self.displaced = seat.client
                     seat.client, seat.holder = client, seat.holder or name
+                    self._name_seat(seat, name)
                     return seat
             raise Refused("that token holds no seat in this room")
         if wish is None and name in self.seats and self.seats[name].open:
@@ -165,7 +171,34 @@ class Room:
             if chosen is None:
                 raise Refused("every seat is taken; join as a spectator to watch")
         chosen.client, chosen.holder = client, name
+        self._name_seat(chosen, name)
         return chosen
+
+    def name_seats_by_players(self) -> None:
+        """The seats were named by number (``--players 3``): each takes the name of the
+        person who sits in it, until the game begins."""
+        for seat in self.seats.values():
+            seat.renamable = True
+
+    def _name_seat(self, seat: Seat, name: str) -> None:
+        """A seat named by number takes its person's name (``--name``) before the game
+        begins, unless another seat or its holder goes by that name, or the person gave
+        none (``towersim join`` without ``--name`` says "Player")."""
+        if self.started or not seat.renamable or seat.kind != REMOTE or seat.name == name:
+            return
+        if same_name(name, UNNAMED):
+            return
+        for other in self.seats.values():
+            if other is not seat and any(
+                taken is not None and same_name(name, taken) for taken in (other.name, other.holder)
+            ):
+                return
+        old = seat.name
+        self.game = self.game.renamed(old, name)
+        self.seats = {(name if key == old else key): value for key, value in self.seats.items()}
+        self._computers.pop(old, None)
+        seat.name = name
+        self.keys = {p: self.game.view_key(p) for p in [*self.game.players, None]}
 
     def admit_spectator(self, name: str) -> None:
         """A spectator may watch under any name but a player's: Refused if ``name``
@@ -232,6 +265,7 @@ class Room:
             "seats": [seat.public() for seat in self.seats.values()],
             "started": self.started,
             "secrets": self.game.match.secrets_said(),  # what a player can still infer
+            "table": dict(self.table),
         }
 
     def ready(self) -> bool:
@@ -409,7 +443,7 @@ class Room:
             self._log.flush()
             write_scenario(self.folder / GAME_FILE, self.game.document())
             seats = [
-                {k: v for k, v in asdict(seat).items() if k != "client"}
+                {k: v for k, v in asdict(seat).items() if k not in ("client", "renamable")}
                 for seat in self.seats.values()
             ]
             text = room_data(self.code, self.started, self.seq, self.game.match.action_count, seats)

@@ -7,6 +7,7 @@ needs the research extra, and says so in one line when it is missing.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
@@ -70,14 +71,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _installed(module: str) -> bool:
+    try:
+        importlib.import_module(module)  # lazy: extra
+    except ImportError:
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from simulator.rl import bench  # lazy: command
         from simulator.rl.policies import load_agent  # lazy: command
     except ImportError as exc:
         print(
-            f"towersim bench: the research extra is missing ({exc.name}): "
-            "pip install 'towersim[rl]'",
+            f"towersim bench needs the research extra, and {exc.name} is not installed: "
+            "pip install 'towersim[rl]'.",
+            file=sys.stderr,
+        )
+        return 2
+    if not args.no_plot and not _installed("matplotlib"):
+        # Said before any episode is played, not as a traceback at the end.
+        print(
+            "towersim bench draws its plot with matplotlib, which is not installed: "
+            "pip install 'towersim[lab]', or run it again with --no-plot.",
             file=sys.stderr,
         )
         return 2

@@ -49,6 +49,17 @@ def test_floors_cards_falls_and_the_end() -> None:
     assert event_text(shared) == "Game over: nobody can place a block, and Ann and Bob win."
 
 
+def test_a_card_that_fell_as_it_was_laid_is_not_called_a_floor() -> None:
+    """The rules name the floor a card was laid on; one that fell at once never became
+    the next floor (the saboteur golden game, turn 4: the Market card on floor 2)."""
+    laid = {"type": "card_laid", "player": "Cy", "card": "fc-14", "floor": 0}
+    fell = {"type": "piece_fell", "player": "Cy", "piece": "fc-14", "kind": "card"}
+    told = said([laid, fell])
+    assert "as the ground floor" not in told
+    assert told == "Cy laid the Market card on the ground floor. The Market card fell."
+    assert said([laid]) == "Cy laid the Market card on the tower as the ground floor."
+
+
 def test_you_and_names_take_their_own_verbs() -> None:
     assert event_text({"type": "loop", "player": "You"}) == "Loop box: You play again."
     assert event_text({"type": "loop", "player": "Ann"}) == "Loop box: Ann plays again."

@@ -110,7 +110,7 @@ class _ScriptedBot:
 
 
 def _ben_row(screen: LotsScreen) -> str:
-    return next(t.label.text for t in screen.view.hud.texts if "Ben (computer)" in t.label.text)
+    return next(t.label.text for t in screen.view.hud.texts if "Ben (computer" in t.label.text)
 
 
 def _points(row: str) -> int:

@@ -156,3 +156,46 @@ def test_save_and_load_round_trip(tmp_path):
         assert screen.match.state_hash() == match.state_hash()
     finally:
         close(window)
+
+
+def _careless_push(window, screen) -> None:
+    """The block pushed into the lot until it slips out of the fingers and falls."""
+    until_my_placement(window, screen)
+    send(window, "on_key_press", key._1, 0)
+    frames(window)
+    x, y = world_to_window(window, screen, 0.0, 2.0)
+    send(window, "on_mouse_motion", x, y, 0, 0)
+    frames(window, 90)
+    assert screen.match.world.table_touches, "the block did not fall"
+
+
+def test_a_table_without_undo_after_an_accident_keeps_the_move():
+    window, screen, match = open_lots()
+    try:
+        screen.undo_accidents = False
+        _careless_push(window, screen)
+        actions = len(match.actions)  # the move in the hand is not in the log yet
+        assert screen.message.startswith("Verdict:")
+        assert screen.message.endswith("Enter confirms it: at this table an accident stands.")
+        send(window, "on_key_press", key.BACKSPACE, 0)
+        frames(window)
+        assert screen.live is not None  # not taken back
+        assert screen.message.startswith("At this table an accident stands")
+        send(window, "on_key_press", key.RETURN, 0)
+        frames(window)
+        assert screen.live is None and len(match.actions) == actions + 1
+    finally:
+        close(window)
+
+
+def test_a_table_with_undo_takes_an_accident_back():
+    window, screen, match = open_lots()
+    try:
+        _careless_push(window, screen)
+        actions = len(match.actions)
+        assert screen.message.endswith("Enter confirms it; Backspace takes it back.")
+        send(window, "on_key_press", key.BACKSPACE, 0)
+        frames(window)
+        assert screen.live is None and len(match.actions) == actions
+    finally:
+        close(window)

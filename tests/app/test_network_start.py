@@ -45,6 +45,23 @@ def test_the_start_screens_choices_make_the_room_the_command_line_makes(game, mo
     assert all(kinds[s.name] == "computer" for s in choices.seats if not s.human)
     assert args.name == "Ann" and args.bind == "127.0.0.1"
     assert "0.0.0.0" in host_argv(choices, "0", everywhere=True)
+    assert room.lobby()["table"] == {"undo_accidents": True, "turn_seconds": 600.0}
+
+
+def test_the_table_options_chosen_on_the_page_are_the_rooms():
+    page = NetworkStartScreen(StartChoices(), back=StartScreen)
+    page._toggle_undo()
+    page._next_clock()  # 10 minutes -> 30 minutes
+    page._next_clock()  # -> 1 minute (round again)
+    args = host_options(host_argv(page.choices, "0", table=page.table))
+    assert not isinstance(args, str), args
+    room = new_room(args)
+    assert not isinstance(room, str), room
+    assert room.lobby()["table"] == {"undo_accidents": False, "turn_seconds": 60.0}
+    page._rebuild()
+    labels = [b.label for b in page.hud.buttons]
+    assert "Undo after an accident: not allowed" in labels
+    assert "Turn clock: 1 minute a move" in labels
 
 
 def test_bad_host_options_are_one_line_not_an_exit():
@@ -108,7 +125,7 @@ def test_hosting_from_the_page_opens_the_lobby_in_the_same_window():
         assert [(s["name"], s["holder"]) for s in seats] == [("You", "You"), ("Bob", None)]
         assert lobby.link.admin and lobby.link.seat == "You"
         buttons = [b.label for b in lobby.hud.buttons]
-        assert "Computer: random" in buttons  # Bob's seat can go to the computer
+        assert "Computer, random" in buttons  # Bob's seat can go to the computer
         send(window, "on_key_press", key.N, key.MOD_CTRL)  # leave: the room closes
         session._frame(1 / 60)
         assert session.ended and isinstance(window.page, StartScreen)

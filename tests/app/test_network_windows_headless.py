@@ -39,6 +39,7 @@ def host_args(tmp_path: Path) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     add_host_arguments(parser)
     argv = ["lots", "--players", "Ann,Bob", "--name", "Ann", "--port", "0", "--seed", "3"]
+    argv += ["--undo-accidents", "no"]  # the host's table: every desk honours it
     return parser.parse_args([*argv, "--folder", str(tmp_path / "room")])
 
 
@@ -84,6 +85,7 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
         frames(bob_window, 2)
         texts = [t.label.text for t in bob_window.page.hud.texts]
         assert "Waiting for the host to start the game." in texts
+        assert any(t.startswith("At this table an accident stands") for t in texts)
         assert any(room.code in t for t in texts)
         assert any(b.label.startswith("Start the game") for b in ann_window.page.hud.buttons)
         bob_window.page.draft = "Hi Ann, ready when you are"
@@ -105,6 +107,7 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
         ann, bob = ann_played.screen, bob_played.screen
         assert type(ann).__name__ == "LotsScreen" and ann.remote is ann_played
         assert ann.match is host.link.game.match and bob.match is guest.link.game.match
+        assert ann.undo_accidents is False and bob.undo_accidents is False  # the host's rule
 
         # whoever is to move rolls and places with the keys; the other window watches
         first = ann.match.state.players[ann.match.state.to_act]
@@ -138,6 +141,12 @@ def test_a_placement_in_one_window_moves_live_in_the_other(tmp_path):
             "the placement on both",
         )
         assert watcher.match.state_hash() == mover.match.state_hash()
+        # the turn passes to the watcher once the mover confirms: "Your turn" at its desk
+        watched = bob_played if watcher is bob else ann_played
+        assert watched.our_turn() or mover.match.outcome().over
+        if watched.our_turn():
+            run_until(pairs, lambda: "Your turn" in watcher.message, "Your turn")
+            assert f"{'Bob' if watcher is bob else 'Ann'}'s turn" not in watcher.message
         assert saw_hand, "the mover's hand never reached the other window"
         assert saw_ghost, "the mover's hand was never drawn in the other window"
         assert saw_ahead, "the mover's piece never moved in the other window before the move"
@@ -196,6 +205,12 @@ def test_a_crazy_tower_block_moves_live_in_the_other_window(tmp_path):
             "the move on both",
         )
         assert watcher.match.state_hash() == mover.match.state_hash()
+        # the turn passes to the watcher once the mover confirms: "Your turn" at its desk
+        watched = next(w.page for _, w in pairs if w.page.screen is watcher)
+        assert watched.our_turn() or mover.match.outcome().over
+        if watched.our_turn():
+            run_until(pairs, lambda: "Your turn" in watcher.message, "Your turn")
+            assert f"{'Bob' if watcher is bob else 'Ann'}'s turn" not in watcher.message
     finally:
         for session, window in pairs:
             session.end()

@@ -19,11 +19,11 @@ from simulator.app.results import (
     RESULTS_PAUSE,
     WINNER_TONE,
     ResultsScreen,
-    results_of,
 )
 from simulator.app.start_screen import StartScreen
 from simulator.app.watch import ReplayViewer
 from simulator.app.window import AppWindow
+from simulator.games.results import results_of
 from tests.app.helpers import frames, pixel, send
 
 ROOT = Path(__file__).resolve().parents[2]

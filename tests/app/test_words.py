@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from simulator.app.words import agree, listed, possessive, refusal, sentence, whom, with_article
+from simulator.app.words import (
+    agree,
+    computer_tag,
+    listed,
+    markers,
+    possessive,
+    refusal,
+    seat_tag,
+    sentence,
+    whom,
+    with_article,
+)
 
 
 def test_you_and_names_take_their_own_verbs() -> None:
@@ -41,3 +52,27 @@ def test_sentences_and_refusals() -> None:
     assert refusal("the deck is empty.", "You cannot do that") == (
         "You cannot do that: the deck is empty."
     )
+
+
+def test_markers_read_initials_or_seat_numbers_never_the_same_letter_twice() -> None:
+    assert markers(["Ann", "Bob", "Cy"]) == ["A", "B", "C"]
+    assert markers(["Player 1", "Player 2", "Player 3"]) == ["1", "2", "3"]
+    assert markers(["Ann", "Al"]) == ["1", "2"]
+
+
+def test_one_wording_for_a_computer_seat() -> None:
+    assert computer_tag("easy") == "computer, easy"
+    assert computer_tag(None) == "computer"
+    assert seat_tag("Ben", False, 1, computer_tag("random")) == " (computer, random)"
+
+
+def test_the_player_whose_turn_it_is_reads_your_turn() -> None:
+    from simulator.app.words import your_turn
+
+    assert your_turn("Ann placed the red I. Bob's turn.", "Bob") == (
+        "Ann placed the red I. Your turn."
+    )
+    said = "Bob's turn: place a block on the top floor card, or reveal a floor card (V)."
+    assert your_turn(said, "Bob").startswith("Your turn: place a block")
+    assert your_turn("Ann and Bob place.", "Bob") == "Ann and Bob place. Your turn."
+    assert your_turn("Your turn.", "Bob") == "Your turn."

@@ -11,6 +11,7 @@ import pytest
 
 from simulator.cli import main
 from simulator.games.registry import GAMES
+from simulator.lab.run import wins_words
 from simulator.lab.store import RESULTS
 from tests.lab import crashing
 from tests.lab.support import lab_run, records, without_cpu
@@ -233,3 +234,25 @@ def test_a_bad_dask_address_is_one_line(tmp_path: Path, capsys: pytest.CaptureFi
     assert "Traceback" not in err
     assert err.splitlines()[-1].startswith("towersim lab run: --dask nonsense: cannot reach the")
     assert not (tmp_path / RESULTS).exists()
+
+
+def test_a_run_ends_naming_who_won(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["lab", "run", "--game", "filled-in", "--seats", "random,easy", "--games", "4"]
+    assert main([*argv, "--out", str(tmp_path / "out")]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "Player 2 (easy) won 4 of the 4 games and Player 1 (random) 0."
+
+
+def test_the_wins_sentence_counts_shared_wins_and_unfinished_games() -> None:
+    seats = [{"name": "Ann", "level": "normal", "hand": "steady"}, {"name": "Bob", "level": "easy"}]
+    done = {"status": "done", "seats": seats}
+    records = [
+        {**done, "winners": [0]},
+        {**done, "winners": [0, 1]},
+        {**done, "winners": [1]},
+        {"status": "crashed", "seats": seats, "winners": []},
+    ]
+    assert wins_words(records) == (
+        "Ann (normal, steady hand) won 2 of the 3 games and Bob (easy) 2 (1 game shared the win)."
+    )
+    assert wins_words(records[3:]) == "No game finished, so nobody won."

@@ -37,7 +37,7 @@ from simulator.app.crazy_tower.words import (
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud, line_height
-from simulator.app.words import seat_tag
+from simulator.app.words import computer_tag, seat_tag
 from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
@@ -45,7 +45,6 @@ LEGEND_H = 52  # the box legend along the bottom of the world view
 WIDTH = DESIGN_W - PANEL_X - 14
 CUBE = 15  # px: a bank block's cube
 GREY = (110, 110, 110)
-_BOT_WORD = {"random": "player"}  # "random player"; the thinking levels are bots
 
 
 @dataclass
@@ -121,8 +120,7 @@ def _players(
         current = name == state["current"] and not is_over(state)
         human = view.controllers[seat] == "human"
         hud.circle(x + 7, y + 5, 7, colour(player["colours"][0]).rgb)  # their first colour
-        level = view.controllers[seat]
-        bot = f"{level} {_BOT_WORD.get(level, 'bot')}"
+        bot = computer_tag(view.controllers[seat])
         who = seat_tag(name, human, view.controllers.count("human"), view.elsewhere.get(name, bot))
         role = " · saboteur" if state["saboteur"] == name else ""  # named once it is over
         hand = player["hand"]

@@ -21,6 +21,7 @@ from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.saves import Saved
 from simulator.physics.profile import load_profile
+from simulator.words import counted
 
 
 @dataclass
@@ -78,7 +79,8 @@ def load(path: Path) -> Game:
 
 def _name(game: Game) -> str:
     summary = game.match.summary()
-    title = f"Crazy Tower in the app, {summary['mode']}, {len(summary['players'])} player(s)"
+    seats = counted(len(summary["players"]), "player")
+    title = f"Crazy Tower in the app, {summary['mode']}, {seats}"
     if summary["challenge"] is not None:
         title += f", challenge {summary['challenge']}"
     return f"{title}, seed {game.seed}"

@@ -36,6 +36,7 @@ from simulator.app.crazy_tower.facts import (
     seen,
     top_card,
 )
+from simulator.app.table_rules import UNDO_OFFERED
 from simulator.app.words import (
     YOU,
     agree,
@@ -48,6 +49,8 @@ from simulator.app.words import (
     wins,
 )
 
+# The results rank the points left in hand: the fewest is the best (rules/crazy_tower).
+FEWER_POINTS_BETTER = True
 SKIPPED = ("setup", "turn_start", "play_again")  # play_again: the loop event said it
 REASONS = {
     "last_block": "the last block is placed",
@@ -140,7 +143,24 @@ _TELL: dict[str, Any] = {
 
 
 def events_text(events: Sequence[Mapping[str, Any]]) -> list[str]:
-    return [t for t in (event_text(e) for e in events) if t]
+    """The events' sentences. A card laid and then fallen in the same move never became a
+    floor: the rules' event names the floor it was laid on (the tower's top), so it is
+    said as laid on that floor, not as that floor."""
+    told = []
+    for index, event in enumerate(events):
+        fell = event["type"] == "card_laid" and _falls_later(event["card"], events[index + 1 :])
+        if fell and not event.get("hidden"):
+            told.append(
+                f"{event.get('player') or ''} laid {named(event['card'])} on "
+                f"{floor_name(event['floor'])}."
+            )
+        else:
+            told.append(event_text(event) or "")
+    return [t for t in told if t]
+
+
+def _falls_later(piece: str, events: Sequence[Mapping[str, Any]]) -> bool:
+    return any(e["type"] == "piece_fell" and e.get("piece") == piece for e in events)
 
 
 def said(events: Sequence[Mapping[str, Any]], last: int | None = None) -> str:
@@ -159,7 +179,7 @@ def verdict(before: Any, after: Any) -> str:
         text += " " + " ".join(
             f"{agree(p, 'now hold')} {counted(now['scores'][p], 'point')}." for p in changed
         )
-    return f"Verdict: {text} Enter confirms it; Backspace takes it back."
+    return f"Verdict: {text} {UNDO_OFFERED}"
 
 
 def ending_text(state: Seen) -> str:

@@ -26,7 +26,7 @@ from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.table import DRAFT, ENDED, PLACE, PURPLE, ROLL, Breakdown, Table
 from simulator.app.filled_in.turn import BLOCK, PendingTurn
 from simulator.app.filled_in.words import box, events_text
-from simulator.app.words import YOU, agree, listed, refusal, sentence
+from simulator.app.words import YOU, agree, computer_tag, listed, refusal, sentence
 from simulator.games.filled_in.match import FilledInMatch
 
 NOTHING_TO_UNDO = "Nothing in pencil to rub out (what is confirmed is ink)."
@@ -147,7 +147,7 @@ class FilledInTurns(CraftingControls):
             return away
         bot = self.game.computers.get(name)
         if bot is not None:
-            return f"computer, {bot}"
+            return computer_tag(bot)
         people = len(self.table.players) - len(self.game.computers)
         return "you" if people == 1 and name != YOU else ""  # people sharing the screen
 

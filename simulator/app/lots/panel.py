@@ -13,7 +13,7 @@ from simulator.app.lots.words import phase_text
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
-from simulator.app.words import seat_tag, with_article
+from simulator.app.words import computer_tag, markers, seat_tag, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
@@ -52,6 +52,7 @@ def draw_panel(
     *,
     crew: list[str],
     humans: set[str],
+    levels: dict[str, str],
     on_move: Callable[[dict[str, Any]], None],
     on_pick: Callable[[str], None],
     holding: bool,
@@ -60,8 +61,9 @@ def draw_panel(
     elsewhere: dict[str, str] | None = None,
 ) -> None:
     """The panel of the LOTS ``state``; ``crew``: the crew cards of the player to move,
-    whom the desk shows them to. ``elsewhere``: what follows the name of a seat played
-    on another desk (a network game), instead of "computer"."""
+    whom the desk shows them to; ``levels``: the computer seats' levels. ``elsewhere``:
+    what follows the name of a seat played on another desk (a network game), instead of
+    "computer, LEVEL"."""
     x, top = PANEL_X, 790
     lots = engine()
     table = lots.describe(state)
@@ -77,7 +79,8 @@ def draw_panel(
         current = name in to_act
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.circle(x + 8, y + 6, 7, tone)
-        who = seat_tag(name, name in humans, len(humans), (elsewhere or {}).get(name, "computer"))
+        computer = (elsewhere or {}).get(name, computer_tag(levels.get(name)))
+        who = seat_tag(name, name in humans, len(humans), computer)
         marker = "▶ " if current else ""
         words = worded(
             f"{marker}{name}{who}  ", f" pts  cubes {len(player['cubes'])}  crew {player['crew']}"
@@ -201,12 +204,13 @@ def draw_track(hud: Hud, state: Any) -> None:
             hud.circle(cx, base_y, step * 0.3, (255, 255, 255))
         if spot % 5 == 0:
             hud.text(str(spot), cx, 6, 9, anchor_x="center")
-    for seat, (name, score) in enumerate(scores.items()):
+    tags = markers(list(scores))
+    for seat, score in enumerate(scores.values()):
         cx = 20 + step * (score + 0.5)
         cy = base_y + 18 + 12 * seat
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.polygon([(cx - 6, cy - 6), (cx + 6, cy - 6), (cx, cy + 8)], tone, layer=2)
-        hud.text(name[:1], cx + 8, cy - 4, 9, tone, layer=3)
+        hud.text(tags[seat], cx + 8, cy - 4, 9, tone, layer=3)
 
 
 def _bind(function: Callable[[Any], None], value: Any) -> Callable[[], None]:

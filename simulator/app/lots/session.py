@@ -16,6 +16,7 @@ from simulator.app.lots.material import players
 from simulator.games import saves
 from simulator.games.lots.match import LotsMatch, match_for
 from simulator.games.saves import Saved
+from simulator.words import counted
 
 # A LOTS game as a save holds it: the match replayed, its seed, the app's seats (name ->
 # bot level; None: by the names) and the human hand's dexterity profile.
@@ -33,7 +34,7 @@ def save(
     computers: dict[str, str] | None = None,
     hand: str | None = None,
 ) -> None:
-    name = f"LOTS in the app, {len(players(match.state))} player(s), seed {seed}"
+    name = f"LOTS in the app, {counted(len(players(match.state)), 'player')}, seed {seed}"
     saves.save(path, match, name=name, computers=computers, hand=hand)
 
 

@@ -221,6 +221,7 @@ class LotsView:
             state,
             crew=turns.crew(),
             humans=turns.seats.humans,
+            levels=turns.seats.levels,
             on_move=turns.move,
             on_pick=turns.pick,
             holding=turns.live is not None,

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine import Outcome
 from simulator.app.lots.material import card_name, engine, piece_name, players
+from simulator.app.table_rules import UNDO_OFFERED
 from simulator.app.words import (
     YOU,
     agree,
@@ -235,4 +236,4 @@ def told(before: Any, after: Any) -> str:
 
 def verdict(before: Any, after: Any) -> str:
     """The rules' verdict on a settled placement, in words."""
-    return f"Verdict: {told(before, after)} Enter confirms it; Backspace takes it back."
+    return f"Verdict: {told(before, after)} {UNDO_OFFERED}"

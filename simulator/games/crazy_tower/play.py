@@ -15,10 +15,17 @@ from simulator.games.crazy_tower.handicap import hand_profile
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.expect import GameExpect
 from simulator.games.parameters import flag_settings
-from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
+from simulator.games.play_common import (
+    add_game_arguments,
+    ending,
+    play_headless,
+    publish,
+    standings,
+)
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
+from simulator.words import counted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,8 +45,8 @@ def options_from(args: argparse.Namespace) -> dict[str, Any] | str:
     low, high = min(counts), max(counts)
     players = low if args.players is None else args.players
     if players not in counts:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        return f"{args.mode} mode is for {span} player(s), not {players}"
+        span = counted(low, "player") if low == high else f"{low} to {high} players"
+        return f"{args.mode} mode is for {span}, not {players}"
     options: dict[str, Any] = {
         "mode": args.mode,
         "players": [f"Player {i + 1}" for i in range(players)],
@@ -61,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     match = CrazyTowerMatch(options, profile)
     stopped = play_headless("crazy-tower", match, seats, args.seed)
     wall_ms = (time.perf_counter() - started) * 1000
-    title = f"Crazy Tower, {args.mode}, {len(options['players'])} player(s), seed {args.seed}"
+    title = f"Crazy Tower, {args.mode}, {counted(len(options['players']), 'player')}, "
+    title += f"seed {args.seed}"
     if "challenge" in options:
         title += f", challenge {options['challenge']}"
     header = Header(FORMAT, "crazy-tower", title, "", args.seed)
@@ -70,17 +78,16 @@ def run(args: argparse.Namespace) -> int:
     return publish("crazy-tower", args, result, match, _print_summary)
 
 
-def _print_summary(result: dict[str, Any]) -> None:
+def _print_summary(result: dict[str, Any], match: CrazyTowerMatch) -> None:
     print(result["name"])
-    for name, points in result["scores"].items():
-        print(f"  {name:<10} {points:>3} points left")
-    print(ending(result, f"{result['turns']} turns, {len(result['floors'])} floor cards"))
-    if result.get("detail"):
-        print(f"  {result['detail']}")
+    for name in standings(match):
+        print(f"  {name:<10} {counted(result['scores'][name], 'point'):>10} left in hand")
+    floors = counted(len(result["floors"]), "floor card")
+    print(ending(match, f"{counted(result['turns'], 'turn')}, with {floors} in the tower"))
     if result.get("stopped"):
         print(f"  {result['stopped']}")
     falls = sum(1 for e in result["events"] if e["type"] == "piece_fell")
     print(
-        f"{falls} pieces fell; {result['steps']} physics steps, {result['wall_ms']:.0f} ms; "
-        f"state {result['state_hash'][:16]}"
+        f"{counted(falls, 'piece')} fell; {result['steps']} physics steps in "
+        f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}."
     )

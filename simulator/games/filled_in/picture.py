@@ -13,6 +13,7 @@ from rules.filled_in.sheets import get_sheet
 from simulator.games.filled_in.draw import RGB, Canvas, colour_rgb, tint, write_png
 from simulator.games.filled_in.sheetfile import load_towers
 from simulator.games.filled_in.stand import StandResult, stand_tower
+from simulator.physics.geometry import Polygon
 
 INK: RGB = (30, 30, 30)
 STANDS: RGB = (30, 130, 50)
@@ -56,6 +57,64 @@ def _view(result: StandResult) -> tuple[float, float, float, float]:
     return x0, -2.0, x1, top + 2.0
 
 
+Edge = tuple[tuple[float, float], tuple[float, float]]
+
+
+def piece_outline(polygons: list[Polygon]) -> list[Edge]:
+    """A piece's outline: its polygons' edges without the seams between them (a piece's
+    shape is a few rectangles, a T two of them: a seam is where one lies along another),
+    each edge cut where another polygon of the piece runs along it."""
+    edges = [(a, b) for poly in polygons for a, b in zip(poly, [*poly[1:], poly[0]], strict=True)]
+    outer: list[Edge] = []
+    for index, (a, b) in enumerate(edges):
+        shared = [
+            span
+            for other, (c, d) in enumerate(edges)
+            if other != index and (span := _along(a, b, c, d)) is not None
+        ]
+        covered = _union(shared)
+        cut = 0.0
+        for low, high in covered:
+            if low > cut:
+                outer.append((_at(a, b, cut), _at(a, b, low)))
+            cut = high
+        if cut < 1.0:
+            outer.append((_at(a, b, cut), _at(a, b, 1.0)))
+    return outer
+
+
+def _along(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> tuple[float, float] | None:
+    """The part (from, to, as fractions of a->b) of edge a->b that edge c->d lies along,
+    or None if they do not run together."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    length2 = ex * ex + ey * ey
+    if length2 == 0.0:
+        return None
+    for point in (c, d):  # both ends on a->b's line, within a micrometre
+        if abs(ex * (point[1] - a[1]) - ey * (point[0] - a[0])) > 1e-4 * length2**0.5:
+            return None
+    t0 = ((c[0] - a[0]) * ex + (c[1] - a[1]) * ey) / length2
+    t1 = ((d[0] - a[0]) * ex + (d[1] - a[1]) * ey) / length2
+    low, high = max(0.0, min(t0, t1)), min(1.0, max(t0, t1))
+    return (low, high) if high - low > 1e-6 else None
+
+
+def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[tuple[float, float]] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return merged
+
+
+def _at(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
 def _panel(
     canvas: Canvas,
     result: StandResult,
@@ -77,15 +136,16 @@ def _panel(
     canvas.rect(a[0], a[1], b[0] - a[0], b[1] - a[1], FOUNDATION)
     for piece in result.pieces:
         if piece.fell_at is not None:
-            for poly in piece.start_polygons:
-                canvas.outline([px(p) for p in poly], tint(colour_rgb(piece.colour), 0.5), 1.5)
+            for a, b in piece_outline(piece.start_polygons):
+                canvas.line(*px(a), *px(b), tint(colour_rgb(piece.colour), 0.5), 1.5)
     for piece in result.pieces:
-        rgb = colour_rgb(piece.colour)
-        edge = FALLS if piece.fell_at is not None else INK
+        # Each piece edged along its own outline, never along the seams of its shape:
+        # two pieces of one colour side by side read as two, one T as one.
+        fell = piece.fell_at is not None
         for poly in piece.end_polygons:
-            points = [px(p) for p in poly]
-            canvas.polygon(points, rgb)
-            canvas.outline(points, edge, 2.5 if piece.fell_at is not None else 1.0)
+            canvas.polygon([px(p) for p in poly], colour_rgb(piece.colour))
+        for a, b in piece_outline(piece.end_polygons):
+            canvas.line(*px(a), *px(b), FALLS if fell else INK, 3.0 if fell else 2.0)
 
     title_y = canvas.height - 30
     sheet = get_sheet(result.tower.sheet)

@@ -13,11 +13,18 @@ from simulator.bots.cli import Seats, bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.parameters import flag_settings
-from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
+from simulator.games.play_common import (
+    add_game_arguments,
+    ending,
+    play_headless,
+    publish,
+    standings,
+)
 from simulator.games.registry import GAMES
 from simulator.games.runner import report
 from simulator.physics.profile import load_profile
 from simulator.scenario.header import FORMAT, Header
+from simulator.words import counted
 
 PROG = "towersim play filled-in"
 
@@ -67,7 +74,7 @@ def play_game(
     everyone = {seat: "random" for seat in range(players)} | (levels or {})
     stopped = play_headless("filled-in", match, Seats(everyone, {}), seed)
     wall_ms = (time.perf_counter() - started) * 1000
-    name = f"LOTS: Filled In, {players} players, sheet {sheet}, {variant}, seed {seed}"
+    name = f"LOTS: Filled In, {counted(players, 'player')}, sheet {sheet}, {variant}, seed {seed}"
     header = Header(FORMAT, "filled-in", name, "", seed)
     result = report(match, header, load_profile(), GameExpect(), wall_ms)
     result["stopped"] = stopped  # why an unfinished game ended early (None: it did not)
@@ -79,11 +86,11 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _print_summary(result: dict[str, Any]) -> None:
+def _print_summary(result: dict[str, Any], match: FilledInMatch) -> None:
     print(result["name"])
-    for name, points in result["scores"].items():
+    for name in standings(match):
         parts = result["breakdown"][name]
         detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
-        print(f"  {name:<10} {points:>3} points ({detail})")
-    print(ending(result, f"{result['turns']} rounds"))
-    print(f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}")
+        print(f"  {name:<10} {counted(result['scores'][name], 'point'):>10} ({detail})")
+    print(ending(match, counted(result["turns"], "round")))
+    print(f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}.")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.filled_in.sheets import get_sheet
-from rules.pieces import get_piece, normalise
+from rules.pieces import get_piece, named_piece, normalise
 from simulator.games.filled_in.sheetfile import DrawnTower
 from simulator.physics.geometry import Polygon, centroid
 from simulator.physics.lot import TABLE_HALF_WIDTH
@@ -22,6 +22,7 @@ from simulator.physics.monitor import Monitor, MotionEvent
 from simulator.physics.profile import PhysicsProfile, load_profile
 from simulator.physics.settle import settle
 from simulator.physics.world import Pose, World
+from simulator.words import counted
 
 FOUNDATION_HEIGHT = 1.0  # cm: the foundation the bottom row is drawn standing on
 # Run at least this long: a tower that starts at rest is quiet for an instant even if
@@ -45,6 +46,7 @@ class PieceOutcome:
     def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
+            "name": named_piece(self.colour, get_piece(self.piece).shape),
             "piece": self.piece,
             "colour": self.colour,
             "cells": [list(c) for c in self.cells],
@@ -91,24 +93,40 @@ class StandResult:
             "pieces": [p.as_dict() for p in self.pieces],
         }
 
+    def names(self) -> dict[str, str]:
+        """Each piece's id -> its name as players say it: ``the purple cube``; a name
+        two pieces share gets the piece's number on the sheet: ``the blue L (piece 3)``."""
+        said = {p.id: named_piece(p.colour, get_piece(p.piece).shape) for p in self.pieces}
+        twice = {name for name in said.values() if list(said.values()).count(name) > 1}
+        return {
+            p.id: f"{said[p.id]} (piece {index + 1})" if said[p.id] in twice else said[p.id]
+            for index, p in enumerate(self.pieces)
+        }
+
     def summary(self) -> str:
+        """The verdict in sentences: ``overhang (sheet 1, ...) falls: the orange L at
+        0.53 s, onto the table. 1 of 2 pieces fell (1.40 s simulated).``"""
         name = get_sheet(self.tower.sheet).name
-        head = f"{self.tower.label} (sheet {self.tower.sheet}, {name}), "
-        head += f"{len(self.pieces)} pieces: "
+        head = f"{self.tower.label} (sheet {self.tower.sheet}, {name})"
+        count = counted(len(self.pieces), "piece")
         if not self.pieces:
-            return head + "nothing drawn, nothing to fall"
+            return f"{head}: nothing is drawn, so nothing can fall."
         if self.stands:
-            verdict = "STANDS"
+            every = {1: "its one piece stays", 2: "both pieces stay"}.get(
+                len(self.pieces), f"all {count} stay"
+            )
+            text = f"{head} stands: {every} where drawn"
         else:
+            names = self.names()
             falls = [
-                f"{p.id} at {p.fell_at:.2f} s" + (" (to the table)" if p.table_at else "")
+                f"{names[p.id]} at {p.fell_at:.2f} s" + (", onto the table" if p.table_at else "")
                 for p in sorted(self.pieces, key=lambda p: p.fell_at or 0.0)
                 if p.fell_at is not None
             ]
-            verdict = f"FALLS: {len(falls)} of {len(self.pieces)}: " + ", ".join(falls)
+            text = f"{head} falls: {'; '.join(falls)}. {len(falls)} of {count} fell"
         if not self.settled:
-            verdict += " (still moving when the settle cap was reached)"
-        return head + verdict + f" ({self.seconds:.2f} s simulated)"
+            text += ", and it was still moving when the settle cap was reached"
+        return f"{text} ({self.seconds:.2f} s simulated)."
 
 
 def piece_id(index: int, piece: str, colour: str) -> str:

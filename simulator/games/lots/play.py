@@ -13,9 +13,16 @@ from simulator.bots.cli import bot_seats
 from simulator.games.expect import GameExpect
 from simulator.games.lots.match import LotsMatch
 from simulator.games.parameters import flag_settings
-from simulator.games.play_common import add_game_arguments, ending, play_headless, publish
+from simulator.games.play_common import (
+    add_game_arguments,
+    ending,
+    play_headless,
+    publish,
+    standings,
+)
 from simulator.games.runner import report
 from simulator.scenario.header import FORMAT, Header
+from simulator.words import counted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
     match = LotsMatch(options)
     stopped = play_headless("lots", match, seats, args.seed)
     wall_ms = (time.perf_counter() - started) * 1000
-    header = Header(FORMAT, "lots", f"LOTS, {players} player(s), seed {args.seed}", "", args.seed)
+    header = Header(
+        FORMAT, "lots", f"LOTS, {counted(players, 'player')}, seed {args.seed}", "", args.seed
+    )
     result = report(match, header, match.profile, GameExpect(), wall_ms)
     result["stopped"] = stopped  # why an unfinished game ended early (None: it did not)
     return publish("lots", args, result, match, _print_summary)
@@ -60,13 +69,13 @@ def _player_count(args: argparse.Namespace) -> int | str:
     return players
 
 
-def _print_summary(result: dict[str, Any]) -> None:
+def _print_summary(result: dict[str, Any], match: LotsMatch) -> None:
     print(result["name"])
-    for name, points in result["scores"].items():
-        print(f"  {name:<10} {points:>3} points")
-    print(ending(result, f"{result['turns']} turns"))
+    for name in standings(match):
+        print(f"  {name:<10} {counted(result['scores'][name], 'point'):>10}")
+    print(ending(match, counted(result["turns"], "turn")))
     accidents = sum(1 for e in result["events"] if e["type"] == "accident")
     print(
-        f"{accidents} pieces lost in accidents; {result['steps']} physics steps, "
-        f"{result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}"
+        f"{counted(accidents, 'piece')} lost in accidents; {result['steps']} physics steps "
+        f"in {result['wall_ms']:.0f} ms; state {result['state_hash'][:16]}."
     )

@@ -151,4 +151,4 @@ def test_plain_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "filled-in", "--headless", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "LOTS: Filled In, 2 players, sheet 1, standard, seed 3" in out
-    assert "winner:" in out and "points (levels" in out
+    assert " wins " in out and "points (levels" in out and "It lasted " in out

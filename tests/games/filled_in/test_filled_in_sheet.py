@@ -12,6 +12,7 @@ from rules.filled_in.sheets import get_sheet
 from simulator.cli import main
 from simulator.games.filled_in.draw import colour_rgb, tint
 from simulator.games.filled_in.notation import shape_cells
+from simulator.games.filled_in.picture import draw_stand
 from simulator.games.filled_in.printable import TOOL_TINT
 from simulator.games.filled_in.sheetfile import load_towers
 from simulator.games.filled_in.stand import stand_tower
@@ -87,7 +88,8 @@ def test_an_overhang_falls_and_says_when() -> None:
     (fell,) = [p for p in result.pieces if p.fell_at is not None]
     assert 0.0 < fell.fell_at < 1.0
     assert fell.end.y < fell.start.y - 1.0  # it came down
-    assert "FALLS: 1 of 2: 02-L-orange at" in result.summary()
+    assert "falls: the orange L at " in result.summary()
+    assert "1 of 2 pieces fell" in result.summary()
 
 
 def test_pieces_are_built_exactly_on_their_boxes() -> None:
@@ -126,7 +128,7 @@ def test_stand_cli_exit_codes_json_and_picture(
     assert width > 200 and height > 200
     assert colour_rgb("orange") in colours and colour_rgb("red") in colours
     assert main(["sheet", "stand", str(SHEETS / "stable.toml"), "--no-picture"]) == 0
-    assert "STANDS" in capsys.readouterr().out
+    assert "stands: all 5 pieces stay where drawn" in capsys.readouterr().out
 
 
 def test_stand_on_a_scenario_builds_every_players_sheet(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,3 +206,56 @@ def test_print_refuses_an_unknown_sheet(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit) as exit_info:
         main(["sheet", "print", "6", "--out", "x.png"])
     assert exit_info.value.code == 2
+
+
+TWINS = """sheet = 1
+name = "twins"
+
+[[block]]
+shape = "I"
+colour = "red"
+row = 0
+col = 0
+
+[[block]]
+shape = "I"
+colour = "red"
+row = 1
+col = 0
+
+[[block]]
+shape = "T"
+colour = "blue"
+cells = [[2, 0], [2, 1], [2, 2], [3, 1]]
+"""
+
+
+def test_stand_names_pieces_as_players_do_and_its_picture_keeps_them_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two red I's, one on the other, are two pieces in the picture (an outline of each
+    between them), a T is one piece (no line along the seam of its two rectangles), and
+    the words name pieces as players do, numbered only where two share a name."""
+    sheet = tmp_path / "twins.toml"
+    sheet.write_text(TWINS, encoding="utf-8")
+    (tower,) = load_towers(sheet)
+    result = stand_tower(tower)
+    assert result.names() == {
+        "01-I-red": "the red I (piece 1)",
+        "02-I-red": "the red I (piece 2)",
+        "03-T-blue": "the blue T",
+    }
+    assert result.as_dict()["pieces"][2]["name"] == "the blue T"
+    canvas = draw_stand([result])
+    lines = [args for _, op, args, style in canvas.ops if op == "line" and style["thickness"] >= 2]
+    assert len(lines) == 4 + 4 + 8  # two I outlines and the T's, no seam inside the T
+    # Between the I's, the top edge of one and the bottom edge of the other, each drawn.
+    flat = [(round(x0), round(y0), round(x1)) for x0, y0, x1, y1 in lines if round(y0) == round(y1)]
+    spans = {(min(a, b), y, max(a, b)) for a, y, b in flat}
+    assert any(
+        [(x0, y, x1) for x0, yy, x1 in flat if yy == y].__len__() == 2 for x0, y, x1 in spans
+    )
+    assert main(["sheet", "stand", str(sheet), "--no-picture"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("twins (sheet 1, ")
+    assert "stands: all 3 pieces stay where drawn" in said

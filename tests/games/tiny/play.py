@@ -55,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
     return publish("tiny", args, result, match, _summary)
 
 
-def _summary(result: dict[str, Any]) -> None:
+def _summary(result: dict[str, Any], match: Any) -> None:
     print(f"{result['name']}: {result['end_reason']}; standing: {', '.join(result['tower'])}")
     print(f"state {result['state_hash'][:16]}")
