@@ -85,6 +85,9 @@ class NetworkGame(Screen):
         self._ghosts = HandGhosts(look)
         self._holding = False  # our piece was held live at the last frame
         self._live_sent = 0.0  # when our live move was last sent (time.monotonic)
+        # Out of step with the host: said until the host's game replaces this one (the
+        # moves still heard meanwhile must not talk over it)
+        self._out_of_step: str | None = None
         screen.remote = self
 
     # -- the game screen's remote -------------------------------------------------------
@@ -139,6 +142,13 @@ class NetworkGame(Screen):
 
     def heard(self, kind: str, fields: dict[str, Any]) -> None:
         """An event from the host, on the window's thread (the move applied already)."""
+        self._hear(kind, fields)
+        if kind == "desync":
+            self._out_of_step = words(kind, fields, self.link.seat)
+        if self._out_of_step:
+            self.screen.say(self._out_of_step)
+
+    def _hear(self, kind: str, fields: dict[str, Any]) -> None:
         screen = self.screen
         screen.drop_gone_move()  # the replica may have rebuilt the world under it
         if kind == "move":

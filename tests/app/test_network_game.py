@@ -129,3 +129,15 @@ def test_a_lots_move_made_elsewhere_is_told_by_its_players_name_and_a_refusal_is
         assert screen.message == "The host refused your move (too late); it was taken back."
     finally:
         close(window)
+
+
+def test_out_of_step_is_said_until_the_hosts_game_replaces_this_one():
+    window, played = _played(_match(("Ann", "human"), ("Bob", "human")), ["Ann"])
+    try:
+        played.heard("desync", {"seq": 3})
+        said = played.screen.message
+        assert said.startswith("Out of step: after move 3")
+        played.heard("notice", {"text": "Bob is thinking."})  # heard meanwhile
+        assert played.screen.message == said  # does not talk over it
+    finally:
+        close(window)
