@@ -215,7 +215,7 @@ class GameScreen(Screen, ComputerSeats):
 
         ``scene`` (``_world_scene()``) shows ``frame`` (a computer's filmed frame; None:
         the live world) through ``look.framing``'s drawn camera, clipped to
-        ``world_view`` (logical x, y, w, h), with ``look``'s flashes and ghost over it;
+        ``world_view`` (logical x, y, w, h), over ``look``'s ghost and under its flashes;
         then, in logical coordinates, the ghost's label, the panel (laid out again first
         when the screen is ``dirty``), the tally, ``extras`` in order (a game's own
         Huds) and the message banner with ``self.message``."""
@@ -223,9 +223,9 @@ class GameScreen(Screen, ComputerSeats):
         look.camera()  # framed before the first frame
         window.view = base @ look.framing.drawn_camera().matrix()
         with clipped(window, window.box, world_view):
+            look.draw_ghost()  # under the pieces: the held piece and its hand hide it
             scene.batch.draw()
             look.flashes.draw()
-            look.draw_ghost()
         window.view = base
         look.draw_ghost_label()
         if self.dirty:

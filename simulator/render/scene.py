@@ -21,8 +21,8 @@ from pyglet.shapes import get_default_shader
 from simulator.physics.lot import Lot
 from simulator.physics.world import Entry, World
 from simulator.render.bodies import entry_mesh, is_floor_card, opaque
-from simulator.render.film import Frame, Grip, Pose3, grips
-from simulator.render.hand_view import gripper_mesh
+from simulator.render.film import SLIPPING, Frame, Grip, Pose3, grips
+from simulator.render.hand_view import SLIP_SECONDS, arm_mesh, hand_mesh, open_hand_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
 
@@ -105,7 +105,10 @@ class WorldScene:
             order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
         }
         self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
-        self._hands: dict[str, tuple[Grip, Any, int]] = {}  # held body id -> its gripper
+        # held body id -> its grip, and the hand's and the arm's (vertex list, count)
+        self._hands: dict[str, tuple[Grip, tuple[Any, int], tuple[Any, int]]] = {}
+        # a piece that slipped out: its open hand, (vertex list, shown until world time)
+        self._slips: dict[str, tuple[Any, float]] = {}
         self._decor: list[Any] = []
         sides = footprint_sides(world, lot)
         if sides is not None:
@@ -127,11 +130,12 @@ class WorldScene:
     def sync(self, frame: Frame | Sequence[tuple[Entry, Pose3]] | None = None) -> None:
         """Match the batch to the world now (or to a filmed frame, or to bare filmed
         bodies: no hand then): new bodies, removed bodies, every pose, the hands."""
+        now = self.world.time
         if frame is None:
             bodies: Sequence[tuple[Entry, Pose3]] = [(e, _pose(e)) for e in self.world.entries]
             held = grips(self.world)
         elif isinstance(frame, Frame):
-            bodies, held = frame.bodies, frame.grips
+            bodies, held, now = frame.bodies, frame.grips, frame.time
         else:
             bodies, held = frame, ()
         world_ids = set()
@@ -151,29 +155,56 @@ class WorldScene:
                 self._lists[entry.id] = (entry, cached[1], cached[2], pose)
         for body_id in [k for k in self._lists if k not in world_ids]:
             self._lists.pop(body_id)[1].delete()
-        self._show_hands(held)
+        self._show_hands(held, now)
 
-    def _show_hands(self, held: Sequence[Grip]) -> None:
-        """A gripper over every held piece, at the hand's pose; gone once it lets go."""
+    def _show_hands(self, held: Sequence[Grip], now: float) -> None:
+        """The hand over every held piece, at the hand's pose, its arm straight up from
+        the grip point; gone once it lets go, but for an open hand a moment where a
+        piece slipped out of the fingers."""
         shown = set()
         for grip in held:
             key = grip.held.id
             shown.add(key)
             cached = self._hands.get(key)
             if cached is not None and (
-                cached[0].held is not grip.held or cached[0].anchor != grip.anchor
+                cached[0].held is not grip.held
+                or cached[0].anchor != grip.anchor
+                or cached[0].strain != grip.strain
             ):
-                cached[1].delete()
+                self._drop_hand(key)
                 cached = None
+            x, y, _ = grip.pose
             if cached is None:
-                mesh = gripper_mesh(grip.held.local_polygons, grip.anchor)
-                vertex_list = mesh_list(mesh, self.batch, self.groups[OVERLAY], grip.pose)
-                self._hands[key] = (grip, vertex_list, mesh.count)
-            elif cached[0].pose != grip.pose:
-                move_list(cached[1], cached[2], grip.pose)
+                arm = self._list(arm_mesh(grip.strain))  # first: the palm is drawn over it
+                hand = self._list(hand_mesh(grip.held.local_polygons, grip.anchor, grip.strain))
+                self._hands[key] = (grip, hand, arm)
+                cached = (grip, hand, arm)
+                moved = True
+            else:
+                moved = cached[0].pose != grip.pose
+            if moved:
+                move_list(*cached[1], grip.pose)
+                move_list(*cached[2], (x, y, 0.0))  # the arm never turns
                 self._hands[key] = (grip, cached[1], cached[2])
         for key in [k for k in self._hands if k not in shown]:
-            self._hands.pop(key)[1].delete()
+            grip = self._hands[key][0]
+            self._drop_hand(key)
+            if grip.strain == SLIPPING:  # it was slipping: the fingers open where it went
+                mesh = open_hand_mesh(grip.held.local_polygons, grip.anchor)
+                shown_list = self._list(mesh)
+                move_list(*shown_list, grip.pose)
+                self._slips[key] = (shown_list[0], now + SLIP_SECONDS)
+        for key in [k for k, (_, until) in self._slips.items() if until <= now or k in shown]:
+            self._slips.pop(key)[0].delete()
+
+    def _list(self, mesh: Mesh) -> tuple[Any, int]:
+        """``mesh`` as an overlay vertex list at the origin, and its vertex count."""
+        return mesh_list(mesh, self.batch, self.groups[OVERLAY]), mesh.count
+
+    def _drop_hand(self, key: str) -> None:
+        _, hand, arm = self._hands.pop(key)
+        hand[0].delete()
+        arm[0].delete()
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
         mesh = entry_mesh(entry, symbols=self.symbols)
@@ -187,9 +218,11 @@ class WorldScene:
     def delete(self) -> None:
         for _, vertex_list, _, _ in self._lists.values():
             vertex_list.delete()
-        for _, vertex_list, _ in self._hands.values():
+        for key in list(self._hands):
+            self._drop_hand(key)
+        for vertex_list, _ in self._slips.values():
             vertex_list.delete()
-        self._hands.clear()
+        self._slips.clear()
         for vertex_list in self._decor:
             vertex_list.delete()
         self._lists.clear()

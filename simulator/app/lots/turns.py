@@ -12,6 +12,7 @@ runs the steps and the computer seats and maps the mouse; the view (view.py) dra
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.words import said, told, verdict
 from simulator.app.words import refusal, slipped
-from simulator.bots.dexterity import Jitter, draw, get_profile, in_model
+from simulator.bots.dexterity import Jitter, draw, get_profile, in_model, miss_sd
 from simulator.games.lots.hand import LOTS_HAND_SALT
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -32,6 +33,7 @@ from simulator.physics.world import Entry
 from simulator.seeds import hand_chance
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
+SPREAD_SDS = 2.0  # the ghost's spread: where 95 % of a chosen hand's pieces land
 
 
 class LotsTurns:
@@ -63,6 +65,7 @@ class LotsTurns:
         self.angle = 0.0  # degrees ccw
         self.lowering = False
         self.message = "Welcome to LOTS. Press H for help."
+        self._spot: tuple[tuple[Any, ...], Spot] | None = None  # the ghost until the world steps
 
     def say(self, message: str) -> None:
         """Show ``message`` and rebuild the panel (setting ``message`` alone does not)."""
@@ -336,9 +339,29 @@ class LotsTurns:
 
     def ghost_spot(self) -> Spot | None:
         """As ghost(), with the column and quarter turns of that spot."""
-        if self.live is None or self.live.stage != HOLDING:
+        live = self.live
+        if live is None or live.stage != HOLDING:
             return None
-        return landing_spot(self.match, self.live, self.held(), self.angle)
+        world = self.match.world
+        key = (live, world, world.steps, live.piece, live.mirrored, self.angle)
+        if self._spot is None or self._spot[0] != key:
+            self._spot = (key, landing_spot(self.match, live, self.held(), self.angle))
+        return self._spot[1]
+
+    def spread(self) -> tuple[float, float] | None:
+        """Where a chosen hand's pieces land sideways when aimed where this one is aimed
+        (world x from, to): the ghost moved back by this piece's miss (the hand's target
+        is the aim plus ``jitter.dx``), widened by SPREAD_SDS of the hand's miss
+        (``dexterity.miss_sd``, for the fall from where it hangs). None for an exact hand.
+        """
+        spot = self.ghost_spot()
+        if self.hand is None or spot is None:
+            return None
+        hand = in_model(self.hand, self.match.profile.hand_model)
+        fall_s = math.sqrt(2.0 * spot.drop / self.match.profile.gravity)
+        reach = SPREAD_SDS * miss_sd(hand, fall_s)
+        xs = [x - self.jitter.dx for poly in spot.shape for x, _ in poly]
+        return min(xs) - reach, max(xs) + reach
 
     def ghost_risk(self) -> float | None:
         """The estimated chance that the ghost's spot makes something fall (None while
