@@ -196,8 +196,15 @@ class GameScreen(Screen, ComputerSeats):
         if self._scene is None or self._scene.world is not world:
             if self._scene is not None:
                 self._scene.delete()
-            self._scene = WorldScene(world, symbols=settings.current().colour_symbols, **options)
+            symbols = settings.current().colour_symbols
+            # a fallen piece stays on the table where it fell until the turn is over
+            self._scene = WorldScene(world, symbols=symbols, keep_gone=True, **options)
         return self._scene
+
+    def _forget_fallen(self) -> None:
+        """The turn is over: the pieces that fell in it are no longer drawn."""
+        if self._scene is not None:
+            self._scene.forget_gone()
 
     def draw_table(
         self,
@@ -271,7 +278,13 @@ class GameScreen(Screen, ComputerSeats):
     def _confirmed(self) -> None:
         """A person's move entered the log: autosave it, update the screen."""
         self._autosave()
+        self._forget_fallen()
         self._move_done()
+
+    def _shown(self, words: str) -> None:
+        """A computer's (or another desk's) move has been played back: its turn is over."""
+        self._forget_fallen()
+        super()._shown(words)
 
     def _autosave(self) -> None:
         if self.autosave:

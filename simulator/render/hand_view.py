@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from simulator.render.bodies import opaque
 from simulator.render.film import FIRM, SLIPPING, STRAINED
 from simulator.render.mesh import Mesh
-from simulator.render.palette import RGB, RGBA
+from simulator.render.palette import RGB
 from simulator.render.symbols import Point
 
 GRIPPER: RGB = (48, 62, 100)  # slate blue: far from every piece, card, table and text tone
@@ -39,6 +39,7 @@ FINGER_WIDTH = 0.42
 TIP_DEPTH = 0.22  # how far a fingertip hooks past the piece's edge
 TIP_HEIGHT = 0.7  # a fingertip's length across the piece's side
 RIM = 0.1
+MAX_PINCH = 12.0  # cm: the longest piece the thumb and a finger close around end to end
 OPEN_SPREAD = 0.9  # cm an open hand's fingers stand off the piece's sides
 SLIP_SECONDS = 0.6  # how long an open hand stays where a piece slipped out
 
@@ -61,18 +62,30 @@ def hand_mesh(
 ) -> Mesh:
     """The hand for a piece of these polygons (its own coordinates) held at ``anchor``
     (a point of the piece), in the hand's coordinates (grip point at 0, 0): the palm
-    over the grip point, thumb and finger out along the piece to its sides at the grip's
-    height, tips hooked over them (``spread`` cm off them: an open hand)."""
+    over the grip point, thumb and finger out along the piece to its ends through the
+    grip point, tips hooked over them (``spread`` cm off them: an open hand). A piece
+    longer than a hand spans (a floor card) is pinched across instead, at its edges
+    above and below the grip point."""
     ax, ay = anchor
     moved = [[(x - ax, y - ay) for x, y in poly] for poly in polygons]
-    left, right = span_at(moved, 0.0)
+    low, high = span_at(moved, 0.0)
+    across = high - low > MAX_PINCH
+    if across:  # pinch the other way: work in swapped coordinates, swap back at the end
+        low, high = span_at([[(y, x) for x, y in poly] for poly in moved], 0.0)
     tone, edge = opaque(STRAIN_TONES[strain], FINGER_ALPHA), opaque(GRIPPER_EDGE)
-    mesh = Mesh()
+    bars: list[tuple[float, float, float, float]] = []  # (u0, u1, v0, v1) along the pinch
     half, tip = FINGER_WIDTH / 2, TIP_HEIGHT / 2
-    for side, end in ((-1.0, left - spread), (1.0, right + spread)):
-        _bar(mesh, 0.0, end, -half, half, edge, tone)  # the finger along the piece
-        hook = end + side * TIP_DEPTH
-        _bar(mesh, end - side * TIP_DEPTH / 2, hook, -tip, tip, edge, tone)  # its tip
+    for side, end in ((-1.0, low - spread), (1.0, high + spread)):
+        bars.append((0.0, end, -half, half))  # the finger along the piece
+        bars.append((end - side * TIP_DEPTH / 2, end + side * TIP_DEPTH, -tip, tip))  # its tip
+    mesh = Mesh()
+    for u0, u1, v0, v1 in bars:
+        lo, hi = min(u0, u1), max(u0, u1)
+        square = [(lo, v0), (hi, v0), (hi, v1), (lo, v1)]
+        if across:
+            square = [(v, u) for u, v in square]
+        mesh.polygon(square, tone)
+        mesh.outline(square, RIM * 0.6, edge)
     mesh.polygon(_circle(PALM_RADIUS + RIM), edge)
     mesh.polygon(_circle(PALM_RADIUS), opaque(STRAIN_TONES[strain]))  # solid over the grip
     return mesh
@@ -97,14 +110,6 @@ def span_at(polygons: Sequence[Sequence[Point]], y: float) -> tuple[float, float
 def open_hand_mesh(polygons: Sequence[Sequence[Point]], anchor: Point) -> Mesh:
     """The hand a piece slipped out of, fingers open, red."""
     return hand_mesh(polygons, anchor, SLIPPING, spread=OPEN_SPREAD)
-
-
-def _bar(mesh: Mesh, x0: float, x1: float, y0: float, y1: float, rim: RGBA, fill: RGBA) -> None:
-    """A filled rectangle between x0 and x1 (either order) with a light rim."""
-    lo, hi = min(x0, x1), max(x0, x1)
-    square = [(lo, y0), (hi, y0), (hi, y1), (lo, y1)]
-    mesh.polygon(square, fill)
-    mesh.outline(square, RIM * 0.6, rim)
 
 
 def _circle(radius: float, sides: int = 20) -> list[Point]:

@@ -26,8 +26,10 @@ from simulator.render.hand_view import SLIP_SECONDS, arm_mesh, hand_mesh, open_h
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
 
-# Draw order: table and plinth, floor cards, pieces, overlays (lot lines, ghost, hand).
-STATIC, CARDS, PIECES, OVERLAY = 0, 1, 2, 3
+# Draw order: table and plinth, pieces, floor cards, overlays (lot lines, hand). A card
+# is drawn thicker than it is (render/bodies.py), down over the tops of the blocks it
+# lies on: over them, so its boxes read.
+STATIC, PIECES, CARDS, OVERLAY = 0, 1, 2, 3
 MIN_VIEW = 24.0  # cm: the narrowest region a picture shows
 BOUNDARY_HEIGHT = 60.0  # cm: how far up the footprint's boundary lines reach
 
@@ -97,9 +99,14 @@ class WorldScene:
         lot: Lot | None = None,
         parent: pyglet.graphics.Group | None = None,
         symbols: bool = True,
+        keep_gone: bool = False,
     ) -> None:
         self.world = world
         self.symbols = symbols  # each colour's symbol on the pieces (a player's setting)
+        # A game screen keeps drawing a body that left the world (a fallen piece the
+        # rules took away) where it was last, until ``forget_gone`` (the turn is over).
+        self.keep_gone = keep_gone
+        self._gone: dict[str, Any] = {}
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
             order: MeshGroup(order, parent) for order in (STATIC, CARDS, PIECES, OVERLAY)
@@ -146,6 +153,8 @@ class WorldScene:
                 cached[1].delete()
                 cached = None
             if cached is None:
+                if entry.id in self._gone:  # back in the world (a fallen piece put back)
+                    self._gone.pop(entry.id).delete()
                 self._add(entry, pose)
                 continue
             if not entry.dynamic:
@@ -154,7 +163,11 @@ class WorldScene:
                 move_list(cached[1], cached[2], pose)
                 self._lists[entry.id] = (entry, cached[1], cached[2], pose)
         for body_id in [k for k in self._lists if k not in world_ids]:
-            self._lists.pop(body_id)[1].delete()
+            vertex_list = self._lists.pop(body_id)[1]
+            if self.keep_gone:
+                self._gone[body_id] = vertex_list
+            else:
+                vertex_list.delete()
         self._show_hands(held, now)
 
     def _show_hands(self, held: Sequence[Grip], now: float) -> None:
@@ -197,6 +210,17 @@ class WorldScene:
         for key in [k for k, (_, until) in self._slips.items() if until <= now or k in shown]:
             self._slips.pop(key)[0].delete()
 
+    def forget_gone(self) -> None:
+        """Stop drawing the bodies that left the world (``keep_gone``)."""
+        for vertex_list in self._gone.values():
+            vertex_list.delete()
+        self._gone.clear()
+
+    @property
+    def gone(self) -> list[str]:
+        """The bodies drawn that are no longer in the world (``keep_gone``)."""
+        return list(self._gone)
+
     def _list(self, mesh: Mesh) -> tuple[Any, int]:
         """``mesh`` as an overlay vertex list at the origin, and its vertex count."""
         return mesh_list(mesh, self.batch, self.groups[OVERLAY]), mesh.count
@@ -218,6 +242,7 @@ class WorldScene:
     def delete(self) -> None:
         for _, vertex_list, _, _ in self._lists.values():
             vertex_list.delete()
+        self.forget_gone()
         for key in list(self._hands):
             self._drop_hand(key)
         for vertex_list, _ in self._slips.values():

@@ -41,10 +41,12 @@ from simulator.render.symbols import placed, symbol_triangles
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 # The region the camera shows around the tower (cm): room on the left where the hand
-# picks pieces up (the near end of a piece there shows), a little on the right (more
-# when a diamonds box lets a block be pulled out), above for the hand, and never
-# narrower than the ground card.
-ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 2.0, 8.0, 10.0, 10.0
+# picks pieces up (the near centimetre of a piece there shows: it is PICKUP_GAP, 3 cm,
+# left of the tower), a little on the right (more when a diamonds box lets a block be
+# pulled out), above for the hand, and never narrower than the ground card. The width
+# sets the scale at this view's aspect, so every centimetre of room on the sides is
+# view left empty above a short tower.
+ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 4.0, 1.0, 8.0, 10.0, 10.0
 TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
 INK, SHADE = (240, 240, 240), (26, 30, 40)  # a cover's words and its background
 Box = tuple[float, float, float, float]  # logical x, y, w, h
