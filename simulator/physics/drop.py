@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from simulator.physics.geometry import Point
+from simulator.physics.geometry import Point, Polygon
+from simulator.physics.world import Entry
 
 # cm: a vertex this far inside what it would land on still counts as above it (a piece
 # pressed onto the tower by the hand sits a hair into it)
@@ -65,3 +66,12 @@ def _edge_y(poly: Poly, x: float, y: float, *, down: bool) -> float | None:
         if sign * (at - y) <= OVERLAP and (found is None or sign * (at - found) > 0):
             found = at
     return found
+
+
+def landing_shape(entries: Iterable[Entry], held: Entry) -> tuple[list[Polygon], float]:
+    """``held``'s world polygons moved straight down onto the first body of ``entries``
+    under it (the table at the latest), and how far they moved."""
+    shape = held.world_polygons()
+    others = (e.world_polygons() for e in entries if e is not held)
+    drop = drop_distance(shape, others) or 0.0
+    return [[(x, y - drop) for x, y in poly] for poly in shape], drop

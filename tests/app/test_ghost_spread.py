@@ -1,6 +1,7 @@
-"""The LOTS ghost is honest (issue 43): it is the held piece dropped straight down from
-where it hangs, the chosen hand's spread lies around it, and a piece let go lands
-there; a piece let go sticking out past the footprint is refused with the reason."""
+"""The ghost is honest (issue 43), in LOTS and in Crazy Tower: it is the held piece
+dropped straight down from where it hangs, the chosen hand's spread lies around it, and
+a piece let go lands there; a LOTS piece let go sticking out past the footprint is
+refused with the reason."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from simulator.app.lots.screen import LotsScreen
 from simulator.app.window import AppWindow
 from simulator.bots.dexterity import draw, hand_named, miss_sd
 from simulator.games.lots.live import SETTLED
+from tests.app.crazy_tower_helpers import holding, hover, open_ct, over_card, settle
 from tests.app.helpers import close, frames, send, until_my_placement, world_to_window
 from tests.turns.lots_turns import drive, new_turns, to_placement
 
@@ -96,3 +98,34 @@ def test_a_piece_sticking_out_past_the_footprint_is_refused_with_the_reason():
     assert _xs(spot.shape)[0] == pytest.approx(lot.left - 0.6, abs=0.05)
     turns.release()
     assert turns.holding() and turns.message.startswith("Refused: the piece would stick out")
+
+
+def test_a_crazy_tower_block_let_go_lands_on_its_ghost_inside_the_hands_spread():
+    window, screen = open_ct(dexterity="older")
+    try:
+        send(window, "on_key_press", key._3, 0)  # a two-cube block
+        frames(window)
+        assert holding(screen)
+        hover(window, screen, *over_card(screen, "fc-00", 9.0, 5.0), count=90)
+        turn = screen.turn
+        landed, between = turn.landed(), turn.spread()
+        assert landed is not None and between is not None and landed[1] > 3.0
+        held = screen.live.held
+        shape, drop = landed
+        # the drawn ghost is the piece where it hangs, moved straight down onto the card
+        assert _xs(shape) == pytest.approx(_xs(held.world_polygons()), abs=1e-9)
+        assert screen.view.ghost_pose() == pytest.approx(
+            (held.pose.x, held.pose.y - drop, held.pose.angle)
+        )
+        card_top = max(s.bb.top for s in screen.match.world.entry("fc-00").shapes)
+        assert min(y for poly in shape for _, y in poly) == pytest.approx(card_top, abs=0.05)
+        assert between[0] <= _xs(shape)[0] and _xs(shape)[1] <= between[1]
+        piece, let_go = held.id, held.pose
+        send(window, "on_key_press", key.SPACE, 0)
+        settle(window, screen)
+        rest = screen.match.world.entry(piece)
+        landed_x = _xs(rest.world_polygons())
+        assert between[0] <= landed_x[0] and landed_x[1] <= between[1], (landed_x, between)
+        assert abs(rest.pose.x - let_go.x) < 0.25
+    finally:
+        close(window)

@@ -16,7 +16,7 @@ from simulator.app.lots.material import engine
 from simulator.games.lots.landing import Cells, landing, occupied
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
-from simulator.physics.drop import drop_distance
+from simulator.physics.drop import landing_shape
 from simulator.physics.geometry import Polygon
 from simulator.physics.grid import snap
 from simulator.physics.world import Entry
@@ -34,15 +34,6 @@ class Spot(NamedTuple):
     turns: int  # quarter turns counter-clockwise
     shape: list[Polygon]  # the piece's world polygons where it lands (let go now)
     drop: float  # cm it falls straight down from where it hangs to there
-
-
-def landing_shape(world_entries: list[Entry], held: Entry) -> tuple[list[Polygon], float]:
-    """``held``'s world polygons moved straight down onto the first body under it (the
-    table at the latest), and how far they moved."""
-    shape = held.world_polygons()
-    others = (e.world_polygons() for e in world_entries if e is not held)
-    drop = drop_distance(shape, others) or 0.0
-    return [[(x, y - drop) for x, y in poly] for poly in shape], drop
 
 
 def overhang_problem(shape: list[Polygon], left: float, right: float) -> str | None:

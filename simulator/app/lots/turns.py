@@ -12,11 +12,11 @@ runs the steps and the computer seats and maps the mouse; the view (view.py) dra
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
 from rules.errors import IllegalMove
+from simulator.app.ghost_spread import spread
 from simulator.app.lots import session
 from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
 from simulator.app.lots.host import Events, TurnsHost
@@ -25,7 +25,7 @@ from simulator.app.lots.risk import RiskEstimator
 from simulator.app.lots.seats import Seats, seats_from
 from simulator.app.lots.words import said, told, verdict
 from simulator.app.words import refusal, slipped
-from simulator.bots.dexterity import Jitter, draw, get_profile, in_model, miss_sd
+from simulator.bots.dexterity import Jitter, draw, get_profile, in_model
 from simulator.games.lots.hand import LOTS_HAND_SALT
 from simulator.games.lots.live import HOLDING, SETTLED, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -33,7 +33,6 @@ from simulator.physics.world import Entry
 from simulator.seeds import hand_chance
 
 RISK_HAND = "steady"  # the hand the ghost's risk assumes when the player's is exact
-SPREAD_SDS = 2.0  # the ghost's spread: where 95 % of a chosen hand's pieces land
 
 
 class LotsTurns:
@@ -350,18 +349,13 @@ class LotsTurns:
 
     def spread(self) -> tuple[float, float] | None:
         """Where a chosen hand's pieces land sideways when aimed where this one is aimed
-        (world x from, to): the ghost moved back by this piece's miss (the hand's target
-        is the aim plus ``jitter.dx``), widened by SPREAD_SDS of the hand's miss
-        (``dexterity.miss_sd``, for the fall from where it hangs). None for an exact hand.
-        """
+        (world x from, to: simulator/app/ghost_spread.py); None for an exact hand."""
         spot = self.ghost_spot()
         if self.hand is None or spot is None:
             return None
-        hand = in_model(self.hand, self.match.profile.hand_model)
-        fall_s = math.sqrt(2.0 * spot.drop / self.match.profile.gravity)
-        reach = SPREAD_SDS * miss_sd(hand, fall_s)
-        xs = [x - self.jitter.dx for poly in spot.shape for x, _ in poly]
-        return min(xs) - reach, max(xs) + reach
+        profile = self.match.profile
+        hand = in_model(self.hand, profile.hand_model)
+        return spread(hand, spot.shape, self.jitter.dx, spot.drop, profile.gravity)
 
     def ghost_risk(self) -> float | None:
         """The estimated chance that the ghost's spot makes something fall (None while

@@ -15,6 +15,7 @@ from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
+from simulator.app.ghost_spread import spread_band
 from simulator.app.layout import DESIGN_H
 from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.ghost import Cells
@@ -55,20 +56,6 @@ def _bounds(shape: list[Polygon]) -> Box:
     xs = [x for poly in shape for x, _ in poly]
     ys = [y for poly in shape for _, y in poly]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-
-
-def _spread_band(
-    mesh: Mesh, spread: tuple[float, float], shape: list[Polygon], tone: tuple[int, int, int]
-) -> None:
-    """The hand's spread, world x ``spread``: a faint strip as tall as the ghost, with
-    a firm tick at each end along the ghost's bottom."""
-    left, right = spread
-    _, bottom, _, height = _bounds(shape)
-    top = bottom + height
-    mesh.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], opaque(tone, 40))
-    for x in (left, right):
-        mesh.segment((x, bottom), (x, bottom + min(height, 1.0)), 0.08, opaque(tone, 230))
-    mesh.segment((left, bottom), (right, bottom), 0.08, opaque(tone, 230))
 
 
 def in_world(x: float, y: float) -> bool:
@@ -161,9 +148,9 @@ class LotsView:
         problem = spot.problem
         tone = REFUSED_TONE if problem else colour(colour_name_of(self.turns.held())).rgb
         mesh = Mesh()
-        spread = self.turns.spread()
-        if spread is not None:
-            _spread_band(mesh, spread, spot.shape, tone)
+        between = self.turns.spread()
+        if between is not None:
+            spread_band(mesh, between, spot.shape, tone)
         for poly in spot.shape:
             mesh.polygon(poly, opaque(tone, 90))
             mesh.outline(poly, 0.06, opaque(tone, 200))
