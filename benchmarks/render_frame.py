@@ -5,7 +5,9 @@ Two measurements, each over FRAMES frames after a warm-up:
 - screen: a game screen's whole frame (world, ghost, panel, score track, message) for
   LOTS and Crazy Tower with the 60 bodies as the match's world, and the Filled In
   screen (no physics world: its sheet, panel and tabs).
-The physics steps between frames so every body moves, but stepping is not timed.
+The physics steps between frames so every body moves, but stepping is not timed. Then
+the ghost's geometry: a held piece dropped onto the crowded world, as each frame does
+while the hand moves.
 Target: <= 8 ms a frame. Run: python benchmarks/render_frame.py
 """
 
@@ -84,6 +86,26 @@ def world_frames(window: pyglet.window.Window) -> list[float]:
     return times
 
 
+def ghost_drops() -> list[float]:
+    """The honest ghost's geometry (simulator/physics/drop.py): a piece held above the
+    crowded world dropped straight down onto it, once a frame while the hand moves."""
+    from simulator.physics.drop import landing_shape
+
+    world = crowded_world()
+    world.step(60)
+    spec = spec_of("green-1")
+    held = world.add_piece("held", spec, Pose(-6.0, 70.0, 0.0), materials()[spec.material])
+    times = []
+    for frame in range(FRAMES + 30):
+        held.body.position = (-54.0 + (frame % 100) * 1.08, 70.0)  # sweep across the world
+        started = time.perf_counter()
+        landing_shape(world.entries, held)
+        if frame >= 30:
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"ghost drop over {len(world.dynamic_entries) - 1} bodies: {_stats(times)}")
+    return times
+
+
 def screen_frames(game: str) -> list[float]:
     """A game screen's whole frame with the crowded world as the match's world (LOTS and
     Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs)."""
@@ -117,6 +139,7 @@ def main() -> None:
     print(f"renderer: {gl.gl_info.get_renderer()}")
     world_frames(window)
     window.close()
+    ghost_drops()
     for game in ("lots", "crazy-tower", "filled-in"):
         screen_frames(game)
 
