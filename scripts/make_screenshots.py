@@ -26,12 +26,8 @@ _size = SIZES[0]
 def _window(screen: Any) -> Any:
     from simulator.app.window import AppWindow
 
-    window = AppWindow(screen, visible=False, schedule=False)
-    if _size != SIZES[0]:
-        window.set_size(*_size)
-        window.dispatch_event("on_resize", *_size)
-        window.dispatch_events()
-    return window
+    width, height = _size
+    return AppWindow(screen, visible=False, schedule=False, width=width, height=height)
 
 
 def _frames(window: Any, count: int) -> None:
