@@ -15,8 +15,8 @@ from simulator.physics.hand import Hand
 from simulator.physics.world import Pose
 from simulator.render.camera import Camera
 from simulator.render.film import FIRM, SLIPPING, STRAINED, Film, grips
-from simulator.render.hand_view import ARM_WIDTH, GRIPPER, STRAIN_TONES
-from simulator.render.offscreen import offscreen, render_world_png
+from simulator.render.hand_view import ARM_WIDTH, GRIPPER, SLIP_SECONDS, STRAIN_TONES
+from simulator.render.offscreen import Surface, offscreen, render_world_png
 from simulator.render.palette import BACKGROUND
 from simulator.render.scene import WorldScene
 from simulator.replay import load_scenario
@@ -193,18 +193,30 @@ def test_the_arm_hangs_straight_down_from_above_and_the_fingers_turn(quarters):
     assert _at(image, gx, bottom - 1.5) == BACKGROUND  # and nothing of it below
 
 
-def test_the_hand_shows_a_strained_and_a_slipping_grip():
-    """Pressed down onto the tower the pinch works at its limit (amber), pushed aside
-    until the fingers slide along the piece (red); a free piece is held firm."""
-    world, _, hand = _held_at(0.0)
+def test_the_hand_shows_a_strained_grip_then_a_slip_and_opens_where_it_let_go():
+    """Pushed down into the tower the pinch works at its limit (amber), then the fingers
+    slide along the piece (red) until it slips out: an open red hand stays there for
+    SLIP_SECONDS of the world's time. A free piece is held firm."""
+    world, lot, hand = _held_at(0.0)
     assert grips(world)[0].strain == FIRM
     top = max(s.bb.top for e in world.dynamic_entries if e.id != "lifted" for s in e.shapes)
-    seen = set()
-    hand.move_to(0.0, top + 1.2, 0.0, 20.0)  # lowered onto the tower
-    for _ in range(40):  # then pushed down into it, a step at a time
-        hand.drive_towards(0.0, top - 2.0, 0.0, 20.0)
-        if hand.held is None:
-            break
-        seen.add(grips(world)[0].strain)
-    assert STRAINED in seen or SLIPPING in seen, seen
+    surface = Surface(64, 64)  # a GL context for the scene's vertex lists
+    try:
+        scene = WorldScene(world, lot=lot)
+        hand.move_to(0.0, top + 1.2, 0.0, 20.0)  # lowered onto the tower
+        seen = []
+        for _ in range(400):  # then pushed down into it, a step at a time
+            hand.drive_towards(0.0, top - 3.0, 0.0, 20.0)
+            scene.sync()
+            if hand.held is None:
+                break
+            seen.append(grips(world)[0].strain)
+        assert hand.dropped and {STRAINED, SLIPPING} <= set(seen) and seen[-1] == SLIPPING
+        assert list(scene._slips) == ["lifted"] and not scene._hands  # the open hand
+        world.step(round(SLIP_SECONDS / world.profile.dt) + 1)
+        scene.sync()
+        assert not scene._slips  # gone after its moment
+        scene.delete()
+    finally:
+        surface.close()
     assert STRAIN_TONES[STRAINED] != STRAIN_TONES[FIRM] != STRAIN_TONES[SLIPPING]
