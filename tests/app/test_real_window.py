@@ -51,3 +51,27 @@ def test_the_real_mouse_places_a_block(tmp_path, hand):
         assert placed["block"] == ready["block"] and placed["fallen"] == []
         scored = [e for e in events if e["type"] == "turn_score"][-1]
         assert scored["player"] == "You" and not scored["accident"]
+
+
+def test_the_real_mouse_lays_a_floor_card_inside_the_ghosts_spread(tmp_path):
+    """Crazy Tower, the average hand: V reveals a floor card, the real mouse carries it
+    over the tower, the real click lets it go; it rests inside the ghost's spread."""
+    with real_app("tests.app.xwindow_ct_driver", tmp_path) as app:
+        ready = app.wait_for(tmp_path / "ready.json", 40)
+        window = app.window("towersim xtest crazy tower")
+        x, y = ready["over"]
+        app.xdotool("mousemove", "--window", window, str(x), str(y - 60))
+        time.sleep(0.3)
+        app.xdotool("key", "v")  # reveal the next floor card: it comes into the hand
+        time.sleep(0.3)
+        for k in range(1, 21):  # carry it over the tower, as a hand would
+            app.xdotool("mousemove", "--window", window, str(x), str(y - 60 + 3 * k))
+            time.sleep(0.05)
+        time.sleep(2.0)  # let the card steady
+        app.xdotool("click", "1")
+        settled = app.wait_for(tmp_path / "settled.json", 60)
+        assert settled["message"].startswith("Verdict:"), settled
+        assert settled["spread"] and settled["rest"], settled  # laid, not fallen
+        (lo, hi), (left, right) = settled["spread"], settled["rest"]
+        assert lo <= left and right <= hi, settled
+        assert abs(left - settled["ghost"][0]) < 0.25, settled  # on the ghost
