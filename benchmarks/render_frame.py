@@ -5,7 +5,10 @@ Two measurements, each over FRAMES frames after a warm-up:
 - screen: a game screen's whole frame (world, ghost, panel, score track, message) for
   LOTS and Crazy Tower with the 60 bodies as the match's world, and the Filled In
   screen (no physics world: its sheet, panel and tabs).
-The physics steps between frames so every body moves, but stepping is not timed.
+The physics steps between frames so every body moves, but stepping is not timed. Then
+the ghost's geometry: a held piece dropped onto the crowded world, as each frame does
+while the hand moves; and a LOTS frame while your hand carries a piece over a real
+game's tower (ghost, hand, spread).
 Target: <= 8 ms a frame. Run: python benchmarks/render_frame.py
 """
 
@@ -84,6 +87,26 @@ def world_frames(window: pyglet.window.Window) -> list[float]:
     return times
 
 
+def ghost_drops() -> list[float]:
+    """The honest ghost's geometry (simulator/physics/drop.py): a piece held above the
+    crowded world dropped straight down onto it, once a frame while the hand moves."""
+    from simulator.physics.drop import landing_shape
+
+    world = crowded_world()
+    world.step(60)
+    spec = spec_of("green-1")
+    held = world.add_piece("held", spec, Pose(-6.0, 70.0, 0.0), materials()[spec.material])
+    times = []
+    for frame in range(FRAMES + 30):
+        held.body.position = (-54.0 + (frame % 100) * 1.08, 70.0)  # sweep across the world
+        started = time.perf_counter()
+        landing_shape(world.entries, held)
+        if frame >= 30:
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"ghost drop over {len(world.dynamic_entries) - 1} bodies: {_stats(times)}")
+    return times
+
+
 def screen_frames(game: str) -> list[float]:
     """A game screen's whole frame with the crowded world as the match's world (LOTS and
     Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs)."""
@@ -112,13 +135,57 @@ def screen_frames(game: str) -> list[float]:
     return times
 
 
+def holding_frames() -> list[float]:
+    """A LOTS frame while your hand (the older hand) sweeps a piece back and forth over
+    the tower of a real game (seed 3): the ghost worked out every frame, the hand, the
+    spread. Drawing only: each frame's physics steps run before its clock starts."""
+    from pyglet.window import key
+
+    from simulator.app.lots import session
+    from simulator.app.lots.screen import LotsScreen
+
+    match = session.new_match(["You", "Computer 2"], "1A", 3)
+    screen = LotsScreen(match, seed=3, dexterity="older", autosave=False)
+    window = AppWindow(screen, visible=False, schedule=False)
+    for _ in range(3600):  # the computer moves first: skip its playback to your pick
+        state = match.state
+        if state.to_act == 0 and screen.playback is None:
+            if state.phase == "place":
+                break
+            window.dispatch_event("on_key_press", key.R if state.phase == "roll" else key.P, 0)
+        elif screen.playback is not None:
+            window.dispatch_event("on_key_press", key.SPACE, 0)
+        window.tick(1 / 60)
+        window.dispatch_events()
+        time.sleep(0.002)  # the computer decides on a worker thread
+    window.dispatch_event("on_key_press", key._1, 0)
+    window.dispatch_events()
+    times = []
+    for frame in range(FRAMES + 30):
+        x, y = screen.camera().to_screen(-4.0 + 8.0 * abs((frame % 120) / 60 - 1), 12.0)
+        wx, wy = window.box.to_window(x, y)
+        window.dispatch_event("on_mouse_motion", round(wx), round(wy), 0, 0)
+        window.tick(1 / 60)
+        window.switch_to()
+        started = time.perf_counter()
+        window.on_draw()
+        gl.glFinish()
+        if frame >= 30:
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"lots screen holding a piece (older hand): {_stats(times)}")
+    window.close()
+    return times
+
+
 def main() -> None:
     window = pyglet.window.Window(1280, 800, visible=False)
     print(f"renderer: {gl.gl_info.get_renderer()}")
     world_frames(window)
     window.close()
+    ghost_drops()
     for game in ("lots", "crazy-tower", "filled-in"):
         screen_frames(game)
+    holding_frames()
 
 
 if __name__ == "__main__":

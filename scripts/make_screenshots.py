@@ -1,8 +1,9 @@
 """Draw every screen of the app headless and write the pictures docs/app.md shows.
 
-    PYGLET_HEADLESS=1 python scripts/make_screenshots.py [OUT]    (default docs/images)
+    PYGLET_HEADLESS=1 python scripts/make_screenshots.py [OUT] [--only NAME,...]
 
-Each picture is the real screen code drawn through EGL at 1280 x 800, from a fixed seed
+(OUT defaults to docs/images.) Each picture is the real screen code drawn through EGL at
+1280 x 800, and again at 1920 x 1080 as NAME-1920x1080.png, from a fixed seed
 or a shipped scenario, so running it again after a change shows what players now see.
 Settings and autosaves go to a temporary TOWERSIM_HOME, never the user's own.
 """
@@ -18,12 +19,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAME = 1 / 60
+SIZES = ((1280, 800), (1920, 1080))  # the first is the default window's: no suffix
+_size = SIZES[0]
 
 
 def _window(screen: Any) -> Any:
     from simulator.app.window import AppWindow
 
-    return AppWindow(screen, visible=False, schedule=False)
+    width, height = _size
+    return AppWindow(screen, visible=False, schedule=False, width=width, height=height)
 
 
 def _frames(window: Any, count: int) -> None:
@@ -92,6 +96,26 @@ def lots_holding(window_for: Callable[[Any], Any]) -> Any:
 
 def lots_off_the_lot(window_for: Callable[[Any], Any]) -> Any:
     """A new LOTS game: the piece held beside the lot, its ghost red with the reason."""
+    window, game = _lots_first_pick(window_for)
+    _mouse(window, *game.camera().to_screen(16.0, 6.0))
+    _frames(window, 120)
+    return window
+
+
+def lots_hand_turned(window_for: Callable[[Any], Any]) -> Any:
+    """A new LOTS game with the older hand: the block turned a quarter turn over the
+    lot, the arm still straight down from above, the ghost and the hand's spread."""
+    from pyglet.window import key
+
+    window, game = _lots_first_pick(window_for, hand="older")
+    _key(window, key.E)
+    _mouse(window, *game.camera().to_screen(1.0, 9.0))
+    _frames(window, 120)
+    return window
+
+
+def _lots_first_pick(window_for: Callable[[Any], Any], hand: str | None = None) -> Any:
+    """A new LOTS game against a computer, at your first pick (the first block in hand)."""
     import time
 
     from pyglet.window import key
@@ -99,7 +123,8 @@ def lots_off_the_lot(window_for: Callable[[Any], Any]) -> Any:
     from simulator.app.lots import session
     from simulator.app.lots.screen import LotsScreen
 
-    game = LotsScreen(session.new_match(["You", "Computer 2"], "1A", 3), seed=3)
+    match = session.new_match(["You", "Computer 2"], "1A", 3)
+    game = LotsScreen(match, seed=3, dexterity=hand)
     window = window_for(game)
     for _ in range(60 * 60):  # the computer moves first: skip its move to your turn
         state = game.match.state
@@ -113,9 +138,7 @@ def lots_off_the_lot(window_for: Callable[[Any], Any]) -> Any:
         time.sleep(0.002)  # the bot decides on a worker thread
     _key(window, key._1)
     _frames(window, 5)
-    _mouse(window, *game.camera().to_screen(16.0, 6.0))
-    _frames(window, 120)
-    return window
+    return window, game
 
 
 def computer_playback(window_for: Callable[[Any], Any]) -> Any:
@@ -307,6 +330,7 @@ SHOTS: dict[str, Callable[[Callable[[Any], Any]], Any]] = {
     "start-screen": start_screen,
     "lots-game": lots_holding,
     "lots-ghost-off-lot": lots_off_the_lot,
+    "lots-hand-turned": lots_hand_turned,
     "computer-playback-lots": computer_playback,
     "feel-lots-floors": lots_floors_flash,
     "crazy-tower-game": crazy_tower,
@@ -330,6 +354,16 @@ SHOTS: dict[str, Callable[[Callable[[Any], Any]], Any]] = {
 
 
 def main(argv: list[str]) -> int:
+    global _size
+    only: set[str] = set()
+    if "--only" in argv:
+        at = argv.index("--only")
+        only = set(argv[at + 1].split(","))
+        argv = argv[:at] + argv[at + 2 :]
+    unknown = only - set(SHOTS)
+    if unknown:
+        print(f"make_screenshots: no picture named {', '.join(sorted(unknown))}.")
+        return 2
     out = Path(argv[0]) if argv else ROOT / "docs/images"
     out.mkdir(parents=True, exist_ok=True)
     os.environ["TOWERSIM_HOME"] = tempfile.mkdtemp(prefix="towersim-shots-")
@@ -338,13 +372,17 @@ def main(argv: list[str]) -> int:
     pyglet.options["headless"] = True
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    for name, make in SHOTS.items():
-        window = make(_window)
-        try:
-            _save(window, out / f"{name}.png")
-        finally:
-            window.close()
-        print(out / f"{name}.png")
+    for _size in SIZES:
+        suffix = "" if _size == SIZES[0] else f"-{_size[0]}x{_size[1]}"
+        for name, make in SHOTS.items():
+            if only and name not in only:
+                continue
+            window = make(_window)
+            try:
+                _save(window, out / f"{name}{suffix}.png")
+            finally:
+                window.close()
+            print(out / f"{name}{suffix}.png")
     return 0
 
 

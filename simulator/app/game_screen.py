@@ -95,10 +95,6 @@ class GameScreen(Screen, ComputerSeats):
         self.message = ""
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
-        # what the table showed last: a move under way (a piece in a hand, a computer's
-        # move played back) and the moves made; the fallen pieces go when either says
-        # the next move began or one was taken back
-        self._table_was: tuple[bool, int] = (False, 0)
         self.game_log = GameLog()  # what happened, in the panel's free space
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
@@ -212,10 +208,15 @@ class GameScreen(Screen, ComputerSeats):
         if self._scene is None or self._scene.world is not world:
             if self._scene is not None:
                 self._scene.delete()
-            self._scene = WorldScene(
-                world, symbols=settings.current().colour_symbols, wood=True, **options
-            )
+            symbols = settings.current().colour_symbols
+            # a fallen piece stays on the table where it fell until the turn is over
+            self._scene = WorldScene(world, symbols=symbols, keep_gone=True, wood=True, **options)
         return self._scene
+
+    def _forget_fallen(self) -> None:
+        """The turn is over: the pieces that fell in it are no longer drawn."""
+        if self._scene is not None:
+            self._scene.forget_gone()
 
     def draw_table(
         self,
@@ -233,24 +234,18 @@ class GameScreen(Screen, ComputerSeats):
 
         ``scene`` (``_world_scene()``) shows ``frame`` (a computer's filmed frame; None:
         the live world) through ``look.framing``'s drawn camera, clipped to
-        ``world_view`` (logical x, y, w, h), with ``look``'s flashes and ghost over it;
+        ``world_view`` (logical x, y, w, h), over ``look``'s ghost and under its flashes;
         then, in logical coordinates, the ghost's label, the panel (laid out again first
         when the screen is ``dirty``), the tally, ``extras`` in order (a game's own
-        Huds) and the message banner with ``self.message``. Pieces that fell stay drawn
-        where they came to rest until the next move begins (or one is taken back)."""
-        moving, moves = self.live is not None or frame is not None, self.match.action_count
-        was_moving, had = self._table_was
-        if (moving and not was_moving) or moves < had:
-            scene.clear_fallen()
-        self._table_was = (moving, moves)
+        Huds) and the message banner with ``self.message``."""
         scene.sync(frame)
         look.camera()  # framed before the first frame
         window.view = base @ look.framing.drawn_camera().matrix()
         with clipped(window, window.box, world_view):
+            look.draw_ghost()  # under the pieces: the held piece and its hand hide it
             scene.batch.draw()
             look.flashes.draw()
             look.fall_feel.dust.draw()
-            look.draw_ghost()
         window.view = base
         look.draw_ghost_label()
         if self.dirty:
@@ -298,7 +293,13 @@ class GameScreen(Screen, ComputerSeats):
     def _confirmed(self) -> None:
         """A person's move entered the log: autosave it, update the screen."""
         self._autosave()
+        self._forget_fallen()
         self._move_done()
+
+    def _shown(self, words: str) -> None:
+        """A computer's (or another desk's) move has been played back: its turn is over."""
+        self._forget_fallen()
+        super()._shown(words)
 
     def _autosave(self) -> None:
         if self.autosave:

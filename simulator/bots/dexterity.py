@@ -207,6 +207,21 @@ def draw(
     )
 
 
+def miss_sd(profile: Dexterity, fall_s: float = 0.0) -> float:
+    """The SD (cm) of where ``profile``'s piece lands sideways about the spot it aims at,
+    let go ``fall_s`` seconds of free fall above its landing: the spread of ``draw``'s
+    offset (and, for a model-1 profile, of its release jolt carried through the fall).
+    Model 2 at the app's reach (TYPICAL_REACH, its own pace): the travel's endpoint SD,
+    the tremor about it, and the tremor's speed as the piece leaves the fingers.
+    Model 1: dx = g0 pos + g1 tremor and vx = g2 release + g1 tremor TREMOR_SPEED, the
+    tremor's two terms one draw (so they add before squaring)."""
+    pos, tremor, release = profile.position_noise_cm, profile.tremor_cm, profile.release_noise_cm_s
+    if profile.motor is not None:
+        return math.sqrt(pos**2 + tremor**2 + (release * fall_s) ** 2)
+    shared = tremor * (1.0 + TREMOR_SPEED * fall_s)
+    return math.sqrt(pos**2 + shared**2 + (release * fall_s) ** 2)
+
+
 def _jitter(placed: Placing) -> Jitter:
     return Jitter(
         dx=placed.dx,

@@ -9,6 +9,7 @@ its piece (``grips``), so a playback draws the hand too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +29,15 @@ class Grip:
     held: Entry
     pose: Pose3
     anchor: tuple[float, float]  # the grip point in the held body's own coordinates
+    strain: int = 0  # FIRM, STRAINED (the pinch at its force limit) or SLIPPING
+
+
+# How hard a grip works while its piece touches something, as the hand is drawn: firm;
+# strained, its pivot pulling at STRAINED_LOAD of its force limit or more; slipping, the
+# piece pushed more than the pads' give away from the fingers (docs/physics.md, "The
+# grip": the fingers slide along it then, and slide off after ``slip`` cm).
+FIRM, STRAINED, SLIPPING = 0, 1, 2
+STRAINED_LOAD = 0.9
 
 
 @dataclass(frozen=True)
@@ -110,5 +120,25 @@ def grips(world: World) -> tuple[Grip, ...]:
         if entry is not None:
             hand = joint.a
             x, y = hand.local_to_world(joint.anchor_a)
-            out.append(Grip(entry, (x, y, hand.angle), (joint.anchor_b.x, joint.anchor_b.y)))
+            anchor = (joint.anchor_b.x, joint.anchor_b.y)
+            strain = _strain(world, joint, entry, (x, y))
+            out.append(Grip(entry, (x, y, hand.angle), anchor, strain))
     return tuple(out)
+
+
+def _strain(world: World, joint: pymunk.PivotJoint, held: Entry, at: tuple[float, float]) -> int:
+    """How hard the grip ``joint`` works while its piece touches something (FIRM,
+    STRAINED, SLIPPING; a free piece is always FIRM: it only trails the hand), read from
+    the last step's impulse and where the piece is; nothing is changed."""
+    touching: list[pymunk.Arbiter] = []
+    held.body.each_arbiter(touching.append)
+    if not touching:
+        return FIRM
+    give = world.hand_settings.give
+    px, py = held.body.local_to_world(joint.anchor_b)
+    if math.isfinite(give) and math.hypot(px - at[0], py - at[1]) > give:
+        return SLIPPING
+    limit = joint.max_force * world.profile.dt
+    if math.isfinite(limit) and limit > 0 and joint.impulse >= STRAINED_LOAD * limit:
+        return STRAINED
+    return FIRM

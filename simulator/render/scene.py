@@ -21,15 +21,17 @@ from pyglet.shapes import get_default_shader
 from simulator.physics.lot import Lot
 from simulator.physics.world import Entry, World
 from simulator.render.bodies import entry_mesh, is_floor_card, opaque
-from simulator.render.film import Frame, Grip, Pose3, grips
-from simulator.render.hand_view import gripper_mesh
+from simulator.render.film import SLIPPING, Frame, Grip, Pose3, grips
+from simulator.render.hand_view import SLIP_SECONDS, arm_mesh, hand_mesh, open_hand_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
 from simulator.render.wood import SHADOW_OFFSET, shadow_mesh
 
-# Draw order: table and plinth, the pieces' shadows, floor cards, pieces, overlays (lot
-# lines, ghost, hand).
-STATIC, SHADOWS, CARDS, PIECES, OVERLAY = 0, 1, 2, 3, 4
+# Draw order: table and plinth, pieces, floor cards, overlays (lot lines, hand). A card
+# is drawn thicker than it is (render/bodies.py), down over the tops of the blocks it
+# lies on: over them, so its boxes read.
+# The wood look's drop shadows lie under all of them but the table.
+STATIC, SHADOWS, PIECES, CARDS, OVERLAY = 0, 1, 2, 3, 4
 MIN_VIEW = 24.0  # cm: the narrowest region a picture shows
 BOUNDARY_HEIGHT = 60.0  # cm: how far up the footprint's boundary lines reach
 
@@ -99,24 +101,28 @@ class WorldScene:
         lot: Lot | None = None,
         parent: pyglet.graphics.Group | None = None,
         symbols: bool = True,
+        keep_gone: bool = False,
         wood: bool = False,
     ) -> None:
         self.world = world
         self.symbols = symbols  # each colour's symbol on the pieces (a player's setting)
         self.wood = wood  # the app's look (render/wood.py); pictures and frames stay flat
+        # A game screen keeps drawing a body that left the world (a fallen piece the
+        # rules took away) where it was last, until ``forget_gone`` (the turn is over).
+        self.keep_gone = keep_gone
+        self._gone: dict[str, list[Any]] = {}  # id -> its vertex lists (body, shadow)
         self.batch = batch or pyglet.graphics.Batch()
         self.groups = {
-            order: MeshGroup(order, parent) for order in (STATIC, SHADOWS, CARDS, PIECES, OVERLAY)
+            order: MeshGroup(order, parent) for order in (STATIC, SHADOWS, PIECES, CARDS, OVERLAY)
         }
         # the wood look's drop shadow of each dynamic body: id -> (vertex list, count)
         self._shadows: dict[str, tuple[Any, int]] = {}
         self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
-        self._hands: dict[str, tuple[Grip, Any, int]] = {}  # held body id -> its gripper
+        # held body id -> its grip, and the hand's and the arm's (vertex list, count)
+        self._hands: dict[str, tuple[Grip, tuple[Any, int], tuple[Any, int]]] = {}
+        # a piece that slipped out: its open hand, (vertex list, shown until world time)
+        self._slips: dict[str, tuple[Any, float]] = {}
         self._decor: list[Any] = []
-        # Pieces that left the world (they fell, and the rules took them off the table)
-        # drawn where they came to rest until ``clear_fallen``: a piece does not vanish
-        # the moment the verdict is reached. Drawing only: the world is unchanged.
-        self._fallen: dict[str, list[Any]] = {}  # id -> its vertex lists
         sides = footprint_sides(world, lot)
         if sides is not None:
             self._decor.append(self._boundaries(*sides))
@@ -137,25 +143,26 @@ class WorldScene:
     def sync(self, frame: Frame | Sequence[tuple[Entry, Pose3]] | None = None) -> None:
         """Match the batch to the world now (or to a filmed frame, or to bare filmed
         bodies: no hand then): new bodies, removed bodies, every pose, the hands."""
+        now = self.world.time
         if frame is None:
             bodies: Sequence[tuple[Entry, Pose3]] = [(e, _pose(e)) for e in self.world.entries]
             held = grips(self.world)
         elif isinstance(frame, Frame):
-            bodies, held = frame.bodies, frame.grips
+            bodies, held, now = frame.bodies, frame.grips, frame.time
         else:
             bodies, held = frame, ()
         world_ids = set()
         for entry, pose in bodies:
             world_ids.add(entry.id)
-            if entry.id in self._fallen:  # put back on the table: it is in play again
-                for vertex_list in self._fallen.pop(entry.id):
-                    vertex_list.delete()
             cached = self._lists.get(entry.id)
             if cached is not None and cached[0] is not entry:  # same id, new body
                 cached[1].delete()
                 self._drop_shadow(entry.id)
                 cached = None
             if cached is None:
+                if entry.id in self._gone:  # back in the world (a fallen piece put back)
+                    for vertex_list in self._gone.pop(entry.id):
+                        vertex_list.delete()
                 self._add(entry, pose)
                 continue
             if not entry.dynamic:
@@ -167,54 +174,82 @@ class WorldScene:
                 if shadow is not None:
                     move_list(shadow[0], shadow[1], _shadowed(pose))
         for body_id in [k for k in self._lists if k not in world_ids]:
-            entry, vertex_list, _, _ = self._lists.pop(body_id)
+            kept = [self._lists.pop(body_id)[1]]
             shadow = self._shadows.pop(body_id, None)
-            kept = [vertex_list] + ([shadow[0]] if shadow is not None else [])
-            if entry.dynamic and not entry.is_table:
-                self._fallen[body_id] = kept  # it lies where it came to rest
+            if shadow is not None:
+                kept.append(shadow[0])  # it lies where it fell with its shadow
+            if self.keep_gone:
+                self._gone[body_id] = kept
             else:
-                for item in kept:
-                    item.delete()
-        self._show_hands(held)
+                for vertex_list in kept:
+                    vertex_list.delete()
+        self._show_hands(held, now)
 
-    @property
-    def fallen(self) -> tuple[str, ...]:
-        """The pieces drawn where they came to rest after leaving the world."""
-        return tuple(self._fallen)
-
-    def clear_fallen(self) -> None:
-        """The next move begins: the pieces that fell are taken off the table."""
-        for kept in self._fallen.values():
-            for vertex_list in kept:
-                vertex_list.delete()
-        self._fallen.clear()
-
-    def _drop_shadow(self, body_id: str) -> None:
-        shadow = self._shadows.pop(body_id, None)
-        if shadow is not None:
-            shadow[0].delete()
-
-    def _show_hands(self, held: Sequence[Grip]) -> None:
-        """A gripper over every held piece, at the hand's pose; gone once it lets go."""
+    def _show_hands(self, held: Sequence[Grip], now: float) -> None:
+        """The hand over every held piece, at the hand's pose, its arm straight up from
+        the grip point; gone once it lets go, but for an open hand a moment where a
+        piece slipped out of the fingers."""
         shown = set()
         for grip in held:
             key = grip.held.id
             shown.add(key)
             cached = self._hands.get(key)
             if cached is not None and (
-                cached[0].held is not grip.held or cached[0].anchor != grip.anchor
+                cached[0].held is not grip.held
+                or cached[0].anchor != grip.anchor
+                or cached[0].strain != grip.strain
             ):
-                cached[1].delete()
+                self._drop_hand(key)
                 cached = None
+            x, y, _ = grip.pose
             if cached is None:
-                mesh = gripper_mesh(grip.held.local_polygons, grip.anchor)
-                vertex_list = mesh_list(mesh, self.batch, self.groups[OVERLAY], grip.pose)
-                self._hands[key] = (grip, vertex_list, mesh.count)
-            elif cached[0].pose != grip.pose:
-                move_list(cached[1], cached[2], grip.pose)
+                arm = self._list(arm_mesh(grip.strain))  # first: the palm is drawn over it
+                hand = self._list(hand_mesh(grip.held.local_polygons, grip.anchor, grip.strain))
+                self._hands[key] = (grip, hand, arm)
+                cached = (grip, hand, arm)
+                moved = True
+            else:
+                moved = cached[0].pose != grip.pose
+            if moved:
+                move_list(*cached[1], grip.pose)
+                move_list(*cached[2], (x, y, 0.0))  # the arm never turns
                 self._hands[key] = (grip, cached[1], cached[2])
         for key in [k for k in self._hands if k not in shown]:
-            self._hands.pop(key)[1].delete()
+            grip = self._hands[key][0]
+            self._drop_hand(key)
+            if grip.strain == SLIPPING:  # it was slipping: the fingers open where it went
+                mesh = open_hand_mesh(grip.held.local_polygons, grip.anchor)
+                shown_list = self._list(mesh)
+                move_list(*shown_list, grip.pose)
+                self._slips[key] = (shown_list[0], now + SLIP_SECONDS)
+        for key in [k for k, (_, until) in self._slips.items() if until <= now or k in shown]:
+            self._slips.pop(key)[0].delete()
+
+    def forget_gone(self) -> None:
+        """Stop drawing the bodies that left the world (``keep_gone``)."""
+        for kept in self._gone.values():
+            for vertex_list in kept:
+                vertex_list.delete()
+        self._gone.clear()
+
+    def _drop_shadow(self, body_id: str) -> None:
+        shadow = self._shadows.pop(body_id, None)
+        if shadow is not None:
+            shadow[0].delete()
+
+    @property
+    def gone(self) -> list[str]:
+        """The bodies drawn that are no longer in the world (``keep_gone``)."""
+        return list(self._gone)
+
+    def _list(self, mesh: Mesh) -> tuple[Any, int]:
+        """``mesh`` as an overlay vertex list at the origin, and its vertex count."""
+        return mesh_list(mesh, self.batch, self.groups[OVERLAY]), mesh.count
+
+    def _drop_hand(self, key: str) -> None:
+        _, hand, arm = self._hands.pop(key)
+        hand[0].delete()
+        arm[0].delete()
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
         mesh = entry_mesh(entry, symbols=self.symbols, wood=self.wood)
@@ -235,10 +270,12 @@ class WorldScene:
         for vertex_list, _ in self._shadows.values():
             vertex_list.delete()
         self._shadows.clear()
-        for _, vertex_list, _ in self._hands.values():
+        self.forget_gone()
+        for key in list(self._hands):
+            self._drop_hand(key)
+        for vertex_list, _ in self._slips.values():
             vertex_list.delete()
-        self._hands.clear()
-        self.clear_fallen()
+        self._slips.clear()
         for vertex_list in self._decor:
             vertex_list.delete()
         self._lists.clear()

@@ -91,7 +91,7 @@ def test_the_ghost_shows_the_landing_and_a_refused_release_says_why():
         assert abs(y - (card_top + 1.0)) < 0.05  # resting on the card, under the piece
         gx, gy = world_to_window(window, screen, x - 1.5, y)
         tint = pixel(window, gx, gy)
-        assert tint != (236, 240, 244) and tint[0] > tint[1]  # a translucent red block
+        assert tint != (236, 240, 244) and tint[0] > tint[1], tint  # a translucent red block
         # Beside the card: the ghost turns red and the release is refused with the reason.
         hover(window, screen, 11.5, card_top + 3.0, count=90)  # off the right end
         _, problem = screen.turn.ghost()
@@ -198,7 +198,7 @@ def test_over_nothing_of_the_tower_the_ghost_is_red_on_the_table_with_the_reason
         send(window, "on_key_press", key._3, 0)  # red-2a
         frames(window)
         card_left = over_card(screen, "fc-00", 0.0, 0.0)[0]
-        hover(window, screen, card_left - 5.0, 6.0, count=90)  # left of the tower
+        hover(window, screen, card_left - 3.5, 6.0, count=90)  # left of the tower
         landing, problem = screen.turn.ghost()
         assert landing is None and problem  # over nothing of the tower: refused
         x, y, _ = screen.view.ghost_pose()

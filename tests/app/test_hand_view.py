@@ -4,7 +4,9 @@ live world and in filmed frames (a computer's move played back), gone once it le
 from __future__ import annotations
 
 import io
+import math
 
+import pytest
 from PIL import Image
 from pyglet.window import key, mouse
 
@@ -12,9 +14,9 @@ from simulator.demo import build_tower
 from simulator.physics.hand import Hand
 from simulator.physics.world import Pose
 from simulator.render.camera import Camera
-from simulator.render.film import Film, grips
-from simulator.render.hand_view import GRIPPER
-from simulator.render.offscreen import offscreen, render_world_png
+from simulator.render.film import FIRM, SLIPPING, STRAINED, Film, grips
+from simulator.render.hand_view import ARM_WIDTH, GRIPPER, SLIP_SECONDS, STRAIN_TONES
+from simulator.render.offscreen import Surface, offscreen, render_world_png
 from simulator.render.palette import BACKGROUND
 from simulator.render.scene import WorldScene
 from simulator.replay import load_scenario
@@ -149,3 +151,72 @@ def test_the_app_draws_your_hand_and_the_computers_hand():
         assert _world_gripper_pixels(window) == 0
     finally:
         close(window)
+
+
+def _held_at(angle: float):
+    """A lifted piece held at ``angle`` radians, still, above a small tower."""
+    world, lot, _ = build_tower(2, 1, "1A")
+    spec = world.dynamic_entries[0].piece
+    world.add_piece("lifted", spec, Pose(0.0, 18.0, angle), world.material(spec.material))
+    hand = Hand(world)
+    hand.grab("lifted")
+    hand.move_to(0.0, 18.0, angle, 20.0)
+    world.step(30)  # held still: the piece hangs at the hand
+    return world, lot, hand
+
+
+@pytest.mark.parametrize("quarters", [0, 1, 2, 3])
+def test_the_arm_hangs_straight_down_from_above_and_the_fingers_turn(quarters):
+    """At every quarter turn the arm rises straight up from the grip point (never through
+    the table below, never across the screen); the hand turns with the piece."""
+    angle = quarters * math.pi / 2
+    world, lot, _ = _held_at(angle)
+    (grip,) = grips(world)
+    gx, gy, turned = grip.pose
+    assert abs(turned - angle) < 0.05
+    scene = WorldScene(world, lot=lot)
+    try:
+        _, (hand_list, _), (arm_list, _) = scene._hands["lifted"]
+        assert set(arm_list.rotation) == {0.0}  # the arm is never turned
+        xs, ys = arm_list.position[0::2], arm_list.position[1::2]
+        assert min(ys) >= -1e-6 and max(ys) >= 60.0  # from the grip point up out of view
+        assert max(abs(x) for x in xs) <= (ARM_WIDTH / 2 + 0.2)  # a vertical bar
+        turns = set(hand_list.rotation)  # the hand turns with the piece
+        assert len(turns) == 1 and turns.pop() == pytest.approx(-math.degrees(turned), abs=1e-3)
+        assert tuple(arm_list.translation[:2]) == pytest.approx((gx, gy))
+    finally:
+        scene.delete()
+    image = _png(world, lot)
+    top = max(y for poly in grip.held.world_polygons() for _, y in poly)
+    bottom = min(y for poly in grip.held.world_polygons() for _, y in poly)
+    assert _near(_at(image, gx, top + 3.0), GRIPPER, 40)  # the arm above the piece
+    assert _at(image, gx, bottom - 1.5) == BACKGROUND  # and nothing of it below
+
+
+def test_the_hand_shows_a_strained_grip_then_a_slip_and_opens_where_it_let_go():
+    """Pushed down into the tower the pinch works at its limit (amber), then the fingers
+    slide along the piece (red) until it slips out: an open red hand stays there for
+    SLIP_SECONDS of the world's time. A free piece is held firm."""
+    world, lot, hand = _held_at(0.0)
+    assert grips(world)[0].strain == FIRM
+    top = max(s.bb.top for e in world.dynamic_entries if e.id != "lifted" for s in e.shapes)
+    surface = Surface(64, 64)  # a GL context for the scene's vertex lists
+    try:
+        scene = WorldScene(world, lot=lot)
+        hand.move_to(0.0, top + 1.2, 0.0, 20.0)  # lowered onto the tower
+        seen = []
+        for _ in range(400):  # then pushed down into it, a step at a time
+            hand.drive_towards(0.0, top - 3.0, 0.0, 20.0)
+            scene.sync()
+            if hand.held is None:
+                break
+            seen.append(grips(world)[0].strain)
+        assert hand.dropped and {STRAINED, SLIPPING} <= set(seen) and seen[-1] == SLIPPING
+        assert list(scene._slips) == ["lifted"] and not scene._hands  # the open hand
+        world.step(round(SLIP_SECONDS / world.profile.dt) + 1)
+        scene.sync()
+        assert not scene._slips  # gone after its moment
+        scene.delete()
+    finally:
+        surface.close()
+    assert STRAIN_TONES[STRAINED] != STRAIN_TONES[FIRM] != STRAIN_TONES[SLIPPING]

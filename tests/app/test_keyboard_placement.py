@@ -43,7 +43,7 @@ def test_a_lots_placement_by_keys_only_lands_where_the_ghost_said():
             _press(window, key.RIGHT)
             if screen.turns.ghost_spot()[2] == 3:
                 break
-        cells, problem, col, _ = screen.turns.ghost_spot()
+        cells, problem, col = screen.turns.ghost_spot()[:3]
         assert col == 3 and problem is None and min(r for r, _ in cells) == 0  # on the base
         # Each key is one column exactly: right, up (no column change), left, right.
         _press(window, key.RIGHT)

@@ -62,7 +62,8 @@ def test_the_ghost_shows_the_fall_risk_of_its_spot():
         # The number is fall_risk of the ghost's spot, for the steady hand, on the
         # match as it was before the pick: the same in any process for this seed.
         live = screen.live
-        _, _, col, turns = screen.turns.ghost_spot()
+        spot = screen.turns.ghost_spot()
+        col, turns = spot.col, spot.turns
         spot = Placement(block=live.block, col=col, turns=turns, mirror=live.mirrored)
         assert risk == fall_risk(base, spot, get_profile("steady"), rollouts=6, seed=3)
         send(window, "on_key_press", key.K, 0)  # K hides it

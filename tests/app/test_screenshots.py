@@ -21,10 +21,11 @@ def test_every_screen_of_the_docs_is_drawn(tmp_path, monkeypatch):
     monkeypatch.setenv("TOWERSIM_HOME", str(tmp_path / "home"))
     assert script.main([str(tmp_path)]) == 0
     for name in script.SHOTS:
-        picture = Image.open(tmp_path / f"{name}.png").convert("RGB")
-        assert picture.size == (1280, 800), name
-        colours = picture.resize((64, 40)).getcolors(64 * 40)
-        assert colours is not None and len(colours) > 8, f"{name} is blank"
+        for file, size in ((f"{name}.png", (1280, 800)), (f"{name}-1920x1080.png", (1920, 1080))):
+            picture = Image.open(tmp_path / file).convert("RGB")
+            assert picture.size == size, file
+            colours = picture.resize((64, 40)).getcolors(64 * 40)
+            assert colours is not None and len(colours) > 8, f"{file} is blank"
     documented = (ROOT / "docs/app.md").read_text() + (ROOT / "docs/app-crazy-tower.md").read_text()
     for name in script.SHOTS:
         if name not in ("start-screen", "help", "filled-in-game", "crazy-tower-game"):

@@ -57,7 +57,8 @@ def test_each_piece_casts_a_soft_shadow_that_follows_it_and_stays_when_it_falls(
     use_headless()
     world, lot, _ = build_tower(3, 1, "1A")
     with offscreen(64, 64, (255, 255, 255)):
-        flat, wood = WorldScene(world, lot=lot), WorldScene(world, lot=lot, wood=True)
+        flat = WorldScene(world, lot=lot)
+        wood = WorldScene(world, lot=lot, wood=True, keep_gone=True)
         pieces = {e.id for e in world.dynamic_entries}
         assert flat._shadows == {} and set(wood._shadows) == pieces
         entry = world.dynamic_entries[0]
@@ -71,8 +72,8 @@ def test_each_piece_casts_a_soft_shadow_that_follows_it_and_stays_when_it_falls(
         assert count > 0 and isinstance(wood.batch, pyglet.graphics.Batch)
         world.remove(entry.id)  # it fell and was taken off the table
         wood.sync()
-        assert entry.id not in wood._shadows and len(wood._fallen[entry.id]) == 2
-        wood.clear_fallen()
+        assert entry.id not in wood._shadows and len(wood._gone[entry.id]) == 2
+        wood.forget_gone()
         flat.delete()
         wood.delete()
         assert wood._shadows == {}

@@ -2,8 +2,10 @@
 
 Writes to the folder its first argument names ``ready.json`` (window-relative pixel
 targets, y down as xdotool counts), then ``settled.json`` when the released block has
-settled, then ``result.json`` once the placement is confirmed, and exits. Never run by
-pytest directly.
+settled (with the ghost's spread as it stood while the piece was last held, and where
+the block came to rest), then ``result.json`` once the placement is confirmed, and
+exits. A second argument names your hand (a dexterity profile). Never run by pytest
+directly.
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ from simulator.physics.geometry import centroid_offset, piece_polygons
 TITLE = "towersim xtest"
 
 
-def main(out: Path) -> None:
+def _xs(polygons: list[list[tuple[float, float]]]) -> list[float]:
+    xs = [x for poly in polygons for x, _ in poly]
+    return [min(xs), max(xs)]
+
+
+def main(out: Path, hand: str | None = None) -> None:
     match = session.new_match(["You", "Computer 2"], "1A", 3)
     computer = RandomPlayer(11)
     while not (match.state.to_act == 0 and match.state.phase == "place"):
@@ -35,7 +42,7 @@ def main(out: Path) -> None:
             match.perform(legal_moves(match.state)[0])
         else:
             play_players(match, {"Computer 2": computer}, 1)
-    screen = LotsScreen(match, seed=3, autosave=False)
+    screen = LotsScreen(match, seed=3, autosave=False, dexterity=hand)
     window = AppWindow(screen, caption=TITLE)
     lot = match.lot
     block = match.state.banks[0][0]
@@ -62,7 +69,7 @@ def main(out: Path) -> None:
         wx, wy = window.box.to_window(lx, ly)
         return [round(wx), round(window.height - wy)]
 
-    state = {"ready": False, "settled": False}
+    state: dict = {"ready": False, "settled": False, "spread": None, "ghost": None}
 
     def watch(_: float) -> None:
         if not state["ready"]:
@@ -72,13 +79,21 @@ def main(out: Path) -> None:
                         "block": block,
                         "high": target(x, rest_y + 10.0),
                         "low": target(x, rest_y + 0.4),
+                        # a hand that misses lets go 3 cm up and 0.8 cm clear of the
+                        # neighbour on the left (a miss of a millimetre catches its corner)
+                        "drop": target(x + 0.8, rest_y + 3.0),
                     }
                 )
             )
             state["ready"] = True
         live = screen.live
+        spot = screen.turns.ghost_spot()
+        if spot is not None:  # while held: the ghost and the hand's spread now
+            state["spread"], state["ghost"] = screen.turns.spread(), _xs(spot.shape)
         if live is not None and live.stage == SETTLED and not state["settled"]:
-            (out / "settled.json").write_text(json.dumps({"message": screen.message}))
+            rest = _xs(match.world.entry(block).world_polygons()) if block in match.world else None
+            said = {"message": screen.message, "spread": state["spread"], "ghost": state["ghost"]}
+            (out / "settled.json").write_text(json.dumps({**said, "rest": rest}))
             state["settled"] = True
         if state["settled"] and screen.live is None:
             result = {
@@ -95,4 +110,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else None)

@@ -9,6 +9,8 @@ from simulator.app.crazy_tower.words import named
 from simulator.app.words import slipped
 from simulator.games.crazy_tower.bodies import card_half_length
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
+from simulator.physics.drop import landing_shape
+from simulator.physics.geometry import Polygon
 from simulator.physics.world import World
 
 TILT = 5.0  # degrees a wheel notch or Q/E tilts the held piece
@@ -17,6 +19,9 @@ RESTS = "The piece rests on the tower: release it (Space or click)."
 # Where a held piece would land (x, y, angle radians; None over nothing of the tower),
 # and why a release there is refused (None if it is not).
 Ghost = tuple[tuple[float, float, float] | None, str | None]
+# The held piece dropped straight down from where it hangs: its world polygons there,
+# and how far it falls (simulator.physics.drop.landing_shape).
+Landed = tuple[list[Polygon], float]
 
 
 class Hand:
@@ -30,7 +35,8 @@ class Hand:
         self.grip = (0.0, 0.0)  # a pulled block: where the mouse holds it from its centre
         self.nudge = (0.0, 0.0)  # the human hand's error on this move: cm, degrees
         self.lowering = False
-        self._ghost: tuple[LiveMove, World, int, Ghost] | None = None  # until the world steps
+        # the ghost and the held piece's landing, until the world steps
+        self._ghost: tuple[LiveMove, World, int, Ghost, Landed] | None = None
 
     def take(self, live: LiveMove, nudge: tuple[float, float]) -> None:
         """A piece just came into the hand: aim where it is, as it lies."""
@@ -85,14 +91,26 @@ class Hand:
     def ghost(self, live: LiveMove | None) -> Ghost | None:
         """Where the held piece would land if lowered straight down now, and why a
         release there is refused; None unless a piece (not a pulled block) is held."""
+        memo = self._memo(live)
+        return None if memo is None else memo[3]
+
+    def landed(self, live: LiveMove | None) -> Landed | None:
+        """Where the held piece lands if let go now (the drawn ghost), as ``ghost``."""
+        memo = self._memo(live)
+        return None if memo is None else memo[4]
+
+    def _memo(self, live: LiveMove | None) -> tuple[LiveMove, World, int, Ghost, Landed] | None:
         if live is None or live.stage != HOLDING or live.pulling:
             return None
         world = live.match.world
         memo = self._ghost
         if memo is None or memo[0] is not live or memo[1] is not world or memo[2] != world.steps:
-            memo = (live, world, world.steps, (live.landing(), live.release_problem()))
+            held = live.held
+            assert held is not None  # a piece in the hand
+            ghost = (live.landing(), live.release_problem())
+            memo = (live, world, world.steps, ghost, landing_shape(world.entries, held))
             self._ghost = memo
-        return memo[3]
+        return memo
 
     def forget_ghost(self) -> None:
         self._ghost = None

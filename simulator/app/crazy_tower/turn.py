@@ -19,10 +19,11 @@ from simulator.app.crazy_tower import facts
 from simulator.app.crazy_tower.bank import pick_order
 from simulator.app.crazy_tower.clock import ChallengeClock
 from simulator.app.crazy_tower.cover import Covers
-from simulator.app.crazy_tower.hand import Ghost, Hand
+from simulator.app.crazy_tower.hand import Ghost, Hand, Landed
 from simulator.app.crazy_tower.seats import Seats
 from simulator.app.crazy_tower.session import Game
 from simulator.app.crazy_tower.words import named, said, todo, verdict
+from simulator.app.ghost_spread import spread
 from simulator.app.words import refusal
 from simulator.bots.dexterity import draw as draw_jitter
 from simulator.bots.dexterity import get_profile, in_model
@@ -349,3 +350,17 @@ class CrazyTowerTurn:
     def ghost(self) -> Ghost | None:
         """See ``Hand.ghost``: None when nothing is held."""
         return self.hand.ghost(self.live)
+
+    def landed(self) -> Landed | None:
+        """See ``Hand.landed``: where the ghost is drawn; None when nothing is held."""
+        return self.hand.landed(self.live)
+
+    def spread(self) -> tuple[float, float] | None:
+        """Where the chosen hand's pieces land sideways, aimed as this one (world x from,
+        to: simulator/app/ghost_spread.py); None for an exact hand or an empty one."""
+        landed = self.landed()
+        if self.dexterity is None or landed is None:
+            return None
+        profile = self.match.profile
+        hand = in_model(self.dexterity, profile.hand_model)
+        return spread(hand, landed[0], self.hand.nudge[0], landed[1], profile.gravity)

@@ -26,6 +26,7 @@ from simulator.app.crazy_tower.words import role_text
 from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
+from simulator.app.ghost_spread import spread_band
 from simulator.app.guide import bounds
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.playback import Playback
@@ -36,15 +37,18 @@ from simulator.physics.world import Entry
 from simulator.render.bodies import entry_mesh, opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
+from simulator.render.palette import colour, colour_name_of
 from simulator.render.scene import OVERLAY, MeshGroup, WorldScene, mesh_list, move_list
 from simulator.render.symbols import placed, symbol_triangles
 
 WORLD_VIEW = (0.0, float(LEGEND_H), float(PANEL_X - 16), float(DESIGN_H - LEGEND_H))
 # The region the camera shows around the tower (cm): room on the left where the hand
-# picks pieces up (the near end of a piece there shows), a little on the right (more
-# when a diamonds box lets a block be pulled out), above for the hand, and never
-# narrower than the ground card.
-ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 8.0, 2.0, 8.0, 10.0, 10.0
+# picks pieces up (the near centimetre of a piece there shows: it is PICKUP_GAP, 3 cm,
+# left of the tower), a little on the right (more when a diamonds box lets a block be
+# pulled out), above for the hand, and never narrower than the ground card. The width
+# sets the scale at this view's aspect, so every centimetre of room on the sides is
+# view left empty above a short tower.
+ROOM_LEFT, ROOM_RIGHT, ROOM_PULL, ROOM_ABOVE, MIN_HALF_WIDTH = 4.0, 2.0, 8.0, 10.0, 10.0
 TABLE_SHOWN = -1.2  # cm of the table's edge below the tower
 INK, SHADE = (240, 240, 240), (26, 30, 40)  # a cover's words and its background
 Box = tuple[float, float, float, float]  # logical x, y, w, h
@@ -84,6 +88,7 @@ class CrazyTowerView:
         self._ghost_group = MeshGroup(OVERLAY)
         self._ghost: Any = None
         self._ghost_key: tuple[str, bool] | None = None
+        self._spread: Any = None  # the chosen hand's spread under the ghost
         self.ghost_label = GhostLabel()
         # under the message strip (8 below the top): it never hides the piece in the hand
         self.framing = Framing(below(WORLD_VIEW, DESIGN_H - 8 - self.banner.height))
@@ -174,6 +179,9 @@ class CrazyTowerView:
         if self._ghost is not None:
             self._ghost[0].delete()
             self._ghost, self._ghost_key = None, None
+        if self._spread is not None:
+            self._spread.delete()
+            self._spread = None
         for hud in (self.hud, self.cover_hud, self.banner.hud):
             hud.clear()
         self.ghost_label.hide()
@@ -188,17 +196,14 @@ class CrazyTowerView:
         return held
 
     def ghost_pose(self) -> tuple[float, float, float] | None:
-        """Where the ghost is drawn: the landing, or, over nothing of the tower, on the
-        table under the piece (a release there is refused: the ghost is red)."""
-        found = self.turn.ghost()
-        if found is None:
+        """Where the ghost is drawn: the held piece dropped straight down from where it
+        hangs, onto the tower or, over nothing of it, onto the table (a release there
+        is refused: the ghost is red)."""
+        landed = self.turn.landed()
+        if landed is None:
             return None
-        if found[0] is not None:
-            return found[0]
-        held = self._held()
-        pose = held.pose
-        bottom = min(y for poly in held.world_polygons() for _, y in poly) - pose.y
-        return pose.x, -bottom, pose.angle
+        pose = self._held().pose
+        return pose.x, pose.y - landed[1], pose.angle
 
     def ghost_box(self) -> Box | None:
         """The ghost on screen (logical x, y, w, h), or None when none is drawn."""
@@ -262,6 +267,15 @@ class CrazyTowerView:
             self._ghost = (mesh_list(mesh, self._ghost_batch, self._ghost_group), mesh.count)
             self._ghost_key = key_now
         move_list(self._ghost[0], self._ghost[1], pose)
+        if self._spread is not None:
+            self._spread.delete()
+            self._spread = None
+        between, landed = self.turn.spread(), self.turn.landed()
+        if between is not None and landed is not None:
+            band = Mesh()
+            tone = REFUSED_TONE if problem else colour(colour_name_of(self._held())).rgb
+            spread_band(band, between, landed[0], tone)
+            self._spread = mesh_list(band, self._ghost_batch, self._ghost_group)
         self._ghost_batch.draw()
 
     def rebuild_hud(self) -> None:

@@ -1,5 +1,10 @@
-"""Where a held LOTS piece would land if lowered straight down now, and whether the
-rules would take that spot: the ghost the view draws and a release checks. No pyglet.
+"""Where a held LOTS piece would land if let go now, and whether the rules would take
+that spot: the ghost the view draws and a release checks. No pyglet.
+
+The ghost is the piece itself, as it hangs in the hand now, dropped straight down onto
+what lies below (``simulator.physics.drop``): exactly where a release lets it fall,
+never snapped to the grid. The rules read cells, so the spot's cells (and their
+refusal) are the cells those polygons snap to, as the settled piece's are.
 """
 
 from __future__ import annotations
@@ -11,8 +16,15 @@ from simulator.app.lots.material import engine
 from simulator.games.lots.landing import Cells, landing, occupied
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
+from simulator.physics.drop import landing_shape
+from simulator.physics.geometry import Polygon
 from simulator.physics.grid import snap
 from simulator.physics.world import Entry
+
+# cm a let-go piece may reach past the footprint's dashed line: a tenth of a cell, the
+# hand's tremor and the line's own width; further out the rulebook's "within the set
+# boundaries of the lot's footprint" refuses it (docs/rules-lots.md)
+OVERHANG = 0.25
 
 
 class Spot(NamedTuple):
@@ -20,17 +32,32 @@ class Spot(NamedTuple):
     problem: str | None  # why the rules refuse the spot; None: they take it
     col: int  # the piece's left column
     turns: int  # quarter turns counter-clockwise
+    shape: list[Polygon]  # the piece's world polygons where it lands (let go now)
+    drop: float  # cm it falls straight down from where it hangs to there
+
+
+def overhang_problem(shape: list[Polygon], left: float, right: float) -> str | None:
+    """Why polygons reaching past the footprint's sides (x ``left`` to ``right``) by
+    more than OVERHANG are refused, or None."""
+    xs = [x for poly in shape for x, _ in poly]
+    past = max(left - min(xs), max(xs) - right)
+    if past <= OVERHANG:
+        return None
+    side = "left" if left - min(xs) >= max(xs) - right else "right"
+    return f"the piece would stick out {past:.1f} cm past the {side} edge of the footprint"
 
 
 def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: float) -> Spot:
-    """The spot of ``entry`` (the piece ``live`` holds, turned ``angle`` degrees) dropped
-    straight down onto the tower; off the lot it rests beside it, refused."""
+    """The spot of ``entry`` (the piece ``live`` holds, turned ``angle`` degrees: the
+    hand's aim, which the piece turns to) dropped straight down from where it hangs;
+    off the lot, or sticking out past it, refused."""
     spec = entry.piece
     assert spec is not None
     turns = round(angle / 90.0) % 4
     shape = transform_cells(spec.cells, turns, live.mirrored)
     lot = match.lot
-    left = min(x for poly in entry.world_polygons() for x, _ in poly)
+    landed, drop = landing_shape(match.world.entries, entry)
+    left = min(x for poly in landed for x, _ in poly)
     col = round((left - lot.left) / lot.grid.cell)
     width = lot.footprint.width
     span = max(c for _, c in shape) + 1
@@ -43,9 +70,10 @@ def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: flo
         filled |= set(snap([placed], match.rules_grid).cells.get(block, ()))
     cells = landing(shape, col, filled, width)
     if not 0 <= col <= width - span:  # off the lot: the ghost rests beside it, red
-        return Spot(cells, "the piece is not over the footprint", col, turns)
+        return Spot(cells, "the piece is not over the footprint", col, turns, landed, drop)
     plan = {"type": "place", "piece": live.piece, "cells": sorted(cells)}
-    return Spot(cells, engine().plan_check(state)(plan), col, turns)
+    problem = overhang_problem(landed, lot.left, lot.right) or engine().plan_check(state)(plan)
+    return Spot(cells, problem, col, turns, landed, drop)
 
 
 def risk_placement(live: LivePlacement, spot: Spot) -> Placement | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import IllegalMove
+from simulator.app.ghost_spread import spread
 from simulator.app.lots import session
 from simulator.app.lots.ghost import Cells, Spot, landing_spot, risk_placement
 from simulator.app.lots.host import Events, TurnsHost
@@ -63,6 +64,7 @@ class LotsTurns:
         self.angle = 0.0  # degrees ccw
         self.lowering = False
         self.message = "Welcome to LOTS. Press H for help."
+        self._spot: tuple[tuple[Any, ...], Spot] | None = None  # the ghost until the world steps
 
     def say(self, message: str) -> None:
         """Show ``message`` and rebuild the panel (setting ``message`` alone does not)."""
@@ -336,9 +338,24 @@ class LotsTurns:
 
     def ghost_spot(self) -> Spot | None:
         """As ghost(), with the column and quarter turns of that spot."""
-        if self.live is None or self.live.stage != HOLDING:
+        live = self.live
+        if live is None or live.stage != HOLDING:
             return None
-        return landing_spot(self.match, self.live, self.held(), self.angle)
+        world = self.match.world
+        key = (live, world, world.steps, live.piece, live.mirrored, self.angle)
+        if self._spot is None or self._spot[0] != key:
+            self._spot = (key, landing_spot(self.match, live, self.held(), self.angle))
+        return self._spot[1]
+
+    def spread(self) -> tuple[float, float] | None:
+        """Where a chosen hand's pieces land sideways when aimed where this one is aimed
+        (world x from, to: simulator/app/ghost_spread.py); None for an exact hand."""
+        spot = self.ghost_spot()
+        if self.hand is None or spot is None:
+            return None
+        profile = self.match.profile
+        hand = in_model(self.hand, profile.hand_model)
+        return spread(hand, spot.shape, self.jitter.dx, spot.drop, profile.gravity)
 
     def ghost_risk(self) -> float | None:
         """The estimated chance that the ghost's spot makes something fall (None while

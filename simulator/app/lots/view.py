@@ -15,6 +15,7 @@ from simulator.app.flashes import Flashes
 from simulator.app.framing import FallFeel, Framing, below, shown_time
 from simulator.app.game_screen import GameScreen
 from simulator.app.ghost_label import REFUSED_INK, REFUSED_TONE, GhostLabel, body_boxes, union
+from simulator.app.ghost_spread import spread_band
 from simulator.app.layout import DESIGN_H
 from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.ghost import Cells
@@ -26,6 +27,7 @@ from simulator.app.tally import Tally
 from simulator.app.widgets import Banner, Hud
 from simulator.games.lots.live import SETTLED
 from simulator.games.lots.placement import PICKUP_ABOVE, PICKUP_LEFT
+from simulator.physics.geometry import Polygon
 from simulator.render.bodies import opaque
 from simulator.render.camera import Camera
 from simulator.render.mesh import Mesh
@@ -50,6 +52,12 @@ def risk_tone(risk: float) -> tuple[int, int, int]:
     return (200, 120, 0) if risk < 0.5 else (200, 30, 30)
 
 
+def _bounds(shape: list[Polygon]) -> Box:
+    xs = [x for poly in shape for x, _ in poly]
+    ys = [y for poly in shape for _, y in poly]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
 def in_world(x: float, y: float) -> bool:
     """Whether logical (x, y) is over the tower's view (not the panel, not the track)."""
     return x < WORLD_VIEW[2] and y > TRACK_H
@@ -70,6 +78,7 @@ class LotsView:
         self.tally, self.flashes = Tally(), Flashes()  # scores count up; scoring flashes
         self._ghost_cells: Cells | None = None  # the ghost drawn last, and its refusal
         self._ghost_problem: str | None = None
+        self._ghost_shape: list[Polygon] | None = None
         self._ghost: Any = None
         self._ghost_batch = pyglet.graphics.Batch()
         self._ghost_group = MeshGroup(OVERLAY)
@@ -126,50 +135,45 @@ class LotsView:
     # -- the ghost -------------------------------------------------------------------------
 
     def draw_ghost(self) -> None:
-        """A translucent copy of the piece's cells where it would land; red, with a cross,
-        where a release is refused (off the lot too: it shows wherever the piece is)."""
+        """A translucent copy of the piece where it lands if let go now (dropped straight
+        down from where it hangs); red, with a cross, where a release is refused. With a
+        chosen hand, a faint band under it: where that hand's pieces land, aimed here."""
         if self._ghost is not None:
             self._ghost.delete()
             self._ghost = None
-        self._ghost_cells, self._ghost_problem = None, None
-        found = self.turns.ghost()
-        if not found or not found[0]:
+        self._ghost_cells, self._ghost_problem, self._ghost_shape = None, None, None
+        spot = self.turns.ghost_spot()
+        if spot is None or not spot.cells:
             return
-        cells, problem = found
-        lot = self.turns.match.lot
-        size = lot.grid.cell
-        ox, oy = lot.grid.origin
+        problem = spot.problem
         tone = REFUSED_TONE if problem else colour(colour_name_of(self.turns.held())).rgb
         mesh = Mesh()
-        for row, col in cells:
-            x, y = ox + col * size, oy + row * size
-            square = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
-            mesh.polygon(square, opaque(tone, 90))
-            mesh.outline(square, 0.06, opaque(tone, 200))
-            if problem:
-                cross = symbol_triangles("cross")
-                mesh.triangles(
-                    placed_at(cross, x + size / 2, y + size / 2, size * 0.6), REFUSED_INK
-                )
+        between = self.turns.spread()
+        if between is not None:
+            spread_band(mesh, between, spot.shape, tone)
+        for poly in spot.shape:
+            mesh.polygon(poly, opaque(tone, 90))
+            mesh.outline(poly, 0.06, opaque(tone, 200))
+        if problem:
+            left, bottom, width, height = _bounds(spot.shape)
+            size = min(self.turns.match.lot.grid.cell, width, height) * 0.6
+            cross = symbol_triangles("cross")
+            mesh.triangles(
+                placed_at(cross, left + width / 2, bottom + height / 2, size), REFUSED_INK
+            )
         self._ghost = mesh_list(mesh, self._ghost_batch, self._ghost_group)
         self._ghost_batch.draw()
-        self._ghost_cells, self._ghost_problem = cells, problem
+        self._ghost_cells, self._ghost_problem = spot.cells, problem
+        self._ghost_shape = spot.shape
 
     def ghost_box(self) -> Box | None:
-        """The ghost's cells on screen (logical x, y, w, h), or None when none is drawn."""
-        cells = self._ghost_cells
-        if not cells:
+        """The ghost on screen (logical x, y, w, h), or None when none is drawn."""
+        if not self._ghost_cells or self._ghost_shape is None:
             return None
-        lot = self.turns.match.lot
-        size = lot.grid.cell
-        ox, oy = lot.grid.origin
+        left, bottom, width, height = _bounds(self._ghost_shape)
         camera = self.camera()
-        x0, y0 = camera.to_screen(
-            ox + min(c for _, c in cells) * size, oy + min(r for r, _ in cells) * size
-        )
-        x1, y1 = camera.to_screen(
-            ox + (max(c for _, c in cells) + 1) * size, oy + (max(r for r, _ in cells) + 1) * size
-        )
+        x0, y0 = camera.to_screen(left, bottom)
+        x1, y1 = camera.to_screen(left + width, bottom + height)
         return x0, y0, x1 - x0, y1 - y0
 
     def held_box(self) -> Box | None:
