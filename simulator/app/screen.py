@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from simulator.app.overlay import HelpAction, Overlay
+from simulator.app.tooltip import tip_of
 
 Shortcuts = Sequence[tuple[str, str]]  # (keys, what they do), for the help overlay
 
@@ -73,6 +74,11 @@ class Screen(ABC):
     def say(self, message: str) -> None:  # noqa: B027 (a screen without messages)
         """Show ``message`` to the player."""
 
+    def tip_at(self, x: float, y: float) -> str | None:
+        """What the component under logical (x, y) has to say when the mouse rests on it
+        (simulator/app/tooltip.py); None: nothing."""
+        return None
+
     # -- input ----------------------------------------------------------------------------
 
     def on_mouse_motion(self, x: float, y: float) -> None:  # noqa: B027
@@ -100,6 +106,9 @@ class HudPage(Screen):
 
     hud: Any
     dirty: bool
+
+    def tip_at(self, x: float, y: float) -> str | None:
+        return tip_of(self.hud.buttons, x, y)
 
     def draw(self, window: Any, base: Any) -> None:
         window.view = base

@@ -113,6 +113,7 @@ class Button:
     action: Callable[[], None]
     label: str
     enabled: bool = True
+    tip: str = ""  # what the mouse resting on it shows (simulator/app/tooltip.py)
 
     def hit(self, px: float, py: float) -> bool:
         return self.enabled and self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
@@ -252,6 +253,7 @@ class Hud:
         *,
         enabled: bool = True,
         tone: RGB = (70, 110, 170),
+        tip: str = "",
     ) -> Button:
         fill = tone if enabled else (170, 170, 170)
         self.rect(x, y, w, h, fill, layer=1)
@@ -267,7 +269,7 @@ class Hud:
             height=min(h, line_height(12)),
             layer=3,
         )
-        button = Button(x, y, w, h, action, label, enabled)
+        button = Button(x, y, w, h, action, label, enabled, tip)
         self.buttons.append(button)
         return button
 

@@ -16,6 +16,7 @@ from simulator.app.loop import FixedStep
 from simulator.app.overlay import HelpAction, Overlay
 from simulator.app.screen import Screen
 from simulator.app.sound import Sounds, preferences
+from simulator.app.tooltip import Tooltip
 from simulator.app.widgets import Hud
 from simulator.render.palette import BACKGROUND
 
@@ -43,6 +44,7 @@ class AppWindow(pyglet.window.Window):
         Hud.on_press = self.sounds.click  # a button pressed clicks, nothing else does
         self.set_minimum_size(640, 400)
         self.box = Letterbox(width, height)
+        self.tooltip = Tooltip()  # what the component under a resting pointer says
         self._help = Hud()
         self.overlay: Overlay | None = None  # a guide or the rules page over the screen
         self.help_actions: list[HelpAction] = []  # keys the screen adds to the help
@@ -76,6 +78,7 @@ class AppWindow(pyglet.window.Window):
 
     def tick(self, seconds: float) -> None:
         """One frame of real time: the physics steps it earns, at the fixed dt."""
+        self.tooltip.step(seconds)
         page = self.page
         if self.loop.dt != page.dt:  # a loaded game may pin another physics step
             self.loop = FixedStep(page.dt)
@@ -107,6 +110,9 @@ class AppWindow(pyglet.window.Window):
         if self.overlay is not None:
             self.view = base
             self.overlay.draw(self, base)
+        if not self.help_visible and self.tooltip.at is not None:
+            self.view = base
+            self.tooltip.draw(self.page.tip_at(*self.tooltip.at))
         if self.help_visible:
             self._draw_help()
         self.frames += 1
@@ -156,7 +162,12 @@ class AppWindow(pyglet.window.Window):
     # -- input --------------------------------------------------------------------------
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.page.on_mouse_motion(*self.box.to_logical(x, y))
+        logical = self.box.to_logical(x, y)
+        self.tooltip.moved(*logical)
+        self.page.on_mouse_motion(*logical)
+
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.tooltip.left()
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         self.page.on_mouse_motion(*self.box.to_logical(x, y))

@@ -37,7 +37,7 @@ from simulator.app.crazy_tower.words import (
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud, line_height
-from simulator.app.words import computer_tag, seat_tag
+from simulator.app.words import computer_tag, seat_tag, sentence
 from simulator.render.palette import colour
 
 PANEL_X = 812  # logical pixels: the right panel's left edge
@@ -146,7 +146,11 @@ def _players(
                 if 0 < number <= 9:
                     hud.text(str(number), bx + w / 2, y + CUBE + 2, 9, GREY, anchor_x="center")
                 if pickable or choosable:
-                    hud.buttons.append(Button(bx, y, w, CUBE, _bind(on.pick, block), block))
+                    key = f" or press {number}" if 0 < number <= 9 else ""
+                    what = "give or take it" if choosable and not pickable else "place it"
+                    tip = sentence(f"{named(block)}: click it{key} to {what}")
+                    button = Button(bx, y, w, CUBE, _bind(on.pick, block), block, tip=tip)
+                    hud.buttons.append(button)
                 bx += w + 9
         if not hand:
             y -= 18

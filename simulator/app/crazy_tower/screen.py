@@ -36,6 +36,7 @@ from simulator.app.crazy_tower.words import named, todo
 from simulator.app.guide import table_in_sight
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
+from simulator.app.tooltip import tip_of
 from simulator.games.computer_seat import ComputerSeat
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -150,6 +151,9 @@ class CrazyTowerScreen(SessionGameScreen):
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         return self.view.guide_anchors()
+
+    def tip_at(self, x: float, y: float) -> str | None:
+        return tip_of(self.view.hud.buttons, x, y)
 
     def guide_keep_clear(self) -> list[tuple[float, float, float, float]]:
         view = self.view

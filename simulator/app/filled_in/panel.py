@@ -13,7 +13,7 @@ from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, r
 from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.table import DRAFT, ENDED, PLACE, PURPLE, ROLL, Player, Table
 from simulator.app.filled_in.turn import PendingTurn
-from simulator.app.filled_in.words import winners_text
+from simulator.app.filled_in.words import face_name, winners_text
 from simulator.app.piece_pictures import paint_piece, picture_size, unit_to_fit
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
@@ -155,7 +155,10 @@ def _dice(
         below = _short(owner, int(step / 8)) if owner else ("left" if table.leftover == pos else "")
         if drafting and owner is None:
             below = str(pos + 1)
-            hud.buttons.append(Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below))
+            tip = sentence(f"{face_name(face.label)}: click it or press {pos + 1} to take it")
+            hud.buttons.append(
+                Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below, tip=tip)
+            )
         hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center", width=step - 4, lines=1)
     return y - 80
 

@@ -30,6 +30,7 @@ from simulator.app.filled_in.view import FilledInView
 from simulator.app.guide import bounds
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
+from simulator.app.tooltip import tip_of
 from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.filled_in.match import FilledInMatch
 
@@ -192,6 +193,9 @@ class FilledInScreen(SessionGameScreen):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if not self.shared_key(symbol, modifiers):
             TABLE.dispatch(Pressed(self.turns, modifiers), symbol, modifiers)
+
+    def tip_at(self, x: float, y: float) -> str | None:
+        return tip_of([*self.view.back.buttons, *self.view.front.buttons], x, y)
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         """Your sheet, the roll button, the dice to draft, the crafted block's dice

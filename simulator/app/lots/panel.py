@@ -13,7 +13,7 @@ from simulator.app.lots.words import phase_text
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.tally import Tally, worded
 from simulator.app.widgets import Button, Hud
-from simulator.app.words import computer_tag, markers, seat_tag, with_article
+from simulator.app.words import computer_tag, markers, seat_tag, sentence, with_article
 from simulator.render.mesh import Mesh
 from simulator.render.palette import colour
 
@@ -161,7 +161,11 @@ def _bank(
         if on_pick is not None:  # its label names it for the guide and the tests
             hud.rect(bx - 3, y - 7, slot + 6, 24, (226, 232, 244), layer=0)
             label = f"{index + 1}: {piece}" if number else piece
-            hud.buttons.append(Button(bx - 3, y - 7, slot + 6, 24, _bind(on_pick, piece), label))
+            key = f" or press {index + 1}" if number else ""
+            tip = sentence(f"{piece_name(piece)}: click it{key} to pick it up")
+            hud.buttons.append(
+                Button(bx - 3, y - 7, slot + 6, 24, _bind(on_pick, piece), label, tip=tip)
+            )
         if number:
             hud.text(str(index + 1), bx, y, 10, (90, 90, 90), bold=True)
             bx += NUMBER_W

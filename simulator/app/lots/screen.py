@@ -25,6 +25,7 @@ from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
 from simulator.app.setup import GameSetup
+from simulator.app.tooltip import tip_of
 from simulator.games.computer_seat import ComputerSeat
 from simulator.games.lots.live import HOLDING, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -199,6 +200,9 @@ class LotsScreen(GameScreen):
 
     def guide_anchors(self) -> dict[str, guide.Rect]:
         return self.view.guide_anchors()
+
+    def tip_at(self, x: float, y: float) -> str | None:
+        return tip_of(self.view.hud.buttons, x, y)
 
     def guide_keep_clear(self) -> list[guide.Rect]:
         view = self.view
