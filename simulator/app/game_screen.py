@@ -15,8 +15,6 @@ from typing import Any, ClassVar, Protocol
 
 from simulator.app import guide, settings, table_rules
 from simulator.app.computer_seats import ComputerSeats, one_line
-from simulator.app.flashes import Flashes
-from simulator.app.framing import FallFeel, Framing
 from simulator.app.game_log import GameLog
 from simulator.app.keys import KeyTable
 from simulator.app.layout import clipped
@@ -24,47 +22,16 @@ from simulator.app.results import Ending
 from simulator.app.screen import Screen
 from simulator.app.shared_keys import SHARED_KEYS, SharedKeyActions
 from simulator.app.sound import GameSounds
-from simulator.app.tally import Tally
-from simulator.app.widgets import Banner, Hud
+from simulator.app.table_look import Drawn, TableLook
 from simulator.games.live_stage import GONE
 from simulator.games.match import PhysicalMatch
 from simulator.physics.world import Entry
-from simulator.render.camera import Camera, Rect
+from simulator.render.camera import Rect
 from simulator.render.film import Film
 from simulator.render.scene import WorldScene
 
 SETTLE_CHUNK = 0.02  # simulated seconds of settling between two checks for rest
 GONE_WORDS = "The game changed under the move you were making, so it was taken back."
-
-
-class Drawn(Protocol):
-    """What draws itself with ``draw()`` (a Hud, Crazy Tower's icons)."""
-
-    def draw(self) -> None: ...
-
-
-class TableLook(Protocol):
-    """The parts of a physical game's view that ``GameScreen.draw_table`` draws."""
-
-    framing: Framing  # the world's framing under the mouse and on screen
-    flashes: Flashes  # where the last move scored, in world coordinates
-    fall_feel: FallFeel  # the shake and the dust of a fall
-    tally: Tally  # the scores counting up
-    hud: Hud  # the panel
-    banner: Banner  # the message strip
-
-    def camera(self) -> Camera:
-        """The steady camera the mouse maps through (frames the world at first)."""
-        ...
-
-    def draw_ghost(self) -> None:
-        """The held piece's landing, in world coordinates."""
-
-    def draw_ghost_label(self) -> None:
-        """The words beside the ghost, in logical coordinates."""
-
-    def rebuild_hud(self) -> None:
-        """Lay the panel out again (the screen was ``dirty``)."""
 
 
 class Remote(Protocol):

@@ -27,13 +27,13 @@ from simulator.app.computer_seats import PLAYBACK_FPS
 from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
 from simulator.app.net_link import Link
+from simulator.app.net_words import words
 from simulator.app.screen import Screen
 from simulator.app.setup import REGISTRY
 from simulator.app.table_rules import undo_accidents
 from simulator.app.words import computer_tag, your_turn
 from simulator.games.live_stage import HOLDING, SETTLING
 from simulator.games.match import PhysicalMatch
-from simulator.net.cli import countdown_words, desync_words
 from simulator.net.client import LIVE_EVERY
 from simulator.net.protocol import MAX_NAME
 from simulator.render.film import Film
@@ -45,31 +45,6 @@ GHOST_ALPHA = 110  # another player's held piece: seen through
 NO_LOAD = "A network game cannot load another game: every player plays the host's."
 # A game's ``held_look``: a piece's outline in its own frame, its colour and its name.
 Look = Callable[[str], tuple[list[Any], str, str]]
-
-
-def words(kind: str, fields: dict[str, Any], me: str | None) -> str | None:
-    """What the players read about an event from the host (None: nothing to say)."""
-    if kind == "wait":
-        seat, seconds, why = fields["seat"], int(fields["seconds"]), str(fields.get("why"))
-        if seat == me and why == "turn":
-            return f"You have {seconds} s left for this move; then the computer makes it."
-        return countdown_words(seat, seconds, why)
-    if kind == "notice":
-        return str(fields.get("text") or "")
-    if kind == "chat":
-        return f"{fields.get('name')}: {fields.get('text')}"
-    if kind == "refused":
-        reason = str(fields.get("reason") or "no reason given").rstrip(".")
-        if fields.get("move"):
-            return f"The host refused your move ({reason}); it was taken back."
-        return f"The host refused that: {reason}."
-    if kind == "desync":
-        return desync_words(int(fields["seq"]))
-    if kind == "reconnecting":
-        return f"Lost the host; trying to rejoin ({fields['seconds']} s left)."
-    if kind in ("closed", "error"):
-        return f"The network game ended: {str(fields.get('reason') or 'no reason').rstrip('.')}."
-    return None
 
 
 class NetworkGame(Screen):
@@ -85,9 +60,7 @@ class NetworkGame(Screen):
         self._ghosts = HandGhosts(look)
         self._holding = False  # our piece was held live at the last frame
         self._live_sent = 0.0  # when our live move was last sent (time.monotonic)
-        # Out of step with the host: said until the host's game replaces this one (the
-        # moves still heard meanwhile must not talk over it)
-        self._out_of_step: str | None = None
+        self._out_of_step: str | None = None  # said until the host's game replaces ours
         screen.remote = self
 
     # -- the game screen's remote -------------------------------------------------------
@@ -141,10 +114,12 @@ class NetworkGame(Screen):
         self._filmed.append((film, match.events()[before:]))
 
     def heard(self, kind: str, fields: dict[str, Any]) -> None:
-        """An event from the host, on the window's thread (the move applied already)."""
+        """An event from the host, on the window's thread (the move applied already);
+        once out of step, that is said over whatever is heard until the game is replaced."""
         self._hear(kind, fields)
-        if kind == "desync":
-            self._out_of_step = words(kind, fields, self.link.seat)
+        self._out_of_step = self._out_of_step or (
+            words(kind, fields, self.link.seat) if kind == "desync" else None
+        )
         if self._out_of_step:
             self.screen.say(self._out_of_step)
 

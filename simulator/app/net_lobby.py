@@ -11,8 +11,8 @@ from typing import Any
 from pyglet.window import key
 
 from simulator.app.layout import DESIGN_W
-from simulator.app.net_game import words
 from simulator.app.net_link import Link, lobby_ready
+from simulator.app.net_words import words
 from simulator.app.screen import HudPage
 from simulator.app.table_rules import table_words
 from simulator.app.widgets import Button, Hud

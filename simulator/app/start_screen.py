@@ -38,7 +38,10 @@ SHORTCUTS = [
 class StartScreen(HudPage):
     shortcuts = SHORTCUTS
 
-    def __init__(self, choices: StartChoices | None = None) -> None:
+    def __init__(
+        self, choices: StartChoices | None = None, back: Callable[[], Any] | None = None
+    ) -> None:
+        self.back = back  # the page T returns to (the title screen), if any
         loaded = settings.load()  # a bad settings file: one sentence below, the defaults
         self.choices = choices or StartChoices(dexterity=loaded.settings.dexterity)
         self.focus: str | None = None  # "name0".."name3", "seed", "path"
@@ -58,8 +61,13 @@ class StartScreen(HudPage):
             HelpAction(key.F3, "F3", "settings", self.open_settings),
             HelpAction(key.F4, "F4", "play over the network: host or join", self.network),
             HelpAction(key.F5, "F5", "measure your hand: a one-minute aiming test", self.measure),
-            HelpAction(key.T, "T", "back to the title screen, a picture of each game", self.title),
         ]
+        if self.back is not None:
+            window.help_actions.append(
+                HelpAction(
+                    key.T, "T", "back to the title screen, a picture of each game", self.title
+                )
+            )
 
     @property
     def typing(self) -> bool:
@@ -88,10 +96,8 @@ class StartScreen(HudPage):
             self._open(lambda: screens.watch_file(target))
 
     def title(self) -> None:
-        from simulator.app.title_screen import TitleScreen  # it leads here
-
-        if self.window is not None:
-            self.window.show(TitleScreen())
+        if self.window is not None and self.back is not None:
+            self.window.show(self.back())
 
     def rules(self) -> None:
         if self.window is not None:

@@ -18,12 +18,16 @@ from pyglet.window import key, mouse
 
 from rules.assets import assets_dir
 from simulator.app import guide, screens
+from simulator.app.aim.screen import AimScreen
 from simulator.app.layout import DESIGN_H, DESIGN_W
+from simulator.app.net_start import NetworkStartScreen
 from simulator.app.overlay import HelpAction
 from simulator.app.rules_page import RulesPage, read_page
 from simulator.app.screen import HudPage
+from simulator.app.settings_screen import SettingsScreen
 from simulator.app.setup import app_games, game_title
 from simulator.app.start_choices import StartChoices
+from simulator.app.start_screen import StartScreen
 from simulator.app.widgets import Hud
 from simulator.render.palette import INK
 
@@ -97,30 +101,23 @@ class TitleScreen(HudPage):
 
     def options(self, game: str | None = None) -> None:
         """The start screen, on ``game`` (None: the first game)."""
-        from simulator.app.start_screen import StartScreen  # it leads back here
-
         if self.window is not None:
-            self.window.show(StartScreen(StartChoices(game=game or app_games()[0])))
+            choices = StartChoices(game=game or app_games()[0])
+            self.window.show(StartScreen(choices, back=TitleScreen))
 
     def rules(self, game: str) -> None:
         if self.window is not None:
             self.window.open_overlay(RulesPage(game))
 
     def open_settings(self) -> None:
-        from simulator.app.settings_screen import SettingsScreen
-
         if self.window is not None:
             self.window.show(SettingsScreen(back=TitleScreen))
 
     def network(self) -> None:
-        from simulator.app.net_start import NetworkStartScreen
-
         if self.window is not None:
             self.window.show(NetworkStartScreen(StartChoices(), back=TitleScreen))
 
     def measure(self) -> None:
-        from simulator.app.aim.screen import AimScreen
-
         if self.window is not None:
             self.window.show(AimScreen(back=TitleScreen))
 

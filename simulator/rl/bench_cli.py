@@ -79,17 +79,25 @@ def _installed(module: str) -> bool:
     return True
 
 
+def _needs_extra(missing: str | None) -> int:
+    print(
+        f"towersim bench needs the research extra, and {missing} is not installed: "
+        "pip install 'towersim[rl]'.",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
+    # Asked first: the benchmark's modules may be loaded already (in a process that ran
+    # other commands), and they import gymnasium only where they use it.
+    if not _installed("gymnasium"):
+        return _needs_extra("gymnasium")
     try:
         from simulator.rl import bench  # lazy: command
         from simulator.rl.policies import load_agent  # lazy: command
     except ImportError as exc:
-        print(
-            f"towersim bench needs the research extra, and {exc.name} is not installed: "
-            "pip install 'towersim[rl]'.",
-            file=sys.stderr,
-        )
-        return 2
+        return _needs_extra(exc.name)
     if not args.no_plot and not _installed("matplotlib"):
         # Said before any episode is played, not as a traceback at the end.
         print(

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from simulator.app.net_game import words
 from simulator.app.net_link import HostThread, Link, WindowExecutor, lobby_ready
 from simulator.app.net_lobby import holder_words, next_holder
+from simulator.app.net_words import words
 from simulator.games.computer_seat import computers_of
 from simulator.net.cli import add_host_arguments, new_room
 from simulator.net.client import Joining
