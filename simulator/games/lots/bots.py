@@ -26,6 +26,7 @@ from simulator.bots.dexterity import Dexterity, draw, get_profile, in_model
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
+from simulator.games.lots.bots_aim import at_pace
 from simulator.games.lots.bots_candidates import (
     Candidate,
     candidates,
@@ -84,6 +85,14 @@ class LotsBot:
         return in_model(self.dexterity, self._model)
 
     @property
+    def aiming_hand(self) -> Dexterity:
+        """The hand whose spread the aim and the planner keep air for: at the bot's own
+        pace where its level says so (Level.paced_margins), else at the hand's."""
+        if self.level.paced_margins:
+            return at_pace(self.hand, self.pace)
+        return self.hand
+
+    @property
     def pace(self) -> float:
         return self.level.hurry if self.hurry is None else self.hurry
 
@@ -100,7 +109,7 @@ class LotsBot:
     # -- placements ---------------------------------------------------------------------
 
     def _place(self, match: LotsMatch) -> Placement:
-        found = candidates(match, self.hand, rolls=self.level.lookahead)
+        found = candidates(match, self.aiming_hand, rolls=self.level.lookahead)
         position = f"{match.state.digest()}/{len(match.actions)}"
         if self._tried[0] != position:
             self._tried = (position, set())
@@ -168,11 +177,12 @@ class LotsBot:
         # Solo, a fall loses the game: the two best are also tried in the tails of the
         # hand's spread, and a fall there costs the share of draws that far out (beyond
         # the budget: at most four more placements).
+        spread = self.aiming_hand  # the tails of the spread the hand places with
         most = max(e.n for e in estimates)
         finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
 
         def stressed(e: Estimate[Candidate]) -> float:
-            falls = stress_falls(match, e.candidate.placement, hand) if e.risk < 1.0 else 0
+            falls = stress_falls(match, e.candidate.placement, spread) if e.risk < 1.0 else 0
             return score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
 
         return max(finalists[:2], key=stressed).candidate
@@ -200,7 +210,9 @@ class LotsBot:
         pile = state.supply.get(colour) or []
         if not pile:
             return float("-inf")
-        plans = plan(state, planning_board(match), [pile[-1]], sides_count(self.hand), ahead=False)
+        plans = plan(
+            state, planning_board(match), [pile[-1]], sides_count(self.aiming_hand), ahead=False
+        )
         return plans[0].value if plans else float("-inf")
 
 
