@@ -33,6 +33,8 @@ class Level:
     # LOTS: keep air beside walls for the spread the hand really has at the bot's pace
     # and the move's reach (hand model 2), not at its own pace over a typical reach.
     paced_margins: bool = False
+    # LOTS solo: the finalists whose next turn is rehearsed too (bots_next; 0: none).
+    followups: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -71,6 +73,7 @@ LEVELS: dict[str, Level] = {
         stress=True,
         hurry=0.8,
         paced_margins=True,
+        followups=3,
     ),
 }
 

@@ -1,4 +1,4 @@
-"""Computer players for LOTS that think physically (levels easy, normal, hard).
+"""Computer players for LOTS that think physically (levels easy, normal, hard, expert).
 
 A placement decision: plan every drop of the bank's blocks on the grid, as many rolls
 ahead as the level looks (bots_plan), aim each at the gap the real bodies leave
@@ -26,13 +26,14 @@ from simulator.bots.dexterity import Dexterity, draw, get_profile, in_model
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
-from simulator.games.lots.bots_aim import at_pace
+from simulator.games.lots.bots_aim import at_pace, margin_for
 from simulator.games.lots.bots_candidates import (
     Candidate,
     candidates,
     planning_board,
     sides_count,
 )
+from simulator.games.lots.bots_next import next_turn_risk
 from simulator.games.lots.bots_plan import WIN, plan
 from simulator.games.lots.bots_risk import (
     SOLO_FALL,
@@ -54,6 +55,14 @@ BOT_SALT = 0xB07
 # for most rolls (1A seed 14 at 34 points), and a game is lost on every such fall.
 SOLO_WON = 1.1 * WIN
 GIVE_UP_RISK = 0.5
+# Solo, a next roll on whose block every good drop fell in its rehearsal (bots_next):
+# half a fall now, as the next turn has its own rollouts and other drops to try.
+NEXT_FALL = SOLO_FALL / 2
+# A block kept in the bank with no drop that stands on the tower left: it must go down
+# some day (LOTS solo 3B seed 7: two S blocks kept until both had to go, and fell).
+KEPT_STUCK = SOLO_FALL / 4
+# The rollout streams the next turn's rehearsals draw from (past any level's rollouts).
+FOLLOW_KEY = 64
 
 
 @dataclass
@@ -181,11 +190,26 @@ class LotsBot:
         most = max(e.n for e in estimates)
         finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
 
+        aiming = self.aiming_hand
+        margin, sides = margin_for(aiming), sides_count(aiming)
+
         def stressed(e: Estimate[Candidate]) -> float:
             falls = stress_falls(match, e.candidate.placement, spread) if e.risk < 1.0 else 0
-            return score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+            value = score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+            if self.level.followups and e.risk < 1.0:
+                # What it leaves: the next roll's blocks rehearsed on the tower it stands.
+                left = next_turn_risk(
+                    match,
+                    e.candidate.placement,
+                    rollout_noise(decision_seed, FOLLOW_KEY, hand, self.pace),
+                    lambda i: rollout_noise(decision_seed, FOLLOW_KEY + 1 + i, hand, self.pace),
+                    margin,
+                    sides,
+                )
+                value -= NEXT_FALL * left.faces + KEPT_STUCK * left.stuck
+            return value
 
-        return max(finalists[:2], key=stressed).candidate
+        return max(finalists[: max(2, self.level.followups)], key=stressed).candidate
 
     # -- discrete decisions -------------------------------------------------------------
 
