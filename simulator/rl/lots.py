@@ -314,8 +314,8 @@ class LotsAdapter:
         """The shipped LOTS bot at ``level`` (its ``decide(match)``), with seat's hand."""
         computers = GAMES.get("lots").load("computer")  # computer_seat.Computers
         player = computers.player(level, seed, self.players[seat], self.hands[seat])
-        if hasattr(player, "hurry"):  # it rehearses with the pace the hand here moves at
-            player.hurry = HAND_PACE
+        if hasattr(player, "aim_hand"):  # it rehearses as the hand here moves and aims
+            player.hurry, player.aim_hand = HAND_PACE, self.hands[seat]
         return player
 
     def bot_entry(self, match: LotsMatch, decision: tuple[str, Any]) -> Entry:

@@ -73,6 +73,9 @@ class LotsBot:
     # Hand model 2: how many times its own pace the hand moves (None: the level's pace;
     # LOTS has no clock to beat). docs/bots.md, "Hurry".
     hurry: float | None = None
+    # The hand whose margins the aim keeps, if not its own: a seat of the research
+    # environment, whose careful aim (bots_candidates.careful_nudge) keeps its profile's.
+    aim_hand: Dexterity | None = None
     chance: Chance = field(init=False)
     last_estimates: list[Estimate[Candidate]] = field(init=False, default_factory=list)
     # Placements the rules refused after the physics ran, for the position they were
@@ -97,6 +100,8 @@ class LotsBot:
     def aiming_hand(self) -> Dexterity:
         """The hand whose spread the aim and the planner keep air for: at the bot's own
         pace where its level says so (Level.paced_margins), else at the hand's."""
+        if self.aim_hand is not None:
+            return self.aim_hand
         if self.level.paced_margins:
             return at_pace(self.hand, self.pace)
         return self.hand
@@ -186,7 +191,8 @@ class LotsBot:
         # Solo, a fall loses the game: the two best are also tried in the tails of the
         # hand's spread, and a fall there costs the share of draws that far out (beyond
         # the budget: at most four more placements).
-        spread = self.aiming_hand  # the tails of the spread the hand places with
+        # the tails of the spread the hand places with
+        spread = at_pace(hand, self.pace) if self.level.paced_margins else hand
         most = max(e.n for e in estimates)
         finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
 
