@@ -15,6 +15,7 @@ whenever the rules open the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -215,7 +216,31 @@ class LotsBot:
                 value -= NEXT_FALL * left.faces + KEPT_STUCK * left.stuck
             return value
 
-        return max(finalists[: max(2, self.level.followups)], key=stressed).candidate
+        return max(self._final(estimates, finalists, score), key=stressed).candidate
+
+    def _final(
+        self,
+        estimates: list[Estimate[Candidate]],
+        finalists: list[Estimate[Candidate]],
+        score: Callable[[Estimate[Candidate]], float],
+    ) -> list[Estimate[Candidate]]:
+        """The candidates the final choice is made among: the two best finalists; with
+        followups, the best ``followups`` different drops that stood in most of at least
+        two rollouts (the finalists are often one drop aimed twice, and what a drop
+        leaves the next turn is what tells drops apart)."""
+        if not self.level.followups:
+            return finalists[:2]
+        out: list[Estimate[Candidate]] = []
+        seen: set[tuple[str | None, int, int, bool]] = set()
+        tried = (e for e in estimates if e.n >= 2 and e.risk < GIVE_UP_RISK)
+        for e in sorted(tried, key=score, reverse=True):
+            p = e.candidate.placement
+            if (p.block, p.col, p.turns, p.mirror) not in seen:
+                seen.add((p.block, p.col, p.turns, p.mirror))
+                out.append(e)
+            if len(out) == self.level.followups:
+                break
+        return out or finalists[:2]
 
     # -- discrete decisions -------------------------------------------------------------
 
