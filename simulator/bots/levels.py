@@ -35,9 +35,6 @@ class Level:
     paced_margins: bool = False
     # LOTS solo: the finalists whose next turn is rehearsed too (bots_next; 0: none).
     followups: int = 0
-    # LOTS: the candidates that get rollouts, where fewer than ``candidates`` (which the
-    # other games read) keep a decision cheap (None: ``candidates``).
-    lots_candidates: int | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -59,8 +56,6 @@ LEVELS: dict[str, Level] = {
         retry_batches=2,
         stress=True,
         hurry=0.8,
-        # 8 in LOTS since issue 42: a decision in about half a second (docs/bots.md).
-        lots_candidates=8,
     ),
     # The strongest: hard's thinking with more of it (more candidates and rehearsals,
     # three finalists), air kept for the hand's spread at its own careful pace, and

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.lots import LotsOptions, legal_moves
+from rules.lots import LotsOptions
 from simulator.bots.dexterity import get_profile, hand_named
 from simulator.bots.levels import LEVEL_NAMES, LEVELS, level, seat_levels
 from simulator.games.lots.bots import LotsBot
@@ -48,13 +48,3 @@ def test_every_game_seats_an_expert(game: str) -> None:
     computers = GAMES.get(game).load("computer")
     player = computers.player("expert", 5, "Computer", None)
     assert callable(player.decide)
-
-
-def test_a_lots_hard_decision_weighs_its_lots_candidates_only() -> None:
-    match = LotsMatch(LotsOptions(players=("Solo",), footprint="2B", seed=4))
-    while match.state.phase != "place":
-        match.perform(legal_moves(match.state)[0])
-    bot = LotsBot(4, level("hard"))
-    kind, _ = bot.decide(match)
-    assert kind == "place"
-    assert 1 < len(bot.last_estimates) <= level("hard").lots_candidates < level("hard").candidates

@@ -131,7 +131,7 @@ class LotsBot:
         found = [c for c in found if c.placement not in self._tried[1]] or found
         if not found:
             raise IllegalMove("no legal spot for any block in the bank")
-        size = self.level.lots_candidates or self.level.candidates
+        size = self.level.candidates
         chosen = self.choose(match, found[:size])
         tried = list(self.last_estimates)
         # A piece being put back that would likely fall again: look further down the
