@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.lots import LotsOptions
+from rules.lots import LotsOptions, legal_moves
 from simulator.bots.dexterity import get_profile, hand_named
 from simulator.bots.levels import LEVEL_NAMES, LEVELS, level, seat_levels
 from simulator.games.lots.bots import LotsBot
@@ -48,3 +48,16 @@ def test_every_game_seats_an_expert(game: str) -> None:
     computers = GAMES.get(game).load("computer")
     player = computers.player("expert", 5, "Computer", None)
     assert callable(player.decide)
+
+
+def test_an_expert_solo_decision_repeats_and_leaves_the_match_as_it_was() -> None:
+    def first_decision() -> tuple[object, str, str]:
+        match = LotsMatch(LotsOptions(players=("Solo",), footprint="2B", seed=6))
+        while match.state.phase != "place":
+            match.perform(legal_moves(match.state)[0])
+        before = match.state_hash()
+        return LotsBot(6, level("expert")).decide(match), before, match.state_hash()
+
+    decision, before, after = first_decision()
+    assert decision[0] == "place" and before == after  # the rehearsals ran in copies
+    assert first_decision()[0] == decision
