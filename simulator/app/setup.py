@@ -22,7 +22,7 @@ HUMAN = "human"  # a seat's controller; anything else is a bot level (simulator.
 @dataclass(frozen=True)
 class Seat:
     name: str
-    controller: str = HUMAN  # "human" or a bot level: random, easy, normal, hard
+    controller: str = HUMAN  # "human" or a bot level: random, easy, normal, hard, expert
 
     @property
     def human(self) -> bool:

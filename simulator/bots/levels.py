@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVEL_NAMES = ("random", "easy", "normal", "hard")
+LEVEL_NAMES = ("random", "easy", "normal", "hard", "expert")
 # What --bot means when not given, in `play` and in the app alike: the legal random
 # player, quick and honest. The app's start screen offers its own choice of level.
 DEFAULT_LEVEL = "random"
@@ -30,6 +30,11 @@ class Level:
     # Hand model 2: how fast the bot moves its hand with no clock to beat, as a multiple
     # of its hand's own pace (1; below 1 careful, above hurried). docs/bots.md, "Hurry".
     hurry: float = 1.0
+    # LOTS: keep air beside walls for the spread the hand really has at the bot's pace
+    # and the move's reach (hand model 2), not at its own pace over a typical reach.
+    paced_margins: bool = False
+    # LOTS solo: the finalists whose next turn is rehearsed too (bots_next; 0: none).
+    followups: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -51,6 +56,24 @@ LEVELS: dict[str, Level] = {
         retry_batches=2,
         stress=True,
         hurry=0.8,
+    ),
+    # The strongest: hard's thinking with more of it (more candidates and rehearsals,
+    # three finalists), air kept for the hand's spread at its own careful pace, and
+    # a fall feared more (docs/bots.md, "Levels").
+    "expert": Level(
+        "expert",
+        16,
+        12,
+        120_000,
+        12.0,
+        "surgeon",
+        2,
+        finalists=3,
+        retry_batches=3,
+        stress=True,
+        hurry=0.8,
+        paced_margins=True,
+        followups=3,
     ),
 }
 

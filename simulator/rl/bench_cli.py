@@ -14,7 +14,7 @@ from pathlib import Path
 HELP = "the physical-reasoning benchmark: solve rates of an agent per task and hand"
 DESCRIPTION = (
     "Play the fixed task suite (docs/research.md) with each AGENT: a baseline (random, "
-    "easy, normal, hard) or module:attribute, a factory make(env, seed) returning "
+    "easy, normal, hard, expert) or module:attribute, a factory make(env, seed) returning "
     "act(observation, info) -> action. Prints the solve rate per task and hand profile "
     "with 95 % intervals and writes results.json, table.md and plot.png to --out; "
     "--with adds earlier runs' results (with no AGENT, it only reports them). "

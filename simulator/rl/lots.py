@@ -61,6 +61,9 @@ SEAT_FEATURES = 11
 # the gap the real bodies leave (simulator/games/lots/bots_candidates.careful_nudge);
 # "grid": at the column's grid position exactly.
 AIMS = ("careful", "grid")
+# Hand model 2: the seat's hand moves at its own pace (a hurry of 1); a bot seated here
+# rehearses at the same pace.
+HAND_PACE = 1.0
 PIECE_FEATURES = 6
 
 
@@ -310,7 +313,10 @@ class LotsAdapter:
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The shipped LOTS bot at ``level`` (its ``decide(match)``), with seat's hand."""
         computers = GAMES.get("lots").load("computer")  # computer_seat.Computers
-        return computers.player(level, seed, self.players[seat], self.hands[seat])
+        player = computers.player(level, seed, self.players[seat], self.hands[seat])
+        if hasattr(player, "aim_hand"):  # it rehearses as the hand here moves and aims
+            player.hurry, player.aim_hand = HAND_PACE, self.hands[seat]
+        return player
 
     def bot_entry(self, match: LotsMatch, decision: tuple[str, Any]) -> Entry:
         """The catalogue entry of a bot's decision: a move, or a placement whose noise
@@ -406,4 +412,4 @@ def _drawn(match: LotsMatch, planned: Placement, dexterity: Dexterity, hand: Cha
         reach: tuple[float, float] | None = match.reach(planned)
     except IllegalMove:  # the rules will refuse it anyway: any reach will do
         reach = None
-    return draw(in_model(dexterity, match.profile.hand_model), hand, reach)
+    return draw(in_model(dexterity, match.profile.hand_model), hand, reach, HAND_PACE)

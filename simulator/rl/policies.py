@@ -19,7 +19,7 @@ from simulator.bots.levels import LEVEL_NAMES
 
 Act = Callable[[Any, dict[str, Any]], int]
 Factory = Callable[[Any, int], Act]
-BASELINES = LEVEL_NAMES  # random, easy, normal, hard
+BASELINES = LEVEL_NAMES  # random, easy, normal, hard, expert
 BOT_LEVELS = tuple(level for level in BASELINES if level != "random")
 
 

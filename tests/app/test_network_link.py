@@ -106,8 +106,9 @@ def test_lobby_words_and_the_host_buttons_cycle():
     seat = {"name": "Bob", "kind": "remote", "level": None, "holder": None, "connected": False}
     assert next_holder(seat) == "computer:random"
     assert holder_words(seat, "Ann") == "open: waiting for a player to join"
-    computer = {**seat, "kind": "computer", "level": "hard"}
+    computer = {**seat, "kind": "computer", "level": "expert"}
     assert next_holder(computer) == "open"
+    assert next_holder({**computer, "level": "hard"}) == "computer:expert"
     assert next_holder({**computer, "level": "easy"}) == "computer:normal"
     assert holder_words({**seat, "holder": "Bob", "connected": True}, "Ann") == "Bob (connected)"
     assert holder_words(seat | {"name": "Ann", "holder": "Ann"}, "Ann") == "you"

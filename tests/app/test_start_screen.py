@@ -43,7 +43,9 @@ def test_controller_cycles_and_renames_only_default_names():
     choices = StartChoices()
     choices.cycle_controller(1)  # normal -> hard
     assert choices.seats[1].controller == "hard" and choices.seats[1].name == "Computer 2"
-    choices.cycle_controller(1)  # hard -> human: the default name follows
+    choices.cycle_controller(1)  # hard -> expert
+    assert choices.seats[1].controller == "expert" and choices.seats[1].name == "Computer 2"
+    choices.cycle_controller(1)  # expert -> human: the default name follows
     assert choices.seats[1].controller == "human" and choices.seats[1].name == "Player 2"
     choices.rename(1, "Ada")
     choices.cycle_controller(1)

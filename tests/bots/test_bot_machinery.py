@@ -95,7 +95,7 @@ def test_seat_levels(
         (None, ["0=easy"], "seat must be 1 to 2"),
         (None, ["1:easy"], "expected N=LEVEL"),
         (None, ["one=easy"], "expected N=LEVEL"),
-        (None, ["1=expert"], "unknown level 'expert'"),
+        (None, ["1=master"], "unknown level 'master'"),
     ],
 )
 def test_seat_level_errors_are_one_line(bot: str | None, seats: list[str], message: str) -> None:

@@ -1,4 +1,4 @@
-"""Computer players for LOTS that think physically (levels easy, normal, hard).
+"""Computer players for LOTS that think physically (levels easy, normal, hard, expert).
 
 A placement decision: plan every drop of the bank's blocks on the grid, as many rolls
 ahead as the level looks (bots_plan), aim each at the gap the real bodies leave
@@ -15,6 +15,7 @@ whenever the rules open the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,12 +27,14 @@ from simulator.bots.dexterity import Dexterity, draw, get_profile, in_model
 from simulator.bots.levels import Level, level
 from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
+from simulator.games.lots.bots_aim import at_pace, margin_for
 from simulator.games.lots.bots_candidates import (
     Candidate,
     candidates,
     planning_board,
     sides_count,
 )
+from simulator.games.lots.bots_next import next_turn_risk
 from simulator.games.lots.bots_plan import WIN, plan
 from simulator.games.lots.bots_risk import (
     SOLO_FALL,
@@ -53,6 +56,14 @@ BOT_SALT = 0xB07
 # for most rolls (1A seed 14 at 34 points), and a game is lost on every such fall.
 SOLO_WON = 1.1 * WIN
 GIVE_UP_RISK = 0.5
+# Solo, a next roll on whose block every good drop fell in its rehearsal (bots_next):
+# half a fall now, as the next turn has its own rollouts and other drops to try.
+NEXT_FALL = SOLO_FALL / 2
+# A block kept in the bank with no drop that stands on the tower left: it must go down
+# some day (LOTS solo 3B seed 7: two S blocks kept until both had to go, and fell).
+KEPT_STUCK = SOLO_FALL / 4
+# The rollout streams the next turn's rehearsals draw from (past any level's rollouts).
+FOLLOW_KEY = 64
 
 
 @dataclass
@@ -63,6 +74,9 @@ class LotsBot:
     # Hand model 2: how many times its own pace the hand moves (None: the level's pace;
     # LOTS has no clock to beat). docs/bots.md, "Hurry".
     hurry: float | None = None
+    # The hand whose margins the aim keeps, if not its own: a seat of the research
+    # environment, whose careful aim (bots_candidates.careful_nudge) keeps its profile's.
+    aim_hand: Dexterity | None = None
     chance: Chance = field(init=False)
     last_estimates: list[Estimate[Candidate]] = field(init=False, default_factory=list)
     # Placements the rules refused after the physics ran, for the position they were
@@ -84,6 +98,16 @@ class LotsBot:
         return in_model(self.dexterity, self._model)
 
     @property
+    def aiming_hand(self) -> Dexterity:
+        """The hand whose spread the aim and the planner keep air for: at the bot's own
+        pace where its level says so (Level.paced_margins), else at the hand's."""
+        if self.aim_hand is not None:
+            return self.aim_hand
+        if self.level.paced_margins:
+            return at_pace(self.hand, self.pace)
+        return self.hand
+
+    @property
     def pace(self) -> float:
         return self.level.hurry if self.hurry is None else self.hurry
 
@@ -100,7 +124,7 @@ class LotsBot:
     # -- placements ---------------------------------------------------------------------
 
     def _place(self, match: LotsMatch) -> Placement:
-        found = candidates(match, self.hand, rolls=self.level.lookahead)
+        found = candidates(match, self.aiming_hand, rolls=self.level.lookahead)
         position = f"{match.state.digest()}/{len(match.actions)}"
         if self._tried[0] != position:
             self._tried = (position, set())
@@ -168,14 +192,55 @@ class LotsBot:
         # Solo, a fall loses the game: the two best are also tried in the tails of the
         # hand's spread, and a fall there costs the share of draws that far out (beyond
         # the budget: at most four more placements).
+        # the tails of the spread the hand places with
+        spread = at_pace(hand, self.pace) if self.level.paced_margins else hand
         most = max(e.n for e in estimates)
         finalists = sorted((e for e in estimates if e.n == most), key=score, reverse=True)
 
-        def stressed(e: Estimate[Candidate]) -> float:
-            falls = stress_falls(match, e.candidate.placement, hand) if e.risk < 1.0 else 0
-            return score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+        aiming = self.aiming_hand
+        margin, sides = margin_for(aiming), sides_count(aiming)
 
-        return max(finalists[:2], key=stressed).candidate
+        def stressed(e: Estimate[Candidate]) -> float:
+            falls = stress_falls(match, e.candidate.placement, spread) if e.risk < 1.0 else 0
+            value = score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+            if self.level.followups and e.risk < 1.0:
+                # What it leaves: the next roll's blocks rehearsed on the tower it stands.
+                left = next_turn_risk(
+                    match,
+                    e.candidate.placement,
+                    rollout_noise(decision_seed, FOLLOW_KEY, hand, self.pace),
+                    lambda i: rollout_noise(decision_seed, FOLLOW_KEY + 1 + i, hand, self.pace),
+                    margin,
+                    sides,
+                )
+                value -= NEXT_FALL * left.faces + KEPT_STUCK * left.stuck
+            return value
+
+        return max(self._final(estimates, finalists, score), key=stressed).candidate
+
+    def _final(
+        self,
+        estimates: list[Estimate[Candidate]],
+        finalists: list[Estimate[Candidate]],
+        score: Callable[[Estimate[Candidate]], float],
+    ) -> list[Estimate[Candidate]]:
+        """The candidates the final choice is made among: the two best finalists; with
+        followups, the best ``followups`` different drops that stood in most of at least
+        two rollouts (the finalists are often one drop aimed twice, and what a drop
+        leaves the next turn is what tells drops apart)."""
+        if not self.level.followups:
+            return finalists[:2]
+        out: list[Estimate[Candidate]] = []
+        seen: set[tuple[str | None, int, int, bool]] = set()
+        tried = (e for e in estimates if e.n >= 2 and e.risk < GIVE_UP_RISK)
+        for e in sorted(tried, key=score, reverse=True):
+            p = e.candidate.placement
+            if (p.block, p.col, p.turns, p.mirror) not in seen:
+                seen.add((p.block, p.col, p.turns, p.mirror))
+                out.append(e)
+            if len(out) == self.level.followups:
+                break
+        return out or finalists[:2]
 
     # -- discrete decisions -------------------------------------------------------------
 
@@ -200,7 +265,9 @@ class LotsBot:
         pile = state.supply.get(colour) or []
         if not pile:
             return float("-inf")
-        plans = plan(state, planning_board(match), [pile[-1]], sides_count(self.hand), ahead=False)
+        plans = plan(
+            state, planning_board(match), [pile[-1]], sides_count(self.aiming_hand), ahead=False
+        )
         return plans[0].value if plans else float("-inf")
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from simulator.bots.dexterity import Dexterity
+from simulator.bots.dexterity import TYPICAL_REACH, Dexterity
 from simulator.games.lots.bots_grid import GROUND, Board, Drop
 from simulator.games.lots.match import LotsMatch
 
@@ -64,6 +64,19 @@ def margin_for(hand: Dexterity) -> float:
     swing = LEVER * math.radians(hand.angle_noise_deg)
     spread = math.hypot(hand.position_noise_cm, hand.tremor_cm, swing)
     return max(0.0, SIGMAS * spread - CATCH)
+
+
+def at_pace(hand: Dexterity, pace: float) -> Dexterity:
+    """``hand`` with its spread (the fields margin_for reads) as it places at ``pace``
+    times its own pace over the typical reach: a hand-model-2 hand is about three times
+    steadier at 0.8 than at its own pace (docs/bots.md, "Hurry"). A model-1 profile has
+    one spread whatever the pace."""
+    motor = hand.motor
+    if motor is None:
+        return hand
+    reach, _ = TYPICAL_REACH
+    sd = motor.endpoint_sd(reach, motor.own_time(reach) / pace)
+    return replace(hand, position_noise_cm=sd, angle_noise_deg=motor.angle_sd_per_cm * sd)
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ def careful_nudge(
     wanted = next((t, m) for t, m, s in orientations(colour_of(piece)) if s == shape)
     for move in drops(board, piece):
         if move.col == col and (move.turns, move.mirror) == wanted:
-            hug = _hugged(match.state, board, move, sides_count(hand))
+            hug = hugged(match.state, board, move, sides_count(hand))
             return aim(match, piece, move, margin_for(hand), hug, board).nudge
     return 0.0
 
@@ -109,7 +109,7 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
                 check_candidate(state, move.piece, move.cells)
             except IllegalMove:
                 return False
-            hug = _hugged(state, board, move, sides)
+            hug = hugged(state, board, move, sides)
             aimed = aim(match, move.piece, move, margin, hug, board)
             aims[(move.piece, move.col, move.turns, move.mirror)] = aimed
             # A touch of the last block the hand may miss stays in: the rollouts count
@@ -186,7 +186,7 @@ def _placement(
     )
 
 
-def _hugged(state: LotsState, board: Board, move: Drop, sides: bool) -> set[str]:
+def hugged(state: LotsState, board: Board, move: Drop, sides: bool) -> set[str]:
     """Neighbours the piece should touch side by side: solo, the last block when the
     piece does not rest on it; with a hand steady enough, same-colour blocks beside it
     (their match counts only if they touch)."""

@@ -304,7 +304,7 @@ def _face_values(outlook: Outlook, values: dict[str, float]) -> list[float]:
     out = []
     for face in content.die_faces:
         if outlook.solo:
-            colour = _solo_colour(outlook, face)
+            colour = solo_colour(outlook, face)
         elif face == content.wild_face:
             out.append(max(values.values()))  # the roller chooses
             continue
@@ -315,7 +315,7 @@ def _face_values(outlook: Outlook, values: dict[str, float]) -> list[float]:
     return out
 
 
-def _solo_colour(outlook: Outlook, face: str) -> str:
+def solo_colour(outlook: Outlook, face: str) -> str:
     """The pile a solo roll takes from (supply.solo_resolve_roll, without taking)."""
     content = game_content()
     order = content.pile_order

@@ -20,7 +20,7 @@ from simulator.games.lots.bots import LotsBot
 from simulator.games.lots.bots_aim import INTRUDE, TILT, aim, margin_for
 from simulator.games.lots.bots_candidates import Candidate, blocked_spots, candidates
 from simulator.games.lots.bots_grid import Board, Drop, dead_rows, drops, load_margin, points
-from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, _solo_colour, plan
+from simulator.games.lots.bots_plan import WIN, Outlook, _best_turn, plan, solo_colour
 from simulator.games.lots.bots_risk import SOLO_FALL, noisy, rollout, stress_falls
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import standing_fill
@@ -110,9 +110,9 @@ def test_the_solo_die_follows_the_marker() -> None:
     outlook = Outlook.of(state, sides=False)
     outlook = Outlook(True, 40, False, {**outlook.supply, "orange": ()}, "orange")
     # the cube settles at yellow, the next pile, before a wild face moves it on once more
-    assert _solo_colour(outlook, "?") == "green"
-    assert _solo_colour(outlook, "O") == "yellow"  # an empty pile: the cube's pile
-    assert _solo_colour(outlook, "I") == "red"
+    assert solo_colour(outlook, "?") == "green"
+    assert solo_colour(outlook, "O") == "yellow"  # an empty pile: the cube's pile
+    assert solo_colour(outlook, "I") == "red"
 
 
 # -- the aim -------------------------------------------------------------------------
