@@ -84,6 +84,8 @@ class LastResort:
         self._position = (match.action_count, options, index + 1)
         if index >= len(options):
             self.exhausted = True
+            if not options:
+                raise IllegalMove("no block has a place left on the card that the rules accept")
             raise IllegalMove(f"no piece stood in any of the {len(options)} places tried")
         return options[index]
 

@@ -12,6 +12,7 @@ import pytest
 
 from rules.crazy_tower import legal_moves
 from rules.crazy_tower.state import REPLACE
+from rules.errors import IllegalMove
 from simulator.bots.cli import Seats
 from simulator.games.computer_seat import play_on, play_turns
 from simulator.games.crazy_tower.bodies import tower_profile
@@ -69,7 +70,7 @@ def test_the_last_resort_tries_each_place_once_then_says_it_has_none():
     assert first in options and not player.exhausted
     # a position where nothing can go: every try is used up and the player says so
     player._position = (match.action_count, options, len(options))
-    with pytest.raises(Exception, match="places tried"):
+    with pytest.raises(IllegalMove, match="places tried"):
         player.decide(match)
     assert player.exhausted
 
