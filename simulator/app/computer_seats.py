@@ -247,11 +247,14 @@ class ComputerSeats(ABC):
             self._step(seat, step, f"every try refused ({why})")
 
     def _step(self, seat: Any, step: Step, why: str) -> None:
-        """Say what a failed seat's step was: handed over, or stuck."""
+        """Say what a failed seat's step was: handed over, the last resort, or stuck."""
         why, name = one_line(why), self._seat_name(seat)
         if step == "stuck":
             self.stuck[seat] = why
             self.say(f"The computer cannot move for {name}: {why}. The game stops here.")
+            return
+        if step == "last_resort":
+            self.say(f"{name}'s computer tries every place it can find ({why}).")
             return
         self._handed_over(seat)
         self.say(f"{name}'s computer failed ({why}): the random player takes the seat.")

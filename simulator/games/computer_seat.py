@@ -11,10 +11,15 @@ contract) and the player may simply decide again.
 
 The policy, the same everywhere: a seat's player whose decision the rules refuse
 decides again, at most ``retries`` times in a row (``Refusals``); one more refusal and
-its seat is handed over to the legal random player (``FALLBACK``), which then decides;
-a random player refused as often stops its seat (``IllegalMove``, with the last
-reason), and the caller says so (headless play ends the game early, a scenario logs a
-refused action, the app stops the seat, the host asks again on its next round).
+its seat is handed over to the legal random player (``FALLBACK``), which then decides.
+A random player refused as often hands the position to the game's last resort, where
+the game has one (``Computers.last_resort``): as a person out of ideas, it tries every
+move the rules could accept in this position, one after another, and once one is
+accepted the seat's player plays on; only a last resort that has tried them all (or a
+game without one) stops its seat (``IllegalMove``, with the last reason), and the caller
+says so (headless play ends the game early, a scenario logs a refused action, the app
+stops the seat, the host asks again on its next round). The last resort comes only
+where a seat used to stop, so every game that never stopped plays as it always did.
 
 Each game's ``Computers`` (its registry ``computer`` part) says how a seat's player of
 a level is made, how a decision is applied and the game's limit: a recorded game that
@@ -98,13 +103,16 @@ class Computers:
     stuck in a loop); ``apply(match, decision)`` applies a decision (IllegalMove:
     refused, the match unchanged); ``retries`` is the game's refusal limit (see the
     module's doc); ``table(match, seating, seed)``, for a game that has one, seats a game
-    of computers alone its own way (by default ``seated_by_seed``)."""
+    of computers alone its own way (by default ``seated_by_seed``); ``last_resort(seed)``
+    the player that tries every move the rules could accept when no other could move
+    (a ``LastResort``; None: the game has none)."""
 
     player: PlayerFactory
     decisions: int
     apply: Apply = perform
     retries: int = RETRIES
     table: Callable[[Any, Seats, int], Table] | None = None
+    last_resort: Callable[[int], LastResort] | None = None
 
     @classmethod
     def of(
@@ -114,6 +122,7 @@ class Computers:
         decisions: int,
         apply: Apply = perform,
         retries: int = RETRIES,
+        last_resort: Callable[[int], LastResort] | None = None,
     ) -> Computers:
         """A game's computers from its two kinds of player: ``random(seed)``, the legal
         random player (the ``random`` level), and ``bot(seed, level, hand)`` for every
@@ -122,7 +131,7 @@ class Computers:
         def player(level: str, seed: int, name: str, hand: Dexterity | None) -> AnyPlayer:
             return random(seed) if level == FALLBACK else bot(seed, level, hand)
 
-        return cls(player, decisions, apply, retries)
+        return cls(player, decisions, apply, retries, last_resort=last_resort)
 
     def seat_for(
         self, match: Any, name: str, level: str, seed: int, hand: Dexterity | None = None
@@ -138,7 +147,11 @@ class Computers:
             return self.player(FALLBACK, takeover_seed(own, moves), name, hand)
 
         player = self.player(level, own, name, hand)
-        return ComputerSeat(player, level, None if level == FALLBACK else fallback, self)
+        seat = ComputerSeat(player, level, None if level == FALLBACK else fallback, self)
+        if self.last_resort is not None:
+            make = self.last_resort
+            seat.resort = lambda moves: make(takeover_seed(own, moves))
+        return seat
 
     def seated(self, match: Any, seating: Seats, seed: int) -> Table:
         """Every seat of ``match`` a computer, as ``towersim play`` seats them."""
@@ -178,7 +191,19 @@ class Refusals:
         return True
 
 
-Step = Literal["again", "handed_over", "stuck"]
+class LastResort(Protocol):
+    """A game's last resort (``Computers.last_resort``): each ``decide`` on the same
+    position a further move the rules could accept; ``exhausted`` once it has tried them
+    all (its last ``decide`` raised IllegalMove)."""
+
+    exhausted: bool
+
+    def decide(self, match: Any) -> Any: ...
+
+
+# again: the player decides again; handed_over: the random player has the seat now;
+# last_resort: the game's last resort tries this position; stuck: nobody can move.
+Step = Literal["again", "handed_over", "last_resort", "stuck"]
 
 
 @dataclass
@@ -195,6 +220,10 @@ class ComputerSeat:
     fallback: Callable[[int], AnyPlayer] | None
     computers: Computers
     refusals: Refusals = field(init=False)
+    # The game's last resort for a position nobody could move in (``moves`` seeds it),
+    # None without one; while it tries, ``held`` is the player the seat goes back to.
+    resort: Callable[[int], LastResort] | None = field(default=None)
+    held: AnyPlayer | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.refusals = Refusals(self.computers.retries)
@@ -217,23 +246,34 @@ class ComputerSeat:
         self.moved()
 
     def moved(self) -> None:
-        """The seat's decision was applied: its refusals count from nothing again."""
+        """The seat's decision was applied: its refusals count from nothing again, and a
+        last resort that found the move gives the seat back to its player."""
         self.refusals.count = 0
+        if self.held is not None:
+            self.player, self.held = self.held, None
 
     def refused(self, match: Any) -> Step:
         """The rules refused this seat's decision on ``match`` (unchanged): ``again`` its
         player decides again; ``handed_over`` the limit is passed and the random player
-        has the seat now; ``stuck`` the random player was refused as often."""
+        has the seat now; ``last_resort`` the random player was refused as often and
+        the game's last resort tries the position; ``stuck`` that has tried every move."""
+        if self.held is not None:  # the last resort goes on until it has tried them all
+            exhausted = getattr(self.player, "exhausted", True)
+            return "stuck" if exhausted else "again"
         if not self.refusals.refused():
             return "again"
         return self.failed(match)
 
     def failed(self, match: Any) -> Step:
         """The player failed for good (the refusal limit, or a bot that raised): the
-        random player takes the seat (``handed_over``), else ``stuck``."""
+        random player takes the seat (``handed_over``), else the game's last resort tries
+        the position (``last_resort``), else ``stuck``."""
         self.refusals.count = 0
         if self.fallback is None:
-            return "stuck"
+            if self.held is not None or self.resort is None:
+                return "stuck"
+            self.held, self.player = self.player, self.resort(match.action_count)
+            return "last_resort"
         self.player, self.level = self.fallback(match.action_count), FALLBACK
         self.fallback = None
         return "handed_over"

@@ -1,5 +1,5 @@
-"""``towersim lab``: ``run`` plays a tournament into a results store; ``report`` and
-``fork`` (simulator.lab.report / simulator.lab.fork) read it."""
+"""``towersim lab``: ``run`` plays a tournament into a results store; ``report``,
+``fork`` and ``ladder`` (simulator.lab.report / .fork / .ladder) read it."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ DEFAULT_GAME_TIMEOUT = 3600.0
 OTHER_SUBCOMMANDS = {
     "report": "simulator.lab.report",
     "fork": "simulator.lab.fork",
+    "ladder": "simulator.lab.ladder",
 }
 
 

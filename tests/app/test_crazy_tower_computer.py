@@ -116,6 +116,8 @@ def test_a_random_player_that_cannot_move_stops_trying_and_says_so():
             raise IllegalMove("no spot left")
 
         screen.computer_seat("Bob").player.decide = refused
+        # Without the game's last resort (which would find Bob a place) the seat stops.
+        screen.computer_seat("Bob").resort = None
         # Frames drawn this fast outrun the worker's tries (a window's are 1/60 s apart):
         # as many frames as every try takes.
         stopped = "The computer cannot move for Bob: every try refused"

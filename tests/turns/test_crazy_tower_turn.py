@@ -20,6 +20,7 @@ from simulator.games.crazy_tower.bots import make_player
 from simulator.games.crazy_tower.live import HOLDING
 from simulator.games.crazy_tower.match import CLOCK_KEY
 from simulator.games.crazy_tower.player import RandomPlayer
+from simulator.games.crazy_tower.resort import LastResort
 from simulator.seeds import seat_seed, takeover_seed
 from tests.turns.crazy_tower_turns import ROOT, new_turn, play_a_placement
 
@@ -131,6 +132,8 @@ def test_a_failed_computer_hands_its_seat_to_the_random_player_once():
     assert turn.seating.computers["Bob"] is bob.player
     turn.seating.record_levels()
     assert turn.game.controllers == ["human", "random"]  # the save says so
+    # then the last resort tries the position, and once it too fails the seat stops
+    assert bob.failed(turn.match) == "last_resort" and isinstance(bob.player, LastResort)
     assert bob.failed(turn.match) == "stuck"
 
 

@@ -36,6 +36,7 @@ from simulator.games.crazy_tower.bots_candidates import block_positions, card_of
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
+from simulator.games.crazy_tower.resort import LastResort
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.lots.bots_risk import rollout_noise
 from simulator.motor.placing import clock_hurry
@@ -59,6 +60,11 @@ SETTLE_S = 1.0
 # Floor cards a tower takes per block still to place: a card carries about three blocks
 # (house estimate from the bots' games: 5 cards for 14 blocks; docs/bots.md "Hurry").
 CARDS_PER_BLOCK = 1 / 3
+
+# How widely a turn looks for a block's spot, (room, wide) in turn, until one has any: a
+# spot that leaves the challenge room for the blocks it still needs on the card, any tidy
+# spot, and any spot at all that covers no red box (bots_candidates.block_positions).
+SEARCHES = ((True, False), (False, False), (False, True))
 
 C = TypeVar("C")
 
@@ -141,6 +147,28 @@ class CrazyTowerBot:
     def _turn(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
         saboteur = match.state.saboteur == match.state.current_player
         pool: list[tuple[dict[str, Any], float]] = []
+        for room, wide in SEARCHES:
+            found = self._turn_pool(match, moves, saboteur, room, wide)
+            if any(action["type"] == "place_block" for action, _ in found):
+                pool = found
+                break
+            pool = pool or found  # a reveal, should no search find a block a spot
+        if not pool:
+            return self.helper.decide(match)
+        pool.sort(key=lambda item: -item[1])
+        return self._choose(match, pool[: self.level.candidates], saboteur)
+
+    def _turn_pool(
+        self,
+        match: CrazyTowerMatch,
+        moves: list[dict[str, Any]],
+        saboteur: bool,
+        room: bool,
+        wide: bool,
+    ) -> list[tuple[dict[str, Any], float]]:
+        """The turn's candidates with their priors (block_positions' ``room`` and
+        ``wide``)."""
+        pool: list[tuple[dict[str, Any], float]] = []
         shapes = set()
         for move in moves:
             if move["type"] == "reveal_card":
@@ -150,16 +178,15 @@ class CrazyTowerBot:
                 if (block.colour, block.shape) in shapes:
                     continue  # its twin (same colour and shape) plays the same way
                 shapes.add((block.colour, block.shape))
-                spots = block_positions(match, move["block"], move["floor"], fragile=saboteur)
+                spots = block_positions(
+                    match, move["block"], move["floor"], fragile=saboteur, room=room, wide=wide
+                )
                 for at, slack in spots:
                     action = {k: v for k, v in move.items() if k != "floor"}
                     steady = min(slack, SLACK_CAP)
                     prior = block.points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
                     pool.append(({**action, "at": at}, prior))
-        if not pool:
-            return self.helper.decide(match)  # no tidy spot anywhere: as the random player
-        pool.sort(key=lambda item: -item[1])
-        return self._choose(match, pool[: self.level.candidates], saboteur)
+        return pool
 
     def _lay(self, match: CrazyTowerMatch, move: dict[str, Any]) -> dict[str, Any]:
         base = {k: v for k, v in move.items() if k != "card"}
@@ -177,21 +204,30 @@ class CrazyTowerBot:
         return next(m for m in moves if m["type"] == "skip_removal")
 
     def _put_back(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
-        """A fallen piece goes back where the rollouts say the tower stands best."""
+        """A fallen piece goes back where the rollouts say the tower stands best; with no
+        tidy spot for any, wider (block_positions ``wide``) before the random player's way."""
+        pool = self._put_back_pool(match, moves, wide=False) or self._put_back_pool(
+            match, moves, wide=True
+        )
+        if not pool:
+            return self.helper.decide(match)
+        pool.sort(key=lambda item: -item[1])
+        return self._choose(match, pool[: self.level.candidates], saboteur=False)
+
+    def _put_back_pool(
+        self, match: CrazyTowerMatch, moves: list[dict[str, Any]], wide: bool
+    ) -> list[tuple[dict[str, Any], float]]:
         pool: list[tuple[dict[str, Any], float]] = []
         for move in moves:
             base = {k: v for k, v in move.items() if k != "floor"}
             if is_card(move["piece"]):
                 spots = [("offset", o, s) for o, s in card_offsets(match)]
             else:
-                found = block_positions(match, move["piece"], move["floor"])
+                found = block_positions(match, move["piece"], move["floor"], wide=wide)
                 spots = [("at", a, s) for a, s in found]
             for key, value, slack in spots:
                 pool.append(({**base, key: value}, SLACK_WEIGHT * min(slack, SLACK_CAP)))
-        if not pool:
-            return self.helper.decide(match)
-        pool.sort(key=lambda item: -item[1])
-        return self._choose(match, pool[: self.level.candidates], saboteur=False)
+        return pool
 
     def _choose(
         self, match: CrazyTowerMatch, pool: list[tuple[dict[str, Any], float]], saboteur: bool
@@ -320,7 +356,9 @@ def _bot(seed: int, level_name: str, dexterity: Dexterity | None) -> CrazyTowerP
 # The registry's ``computer`` part (simulator/games/computer_seat.py). Crazy Tower's
 # players were always refused at most 8 times in a row before a seat stopped, and the
 # recorded and golden games that let them decide replay only with that limit.
-COMPUTERS = Computers.of(RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, retries=8)
+COMPUTERS = Computers.of(
+    RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, retries=8, last_resort=LastResort
+)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> CrazyTowerPlayer:

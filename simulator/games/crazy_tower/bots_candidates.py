@@ -19,6 +19,8 @@ from simulator.games.crazy_tower.player import (
     RED_MARGIN,
     STEP,
     TowerBalance,
+    fits,
+    still_needed,
 )
 from simulator.games.crazy_tower.survey import shadow
 
@@ -33,10 +35,23 @@ FRAGILE_FLOOR = 0.5
 
 
 def block_positions(
-    match: CrazyTowerMatch, block: str, floor: int, *, fragile: bool = False
+    match: CrazyTowerMatch,
+    block: str,
+    floor: int,
+    *,
+    fragile: bool = False,
+    room: bool = False,
+    wide: bool = False,
+    every: bool = False,
 ) -> list[tuple[float, float]]:
     """(at, slack) for ``block`` on floor ``floor``, PER_BLOCK at most: steadiest first,
-    or with ``fragile`` the least steady first above FRAGILE_FLOOR."""
+    or with ``fragile`` the least steady first above FRAGILE_FLOOR.
+
+    ``room``: where a solo challenge wants more blocks on the card, only positions that
+    leave them room (player.still_needed): a card filled too soon leaves no move the
+    rules accept (challenge 3). ``wide``: as a person short of tidy spots, any position
+    on the grid that covers no red box and overlaps no block, overhanging the card by up
+    to half the block. ``every``: all of them, steadiest first, none left out."""
     state, world = match.state, match.world
     card_id = state.floors[floor]
     card = world.entry(card_id)
@@ -46,13 +61,18 @@ def block_positions(
     taken = [shadow(world.entry(b), card) for b in state.blocks_on(card_id) if b in world]
     top = floor == len(state.floors) - 1
     balance = TowerBalance(match)
+    length = 2 * card_half_length()
+    still = still_needed(state, card_id, block, angle) if room else []
+    margin, gap = (0.0, 0.0) if wide else (RED_MARGIN, GAP)
     found = []
-    at = 0.0
-    while at <= 2 * card_half_length() - span + 1e-9:
+    at = -span / 2 if wide else 0.0
+    while at <= length - (span / 2 if wide else span) + 1e-9:
         boxes = covered_boxes(at, at + span)
-        wide = covered_boxes(at - RED_MARGIN, at + span + RED_MARGIN)
-        free = all(at + span + GAP <= a or at >= b + GAP for a, b in taken)
-        if boxes and free and not (wide & red):
+        near = covered_boxes(at - margin, at + span + margin)
+        free = all(at + span + gap <= a or at >= b + gap for a, b in taken)
+        if still and free:
+            free = fits(still, [*taken, (at, at + span)], length, red)
+        if boxes and free and not (near & red):
             try:
                 check_placement(state, block, boxes, floor)
             except IllegalMove:
@@ -70,6 +90,8 @@ def block_positions(
         found = sorted(steady or found, key=lambda item: item[1] if steady else -item[1])
     else:
         found.sort(key=lambda item: -item[1])
+    if every:
+        return found
     kept: list[tuple[float, float]] = []
     for at, slack in found:
         if all(abs(at - other) >= SPREAD for other, _ in kept):

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
+from simulator.bots.cli import Seats
+from simulator.games.computer_seat import SeatStuck, play_turns
+from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.bots import COMPUTERS
+from simulator.games.crazy_tower.match import CrazyTowerMatch
+from simulator.physics.profile import load_profile
 from tests.towersim_process import towersim
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -96,19 +103,25 @@ def test_every_crazy_tower_scenario_meets_its_expectations() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_a_game_that_cannot_go_on_says_why_in_its_report() -> None:
-    # Challenge 3 (three blocks a floor) can paint the random player into a corner: the
-    # report then says plainly that the game stopped, and why, instead of just "not over".
+def test_a_game_that_used_to_stop_plays_on_and_a_stuck_seat_says_why() -> None:
+    # Challenge 3 (three blocks a floor) can paint the random player into a corner:
+    # in seed 2 the last resort (issue 42) finds it a place, and the game ends by the rules.
     played = towersim(
         "play", "crazy-tower", "--headless", "--mode", "solo", "--challenge", "3",
-        "--seed", "3", "--json",
+        "--seed", "2", "--json",
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
     report = json.loads(played.stdout)
-    assert report["over"] is False
-    assert report["stopped"].startswith("the game could not go on: Player 1 found no move")
-    assert "red box" in report["stopped"]
-    assert report["stopped"] in played.stderr
+    assert report["over"] is True and report["stopped"] is None
+    # Without a last resort the same seat stops, and says plainly why.
+    options = {"mode": "solo", "players": ["Player 1"], "challenge": 3, "seed": 3}
+    match = CrazyTowerMatch(options, tower_profile(load_profile(), sleep_given=False))
+    computers = dataclasses.replace(COMPUTERS, last_resort=None)
+    table = computers.seated(match, Seats({0: "random"}, {0: None}), 3)
+    with pytest.raises(SeatStuck) as stuck:
+        play_turns(match, table, computers.decisions)
+    assert str(stuck.value).startswith("Player 1 found no move the rules accept (the last: ")
+    assert "red box" in str(stuck.value) and not match.state.is_over
 
 
 def test_challenge_three_leaves_room_for_the_blocks_it_still_needs() -> None:
