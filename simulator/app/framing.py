@@ -157,13 +157,14 @@ class FallFeel:
             self._world, self._felt = world, shown
             self.dust.clear()
             return
-        table = _table_top(world)
+        table: float | None = None  # found only when a fall is shown, not every frame
         for touch in reversed(world.table_touches):  # in time order: newest last
             if touch.time <= self._felt:
                 break
             off = support is None or not support[0] <= touch.x <= support[1]
             if touch.time <= shown and off:
                 framing.shake()
+                table = _table_top(world) if table is None else table
                 self.dust.puff(touch.x, table, touch.time)
         self._felt = shown
 

@@ -50,11 +50,11 @@ class GameLog:
     def draw(self, match: Any, panel: Hud, left: float, bottom: float) -> None:
         """Lay out (when the events or the panel's free space changed) and draw."""
         top = free_top(panel, left)
-        events = match.events()
-        key = (id(match), len(events), round(top), round(left), round(bottom))
+        # the events change only with a move or a notice: read them only then
+        key = (id(match), match.action_count, len(match.notices), round(top), left, bottom)
         if key != self._key:
             self._key = key
-            self._lay_out(lines(match.kind, events), left, bottom, top)
+            self._lay_out(lines(match.kind, match.events()), left, bottom, top)
         self.hud.draw()
 
     def _lay_out(self, said: list[str], left: float, bottom: float, top: float) -> None:
