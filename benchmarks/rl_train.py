@@ -4,6 +4,7 @@ random, normal and hard bots (issue 27's training example, docs/research.md).
 Usage:
   PYTHONPATH=. python -m benchmarks.rl_train [--minutes 5] [--footprint 3B] [--seed 0]
       [--out docs/research/train] [--timesteps N] [--eval-episodes 30] [--eval-every 2048]
+      [--baselines random,normal,hard,expert]
 
 Needs torch and sb3-contrib, which towersim does not depend on (a separate venv with
 ``--system-site-packages`` keeps the main Python as it is):
@@ -16,8 +17,9 @@ evaluation after --minutes of its own CPU time, or at --timesteps: with the same
 and the same timesteps a run gives the same policy (results.json's policy_sha256), so
 a run's recorded timesteps reproduce it. Every --eval-every timesteps the policy plays
 the evaluation seeds (10000 on, never a training game's: those are drawn from the
-environment's generator), deterministic and masked; random, normal and hard play the same
-seeds once, first. results.json and curve.png are rewritten after every evaluation.
+environment's generator), deterministic and masked; the --baselines (random, normal, hard
+and expert unless told) play the same seeds once, first. results.json and curve.png are
+rewritten after every evaluation.
 
 A drop the mask allows (its predicted cells pass the rules) can come to rest where the
 rules refuse it (in solo: not touching the last block along an edge); the match stays as
@@ -56,6 +58,8 @@ BASELINES = {
     "random": ("grey", "random (masked)"),
     "normal": ("tab:red", "normal bot"),
     "hard": ("tab:green", "hard bot"),
+    # The strongest level's bar: beat a policy trained for sixty CPU minutes.
+    "expert": ("tab:purple", "expert bot"),
 }
 # MaskablePPO's settings: small nets and short rollouts, so that a few CPU minutes (about
 # 10 ms a step, placements 10-35 ms) still make tens of updates.
@@ -218,7 +222,17 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=2048, help="timesteps")
     parser.add_argument("--threads", type=int, default=1, choices=(1, 2), help="torch threads")
     parser.add_argument("--out", type=Path, default=Path("docs/research/train"))
+    parser.add_argument(
+        "--baselines",
+        default=",".join(BASELINES),
+        help="comma-separated bots to play first on the same seeds ('' for none: a long "
+        "run compared with a short run's baselines)",
+    )
     args = parser.parse_args()
+    baselines = [name for name in args.baselines.split(",") if name]
+    for name in baselines:
+        if name not in BASELINES:
+            parser.error(f"--baselines: unknown bot {name!r} (choose from {', '.join(BASELINES)})")
     try:
         import torch
         from sb3_contrib import MaskablePPO
@@ -253,7 +267,7 @@ def main() -> None:
         "timesteps": 0,
         "train_cpu_seconds": 0.0,
     }
-    for name in BASELINES:
+    for name in baselines:
         played = evaluate(load_agent(name), evaluation, seeds)
         document["baselines"][name] = summary(played)
         document["baseline_episodes"][name] = [asdict(p) for p in played]
@@ -264,6 +278,7 @@ def main() -> None:
             f"{found['cpu_seconds']:.0f} CPU s",
             flush=True,
         )
+    evaluation.reset(seed=seeds.start)
     document["target"] = evaluation.unwrapped.episode.match.state.target
 
     training = gymnasium.make(ENV_ID, **settings)
