@@ -38,6 +38,7 @@ class GameContent:
     shape_colour: MappingProxyType[str, str]  # die face shape -> pile colour
     cube_colour: str
     max_replacements: int  # house rule: re-placing tries before a falling block is lost
+    overhang: float  # cm a piece may reach past the footprint's outline (house)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def game_content() -> GameContent:
             shape_colour=MappingProxyType(shape_colour),
             cube_colour=str(cubes[0].colour) if cubes else "",
             max_replacements=int(data["accidents"]["max_replacements"]),
+            overhang=float(data["boundaries"]["overhang"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise AssetError(f"assets/lots/game.toml is malformed: {exc!r}") from None
@@ -110,6 +112,8 @@ def _check_game(c: GameContent) -> None:
         raise AssetError("game.toml die faces must be each block shape once plus the wild face")
     if c.solo_blocks_per_pile > c.blocks_per_pile:
         raise AssetError("game.toml: solo piles cannot hold more blocks than the full piles")
+    if not 0.0 <= c.overhang <= 1.0:
+        raise AssetError("game.toml: boundaries.overhang must be 0 to 1 cm")
 
 
 @cache

@@ -1,4 +1,5 @@
-"""How a world comes to rest, by version, from assets/physics/profiles.toml ([rest.N]).
+"""How a world comes to rest and how its resting pieces are read, by version, from
+assets/physics/profiles.toml ([rest.N]).
 
 A rest version is to the world what a grip version is to the hand (hand_settings.py): a
 change of behaviour that new games record and old files never see. Apart from the world
@@ -29,6 +30,10 @@ class RestRule:
     # A settle judges each island (bodies in contact) apart: one at rest sleeps as a
     # group, one made only of pieces already judged fallen no longer counts.
     islands: bool
+    # A piece just placed is judged by its real extent at rest, not only by the cells
+    # it snaps to: one resting past the lot's outline further than the game allows is
+    # taken back (LOTS: games/lots/verdicts.py).
+    extent_bounds: bool
 
 
 def _table() -> dict[str, Any]:
@@ -57,4 +62,5 @@ def rest_rule(version: int) -> RestRule:
         falling_energy=bool(entry["falling_energy"]),
         settle_hold=float(entry["settle_hold"]),
         islands=bool(entry["islands"]),
+        extent_bounds=bool(entry["extent_bounds"]),
     )

@@ -132,7 +132,8 @@ at = [0.0, 1.0]
 
 
 @pytest.mark.parametrize(
-    ("physics", "rest"), [("", 1), ("[physics]\n", 1), ("[physics]\nrest = 2\n", 2)]
+    ("physics", "rest"),
+    [("", 1), ("[physics]\n", 1), ("[physics]\nrest = 2\n", 2), ("[physics]\nrest = 3\n", 3)],
 )
 def test_a_file_that_names_no_rest_replays_at_rest_1(
     tmp_path: Path, physics: str, rest: int
@@ -142,14 +143,14 @@ def test_a_file_that_names_no_rest_replays_at_rest_1(
     assert load_scenario(path).scenario.profile.rest == rest
 
 
-def test_new_games_use_rest_2_and_record_it() -> None:
-    assert load_profile().rest == 2
-    assert pinned_physics(load_profile())["rest"] == 2
+def test_new_games_use_rest_3_and_record_it() -> None:
+    assert load_profile().rest == 3
+    assert pinned_physics(load_profile())["rest"] == 3
 
 
 def test_a_rest_out_of_range_is_one_clear_line(tmp_path: Path) -> None:
     path = tmp_path / "box.toml"
-    path.write_text(SANDBOX.format(physics="[physics]\nrest = 3\n"))
+    path.write_text(SANDBOX.format(physics="[physics]\nrest = 4\n"))
     with pytest.raises(ScenarioError, match="rest"):
         load_scenario(path)
 

@@ -252,17 +252,27 @@ def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_
 @pytest.mark.parametrize(
     ("players", "footprint", "seed", "digest"),
     [
-        (2, "3B", 11, "80072d31e2090cd40e9c81f916b197a90108e4f83cb2a5e03d5f023cddee13c3"),
-        (3, "1A", 5, "285e5c15030abff7cc7967305e084e81b8ad6580f4e589cb4d439a85c89fe8d6"),
-        (4, "2A", 7, "3460e5568654eff686a8b5b388e91aa18fef8a0c64337dd898802c0c1b5db8ce"),
+        (2, "3B", 11, "4a7071b1a9f0484b311deabec68aa37342f4d9b7f26d5b9477cb855a676a980d"),
+        (3, "1A", 5, "cf77bb6d629bc85f83200fec91e9467f1864323e70d63dce7bde943440d48c39"),
+        (4, "2A", 7, "c08e7999b94b51988f3da8e7a784ea71c594206aa268bf05f48e0442a0208795"),
     ],
 )
 def test_seeded_episodes_are_pinned(players: int, footprint: str, seed: int, digest: str) -> None:
     """Observations, masks, rewards and infos of seeded games, pinned: they do not move
-    when the code that computes them does. Pinned anew for hand model 2 (issue 41): the
-    seats' hands draw from the population; under model 1 the old digests reproduce."""
+    when the code that computes them does. Pinned anew for hand model 2 (issue 41) and
+    for rest 3 (issue 43: a piece resting past the lot's outline is taken back); under
+    rest 2 the digests of hand model 2 reproduce (below)."""
     env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=60)
     assert episode_digest(env, seed) == digest
+
+
+def test_under_rest_2_the_episode_pinned_before_rest_3_reproduces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("simulator.physics.profile.new_games_rest", lambda: 2)
+    env = lots_v0.raw_env(players=2, footprint="3B", max_cycles=60)
+    digest = "80072d31e2090cd40e9c81f916b197a90108e4f83cb2a5e03d5f023cddee13c3"
+    assert episode_digest(env, 11) == digest
 
 
 def test_a_salvage_names_a_block_of_its_colour_that_the_rules_offer() -> None:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from rules.pieces import transform_cells
 from simulator.app.lots.material import engine
+from simulator.games.lots.bounds import sticks_out
 from simulator.games.lots.landing import Cells, landing, occupied
 from simulator.games.lots.live import LivePlacement
 from simulator.games.lots.match import LotsMatch, Placement
@@ -20,11 +21,6 @@ from simulator.physics.drop import landing_shape
 from simulator.physics.geometry import Polygon
 from simulator.physics.grid import snap
 from simulator.physics.world import Entry
-
-# cm a let-go piece may reach past the footprint's dashed line: a tenth of a cell, the
-# hand's tremor and the line's own width; further out the rulebook's "within the set
-# boundaries of the lot's footprint" refuses it (docs/rules-lots.md)
-OVERHANG = 0.25
 
 
 class Spot(NamedTuple):
@@ -37,14 +33,12 @@ class Spot(NamedTuple):
 
 
 def overhang_problem(shape: list[Polygon], left: float, right: float) -> str | None:
-    """Why polygons reaching past the footprint's sides (x ``left`` to ``right``) by
-    more than OVERHANG are refused, or None."""
-    xs = [x for poly in shape for x, _ in poly]
-    past = max(left - min(xs), max(xs) - right)
-    if past <= OVERHANG:
+    """Why polygons reaching past the footprint's sides (x ``left`` to ``right``) further
+    than the rulebook's boundaries allow are refused (games/lots/bounds.py), or None."""
+    out = sticks_out(shape, left, right)
+    if out is None:
         return None
-    side = "left" if left - min(xs) >= max(xs) - right else "right"
-    return f"the piece would stick out {past:.1f} cm past the {side} edge of the footprint"
+    return f"the piece would stick out {out[0]:.1f} cm past the {out[1]} edge of the footprint"
 
 
 def landing_spot(match: LotsMatch, live: LivePlacement, entry: Entry, angle: float) -> Spot:

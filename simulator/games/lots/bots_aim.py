@@ -19,6 +19,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from rules.lots.content import game_content
 from simulator.bots.dexterity import TYPICAL_REACH, Dexterity
 from simulator.games.lots.bots_grid import GROUND, Board, Drop
 from simulator.games.lots.match import LotsMatch
@@ -26,10 +27,11 @@ from simulator.games.lots.match import LotsMatch
 # An obstacle whose top stands at most this far above the piece's bottom in a column
 # is under or beside the piece's lowest cell, not a wall (settled tops vary slightly).
 LEDGE = 0.15  # cm
-# How far a piece may hang over the footprint's edge (cm).
-OVERHANG = 0.4
 # A gap this much narrower than the piece (cm) still takes it: the bodies give a little.
 SQUEEZE = 0.02
+# How far a piece may hang over the footprint's edge (cm) where the rules read only its
+# cells (before rest 3); from rest 3 the rulebook's boundaries (bounds.py) set it.
+CELLS_ONLY_OVERHANG = 0.4
 # Standard deviations of the hand's sideways error kept clear of a wall.
 SIGMAS = 3.0
 # A gap this much narrower than a whole number of cells still counts as that many free
@@ -148,8 +150,11 @@ def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[st
                         soft_hi = min(soft_hi, bound - free * cell - margin)
                     if entry.id in hug:
                         hug_hi = min(hug_hi, bound)
-    edge_lo = lot.left - OVERHANG
-    edge_hi = lot.right + OVERHANG - width * cell
+    # As far past the footprint's edge as the rules that will judge the piece allow.
+    judged_by_extent = match.world.profile.resting.extent_bounds
+    overhang = game_content().overhang if judged_by_extent else CELLS_ONLY_OVERHANG
+    edge_lo = lot.left - overhang
+    edge_hi = lot.right + overhang - width * cell
     return _Walls(lo, hi, soft_lo, soft_hi, hug_lo, hug_hi, edge_lo, edge_hi)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rules.lots import PlacementOutcome
 from rules.lots.placement import bounds_problem
+from simulator.games.lots.bounds import sticks_out
 from simulator.games.lots.falls import fallen_pieces
 from simulator.games.lots.table import LotsTable
 from simulator.physics.contacts import touching_pairs
@@ -38,9 +39,12 @@ def conclude(
     view = snap(world.dynamic_entries, table.rules_grid)
     # A piece just placed that came to rest outside the footprint is taken back
     # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
+    judge_extent = world.profile.resting.extent_bounds
     for piece in placed:
         cells = view.cells.get(piece)
         problem = bounds_problem(table.lot.footprint, cells) if cells else None
+        if cells and not problem and judge_extent:
+            problem = _resting_overhang(table, piece)
         if problem:
             world.remove(piece)
             fallen.append(piece)
@@ -63,3 +67,14 @@ def conclude(
         cells=view.cells,
         touching=frozenset(touching),
     )
+
+
+def _resting_overhang(table: LotsTable, piece: str) -> str | None:
+    """Why ``piece``, at rest, is outside the footprint's boundaries by its real extent
+    (rest 3 on: bounds.py's limit), or None."""
+    lot = table.lot
+    out = sticks_out(table.world.entry(piece).world_polygons(), lot.left, lot.right)
+    if out is None:
+        return None
+    past, side = out
+    return f"it sticks out {past:.1f} cm past the {side} edge of the footprint"

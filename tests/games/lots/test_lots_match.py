@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rules.errors import IllegalMove
@@ -10,9 +12,9 @@ from simulator.games.lots.match import LotsMatch, Placement
 from simulator.physics.profile import load_profile
 
 
-def _match(seed: int = 3, grip: int | None = None) -> LotsMatch:
+def _match(seed: int = 3, grip: int | None = None, rest: int | None = None) -> LotsMatch:
     """Ann and Ben on footprint 1A; with seed 3 Ben starts, holding blue-1 (an S)."""
-    profile = load_profile(grip=grip)
+    profile = load_profile(grip=grip, rest=rest)
     match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=seed), profile)
     match.perform({"type": "roll", "player": "Ben"})
     assert match.state.banks[1] == ["blue-1", "blue-2"]
@@ -76,6 +78,33 @@ def test_a_block_nudged_off_the_footprint_is_taken_back_and_placed_again() -> No
     match.place(Placement(block="orange-1", col=4))
     assert match.state.phase != "replace"
     assert "orange-1" in match.state.tower
+
+
+@pytest.mark.parametrize(
+    ("nudge", "rest", "kept"), [(0.5, 2, True), (0.5, 3, False), (0.2, 3, True)]
+)
+def test_a_block_resting_past_the_edge_is_judged_by_its_real_extent_from_rest_3(
+    nudge: float, rest: int, kept: bool
+) -> None:
+    # Pushed 0.5 cm right at the lot's right edge it rests about 0.7 cm out, snapping to
+    # columns 4-5 (within half a cell). Rest 2 read only the cells; rest 3 reads the piece, and
+    # 0.5 cm is past the rulebook's boundaries (assets/lots/game.toml: 0.25 cm).
+    match = _match(rest=rest)
+    match.state.banks[1] = ["orange-1", "blue-2"]
+    outcome = match.place(Placement(block="orange-1", col=4, nudge=nudge))
+    notices = [e for e in match.events() if e["type"] == "taken_back"]
+    if kept:
+        assert outcome.fallen == () and "orange-1" in match.state.tower and not notices
+        shape = match.world.entry("orange-1").world_polygons()
+        right = max(x for poly in shape for x, _ in poly)
+        # at rest 2 it stays well past the boundaries' 0.25 cm; nudged 0.2 cm, within them
+        assert (right - match.lot.right > 0.4) == (nudge == 0.5)
+    else:
+        assert outcome.fallen == ("orange-1",) and match.state.phase == "replace"
+        (notice,) = notices
+        assert re.fullmatch(
+            r"it sticks out 0\.\d cm past the right edge of the footprint", notice["reason"]
+        )
 
 
 def test_refused_actions_are_logged_in_order_with_the_rules_events() -> None:
