@@ -71,7 +71,9 @@ def slots_available() -> int:
 def posed_program() -> Any:
     """The posed-mesh shader of the current context (pyglet caches it by its source)."""
     source = _VERTEX.replace("SLOTS", str(slots_available()))
-    return pyglet.gl.current_context.create_program((source, "vertex"), (_FRAGMENT, "fragment"))
+    context = pyglet.gl.current_context
+    assert context is not None, "a GL context is needed to draw"
+    return context.create_program((source, "vertex"), (_FRAGMENT, "fragment"))
 
 
 class PoseTable:
@@ -81,7 +83,7 @@ class PoseTable:
     def __init__(self, size: int) -> None:
         self.size = size
         self._data = (gl.GLfloat * (4 * size))()
-        self._data[0:4] = (0.0, 0.0, 1.0, 0.0)
+        self._data[0:4] = [0.0, 0.0, 1.0, 0.0]
         self.poses: dict[int, Pose3] = {0: (0.0, 0.0, 0.0)}
         self._free = list(range(size - 1, 0, -1))  # handed out lowest first
         self._used = 1  # slots below this are uploaded
@@ -101,7 +103,7 @@ class PoseTable:
 
     def put(self, slot: int, pose: Pose3) -> None:
         x, y, angle = pose
-        self._data[4 * slot : 4 * slot + 4] = (x, y, math.cos(angle), math.sin(angle))
+        self._data[4 * slot : 4 * slot + 4] = [x, y, math.cos(angle), math.sin(angle)]
         self.poses[slot] = pose
 
     def upload(self, location: int) -> None:
