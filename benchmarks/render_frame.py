@@ -4,7 +4,9 @@ Two measurements, each over FRAMES frames after a warm-up:
 - world: WorldScene.sync (every body's pose written) + batch draw + glFinish;
 - screen: a game screen's whole frame (world, ghost, panel, score track, message) for
   LOTS and Crazy Tower with the 60 bodies as the match's world, and the Filled In
-  screen (no physics world: its sheet, panel and tabs).
+  screen (no physics world: its sheet, panel and tabs); LOTS and Crazy Tower are drawn
+  with the flat bodies too, right before, as the baseline the wooden look's cost is a
+  ratio to (the machine's load moves both alike).
 The physics steps between frames so every body moves, but stepping is not timed. Then
 the ghost's geometry: a held piece dropped onto the crowded world, as each frame does
 while the hand moves; and a LOTS frame while your hand carries a piece over a real
@@ -107,30 +109,37 @@ def ghost_drops() -> list[float]:
     return times
 
 
-def screen_frames(game: str) -> list[float]:
+def screen_frames(game: str, *, wood: bool = True) -> list[float]:
     """A game screen's whole frame with the crowded world as the match's world (LOTS and
-    Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs)."""
+    Crazy Tower), or the Filled In screen (no physics: its sheet, panel and tabs);
+    ``wood`` False: the bodies drawn flat (the research frames' look)."""
     seats = (Seat("Computer A", "random"), Seat("Computer B", "random"))
     settings = {"footprint": "3A"} if game == "lots" else {}  # the crowded world's lot
     screen = open_game(GameSetup(game, seats, seed=1, settings=settings))
     screen.autosave = False
+    screen.wood = wood
     world = crowded_world()
     if game != "filled-in":
         screen.match.world = world  # the screen draws whatever world the match holds
     window = AppWindow(screen, visible=False, schedule=False)
-    times = []
+    times, cpu = [], 0.0
     for frame in range(FRAMES + 30):
         world.step(8)
         for entry in world.dynamic_entries:
             entry.body.angle += 1e-6
         window.switch_to()
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         window.on_draw()
         gl.glFinish()
         if frame >= 30:
             times.append((time.perf_counter() - started) * 1000)
+            cpu += time.process_time() - used  # llvmpipe's threads included
     bodies = len(world.dynamic_entries) if game != "filled-in" else 0
-    print(f"{game} screen frames, {bodies} bodies: {_stats(times)}")
+    look = "" if wood else ", flat"
+    print(
+        f"{game} screen frames, {bodies} bodies{look}: {_stats(times)}, "
+        f"cpu {cpu * 1000 / FRAMES:.2f} ms a frame"
+    )
     window.close()
     return times
 
@@ -183,8 +192,11 @@ def main() -> None:
     world_frames(window)
     window.close()
     ghost_drops()
-    for game in ("lots", "crazy-tower", "filled-in"):
-        screen_frames(game)
+    for game in ("lots", "crazy-tower"):
+        flat = statistics.median(screen_frames(game, wood=False))
+        wood = statistics.median(screen_frames(game))
+        print(f"{game}: the wooden look / the flat one, medians: {wood / flat:.2f}")
+    screen_frames("filled-in")
     holding_frames()
 
 

@@ -23,15 +23,21 @@ SHAKE_PIXELS = 7.0  # the first swing of a shake, in logical pixels
 SHAKE_HZ = 14.0
 
 
-def frame(bounds: Rect, aspect: float) -> Rect:
+def frame(bounds: Rect, aspect: float, floor: float | None = None) -> Rect:
     """``bounds`` (x, y, w, h, cm) widened or heightened to ``aspect`` (width / height):
-    widened about its middle, heightened upwards only, so the table stays at the
-    bottom of the view and the tower fills as much of it as the aspect allows."""
+    widened about its middle; heightened upwards, so the table stays at the bottom of
+    the view and the tower fills as much of it as the aspect allows. With ``floor``
+    (the table's underside), the height a short tower does not need goes first below
+    its bottom, down to the floor (the table's front shows its depth), then above: the
+    view ends just above the room the tower needs, not in an empty band."""
     x, y, w, h = bounds
     if w / h < aspect:
         middle, w = x + w / 2, h * aspect
         x = middle - w / 2
     else:
+        spare = w / aspect - h
+        if floor is not None:
+            y -= min(spare, max(0.0, y - floor))
         h = w / aspect
     return x, y, w, h
 
@@ -64,10 +70,11 @@ class Framing:
     def aspect(self) -> float:
         return self.viewport[2] / self.viewport[3]
 
-    def aim(self, bounds: Rect) -> None:
-        """Frame ``bounds`` (the tower with its headroom): at once the first time, else
-        eased from what is shown now. Call it only between moves."""
-        region = frame(bounds, self.aspect)
+    def aim(self, bounds: Rect, floor: float | None = None) -> None:
+        """Frame ``bounds`` (the tower with its headroom; ``floor``: see ``frame``): at
+        once the first time, else eased from what is shown now. Call it only between
+        moves."""
+        region = frame(bounds, self.aspect, floor)
         if self._aim is not None and all(
             abs(a - b) < AIM_TOLERANCE for a, b in zip(region, self._aim, strict=True)
         ):

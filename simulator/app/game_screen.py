@@ -62,6 +62,9 @@ class GameScreen(Screen, ComputerSeats):
         self.message = ""
         self.dirty = True
         self._scene: WorldScene | None = None  # the match's world, drawn
+        # the wooden look (render/wood.py); benchmarks/render_frame.py draws the flat
+        # one as its baseline in the same run
+        self.wood = True
         self.game_log = GameLog()  # what happened, in the panel's free space
         self.closed = False  # the window left this screen: no computer thinks any more
         self.ending = Ending()  # the results screen, once the game is over
@@ -177,7 +180,9 @@ class GameScreen(Screen, ComputerSeats):
                 self._scene.delete()
             symbols = settings.current().colour_symbols
             # a fallen piece stays on the table where it fell until the turn is over
-            self._scene = WorldScene(world, symbols=symbols, keep_gone=True, wood=True, **options)
+            self._scene = WorldScene(
+                world, symbols=symbols, keep_gone=True, wood=self.wood, **options
+            )
         return self._scene
 
     def _forget_fallen(self) -> None:

@@ -107,23 +107,40 @@ def _cell_border(
     present = {(round(x / cell * 2), round(y / cell * 2)) for x, y in centres}
     h = cell / 2
     start, w = (OUTLINE_WIDTH, BEVEL) if bevelled else (0.0, OUTLINE_WIDTH)
-    for x, y in centres:
+    # The outer sides, in order of direction; a run of cells' sides along one line is
+    # one quad (the same pixels with fewer triangles: a software renderer pays for each).
+    runs: dict[tuple[int, int, int], tuple[float, list[list[float]]]] = {}
+    for x, y in sorted(centres):
         key = (round(x / cell * 2), round(y / cell * 2))
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             if (key[0] + 2 * dx, key[1] + 2 * dy) in present:
                 continue
-            if dx:
-                edge = x + dx * (h - start)
-                inner = edge - dx * w
-                quad = [(edge, y - h), (edge, y + h), (inner, y + h), (inner, y - h)]
+            line = key[0] if dx else key[1]
+            low, high = (y - h, y + h) if dx else (x - h, x + h)
+            spans = runs.setdefault((dx, dy, line), (x if dx else y, []))[1]
+            if spans and abs(spans[-1][1] - low) < 1e-9:
+                spans[-1][1] = high  # continues the run
             else:
-                edge = y + dy * (h - start)
+                spans.append([low, high])
+    for (dx, dy, _), (middle, spans) in sorted(
+        runs.items(), key=lambda item: _SIDE_ORDER[item[0][:2]]
+    ):
+        for low, high in spans:
+            if dx:
+                edge = middle + dx * (h - start)
+                inner = edge - dx * w
+                quad = [(edge, low), (edge, high), (inner, high), (inner, low)]
+            else:
+                edge = middle + dy * (h - start)
                 inner = edge - dy * w
-                quad = [(x - h, edge), (x + h, edge), (x + h, inner), (x - h, inner)]
+                quad = [(low, edge), (high, edge), (high, inner), (low, inner)]
             if bevelled:
                 bevel(mesh, quad, lit=dx < 0 or dy > 0, rgb=rgb, alpha=alpha)
             else:
                 mesh.polygon(quad, opaque(rgb, alpha))
+
+
+_SIDE_ORDER = {(1, 0): 0, (-1, 0): 1, (0, 1): 2, (0, -1): 3}
 
 
 def _floor_card(mesh: Mesh, entry: Entry, alpha: int) -> None:

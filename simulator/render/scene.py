@@ -1,9 +1,10 @@
-"""A World drawn into a pyglet batch: one vertex list a body, moved each frame.
+"""A World drawn into a pyglet batch: one vertex list a body, written once.
 
 ``WorldScene.sync()`` reads the world (never steps it): bodies that entered get a mesh,
-bodies that left lose theirs, and every dynamic body's translation and rotation are
-written from its pose. The shape shader of pyglet turns them into screen positions
-under the window's view matrix (a Camera), so meshes stay in centimetres. Every piece a
+bodies that left lose theirs, and every dynamic body's pose is written to the scene's
+pose table (render/posed.py), which the shader reads to turn a body's vertices into
+screen positions under the window's view matrix (a Camera), so meshes stay in
+centimetres. Every piece a
 hand holds gets the hand drawn over it (``hand_view``), in the live world and in a
 filmed frame alike.
 """
@@ -25,6 +26,7 @@ from simulator.render.film import SLIPPING, Frame, Grip, Pose3, grips
 from simulator.render.hand_view import SLIP_SECONDS, arm_mesh, hand_mesh, open_hand_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
+from simulator.render.posed import PosedGroup, PoseTable, posed_list, posed_program, slots_available
 from simulator.render.wood import SHADOW_OFFSET, shadow_mesh
 
 # Draw order: table and plinth, pieces, floor cards, overlays (lot lines, hand). A card
@@ -110,18 +112,23 @@ class WorldScene:
         # A game screen keeps drawing a body that left the world (a fallen piece the
         # rules took away) where it was last, until ``forget_gone`` (the turn is over).
         self.keep_gone = keep_gone
-        self._gone: dict[str, list[Any]] = {}  # id -> its vertex lists (body, shadow)
+        self._gone: dict[str, tuple[list[Any], int]] = {}  # id -> (body, shadow), slot
         self.batch = batch or pyglet.graphics.Batch()
+        program = posed_program()
+        self.table = PoseTable(slots_available())  # every drawn thing's pose, a slot each
         self.groups = {
-            order: MeshGroup(order, parent) for order in (STATIC, SHADOWS, PIECES, CARDS, OVERLAY)
+            order: PosedGroup(order, self.table, program, parent)
+            for order in (STATIC, PIECES, CARDS, OVERLAY)
         }
-        # the wood look's drop shadow of each dynamic body: id -> (vertex list, count)
-        self._shadows: dict[str, tuple[Any, int]] = {}
-        self._lists: dict[str, tuple[Entry, Any, int, tuple[float, float, float]]] = {}
-        # held body id -> its grip, and the hand's and the arm's (vertex list, count)
+        # drop shadows: the bodies' own slots, shifted by the light's offset
+        self.groups[SHADOWS] = PosedGroup(SHADOWS, self.table, program, parent, SHADOW_OFFSET)
+        # the wood look's drop shadow of each dynamic body: id -> its vertex list
+        self._shadows: dict[str, Any] = {}
+        self._lists: dict[str, tuple[Entry, Any, int, Pose3]] = {}  # list, slot, pose
+        # held body id -> its grip, and the hand's and the arm's (vertex list, slot)
         self._hands: dict[str, tuple[Grip, tuple[Any, int], tuple[Any, int]]] = {}
-        # a piece that slipped out: its open hand, (vertex list, shown until world time)
-        self._slips: dict[str, tuple[Any, float]] = {}
+        # a piece that slipped out: its open hand, (vertex list, slot), shown until
+        self._slips: dict[str, tuple[tuple[Any, int], float]] = {}
         self._decor: list[Any] = []
         sides = footprint_sides(world, lot)
         if sides is not None:
@@ -138,7 +145,11 @@ class WorldScene:
                 top = min(y + dash, base + BOUNDARY_HEIGHT)
                 mesh.segment((x, y), (x, top), width, opaque(BOUNDARY, 200))
                 y = top + gap
-        return mesh_list(mesh, self.batch, self.groups[OVERLAY])
+        return posed_list(mesh, self.batch, self.groups[OVERLAY], 0)
+
+    def drawn_pose(self, slot: int) -> Pose3:
+        """Where the things drawn at ``slot`` are drawn now."""
+        return self.table.poses[slot]
 
     def sync(self, frame: Frame | Sequence[tuple[Entry, Pose3]] | None = None) -> None:
         """Match the batch to the world now (or to a filmed frame, or to bare filmed
@@ -152,37 +163,28 @@ class WorldScene:
         else:
             bodies, held = frame, ()
         world_ids = set()
+        lists = self._lists
         for entry, pose in bodies:
             world_ids.add(entry.id)
-            cached = self._lists.get(entry.id)
+            cached = lists.get(entry.id)
             if cached is not None and cached[0] is not entry:  # same id, new body
-                cached[1].delete()
-                self._drop_shadow(entry.id)
+                self._drop_body(entry.id)
                 cached = None
             if cached is None:
                 if entry.id in self._gone:  # back in the world (a fallen piece put back)
-                    for vertex_list in self._gone.pop(entry.id):
-                        vertex_list.delete()
+                    self._drop_gone(entry.id)
                 self._add(entry, pose)
-                continue
-            if not entry.dynamic:
-                continue
-            if pose != cached[3]:
-                move_list(cached[1], cached[2], pose)
-                self._lists[entry.id] = (entry, cached[1], cached[2], pose)
-                shadow = self._shadows.get(entry.id)
-                if shadow is not None:
-                    move_list(shadow[0], shadow[1], _shadowed(pose))
-        for body_id in [k for k in self._lists if k not in world_ids]:
-            kept = [self._lists.pop(body_id)[1]]
-            shadow = self._shadows.pop(body_id, None)
-            if shadow is not None:
-                kept.append(shadow[0])  # it lies where it fell with its shadow
-            if self.keep_gone:
-                self._gone[body_id] = kept
+            elif entry.dynamic and pose != cached[3]:
+                self.table.put(cached[2], pose)  # its shadow shares the slot
+                lists[entry.id] = (entry, cached[1], cached[2], pose)
+        for body_id in [k for k in lists if k not in world_ids]:
+            if self.keep_gone:  # it lies where it fell with its shadow
+                _, vertex_list, slot, _ = lists.pop(body_id)
+                shadow = self._shadows.pop(body_id, None)
+                kept = [vertex_list] if shadow is None else [vertex_list, shadow]
+                self._gone[body_id] = (kept, slot)
             else:
-                for vertex_list in kept:
-                    vertex_list.delete()
+                self._drop_body(body_id)
         self._show_hands(held, now)
 
     def _show_hands(self, held: Sequence[Grip], now: float) -> None:
@@ -202,54 +204,64 @@ class WorldScene:
                 self._drop_hand(key)
                 cached = None
             x, y, _ = grip.pose
+            arm_pose = (x, y, 0.0)  # the arm never turns
             if cached is None:
-                arm = self._list(arm_mesh(grip.strain))  # first: the palm is drawn over it
-                hand = self._list(hand_mesh(grip.held.local_polygons, grip.anchor, grip.strain))
+                arm = self._list(arm_mesh(grip.strain), arm_pose)  # under the palm
+                hand = self._list(
+                    hand_mesh(grip.held.local_polygons, grip.anchor, grip.strain), grip.pose
+                )
                 self._hands[key] = (grip, hand, arm)
-                cached = (grip, hand, arm)
-                moved = True
-            else:
-                moved = cached[0].pose != grip.pose
-            if moved:
-                move_list(*cached[1], grip.pose)
-                move_list(*cached[2], (x, y, 0.0))  # the arm never turns
+            elif cached[0].pose != grip.pose:
+                self.table.put(cached[1][1], grip.pose)
+                self.table.put(cached[2][1], arm_pose)
                 self._hands[key] = (grip, cached[1], cached[2])
         for key in [k for k in self._hands if k not in shown]:
             grip = self._hands[key][0]
             self._drop_hand(key)
             if grip.strain == SLIPPING:  # it was slipping: the fingers open where it went
                 mesh = open_hand_mesh(grip.held.local_polygons, grip.anchor)
-                shown_list = self._list(mesh)
-                move_list(*shown_list, grip.pose)
-                self._slips[key] = (shown_list[0], now + SLIP_SECONDS)
+                self._slips[key] = (self._list(mesh, grip.pose), now + SLIP_SECONDS)
         for key in [k for k, (_, until) in self._slips.items() if until <= now or k in shown]:
-            self._slips.pop(key)[0].delete()
+            self._drop_drawn(self._slips.pop(key)[0])
 
     def forget_gone(self) -> None:
         """Stop drawing the bodies that left the world (``keep_gone``)."""
-        for kept in self._gone.values():
-            for vertex_list in kept:
-                vertex_list.delete()
-        self._gone.clear()
+        for body_id in list(self._gone):
+            self._drop_gone(body_id)
 
-    def _drop_shadow(self, body_id: str) -> None:
+    def _drop_gone(self, body_id: str) -> None:
+        kept, slot = self._gone.pop(body_id)
+        for vertex_list in kept:
+            vertex_list.delete()
+        self.table.give_back(slot)
+
+    def _drop_body(self, body_id: str) -> None:
+        """Stop drawing a body in the world and its shadow, and free their slot."""
+        _, vertex_list, slot, _ = self._lists.pop(body_id)
+        vertex_list.delete()
         shadow = self._shadows.pop(body_id, None)
         if shadow is not None:
-            shadow[0].delete()
+            shadow.delete()
+        self.table.give_back(slot)
 
     @property
     def gone(self) -> list[str]:
         """The bodies drawn that are no longer in the world (``keep_gone``)."""
         return list(self._gone)
 
-    def _list(self, mesh: Mesh) -> tuple[Any, int]:
-        """``mesh`` as an overlay vertex list at the origin, and its vertex count."""
-        return mesh_list(mesh, self.batch, self.groups[OVERLAY]), mesh.count
+    def _list(self, mesh: Mesh, pose: Pose3) -> tuple[Any, int]:
+        """``mesh`` as an overlay vertex list at ``pose``, and its slot."""
+        slot = self.table.take(pose)
+        return posed_list(mesh, self.batch, self.groups[OVERLAY], slot), slot
+
+    def _drop_drawn(self, drawn: tuple[Any, int]) -> None:
+        drawn[0].delete()
+        self.table.give_back(drawn[1])
 
     def _drop_hand(self, key: str) -> None:
         _, hand, arm = self._hands.pop(key)
-        hand[0].delete()
-        arm[0].delete()
+        self._drop_drawn(hand)
+        self._drop_drawn(arm)
 
     def _add(self, entry: Entry, pose: Pose3) -> None:
         mesh = entry_mesh(entry, symbols=self.symbols, wood=self.wood)
@@ -257,35 +269,25 @@ class WorldScene:
             order = STATIC
         else:
             order = CARDS if is_floor_card(entry) else PIECES
-        vertex_list = mesh_list(mesh, self.batch, self.groups[order], pose)
-        self._lists[entry.id] = (entry, vertex_list, mesh.count, pose)
+        slot = self.table.take(pose)
+        vertex_list = posed_list(mesh, self.batch, self.groups[order], slot)
+        self._lists[entry.id] = (entry, vertex_list, slot, pose)
         if self.wood and order != STATIC:
             shade = shadow_mesh(entry.local_polygons)
-            shadow = mesh_list(shade, self.batch, self.groups[SHADOWS], _shadowed(pose))
-            self._shadows[entry.id] = (shadow, shade.count)
+            self._shadows[entry.id] = posed_list(shade, self.batch, self.groups[SHADOWS], slot)
 
     def delete(self) -> None:
-        for _, vertex_list, _, _ in self._lists.values():
-            vertex_list.delete()
-        for vertex_list, _ in self._shadows.values():
-            vertex_list.delete()
-        self._shadows.clear()
+        for body_id in list(self._lists):
+            self._drop_body(body_id)
         self.forget_gone()
         for key in list(self._hands):
             self._drop_hand(key)
-        for vertex_list, _ in self._slips.values():
-            vertex_list.delete()
+        for drawn, _ in self._slips.values():
+            self._drop_drawn(drawn)
         self._slips.clear()
         for vertex_list in self._decor:
             vertex_list.delete()
-        self._lists.clear()
         self._decor.clear()
-
-
-def _shadowed(pose: Pose3) -> Pose3:
-    """Where a body's drop shadow is drawn: its pose shifted by the world's offset."""
-    dx, dy = SHADOW_OFFSET
-    return (pose[0] + dx, pose[1] + dy, pose[2])
 
 
 def _pose(entry: Entry) -> Pose3:

@@ -10,6 +10,7 @@ with the app's looks.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 
 from simulator.render.mesh import Mesh
@@ -29,6 +30,8 @@ GRAIN_PER_CELL = 3
 SHADOW_OFFSET = (0.22, -0.16)  # cm
 SHADOW: RGB = (40, 30, 20)
 SHADOW_SPREAD = 0.12  # cm the faint fill reaches past the piece
+# cm of the shadow drawn inside its outline: the rest is always under the piece
+SHADOW_HIDDEN = math.hypot(*SHADOW_OFFSET) + 0.05
 
 
 def mix(rgb: RGB, towards: RGB, amount: float) -> RGB:
@@ -88,12 +91,22 @@ def table_top(mesh: Mesh, polygon: Sequence[Point], alpha: int) -> None:
 
 
 def shadow_mesh(polygons: Sequence[Sequence[Point]], alpha: int = 255) -> Mesh:
-    """A piece's soft shadow, in its own coordinates: each convex polygon grown by
-    SHADOW_SPREAD at low alpha under the polygon itself at a little more."""
+    """A piece's soft shadow, in its own coordinates: each convex polygon's rim at the
+    dark of a faint fill under a darker one, in a ring SHADOW_SPREAD wide outside it at
+    the faint fill's alpha. Each pixel is filled once, and not under the piece: the
+    shadow is drawn SHADOW_OFFSET away from the piece, so no part of it further than
+    that inside its outline can show (a software renderer pays for every pixel)."""
+    faint, core = alpha * 0.12, alpha * 0.16
+    both = round(faint + core - faint * core / 255)  # the two fills blended
     mesh = Mesh()
     for poly in polygons:
-        mesh.polygon(_grown(list(poly), SHADOW_SPREAD), (*SHADOW, round(alpha * 0.12)))
-        mesh.polygon(list(poly), (*SHADOW, round(alpha * 0.16)))
+        inner = list(poly)
+        outer = _grown(inner, SHADOW_SPREAD)
+        mesh.outline(inner, SHADOW_HIDDEN, (*SHADOW, both))
+        ring = round(faint)
+        for k in range(len(inner)):
+            j = (k + 1) % len(inner)
+            mesh.polygon([inner[k], outer[k], outer[j], inner[j]], (*SHADOW, ring))
     return mesh
 
 

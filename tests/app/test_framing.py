@@ -37,6 +37,15 @@ def test_a_framing_keeps_the_aspect_with_the_table_at_the_bottom():
     assert (x, y, w) == (-10.0, -1.0, 40.0) and h == pytest.approx(30.0)
 
 
+def test_a_short_towers_spare_height_goes_down_to_the_floor_then_up():
+    # 40 cm wide at 4:3 needs 30 cm of height; the tower needs 10 (from -1 cm)
+    x, y, w, h = frame((-10.0, -1.0, 40.0, 10.0), 4 / 3, floor=-5.0)
+    assert (x, w) == (-10.0, 40.0) and y == pytest.approx(-5.0) and h == pytest.approx(30.0)
+    # a floor within reach takes only what it needs; a view the tower fills is as before
+    assert frame((-10.0, -1.0, 40.0, 29.0), 4 / 3, floor=-5.0)[1] == pytest.approx(-2.0)
+    assert frame((-10.0, -1.0, 20.0, 60.0), 4 / 3, floor=-5.0) == (-40.0, -1.0, 80.0, 60.0)
+
+
 def test_a_new_aim_is_eased_towards_and_a_hold_stops_it():
     framing = Framing(VIEW)
     framing.aim((-10.0, 0.0, 40.0, 30.0))
@@ -104,6 +113,30 @@ def test_a_tall_crazy_tower_fills_most_of_the_view():
         assert (roof - table) / h > 0.65
         assert y <= table < y + 0.05 * h  # the table at the bottom
         assert roof < y + h  # and room above for the hand
+    finally:
+        close(window)
+
+
+def test_a_short_crazy_tower_shows_the_cards_whole_and_the_table_not_an_empty_band():
+    """At the cards' width the view is taller than a one-floor tower and its hand's room
+    need: the spare height shows the table's depth, so the view ends just above the
+    room for the hand and the tower's top stands well up in it."""
+    from simulator.app.crazy_tower.view import MIN_HALF_WIDTH, ROOM_ABOVE
+
+    screen = load_screen(Path("scenarios/crazy-tower/loop-box.toml"))
+    window = AppWindow(screen, visible=False, schedule=False)
+    try:
+        frames(window, 3)
+        world = screen.match.world
+        top = max(s.bb.top for e in world.entries if not e.is_table for s in e.shapes)
+        floor = min(s.bb.bottom for e in world.entries if e.is_table for s in e.shapes)
+        left, bottom, width, height = screen.camera().world
+        assert left < -MIN_HALF_WIDTH and left + width > MIN_HALF_WIDTH  # every card whole
+        assert width / height == pytest.approx(screen.view.framing.aspect)
+        assert top + ROOM_ABOVE < bottom + height  # room for the hand in view
+        assert bottom == pytest.approx(floor)  # the table's depth, not a band above
+        assert bottom + height - (top + ROOM_ABOVE) < 0.3 * ROOM_ABOVE
+        assert (top - bottom) / height > 0.4  # the tower's top well up the view
     finally:
         close(window)
 

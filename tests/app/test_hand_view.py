@@ -176,14 +176,13 @@ def test_the_arm_hangs_straight_down_from_above_and_the_fingers_turn(quarters):
     assert abs(turned - angle) < 0.05
     scene = WorldScene(world, lot=lot)
     try:
-        _, (hand_list, _), (arm_list, _) = scene._hands["lifted"]
-        assert set(arm_list.rotation) == {0.0}  # the arm is never turned
+        _, (hand_list, hand_slot), (arm_list, arm_slot) = scene._hands["lifted"]
+        assert scene.drawn_pose(arm_slot) == pytest.approx((gx, gy, 0.0))  # never turned
         xs, ys = arm_list.position[0::2], arm_list.position[1::2]
         assert min(ys) >= -1e-6 and max(ys) >= 60.0  # from the grip point up out of view
         assert max(abs(x) for x in xs) <= (ARM_WIDTH / 2 + 0.2)  # a vertical bar
-        turns = set(hand_list.rotation)  # the hand turns with the piece
-        assert len(turns) == 1 and turns.pop() == pytest.approx(-math.degrees(turned), abs=1e-3)
-        assert tuple(arm_list.translation[:2]) == pytest.approx((gx, gy))
+        assert set(arm_list.slot) == {arm_slot} and set(hand_list.slot) == {hand_slot}
+        assert scene.drawn_pose(hand_slot) == pytest.approx((gx, gy, turned))  # it turns
     finally:
         scene.delete()
     image = _png(world, lot)

@@ -53,7 +53,7 @@ def test_each_piece_casts_a_soft_shadow_that_follows_it_and_stays_when_it_falls(
     import pyglet
 
     from simulator.render.offscreen import offscreen, use_headless
-    from simulator.render.scene import WorldScene
+    from simulator.render.scene import SHADOWS, WorldScene
     from simulator.render.wood import SHADOW_OFFSET
 
     use_headless()
@@ -66,12 +66,14 @@ def test_each_piece_casts_a_soft_shadow_that_follows_it_and_stays_when_it_falls(
         entry = world.dynamic_entries[0]
         world.step(30)  # the tower settles a little: every pose is written again
         wood.sync()
-        shadow, count = wood._shadows[entry.id]
+        shadow = wood._shadows[entry.id]
+        _, body, slot, _ = wood._lists[entry.id]
         x, y = entry.body.position
-        assert tuple(shadow.translation[:2]) == pytest.approx(
-            (x + SHADOW_OFFSET[0], y + SHADOW_OFFSET[1]), abs=1e-4
-        )
-        assert count > 0 and isinstance(wood.batch, pyglet.graphics.Batch)
+        # the shadow shares the body's pose, shifted by the light's offset in the shader
+        assert set(shadow.slot) == set(body.slot) == {slot}
+        assert wood.drawn_pose(slot) == pytest.approx((x, y, entry.body.angle), abs=1e-9)
+        assert wood.groups[SHADOWS].shift == SHADOW_OFFSET
+        assert len(shadow.position) > 0 and isinstance(wood.batch, pyglet.graphics.Batch)
         world.remove(entry.id)  # it fell and was taken off the table
         wood.sync()
         assert entry.id not in wood._shadows and len(wood._gone[entry.id]) == 2
