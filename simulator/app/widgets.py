@@ -122,8 +122,21 @@ class Button:
         return self.enabled and self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
 
+@dataclass(frozen=True)
+class Tip:
+    """A component that is not a button but has something to say when the mouse rests
+    on it (a score track spot, a supply pile, a sheet cell): its box, logical px."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    tip: str
+
+
 class Hud:
-    """Shapes and labels in three layers (panels, marks, text) plus the buttons."""
+    """Shapes and labels in three layers (panels, marks, text) plus the buttons and the
+    tips of other components."""
 
     # Heard on every button press (the window's click); one app window at a time.
     on_press: ClassVar[Callable[[], None] | None] = None
@@ -137,6 +150,7 @@ class Hud:
         self._placed: tuple[crisp.Device, int] = (crisp.DESIGN, 0)  # texts laid out for it
         self._items: list[Any] = []
         self.buttons: list[Button] = []
+        self.tips: list[Tip] = []
         self.texts: list[FittedText] = []
         self.bounds: tuple[float, float] = (MARGIN, DESIGN_W - MARGIN)  # texts fill it
 
@@ -145,6 +159,7 @@ class Hud:
             item.delete()
         self._items.clear()
         self.buttons.clear()
+        self.tips.clear()
         self.texts.clear()
         self._placed = (crisp.DESIGN, 0)
         self.bounds = (MARGIN, DESIGN_W - MARGIN)
@@ -278,6 +293,10 @@ class Hud:
         button = Button(x, y, w, h, action, label, enabled, tip)
         self.buttons.append(button)
         return button
+
+    def tip(self, x: float, y: float, w: float, h: float, tip: str) -> None:
+        """What the component in (x, y, w, h) says to a resting mouse (tooltip.py)."""
+        self.tips.append(Tip(x, y, w, h, tip))
 
     def press(self, x: float, y: float) -> bool:
         """Run the button under (x, y), if any; True when one was pressed."""

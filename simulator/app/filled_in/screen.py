@@ -30,7 +30,7 @@ from simulator.app.filled_in.view import FilledInView
 from simulator.app.guide import bounds
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
-from simulator.app.tooltip import tip_of
+from simulator.app.tooltip import hud_tip
 from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.filled_in.match import FilledInMatch
 
@@ -195,7 +195,7 @@ class FilledInScreen(SessionGameScreen):
             TABLE.dispatch(Pressed(self.turns, modifiers), symbol, modifiers)
 
     def tip_at(self, x: float, y: float) -> str | None:
-        return tip_of([*self.view.back.buttons, *self.view.front.buttons], x, y)
+        return hud_tip([self.game_log.hud, self.view.back, self.view.front], x, y)
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         """Your sheet, the roll button, the dice to draft, the crafted block's dice
