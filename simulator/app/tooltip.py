@@ -90,4 +90,7 @@ class Tooltip:
 def hud_tip(huds: Iterable[Hud], x: float, y: float) -> str | None:
     """The tip under (x, y) of the huds, the last hud's topmost: a button over a tipped
     component it lies on."""
-    return tip_of([item for hud in huds for item in (*hud.tips, *hud.buttons)], x, y)
+    items: list[Button | Tip] = []
+    for hud in huds:
+        items += [*hud.tips, *hud.buttons]
+    return tip_of(items, x, y)

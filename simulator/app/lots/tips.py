@@ -5,6 +5,7 @@ track's data, so the words never restate a number the data holds."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from simulator.app.words import YOU, agree, counted, listed, possessive, with_article
@@ -44,7 +45,7 @@ def pile_tip(tone: str, count: int) -> str:
     return f"The {tone} pile of the supply: {left}."
 
 
-def spot_tip(spot: int, track: dict[str, Any], cubes: dict[str, Any]) -> str | None:
+def spot_tip(spot: int, track: Mapping[str, Any], cubes: Mapping[str, Any]) -> str | None:
     """What a bonus spot of the track gives (None: a plain spot)."""
     if spot in track["cube_spots"]:
         if str(spot) in cubes:
