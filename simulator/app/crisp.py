@@ -11,6 +11,7 @@ labels to device pixels (``place``) when that changed, and draws them in a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pyglet
@@ -96,6 +97,12 @@ def place(label: pyglet.text.Label, spec: Spec, device: Device) -> None:
     label.end_update()
 
 
+@cache
+def _device_view(ratio: float) -> Mat4:
+    """The view that maps one unit to one framebuffer pixel."""
+    return Mat4.from_scale(Vec3(1 / ratio, 1 / ratio, 1.0))
+
+
 class DeviceGroup(pyglet.graphics.Group):
     """Its children draw in device pixels: the view maps one unit to one framebuffer
     pixel while they draw, and is given back after."""
@@ -108,9 +115,11 @@ class DeviceGroup(pyglet.graphics.Group):
         window = _state["window"]
         if window is None:  # no window said where it draws: design units are pixels
             return
+        target = _device_view(_state["device"].ratio)
+        if window.view == target:  # a design-size window: nothing to set (a view costs)
+            return
         self._saved = window.view
-        ratio = _state["device"].ratio
-        window.view = Mat4.from_scale(Vec3(1 / ratio, 1 / ratio, 1.0))
+        window.view = target
 
     def unset_state(self) -> None:
         window = _state["window"]
