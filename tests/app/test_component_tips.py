@@ -11,6 +11,10 @@ from typing import Any
 from pyglet.window import key
 
 from simulator.app.lots.material import engine
+from simulator.app.net_start import NetworkStartScreen
+from simulator.app.start_choices import StartChoices
+from simulator.app.start_screen import StartScreen
+from simulator.app.window import AppWindow
 from simulator.app.tooltip import DELAY
 from tests.app.crazy_tower_helpers import open_ct
 from tests.app.filled_in_helpers import open_filled_in
@@ -151,5 +155,20 @@ def test_filled_in_sheet_boxes_columns_and_dice_say_what_they_are() -> None:
         assert die.w > 44  # larger than while a block is crafted: the panel has the room
         said = hover(window, die.x + die.w / 2, die.y + die.h / 2)
         assert said is not None and said.endswith("to take it.") and "press 1" in said
+    finally:
+        close(window)
+
+
+def test_the_network_pages_table_choices_say_what_they_mean() -> None:
+    page = NetworkStartScreen(StartChoices(), back=StartScreen)
+    window = AppWindow(page, visible=False, schedule=False)
+    try:
+        frames(window, 2)
+        clock = next(b for b in page.hud.buttons if b.label.startswith("Turn clock"))
+        said = hover(window, clock.x + clock.w / 2, clock.y + clock.h / 2)
+        assert said is not None and said.startswith("How long each move may take")
+        undo = next(b for b in page.hud.buttons if b.label.startswith("Undo after"))
+        said = hover(window, undo.x + undo.w / 2, undo.y + undo.h / 2)
+        assert said is not None and said.startswith("Whether a player may take back a move")
     finally:
         close(window)
