@@ -14,8 +14,8 @@ from simulator.app.lots.material import engine
 from simulator.app.net_start import NetworkStartScreen
 from simulator.app.start_choices import StartChoices
 from simulator.app.start_screen import StartScreen
-from simulator.app.window import AppWindow
 from simulator.app.tooltip import DELAY
+from simulator.app.window import AppWindow
 from tests.app.crazy_tower_helpers import open_ct
 from tests.app.filled_in_helpers import open_filled_in
 from tests.app.helpers import (
