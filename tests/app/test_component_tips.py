@@ -10,7 +10,9 @@ from typing import Any
 
 from pyglet.window import key
 
+from simulator.app.lots import material
 from simulator.app.lots.material import engine
+from simulator.app.lots.tips import spot_tip
 from simulator.app.net_start import NetworkStartScreen
 from simulator.app.start_choices import StartChoices
 from simulator.app.start_screen import StartScreen
@@ -172,3 +174,10 @@ def test_the_network_pages_table_choices_say_what_they_mean() -> None:
         assert said is not None and said.startswith("Whether a player may take back a move")
     finally:
         close(window)
+
+
+def test_the_solo_track_promises_no_bonus() -> None:
+    track = material.track()
+    spot = track["cube_spots"][0]
+    assert spot_tip(spot, track, {str(spot): "purple-1"}, solo=False) is not None
+    assert spot_tip(spot, track, {str(spot): "purple-1"}, solo=True) is None

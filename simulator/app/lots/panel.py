@@ -10,6 +10,7 @@ from typing import Any
 from simulator.app.lots import material
 from simulator.app.lots.material import card_name, cells_of, colour_of, engine, piece_name
 from simulator.app.lots.tips import (
+    SOLO_TRACK_TIP,
     TRACK_TIP,
     die_tip,
     marker_tip,
@@ -199,7 +200,8 @@ def draw_track(hud: Hud, state: Any) -> None:
     scores = table["scores"]
     last = max(track["length"], *scores.values())
     hud.rect(0, 0, 1280, TRACK_H, (232, 226, 214))
-    hud.tip(0, 0, 1280, TRACK_H, TRACK_TIP)
+    solo = table["mode"] == "solo"  # the solo game has no bonuses
+    hud.tip(0, 0, 1280, TRACK_H, SOLO_TRACK_TIP if solo else TRACK_TIP)
     hud.text("Score track", 10, TRACK_H - 18, 12, bold=True)
     step = (1280 - 40) / (last + 1)
     base_y = 30
@@ -225,7 +227,7 @@ def draw_track(hud: Hud, state: Any) -> None:
             hud.circle(cx, base_y, step * 0.3, (255, 255, 255))
         if spot % 5 == 0:
             hud.text(str(spot), cx, 6, 9, anchor_x="center")
-        said = spot_tip(spot, track, table["track_cubes"])
+        said = spot_tip(spot, track, table["track_cubes"], solo)
         if said:
             hud.tip(cx - step / 2, base_y - step / 2, step, step, said)
     tags = markers(list(scores))

@@ -14,6 +14,7 @@ TRACK_TIP = (
     "The score track: each marker stands on its player's score. A purple spot holds a "
     "cube and a C spot a crew card, which go to the last player to reach the spot."
 )
+SOLO_TRACK_TIP = "The score track: your marker stands on your score. Solo, no spot gives a bonus."
 RISK_TIP = (
     "How likely a block of your tower falls if you let go here, found by trying the "
     "drop many times with your hand's wobble."
@@ -45,8 +46,12 @@ def pile_tip(tone: str, count: int) -> str:
     return f"The {tone} pile of the supply: {left}."
 
 
-def spot_tip(spot: int, track: Mapping[str, Any], cubes: Mapping[str, Any]) -> str | None:
-    """What a bonus spot of the track gives (None: a plain spot)."""
+def spot_tip(
+    spot: int, track: Mapping[str, Any], cubes: Mapping[str, Any], solo: bool
+) -> str | None:
+    """What a bonus spot of the track gives (None: a plain spot, or any spot solo)."""
+    if solo:
+        return None
     if spot in track["cube_spots"]:
         if str(spot) in cubes:
             return f"Spot {spot} holds a purple cube for the last player to reach it."
