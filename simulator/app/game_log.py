@@ -19,6 +19,7 @@ LINE_GAP = 3.0
 MOST = 40  # events looked at: a long game shows its latest
 ROOM = 90.0  # px the log needs to show at all (its title and two lines)
 TONE = (70, 72, 84)
+TIP = "What happened so far in this game, one line an event, the newest at the bottom."
 
 
 def free_top(panel: Hud, left: float) -> float:
@@ -75,6 +76,7 @@ class GameLog:
             y += height + LINE_GAP
         if self.shown:
             hud.text("What happened", left, y + 4, 12, INK, bold=True, anchor_y="bottom")
+            hud.tip(left, bottom, width, y + title_h - bottom, TIP)
 
 
 def _height(text: str, width: float) -> float:

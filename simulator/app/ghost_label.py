@@ -83,12 +83,19 @@ class GhostLabel:
         self._shown: Any = None
 
     def show(
-        self, lines: list[str], tone: RGB, avoid: Rect, view: Rect, obstacles: Sequence[Rect] = ()
+        self,
+        lines: list[str],
+        tone: RGB,
+        avoid: Rect,
+        view: Rect,
+        obstacles: Sequence[Rect] = (),
+        tip: str = "",
     ) -> None:
         """``lines`` of text in ``tone`` beside ``avoid`` (the ghost and the piece,
-        logical pixels), inside ``view``, clear of ``obstacles`` where it can be."""
+        logical pixels), inside ``view``, clear of ``obstacles`` where it can be; ``tip``:
+        what it says more to a resting mouse."""
         rounded = tuple(tuple(round(v / 4) for v in box) for box in (avoid, *obstacles))
-        wanted = (tuple(lines), tone, rounded)
+        wanted = (tuple(lines), tone, rounded, tip)
         if wanted == self._shown:
             return
         self._shown, self.text = wanted, " ".join(lines)
@@ -98,6 +105,8 @@ class GhostLabel:
         height = LINE * len(lines) + PAD
         x, y = beside(avoid, (width, height), view, obstacles)
         self.box = (x, y, width, height)
+        if tip:
+            self.hud.tip(x, y, width, height, tip)
         self.hud.rect(x, y, width, height, (255, 255, 255), 225, layer=0)
         self.hud.border(x, y, width, height, tone, layer=1)
         for index, line in enumerate(lines):

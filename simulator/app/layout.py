@@ -53,7 +53,7 @@ def clipped(
     x, y, w, h = region
     left, bottom = box.to_window(x, y)
     right, top = box.to_window(x + w, y + h)
-    fx = window.get_framebuffer_size()[0] / max(window.width, 1)  # HiDPI: pixels per unit
+    fx = window.get_framebuffer_size()[0] / max(box.width, 1)  # HiDPI: pixels per unit
     gl.glEnable(gl.GL_SCISSOR_TEST)
     gl.glScissor(
         round(left * fx), round(bottom * fx), round((right - left) * fx), round((top - bottom) * fx)

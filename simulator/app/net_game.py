@@ -23,6 +23,7 @@ from typing import Any
 
 import pyglet
 
+from simulator.app import crisp
 from simulator.app.computer_seats import PLAYBACK_FPS
 from simulator.app.game_screen import GameScreen
 from simulator.app.layout import DESIGN_H
@@ -274,13 +275,16 @@ class HandGhosts:
             if label is None:
                 label = pyglet.text.Label(
                     text,
-                    font_size=12,
                     color=(*HAND_TONE, 255),
                     anchor_y="center",
                     batch=self.batch,
+                    group=crisp.DeviceGroup(),  # drawn in device pixels: crisp at any size
                 )
                 self._labels[seat] = label
-            label.position = (x + HAND_RING + 6, y, 0)
+            device = crisp.current()
+            if label.font_size != 12 * device.k:
+                label.font_size = 12 * device.k
+            label.position = (*device.point(x + HAND_RING + 6, y), 0)
             if label.text != text:
                 label.text = text
         if hands:

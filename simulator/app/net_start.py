@@ -36,6 +36,14 @@ GO = (40, 140, 90)
 FOCUS = (240, 190, 60)
 ERROR = (190, 40, 40)
 FIELDS = ("port", "address", "room", "name")
+UNDO_TIP = (
+    "Whether a player may take back a move during which a piece fell; every desk keeps "
+    "to the host's choice. Click to change it."
+)
+CLOCK_TIP = (
+    "How long each move may take: near the end every screen counts down, then the "
+    "host's computer makes the move. Click for the next length."
+)
 SHORTCUTS = [
     ("click", "click a text field to type in it"),
     ("Tab", "next text field"),
@@ -250,9 +258,11 @@ class NetworkStartScreen(HudPage):
         hud.text("Change the game and players on the start screen.", LEFT, 370, 12)
         hud.text("At the table", LEFT, 335, 14, bold=True)
         undo = "allowed" if self.table.undo_accidents else "not allowed"
-        hud.button(LEFT, 290, 330, 36, f"Undo after an accident: {undo}", self._toggle_undo)
+        hud.button(
+            LEFT, 290, 330, 36, f"Undo after an accident: {undo}", self._toggle_undo, tip=UNDO_TIP
+        )
         clock = f"Turn clock: {duration_words(self.table.turn_seconds)} a move"
-        hud.button(LEFT + 345, 290, 250, 36, clock, self._next_clock)
+        hud.button(LEFT + 345, 290, 250, 36, clock, self._next_clock, tip=CLOCK_TIP)
 
         hud.text("Join", RIGHT, 640, 20, bold=True)
         self._field("address", "The host's address (HOST or HOST:PORT)", RIGHT, 560, 420)

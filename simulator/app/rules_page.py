@@ -15,7 +15,7 @@ import pyglet
 from pyglet.window import key, mouse
 
 from rules.assets import assets_dir
-from simulator.app import settings
+from simulator.app import crisp, settings
 from simulator.app.layout import DESIGN_H, DESIGN_W, clipped
 from simulator.app.overlay import Overlay
 from simulator.app.setup import REGISTRY, app_games
@@ -117,6 +117,7 @@ class RulesPage(Overlay):
         self.text_batch = pyglet.graphics.Batch()
         self.layout: Any = None
         self.offset = 0.0  # how far the page is scrolled down, logical pixels
+        self.device = crisp.current()  # the text is laid out in its pixels (crisp.py)
         self.dirty = True
         self.game = game if game in self.games else self.games[0]
         self.show_game(self.game)
@@ -125,31 +126,44 @@ class RulesPage(Overlay):
 
     def show_game(self, game: str) -> None:
         self.game = game
+        self.offset = 0.0
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """The page's text in the device's pixels, type set for them."""
         if self.layout is not None:
             self.layout.delete()
         x, y, w, h = TEXT
+        k = self.device.k
+        left, top = self.device.point(x, y + h + self.offset)
         self.layout = pyglet.text.layout.TextLayout(
-            document(read_page(game), self.scale),
-            x=x,
-            y=y + h,
-            width=int(w),
+            document(read_page(self.game), self.scale * k),
+            x=left,
+            y=top,
+            width=round(w * k),
             multiline=True,
             anchor_y="top",
             batch=self.text_batch,
+            group=crisp.DeviceGroup(),
         )
-        self.offset = 0.0
+        self.offset = min(self.offset, self.most)
         self.dirty = True
+
+    @property
+    def height(self) -> float:
+        """The page's text height, design units."""
+        return float(self.layout.content_height) / self.device.k
 
     @property
     def most(self) -> float:
         """The furthest the page scrolls: its text's height beyond the view."""
-        return max(0.0, self.layout.content_height - TEXT[3])
+        return max(0.0, self.height - TEXT[3])
 
     def scroll(self, by: float) -> None:
         offset = min(max(self.offset + by, 0.0), self.most)
         if offset != self.offset:
             self.offset = offset
-            self.layout.y = TEXT[1] + TEXT[3] + offset
+            self.layout.y = self.device.point(TEXT[0], TEXT[1] + TEXT[3] + offset)[1]
             self.dirty = True
 
     # -- input ----------------------------------------------------------------------------
@@ -194,6 +208,9 @@ class RulesPage(Overlay):
     def draw(self, window: Any, base: Any) -> None:
         if self.layout is None:
             return
+        if self.device != crisp.current():  # a resized window: type set for its pixels
+            self.device = crisp.current()
+            self._lay_out()
         if self.dirty:
             self.dirty = False
             self._rebuild()
@@ -231,7 +248,7 @@ class RulesPage(Overlay):
         )
 
     def _scrollbar(self, x: float, y: float, h: float) -> None:
-        total = self.layout.content_height
+        total = self.height
         if total <= h:
             return
         self.hud.rect(x, y, 6, h, (225, 222, 214), layer=1)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from simulator.app.overlay import HelpAction, Overlay
-from simulator.app.tooltip import tip_of
+from simulator.app.tooltip import hud_tip
 
 Shortcuts = Sequence[tuple[str, str]]  # (keys, what they do), for the help overlay
 
@@ -108,7 +108,7 @@ class HudPage(Screen):
     dirty: bool
 
     def tip_at(self, x: float, y: float) -> str | None:
-        return tip_of(self.hud.buttons, x, y)
+        return hud_tip([self.hud], x, y)
 
     def draw(self, window: Any, base: Any) -> None:
         window.view = base

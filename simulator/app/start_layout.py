@@ -215,7 +215,7 @@ class StartLayout:
                 about = hand_named(hand).text
             except KeyError as exc:  # "me" chosen, then its saved file went bad or away
                 about = str(exc.args[0])
-        hud.text(about, RIGHT + 250, y - 42, 12, width=DESIGN_W - RIGHT - 290)
+        hud.text(about, RIGHT + 250, y - 42, 12, width=DESIGN_W - RIGHT - 266)  # one line
 
     def _dexterity(self, hand: str | None) -> None:
         self.page.choices.dexterity = hand

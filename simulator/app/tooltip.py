@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import pyglet
 
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.widgets import Button, Hud
+from simulator.app.widgets import Button, Hud, Tip
 from simulator.render.palette import FONT
 
 DELAY = 0.5  # seconds the pointer rests before the tip shows
@@ -23,8 +23,8 @@ EDGE = (150, 140, 110)
 OFFSET = 16.0  # logical px from the pointer
 
 
-def tip_of(buttons: Iterable[Button], x: float, y: float) -> str | None:
-    """The tip of the topmost button under (x, y) that has one."""
+def tip_of(buttons: Iterable[Button | Tip], x: float, y: float) -> str | None:
+    """The tip of the topmost button (or tipped component) under (x, y) that has one."""
     for button in reversed(list(buttons)):
         if (
             button.tip
@@ -85,3 +85,12 @@ class Tooltip:
             height=h - 2 * PAD,
             anchor_y="top",
         )
+
+
+def hud_tip(huds: Iterable[Hud], x: float, y: float) -> str | None:
+    """The tip under (x, y) of the huds, the last hud's topmost: a button over a tipped
+    component it lies on."""
+    items: list[Button | Tip] = []
+    for hud in huds:
+        items += [*hud.tips, *hud.buttons]
+    return tip_of(items, x, y)

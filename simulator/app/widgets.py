@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 import pyglet
 from pyglet import shapes
 
-from simulator.app import settings
+from simulator.app import crisp, settings
 from simulator.app.layout import DESIGN_H, DESIGN_W
 from simulator.render.mesh import Mesh
 from simulator.render.palette import FONT, INK, RGB
@@ -51,6 +51,8 @@ class TextBox:
 class FittedText:
     label: pyglet.text.Label  # its text may be shortened, its size smaller than asked
     box: TextBox
+    spec: crisp.Spec  # its design-unit place and size; the label is in device pixels
+    device: crisp.Device = crisp.DESIGN  # the device its label is laid out for
 
 
 @cache
@@ -69,18 +71,19 @@ def _fits(label: pyglet.text.Label, box: TextBox) -> bool:
     return label.content_width <= box.w + 0.5 and label.content_height <= box.h + 0.5
 
 
-def fit(label: pyglet.text.Label, box: TextBox) -> None:
+def fit(label: pyglet.text.Label, box: TextBox, k: float = 1.0) -> None:
     """Make ``label`` fit ``box``: smaller type down to the floor, then fewer words
-    and an ellipsis (a word longer than the box is cut inside)."""
+    and an ellipsis (a word longer than the box is cut inside). ``k``: device pixels
+    per design unit, when label and box are in a device's pixels (crisp.py)."""
     if _fits(label, box):
         return
     size = float(label.font_size)
-    floor = max(MIN_FONT, size * MIN_SHARE)
+    floor = max(MIN_FONT * k, size * MIN_SHARE)
     if not label.multiline and label.content_width > 0:  # one line: straight to its size
         size = max(floor, min(size - 0.5, size * box.w / label.content_width))
         label.font_size = size
     while not _fits(label, box) and size > floor:
-        size = max(floor, size - 1.0)
+        size = max(floor, size - k)
         label.font_size = size
     if _fits(label, box):
         return
@@ -119,8 +122,21 @@ class Button:
         return self.enabled and self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
 
+@dataclass(frozen=True)
+class Tip:
+    """A component that is not a button but has something to say when the mouse rests
+    on it (a score track spot, a supply pile, a sheet cell): its box, logical px."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    tip: str
+
+
 class Hud:
-    """Shapes and labels in three layers (panels, marks, text) plus the buttons."""
+    """Shapes and labels in three layers (panels, marks, text) plus the buttons and the
+    tips of other components."""
 
     # Heard on every button press (the window's click); one app window at a time.
     on_press: ClassVar[Callable[[], None] | None] = None
@@ -130,8 +146,11 @@ class Hud:
         self.scale = settings.current().ui_scale if scale is None else scale
         self.batch = pyglet.graphics.Batch()
         self._groups = [pyglet.graphics.Group(order=i) for i in range(4)]
+        self._text_groups = [crisp.DeviceGroup(group) for group in self._groups]  # crisp.py
+        self._placed: tuple[crisp.Device, int] = (crisp.DESIGN, 0)  # texts laid out for it
         self._items: list[Any] = []
         self.buttons: list[Button] = []
+        self.tips: list[Tip] = []
         self.texts: list[FittedText] = []
         self.bounds: tuple[float, float] = (MARGIN, DESIGN_W - MARGIN)  # texts fill it
 
@@ -140,7 +159,9 @@ class Hud:
             item.delete()
         self._items.clear()
         self.buttons.clear()
+        self.tips.clear()
         self.texts.clear()
+        self._placed = (crisp.DESIGN, 0)
         self.bounds = (MARGIN, DESIGN_W - MARGIN)
 
     def column(self, left: float, right: float) -> None:
@@ -233,12 +254,12 @@ class Hud:
             width=int(w) if multiline else None,
             multiline=multiline,
             batch=self.batch,
-            group=self._groups[layer],
+            group=self._text_groups[layer],
         )
         box = _box(x, y, w, h, anchor_x, anchor_y, _ascent(size, bold))
         fit(label, box)
         self._items.append(label)
-        fitted = FittedText(label, box)
+        fitted = FittedText(label, box, crisp.spec_of(label))
         self.texts.append(fitted)
         return fitted
 
@@ -273,6 +294,10 @@ class Hud:
         self.buttons.append(button)
         return button
 
+    def tip(self, x: float, y: float, w: float, h: float, tip: str) -> None:
+        """What the component in (x, y, w, h) says to a resting mouse (tooltip.py)."""
+        self.tips.append(Tip(x, y, w, h, tip))
+
     def press(self, x: float, y: float) -> bool:
         """Run the button under (x, y), if any; True when one was pressed."""
         for button in reversed(self.buttons):
@@ -284,7 +309,20 @@ class Hud:
         return False
 
     def draw(self) -> None:
+        device = crisp.current()
+        if self._placed != (device, len(self.texts)):
+            self.place(device)
         self.batch.draw()
+
+    def place(self, device: crisp.Device) -> None:
+        """Lay every text out in ``device``'s pixels (a resize, or texts added since)."""
+        for fitted in self.texts:
+            if fitted.device != device:
+                crisp.place(fitted.label, fitted.spec, device)
+                fitted.device = device
+                box, k = fitted.box, device.k  # type set larger may be relatively wider
+                fit(fitted.label, TextBox(0, 0, box.w * k, box.h * k), k)
+        self._placed = (device, len(self.texts))
 
 
 class Banner:

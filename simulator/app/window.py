@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pyglet
 from pyglet.window import key
 
+from simulator.app import crisp
 from simulator.app.layout import DESIGN_H, DESIGN_W, Letterbox
 from simulator.app.loop import FixedStep
 from simulator.app.overlay import HelpAction, Overlay
@@ -90,6 +91,7 @@ class AppWindow(pyglet.window.Window):
             Hud.on_press = None
         self.open_overlay(None)
         self.page.close()
+        crisp.release(self)
         super().close()
 
     # -- drawing ------------------------------------------------------------------------
@@ -102,6 +104,7 @@ class AppWindow(pyglet.window.Window):
         r, g, b = BACKGROUND
         pyglet.gl.glClearColor(r / 255, g / 255, b / 255, 1.0)
         self.clear()
+        crisp.use(self, crisp.device_of(self, self.box))  # text is drawn in its pixels
         base = self.box.matrix()
         self.view = base
         self.page.draw(self, base)

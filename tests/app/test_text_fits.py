@@ -14,7 +14,7 @@ import pyglet
 import pytest
 
 from simulator.app.layout import DESIGN_H, DESIGN_W
-from simulator.app.widgets import Banner, Hud
+from simulator.app.widgets import Banner, FittedText, Hud
 from simulator.app.window import AppWindow
 from tests.app.crazy_tower_helpers import open_ct
 from tests.app.filled_in_helpers import draft_until_placing, open_filled_in
@@ -28,14 +28,16 @@ VERDICT = (
     "onto another block of your tower before you let go of it, or undo the move."
 )
 SIZES = ((1280, 800), (800, 500), (1920, 1080), (640, 400))
-SLACK = 1.0  # px: rounding of glyph advances
+SLACK = 1.5  # design px: rounding of glyph advances and of type set to whole device pixels
 
 
 Rect = tuple[float, float, float, float]  # left, bottom, right, top
 
 
-def drawn(label: pyglet.text.Label) -> Rect:
-    """Where a label's laid-out text lies, logical pixels."""
+def drawn(fitted: FittedText) -> Rect:
+    """Where a label's laid-out text lies, logical pixels (a label is laid out in its
+    device's pixels: simulator/app/crisp.py)."""
+    label = fitted.label
     w, h = label.content_width, label.content_height
     x, y = label.x, label.y
     left = {"left": x, "center": x - w / 2, "right": x - w}[label.anchor_x]
@@ -43,7 +45,8 @@ def drawn(label: pyglet.text.Label) -> Rect:
         top = y + pyglet.font.load(label.font_name, label.font_size, weight=label.weight).ascent
     else:
         top = {"top": y, "center": y + h / 2, "bottom": y + h}[label.anchor_y]
-    return left, top - h, left + w, top
+    (x0, y0), (x1, y1) = (fitted.device.to_design(*p) for p in ((left, top - h), (left + w, top)))
+    return x0, y0, x1, y1
 
 
 def inside(inner: Rect, outer: Rect) -> bool:
@@ -81,7 +84,7 @@ def check(page: Any, panels: list[Rect], where: str, extra: list[tuple[str, Hud]
             if not label.text.strip():
                 continue
             count += 1
-            rect = drawn(label)
+            rect = drawn(fitted)
             outer = (box.x, box.y, box.x + box.w, box.y + box.h)
             if not inside(rect, outer):
                 problems.append(f"{name}: {label.text!r} {rect} leaves its box {outer}")

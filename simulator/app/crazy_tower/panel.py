@@ -27,6 +27,7 @@ from simulator.app.crazy_tower.facts import (
     top_card,
 )
 from simulator.app.crazy_tower.icons import Icons, block_width
+from simulator.app.crazy_tower.tips import CLOCK_TIP, box_tip, kind_tip
 from simulator.app.crazy_tower.words import (
     challenge_text,
     clock_text,
@@ -95,6 +96,7 @@ def _challenge(hud: Hud, text: str, time_left: float | None, x: float, y: float)
     hud.rect(x - 4, y - 40, WIDTH + 8, 44, (255, 244, 214))
     hud.text(text, x, y, 11, width=WIDTH - 90 if time_left is not None else WIDTH, anchor_y="top")
     if time_left is not None:
+        hud.tip(x + WIDTH - 90, y - 40, 94, 44, CLOCK_TIP)
         tone = (200, 40, 30) if time_left < 15 else (30, 30, 30)
         hud.text(
             clock_text(time_left),
@@ -177,6 +179,7 @@ def _card(hud: Hud, icons: Icons, state: Seen, x: float, y: float) -> float:
     boxes = piece(card)["boxes"]
     for index in range(len(boxes)):
         hud.text(str(index + 1), x + 56 * index + 3, y + 2, 8, GREY)
+        hud.tip(x + 56 * index, y, 56, 26, box_tip(card, index))
     hud.text(f"{state['deck']} cards in the deck", x + WIDTH, y + 8, 11, GREY, anchor_x="right")
     y -= 6
     effects = content()["box_effects"]
@@ -247,6 +250,7 @@ def draw_legend(hud: Hud, icons: Icons, width: float) -> None:
         bx = 12 + index * step
         icons.box(kind, bx, 12, 28)
         hud.text(kind.capitalize(), bx + 36, 21, 12, bold=True)
+        hud.tip(bx - 4, 6, step - 8, 40, kind_tip(kind))
 
 
 def _bind(function: Callable[[Any], None], value: Any) -> Callable[[], None]:

@@ -36,7 +36,7 @@ from simulator.app.crazy_tower.words import named, todo
 from simulator.app.guide import table_in_sight
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import HUMAN, GameSetup
-from simulator.app.tooltip import tip_of
+from simulator.app.tooltip import hud_tip
 from simulator.games.computer_seat import ComputerSeat
 from simulator.games.crazy_tower.live import HOLDING, SETTLING, LiveMove
 from simulator.games.crazy_tower.match import CrazyTowerMatch
@@ -153,7 +153,9 @@ class CrazyTowerScreen(SessionGameScreen):
         return self.view.guide_anchors()
 
     def tip_at(self, x: float, y: float) -> str | None:
-        return tip_of(self.view.hud.buttons, x, y)
+        return hud_tip([self.game_log.hud, *self.view.tip_huds()], x, y) or self.view.floor_tip(
+            x, y
+        )
 
     def guide_keep_clear(self) -> list[tuple[float, float, float, float]]:
         view = self.view

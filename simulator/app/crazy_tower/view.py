@@ -21,6 +21,7 @@ from simulator.app.crazy_tower.panel import (
     draw_legend,
     draw_panel,
 )
+from simulator.app.crazy_tower.tips import card_tip
 from simulator.app.crazy_tower.turn import CrazyTowerTurn
 from simulator.app.crazy_tower.words import role_text
 from simulator.app.flashes import Flashes
@@ -154,6 +155,26 @@ class CrazyTowerView:
         found |= bounds(buttons, lambda b: b.label.startswith("Reveal"), "reveal")
         found |= bounds(buttons, lambda b: b.label.startswith("Confirm"), "confirm")
         return found
+
+    def tip_huds(self) -> list[Hud]:
+        """The huds whose components have tips (tooltip.py), the topmost last."""
+        return [self.hud, self.ghost_label.hud]
+
+    def floor_tip(self, x: float, y: float) -> str | None:
+        """What the floor card laid on the tower under logical (x, y) is, if one is."""
+        if not self.in_world(x, y):
+            return None
+        world = self.turn.match.world
+        found = {e.id: e for e in world.dynamic_entries}
+        for floor, card in enumerate(self.turn.shown()["floors"]):
+            entry = found.get(card)
+            if entry is not None:
+                left, bottom, w, h = self._screen_box(
+                    entry, (entry.pose.x, entry.pose.y, entry.pose.angle)
+                )
+                if left <= x <= left + w and bottom <= y <= bottom + h:
+                    return card_tip(card, floor)
+        return None
 
     # -- drawing ------------------------------------------------------------------------
 

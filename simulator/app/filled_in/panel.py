@@ -8,10 +8,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from simulator.app.filled_in.content import COLOURS, SHAPES, own_crew_card
-from simulator.app.filled_in.faces import DIE, paint_face, paint_shape, shape_cells
+from simulator.app.filled_in.faces import DIE, ROLLED_DIE, paint_face, paint_shape, shape_cells
 from simulator.app.filled_in.sheet_view import INK, PENCIL, colour_box, frame, rect
 from simulator.app.filled_in.strips import seat_tone
 from simulator.app.filled_in.table import DRAFT, ENDED, PLACE, PURPLE, ROLL, Player, Table
+from simulator.app.filled_in.tips import COLUMN_TIPS, die_tip
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.words import face_name, winners_text
 from simulator.app.piece_pictures import paint_piece, picture_size, unit_to_fit
@@ -113,6 +114,7 @@ def _scores(
     words = worded("")
     for title, right in COLUMNS:
         hud.text(title, right, y, 12, GREY, anchor_x="right")
+        hud.tip(right - 44, y - 4, 46, 20, COLUMN_TIPS[title])
     movers = set(table.to_act)
     for seat, player in enumerate(table.players):
         y -= 24
@@ -147,20 +149,34 @@ def _dice(
     owners = table.owners()
     drafting = table.phase == DRAFT and active is not None
     step = min(90.0, PANEL_W / len(faces))
+    size = DIE if table.phase == PLACE else min(ROLLED_DIE, step - 6)  # crafting needs room
+    top = y - 16  # the dice hang under the title
     for pos, face in enumerate(faces):
         dx = x + pos * step
         owner = owners.get(pos)
         assert face is not None  # the whole roll is rolled at once
-        paint_face(mesh, hud, dx, y - 60, face, dim=owner is not None)
-        below = _short(owner, int(step / 8)) if owner else ("left" if table.leftover == pos else "")
+        paint_face(mesh, hud, dx, top - size, face, dim=owner is not None, size=size)
+        leftover = table.leftover == pos
+        below = _short(owner, int(step / 8)) if owner else ("left" if leftover else "")
         if drafting and owner is None:
             below = str(pos + 1)
             tip = sentence(f"{face_name(face.label)}: click it or press {pos + 1} to take it")
             hud.buttons.append(
-                Button(dx, y - 60, DIE, DIE, _bind(actions.draft, pos), below, tip=tip)
+                Button(dx, top - size, size, size, _bind(actions.draft, pos), below, tip=tip)
             )
-        hud.text(below, dx + DIE / 2, y - 78, 12, GREY, anchor_x="center", width=step - 4, lines=1)
-    return y - 80
+        else:
+            hud.tip(dx, top - size, size, size, die_tip(face, owner, leftover))
+        hud.text(
+            below,
+            dx + size / 2,
+            top - size - 18,
+            12,
+            GREY,
+            anchor_x="center",
+            width=step - 4,
+            lines=1,
+        )
+    return top - size - 20
 
 
 def _crafting(

@@ -21,16 +21,17 @@ from pyglet.window import mouse
 from simulator.app.filled_in import session
 from simulator.app.filled_in.controller import NOTHING_TO_UNDO, Events, FilledInTurns
 from simulator.app.filled_in.flashes import filled_in_flashes
-from simulator.app.filled_in.geometry import SHEET_REGION
+from simulator.app.filled_in.geometry import LEFT_W, SHEET_REGION
 from simulator.app.filled_in.keys import HELP, SHARED, TABLE, Pressed
 from simulator.app.filled_in.session import FilledInGame
 from simulator.app.filled_in.thinking import Thinker
+from simulator.app.filled_in.tips import cell_tip
 from simulator.app.filled_in.turn import PendingTurn
 from simulator.app.filled_in.view import FilledInView
 from simulator.app.guide import bounds
 from simulator.app.session_game_screen import SessionGameScreen
 from simulator.app.setup import GameSetup
-from simulator.app.tooltip import tip_of
+from simulator.app.tooltip import hud_tip
 from simulator.games.computer_seat import ComputerSeat, computers_of
 from simulator.games.filled_in.match import FilledInMatch
 
@@ -195,7 +196,12 @@ class FilledInScreen(SessionGameScreen):
             TABLE.dispatch(Pressed(self.turns, modifiers), symbol, modifiers)
 
     def tip_at(self, x: float, y: float) -> str | None:
-        return tip_of([*self.view.back.buttons, *self.view.front.buttons], x, y)
+        said = hud_tip([self.game_log.hud, self.view.back, self.view.front], x, y)
+        turns = self.turns
+        geo = turns.geometry()
+        if said is None and turns.ghost() is None and x < LEFT_W and geo.contains(x, y):
+            return cell_tip(turns.table.players[turns.viewed], geo.box_at(x, y))
+        return said
 
     def guide_anchors(self) -> dict[str, tuple[float, float, float, float]]:
         """Your sheet, the roll button, the dice to draft, the crafted block's dice

@@ -9,6 +9,15 @@ from typing import Any
 
 from simulator.app.lots import material
 from simulator.app.lots.material import card_name, cells_of, colour_of, engine, piece_name
+from simulator.app.lots.tips import (
+    SOLO_TRACK_TIP,
+    TRACK_TIP,
+    die_tip,
+    marker_tip,
+    pile_tip,
+    seat_tip,
+    spot_tip,
+)
 from simulator.app.lots.words import phase_text
 from simulator.app.piece_pictures import paint_piece, picture_size
 from simulator.app.tally import Tally, worded
@@ -20,7 +29,8 @@ from simulator.render.palette import colour
 PANEL_X = 812  # logical pixels: the right panel's left edge
 TRACK_H = 96  # the score track strip at the bottom
 SEAT_TONES = [(200, 60, 60), (50, 110, 200), (40, 150, 80), (150, 90, 190)]
-BANK_UNIT = 11  # px: a cell of a bank piece's picture (a piece is at most 2 cells tall)
+BANK_UNIT = 16  # px: a cell of a bank piece's picture (a piece is at most 2 cells tall)
+BANK_ROW = 2 * BANK_UNIT + 4  # px from a bank row to the next (and from the name above)
 BANK_W = 458  # px: a bank row's width
 NUMBER_W = 11  # px: the number key before a piece the player can pick
 
@@ -87,13 +97,15 @@ def draw_panel(
         )
         points = tally.number(name, player["score"])  # counts up to a new score
         tally.bind(name, hud.text(words(points), x + 22, y, 13, bold=current), words)
-        y -= 24
+        hud.tip(x, y - 5, 458, 22, seat_tip(name, player))
+        y -= BANK_ROW
         pickable = current and name in humans and phase_now == "place" and not holding
         y = _bank(hud, player["bank"], x + 22, y, on_pick if pickable else None) - 30
     y -= 4
     rolls = (e.get("face") for e in reversed(lots.events(state)) if e["type"] == "roll")
     face = next(rolls, None)
     hud.text(f"Die: {face or '-'}", x, y, 14, bold=True)
+    hud.tip(x, y - 5, 80, 22, die_tip(face))
     if phase_now == "supply":
         hud.text("choose a pile", x + 90, y, 12, (90, 90, 90))
     y -= 26
@@ -102,6 +114,7 @@ def draw_panel(
     for name, count in table["supply"].items():
         paint = colour(name)
         hud.rect(sx, y - 6, 54, 22, paint.rgb, layer=1)
+        hud.tip(sx, y - 6, 54, 22, pile_tip(name, count))
         hud.text(
             str(count),
             sx + 27,
@@ -157,14 +170,18 @@ def _bank(
         number = on_pick is not None and index < 9
         slot = (NUMBER_W if number else 0) + w
         if bx > x and bx + slot > x + BANK_W:
-            bx, y = x, y - 26
-        if on_pick is not None:  # its label names it for the guide and the tests
-            hud.rect(bx - 3, y - 7, slot + 6, 24, (226, 232, 244), layer=0)
+            bx, y = x, y - BANK_ROW
+        if on_pick is None:
+            hud.tip(
+                bx - 3, y - 7, slot + 6, BANK_ROW - 2, sentence(f"{piece_name(piece)}, in the bank")
+            )
+        else:  # its label names it for the guide and the tests
+            hud.rect(bx - 3, y - 7, slot + 6, BANK_ROW - 2, (226, 232, 244), layer=0)
             label = f"{index + 1}: {piece}" if number else piece
             key = f" or press {index + 1}" if number else ""
             tip = sentence(f"{piece_name(piece)}: click it{key} to pick it up")
             hud.buttons.append(
-                Button(bx - 3, y - 7, slot + 6, 24, _bind(on_pick, piece), label, tip=tip)
+                Button(bx - 3, y - 7, slot + 6, BANK_ROW - 2, _bind(on_pick, piece), label, tip=tip)
             )
         if number:
             hud.text(str(index + 1), bx, y, 10, (90, 90, 90), bold=True)
@@ -183,6 +200,8 @@ def draw_track(hud: Hud, state: Any) -> None:
     scores = table["scores"]
     last = max(track["length"], *scores.values())
     hud.rect(0, 0, 1280, TRACK_H, (232, 226, 214))
+    solo = table["mode"] == "solo"  # the solo game has no bonuses
+    hud.tip(0, 0, 1280, TRACK_H, SOLO_TRACK_TIP if solo else TRACK_TIP)
     hud.text("Score track", 10, TRACK_H - 18, 12, bold=True)
     step = (1280 - 40) / (last + 1)
     base_y = 30
@@ -208,13 +227,17 @@ def draw_track(hud: Hud, state: Any) -> None:
             hud.circle(cx, base_y, step * 0.3, (255, 255, 255))
         if spot % 5 == 0:
             hud.text(str(spot), cx, 6, 9, anchor_x="center")
+        said = spot_tip(spot, track, table["track_cubes"], solo)
+        if said:
+            hud.tip(cx - step / 2, base_y - step / 2, step, step, said)
     tags = markers(list(scores))
-    for seat, score in enumerate(scores.values()):
+    for seat, (name, score) in enumerate(scores.items()):
         cx = 20 + step * (score + 0.5)
         cy = base_y + 18 + 12 * seat
         tone = SEAT_TONES[seat % len(SEAT_TONES)]
         hud.polygon([(cx - 6, cy - 6), (cx + 6, cy - 6), (cx, cy + 8)], tone, layer=2)
         hud.text(tags[seat], cx + 8, cy - 4, 9, tone, layer=3)
+        hud.tip(cx - 7, cy - 7, 24, 16, marker_tip(name, score))
 
 
 def _bind(function: Callable[[Any], None], value: Any) -> Callable[[], None]:

@@ -25,7 +25,7 @@ from simulator.app.lots.seats import seats_from
 from simulator.app.lots.turns import LotsTurns
 from simulator.app.lots.view import WORLD_VIEW, LotsView, in_world
 from simulator.app.setup import GameSetup
-from simulator.app.tooltip import tip_of
+from simulator.app.tooltip import hud_tip
 from simulator.games.computer_seat import ComputerSeat
 from simulator.games.lots.live import HOLDING, SETTLING, LivePlacement
 from simulator.games.lots.match import LotsMatch
@@ -202,7 +202,8 @@ class LotsScreen(GameScreen):
         return self.view.guide_anchors()
 
     def tip_at(self, x: float, y: float) -> str | None:
-        return tip_of(self.view.hud.buttons, x, y)
+        view = self.view
+        return hud_tip([view.track_hud, self.game_log.hud, view.hud, view.ghost_label.hud], x, y)
 
     def guide_keep_clear(self) -> list[guide.Rect]:
         view = self.view

@@ -21,6 +21,7 @@ from simulator.app.lots.flashes import lots_flashes
 from simulator.app.lots.ghost import Cells
 from simulator.app.lots.host import Events
 from simulator.app.lots.panel import PANEL_X, TRACK_H, draw_panel, draw_track
+from simulator.app.lots.tips import RISK_TIP
 from simulator.app.lots.turns import RISK_HAND, LotsTurns
 from simulator.app.playback import Playback
 from simulator.app.tally import Tally
@@ -211,7 +212,9 @@ class LotsView:
         live = self.turns.live
         world = self.turns.match.world
         pieces = body_boxes(self.camera(), world, skip=live.piece if live is not None else None)
-        self.ghost_label.show(*said, avoid=avoid, view=self.framing.viewport, obstacles=pieces)
+        tip = "" if self._ghost_problem else RISK_TIP
+        view = self.framing.viewport
+        self.ghost_label.show(*said, avoid=avoid, view=view, obstacles=pieces, tip=tip)
         self.ghost_label.draw()
 
     # -- the panel -------------------------------------------------------------------------
