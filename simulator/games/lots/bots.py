@@ -46,6 +46,7 @@ from simulator.games.lots.bots_risk import (
 )
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, apply_decision
+from simulator.games.lots.resort import LastResort
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
 
 BOT_SALT = 0xB07
@@ -280,7 +281,9 @@ def _bot(seed: int, level_name: str, dexterity: Dexterity | None) -> LotsPlayer:
 
 
 # The registry's ``computer`` part (simulator/games/computer_seat.py).
-COMPUTERS = Computers.of(RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, apply_decision)
+COMPUTERS = Computers.of(
+    RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, apply_decision, last_resort=LastResort
+)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:

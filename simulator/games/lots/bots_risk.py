@@ -15,7 +15,7 @@ from rules.chance import Chance
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, Jitter, draw
 from simulator.bots.rollout import Sample
-from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.match import Fell, LotsMatch, Placement
 
 # Points a rollout is charged for what went wrong (competitive). An accident zeroes
 # the turn and takes pieces out of the game; a fallen own block wastes a step.
@@ -66,10 +66,14 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     before = twin.state.scores[seat]
     tilts = _tilts(twin)
     steps = twin.world.steps
+    if solo:
+        twin.stop_at_fall = deciding_falls(twin, placement)
     try:
         outcome = twin.place(noisy(placement, jitter))
     except IllegalMove:
         return Sample(-(SOLO_REFUSED if solo else REFUSED), False, twin.world.steps - steps)
+    except Fell:  # the game is lost there, however the rest would settle
+        return Sample(-SOLO_FALL, True, twin.world.steps - steps)
     work = twin.world.steps - steps
     own = {placement.block, placement.cube}
     others = [p for p in outcome.fallen if p not in own]
@@ -89,6 +93,17 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     if any(after[p] > tilts.get(p, 0.0) + TILT for p in after):
         value -= TILTED
     return Sample(value, fell, work, won)
+
+
+def deciding_falls(match: LotsMatch, placement: Placement) -> frozenset[str]:
+    """Solo, the pieces whose fall decides a placement whatever else happens: the
+    pieces placed and the last block, whose fall the rules take as a fall, not a missed
+    touch (rules.lots.placement.check_solo_contact); any fall loses the solo game. A
+    tower piece knocked off while those two stand may still leave a missed touch,
+    which the rules refuse instead: such a rehearsal runs to the end."""
+    last = match.state.last_block
+    pieces = {placement.block, placement.cube, last if last in match.state.tower else None}
+    return frozenset(p for p in pieces if p is not None)
 
 
 def stress_falls(match: LotsMatch, placement: Placement, hand: Dexterity) -> int:
