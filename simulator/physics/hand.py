@@ -345,21 +345,27 @@ class Hand:
         max_steps = int(
             2 + (math.hypot(x - nx, y - ny) / speed + abs(angle - body.angle) / turn) / dt * 1.5
         )
+        # The hot loop of every trembling placement: ``_drive_onto`` and the body's
+        # properties written out with pymunk's C calls, the same floats in the same order.
+        cp_body, tremor, grabbed, profile = body._body, self.tremor, self._grabbed_at, world.profile
+        assert tremor is not None
         for _ in range(max_steps):
             dx, dy = x - nx, y - ny
-            da = angle - body.angle
+            da = angle - _GET_ANGLE(cp_body)
             distance = math.hypot(dx, dy)
             if distance < 1e-9 and abs(da) < 1e-9:
                 break
             scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
             nx, ny = nx + dx * scale, ny + dy * scale
-            self._drive_onto(nx, ny)
-            body.angular_velocity = max(-turn, min(turn, da / dt))
+            ox, oy = tremor.at(world.steps * dt + profile.dt - grabbed)
+            at = _GET_POSITION(cp_body)
+            _SET_VELOCITY(cp_body, ((nx + ox - at.x) / dt, (ny + oy - at.y) / dt))
+            _SET_SPIN(cp_body, max(-turn, min(turn, da / dt)))
             world.step()
             if on_step is not None:
                 on_step()
-            bx, by = body.position
-            if not self._keeps_hold(bx, by):
+            at = _GET_POSITION(cp_body)
+            if not self._keeps_hold(at.x, at.y):
                 break
             if stop_on_contact and self._stopped(speed):
                 body.velocity = (0.0, 0.0)

@@ -162,10 +162,11 @@ class LotsBot:
         weight = self.level.risk_weight
 
         solo = match.state.solo
+        copies = match.scratch_copies()  # every rollout starts from this position
 
         def simulate(candidate: Candidate, k: int) -> Sample:
             noise = rollout_noise(decision_seed, k, hand, self.pace)
-            sample = rollout(match, candidate.placement, noise)
+            sample = rollout(match, candidate.placement, noise, copies)
             if solo and sample.fell:
                 return sample  # the game is lost: no future to count
             if sample.won:
@@ -202,7 +203,9 @@ class LotsBot:
         margin, sides = margin_for(aiming), sides_count(aiming)
 
         def stressed(e: Estimate[Candidate]) -> float:
-            falls = stress_falls(match, e.candidate.placement, spread) if e.risk < 1.0 else 0
+            falls = 0
+            if e.risk < 1.0:
+                falls = stress_falls(match, e.candidate.placement, spread, copies)
             value = score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
             if self.level.followups and e.risk < 1.0:
                 # What it leaves: the next roll's blocks rehearsed on the tower it stands.

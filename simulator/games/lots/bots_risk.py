@@ -9,6 +9,7 @@ refuse is a bad outcome, not a rebuild: the copy is thrown away.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from rules.chance import Chance
@@ -57,10 +58,15 @@ def noisy(placement: Placement, jitter: Jitter) -> Placement:
     )
 
 
-def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
+def rollout(
+    match: LotsMatch,
+    placement: Placement,
+    jitter: Jitter,
+    copies: Callable[[], LotsMatch] | None = None,
+) -> Sample:
     """One noisy try of ``placement`` in a copy: what it is worth and whether anything
-    fell."""
-    twin = match.scratch_copy()
+    fell. ``copies``: the match's ``scratch_copies``, when many tries share them."""
+    twin = (copies or match.scratch_copy)()
     seat = twin.state.current
     solo = len(twin.state.players) == 1
     before = twin.state.scores[seat]
@@ -106,14 +112,19 @@ def deciding_falls(match: LotsMatch, placement: Placement) -> frozenset[str]:
     return frozenset(p for p in pieces if p is not None)
 
 
-def stress_falls(match: LotsMatch, placement: Placement, hand: Dexterity) -> int:
+def stress_falls(
+    match: LotsMatch,
+    placement: Placement,
+    hand: Dexterity,
+    copies: Callable[[], LotsMatch] | None = None,
+) -> int:
     """In how many of two tries of ``placement``, STRESS sigma of the hand's sideways
     spread off to either side (the rest of the hand steady), something falls. A risk of
     a few percent a placement is more than a handful of noisy rollouts can see; a draw
     from the tail it comes from shows it (docs/bots.md, the fifth round)."""
     spread = math.hypot(hand.position_noise_cm, hand.tremor_cm) * STRESS
     tries = (Jitter(dx=round(side * spread, 4)) for side in (-1, 1))
-    return sum(rollout(match, placement, jitter).fell for jitter in tries)
+    return sum(rollout(match, placement, jitter, copies).fell for jitter in tries)
 
 
 def _tilts(match: LotsMatch) -> dict[str, float]:
