@@ -52,8 +52,9 @@ class Tremor:
     def at(self, seconds: float) -> tuple[float, float]:
         """The tremor's offset (cm) ``seconds`` after the piece was picked up."""
         x = y = 0.0
+        sin = math.sin
         for omega, phase_x, phase_y, amplitude in self._terms:
             w = omega * seconds
-            x += amplitude * math.sin(w + phase_x)
-            y += amplitude * math.sin(w + phase_y)
+            x += amplitude * sin(w + phase_x)
+            y += amplitude * sin(w + phase_y)
         return x, y

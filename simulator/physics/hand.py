@@ -46,6 +46,7 @@ _cp = pymunk._chipmunk.lib
 _GET_POSITION = _cp.cpBodyGetPosition
 _GET_ANGLE = _cp.cpBodyGetAngle
 _SET_VELOCITY = _cp.cpBodySetVelocity
+_GET_VELOCITY = _cp.cpBodyGetVelocity
 _SET_SPIN = _cp.cpBodySetAngularVelocity
 
 
@@ -447,7 +448,11 @@ class Hand:
         """The held piece moves down slower than a quarter of ``speed`` and rests on
         something (the hand stops there)."""
         held = self.held
-        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+        return (
+            held is not None
+            and _GET_VELOCITY(held.body._body).y > -STOPPED * speed
+            and self._touching()
+        )
 
     def _keeps_hold(self, hand_x: float, hand_y: float) -> bool:
         """After a step, the hand at (``hand_x``, ``hand_y``): whether it still holds its

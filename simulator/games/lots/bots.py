@@ -220,7 +220,18 @@ class LotsBot:
                 value -= NEXT_FALL * left.faces + KEPT_STUCK * left.stuck
             return value
 
-        return max(self._final(estimates, finalists, score), key=stressed).candidate
+        final = self._final(estimates, finalists, score)
+        if self.level.followups:
+            return max(final, key=stressed).candidate
+
+        # Hard: a tail's fall costs at most a little (two tries a candidate), so a first
+        # finalist ahead of the rest by more than that wins untried, and a rival that
+        # could not beat the stressed best even unharmed is not tried: the same choice
+        # as trying them all, for up to four placements less.
+        def harm(e: Estimate[Candidate]) -> float:
+            return 2 * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+
+        return lazy_best(final, score, stressed, harm).candidate
 
     def _final(
         self,
@@ -273,6 +284,26 @@ class LotsBot:
             state, planning_board(match), [pile[-1]], sides_count(self.aiming_hand), ahead=False
         )
         return plans[0].value if plans else float("-inf")
+
+
+def lazy_best(
+    final: list[Estimate[Candidate]],
+    score: Callable[[Estimate[Candidate]], float],
+    stressed: Callable[[Estimate[Candidate]], float],
+    harm: Callable[[Estimate[Candidate]], float],
+) -> Estimate[Candidate]:
+    """``max(final, key=stressed)`` (the first on ties) where ``score(e) - harm(e) <=
+    stressed(e) <= score(e)``, calling ``stressed`` only where it can change the answer."""
+    first, rivals = final[0], final[1:]
+    if not rivals or score(first) - harm(first) >= max(score(e) for e in rivals):
+        return first
+    best, value = first, stressed(first)
+    for e in rivals:
+        if score(e) > value:  # unharmed, it could win; at best a tie keeps the earlier
+            now = stressed(e)
+            if now > value:
+                best, value = e, now
+    return best
 
 
 def _risk(estimates: list[Estimate[Candidate]], candidate: Candidate) -> float:

@@ -301,7 +301,8 @@ class _Stopper:
 
     def __call__(self) -> None:
         self.watch()
-        self.stop_if_fallen()
+        if len(self.monitor.events) != self.seen:
+            self.stop_if_fallen()
 
     def stop_if_fallen(self) -> None:
         events = self.monitor.events
