@@ -7,10 +7,11 @@ the p50 hand: three pieces leaning 20 degrees, and every drop they saw missed th
 block on the rules' grid). The rules judge a drop by where it lands on their grid, so
 this lists every drop the rules accept before any physics (each block of the step, each
 turn, flip and column, aimed on the grid and a little to either side, where a leaning
-neighbour may need the hand nearer to touch it), rehearses each on a copy, and plays
-them least bad first: those that stood and the rules accepted, most points first; then
-those the rules accepted although something fell (solo, a fall loses the game: the
-rulebook's outcome, not a stop). The rulebook (docs/rules-lots.md, the rulebook's
+neighbour may need the hand nearer to touch it), rehearses them on copies (until
+ENOUGH stood: a competitive tower takes most drops), and plays them least bad first:
+those that stood and the rules accepted, most points first; then those the rules
+accepted although something fell (solo, a fall loses the game: the rulebook's
+outcome, not a stop). The rulebook (docs/rules-lots.md, the rulebook's
 Jack of All Trades) does not say what happens when no block can be placed where the
 rules accept it at all; the last resort then stops its seat, saying so. Each decision
 on the same position goes on down the list, with no noise of its own (the physics still
@@ -32,6 +33,8 @@ from simulator.games.lots.player import Decision
 # Where the hand aims beside the grid position (cm): a hand brought nearer to a leaning
 # neighbour, either side, touches what a drop on the grid misses.
 NUDGES = (0.0, -0.2, 0.2, -0.4, 0.4)
+# Placements that stood in their rehearsals after which the last resort looks no further.
+ENOUGH = 8
 # The rulebook's silence, said once where the last resort stops.
 SILENT = (
     "no block can be placed where the rules accept it, and the rulebook does not say "
@@ -44,8 +47,10 @@ def every_placement(match: LotsMatch) -> list[Placement]:
     cells it lands in on their grid), in the order of the step's choices, turns, flips
     and columns, each aimed at every nudge."""
     width = match.lot.footprint.width
+    choices = placement_choices(match.state)
+    # a cube is the player's to add or not: a block alone first, where it may go alone
     out = []
-    for block, cube in placement_choices(match.state):
+    for block, cube in [c for c in choices if c[1] is None] or choices:
         piece = block if block is not None else cube
         assert piece is not None
         for turns, mirror, shape in orientations(colour_of(piece)):
@@ -88,8 +93,15 @@ def rehearse(match: LotsMatch, placement: Placement) -> Tried | None:
 
 def least_bad(placements: list[Placement], match: LotsMatch) -> list[Placement]:
     """The ``placements`` the rules accepted in a rehearsal, least bad first: nothing
-    fell, most points; then the fewest pieces fallen (the enumeration's order on ties)."""
-    tried = [t for t in (rehearse(match, p) for p in placements) if t is not None]
+    fell, most points; then the fewest pieces fallen (the enumeration's order on ties).
+    Rehearsals stop once ENOUGH stood (a competitive tower accepts most drops)."""
+    tried: list[Tried] = []
+    for placement in placements:
+        found = rehearse(match, placement)
+        if found is not None:
+            tried.append(found)
+            if sum(t.fell == 0 for t in tried) >= ENOUGH:
+                break
     tried.sort(key=lambda t: (t.fell, -t.points))
     return [t.placement for t in tried]
 

@@ -17,7 +17,7 @@ from simulator.bots.dexterity import get_profile
 from simulator.games.computer_seat import play_on, play_turns
 from simulator.games.lots.bots import COMPUTERS
 from simulator.games.lots.match import LotsMatch
-from simulator.games.lots.resort import SILENT, LastResort, every_placement, rehearse
+from simulator.games.lots.resort import ENOUGH, SILENT, LastResort, every_placement, rehearse
 
 # The lab's LOTS game that stopped (docs/balance/lots-solo-normal-p50, seed 8): solo 1B,
 # a normal bot with the p50 hand; the fixture holds its actions up to the stop.
@@ -79,3 +79,15 @@ def test_the_last_resort_says_why_it_gives_up(monkeypatch: pytest.MonkeyPatch):
     with pytest.raises(IllegalMove, match="rulebook does not say"):
         LastResort(0).decide(match)
     assert SILENT.startswith("no block can be placed")
+
+
+def test_a_competitive_last_resort_looks_no_further_than_it_needs():
+    match = LotsMatch(LotsOptions(players=("Ann", "Ben"), footprint="1A", seed=3))
+    match.perform({"type": "roll", "player": match.state.players[match.state.to_act]})
+    assert match.state.phase == "place"
+    found = every_placement(match)
+    assert len(found) > ENOUGH  # a bare lot takes a block almost anywhere
+    kind, placement = LastResort(0).decide(match)
+    assert kind == "place" and placement.cube is None  # a cube stays optional
+    tried = rehearse(match, placement)
+    assert tried is not None and tried.fell == 0
