@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import copy as copying
 import copyreg
+import functools
 import io
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from rules.engine import Outcome
 from rules.errors import IllegalMove
@@ -146,18 +147,21 @@ class Match(ABC):
     def scratch_copy(self) -> Self:
         """A fast throwaway copy for a bot's rollout (a deep copy of the world as it is,
         close to but not bit-exact with a replay): no logs, dropped rather than rebuilt
-        when the rules refuse what its physics did.
+        when the rules refuse what its physics did."""
+        return self.scratch_copies()()
 
-        The copy is pickled and unpickled: the same reductions (pymunk's own state of
-        every space, body and shape) and the same order as ``copy.deepcopy``, so the
-        same copy, but walked in C rather than in Python, at about half the cost."""
+    def scratch_copies(self) -> Callable[[], Self]:
+        """``scratch_copy``'s copies of the match as it is now, as many as asked for: a
+        decision's rollouts all start from the one position, which is pickled once.
+
+        A copy is unpickled: the same reductions (pymunk's own state of every space,
+        body and shape) and the same order as ``copy.deepcopy``, so the same copy, but
+        walked in C rather than in Python, at about half the cost."""
         buffer = io.BytesIO()
         pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
         pickler.dispatch_table = {**copyreg.dispatch_table, type(self): _without_logs}
         pickler.dump(self)
-        twin: Self = pickle.loads(buffer.getbuffer())
-        twin._scratch = True
-        return twin
+        return functools.partial(_unpickled, buffer.getvalue())
 
     def _replay(self, actions: Sequence[dict[str, Any]]) -> None:
         log = list(actions)
@@ -229,11 +233,28 @@ class Match(ABC):
         """Called after an action is logged (Crazy Tower's clock ticks here)."""
 
 
+def _unpickled(data: bytes) -> Any:
+    """A scratch copy from its pickle (Match.scratch_copies)."""
+    twin = pickle.loads(data)
+    twin._scratch = True
+    return twin
+
+
 def _without_logs(match: Match) -> tuple[Any, ...]:
     """How a scratch copy pickles its match: as ``copy.deepcopy`` reduces any object,
     with empty logs in place of the match's."""
     newobj = copyreg.__newobj__  # type: ignore[attr-defined]  # there at run time, not in typeshed
     return newobj, (type(match),), {**vars(match), "_actions": [], "_notices": []}
+
+
+P = TypeVar("P", bound="PhysicalMatch")
+
+
+def _with_contacts(plain: Callable[[], P]) -> P:
+    """A physical match's scratch copy, its contacts found as a stepped world has them."""
+    twin = plain()
+    twin.world.find_contacts()
+    return twin
 
 
 class PhysicalMatch(Match):
@@ -313,11 +334,9 @@ class PhysicalMatch(Match):
             self._ahead = None
             self.rebuild()
 
-    def scratch_copy(self) -> Self:
+    def scratch_copies(self) -> Callable[[], Self]:
         self._drop_ahead()  # a bot's copy starts from the world the log gives
-        twin = super().scratch_copy()
-        twin.world.find_contacts()
-        return twin
+        return functools.partial(_with_contacts, super().scratch_copies())
 
     def _new_hand(self) -> Hand:
         self.hand = Hand(self.world)

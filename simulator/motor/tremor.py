@@ -10,7 +10,7 @@ placement action)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.chance import Chance
 
@@ -26,6 +26,15 @@ class Tremor:
     band_hz: float
     seed: int
     partials: tuple[tuple[float, float, float, float], ...] = ()  # (freq, phase x, phase y, amp)
+    # Each partial with its angular frequency 2 pi freq worked out once (the same float:
+    # ``at`` multiplies left to right as the formula reads): ``at`` runs every step.
+    _terms: tuple[tuple[float, float, float, float], ...] = field(
+        init=False, repr=False, compare=False, default=()
+    )
+
+    def __post_init__(self) -> None:
+        terms = tuple((2.0 * math.pi * f, px, py, a) for f, px, py, a in self.partials)
+        object.__setattr__(self, "_terms", terms)
 
     @classmethod
     def of(cls, rms_cm: float, hz: float, band_hz: float, seed: int) -> Tremor:
@@ -43,8 +52,9 @@ class Tremor:
     def at(self, seconds: float) -> tuple[float, float]:
         """The tremor's offset (cm) ``seconds`` after the piece was picked up."""
         x = y = 0.0
-        for freq, phase_x, phase_y, amplitude in self.partials:
-            w = 2.0 * math.pi * freq * seconds
-            x += amplitude * math.sin(w + phase_x)
-            y += amplitude * math.sin(w + phase_y)
+        sin = math.sin
+        for omega, phase_x, phase_y, amplitude in self._terms:
+            w = omega * seconds
+            x += amplitude * sin(w + phase_x)
+            y += amplitude * sin(w + phase_y)
         return x, y

@@ -46,6 +46,7 @@ _cp = pymunk._chipmunk.lib
 _GET_POSITION = _cp.cpBodyGetPosition
 _GET_ANGLE = _cp.cpBodyGetAngle
 _SET_VELOCITY = _cp.cpBodySetVelocity
+_GET_VELOCITY = _cp.cpBodyGetVelocity
 _SET_SPIN = _cp.cpBodySetAngularVelocity
 
 
@@ -345,21 +346,27 @@ class Hand:
         max_steps = int(
             2 + (math.hypot(x - nx, y - ny) / speed + abs(angle - body.angle) / turn) / dt * 1.5
         )
+        # The hot loop of every trembling placement: ``_drive_onto`` and the body's
+        # properties written out with pymunk's C calls, the same floats in the same order.
+        cp_body, tremor, grabbed, profile = body._body, self.tremor, self._grabbed_at, world.profile
+        assert tremor is not None
         for _ in range(max_steps):
             dx, dy = x - nx, y - ny
-            da = angle - body.angle
+            da = angle - _GET_ANGLE(cp_body)
             distance = math.hypot(dx, dy)
             if distance < 1e-9 and abs(da) < 1e-9:
                 break
             scale = min(1.0, speed * dt / distance) if distance > 0 else 0.0
             nx, ny = nx + dx * scale, ny + dy * scale
-            self._drive_onto(nx, ny)
-            body.angular_velocity = max(-turn, min(turn, da / dt))
+            ox, oy = tremor.at(world.steps * dt + profile.dt - grabbed)
+            at = _GET_POSITION(cp_body)
+            _SET_VELOCITY(cp_body, ((nx + ox - at.x) / dt, (ny + oy - at.y) / dt))
+            _SET_SPIN(cp_body, max(-turn, min(turn, da / dt)))
             world.step()
             if on_step is not None:
                 on_step()
-            bx, by = body.position
-            if not self._keeps_hold(bx, by):
+            at = _GET_POSITION(cp_body)
+            if not self._keeps_hold(at.x, at.y):
                 break
             if stop_on_contact and self._stopped(speed):
                 body.velocity = (0.0, 0.0)
@@ -441,7 +448,11 @@ class Hand:
         """The held piece moves down slower than a quarter of ``speed`` and rests on
         something (the hand stops there)."""
         held = self.held
-        return held is not None and held.body.velocity.y > -STOPPED * speed and self._touching()
+        return (
+            held is not None
+            and _GET_VELOCITY(held.body._body).y > -STOPPED * speed
+            and self._touching()
+        )
 
     def _keeps_hold(self, hand_x: float, hand_y: float) -> bool:
         """After a step, the hand at (``hand_x``, ``hand_y``): whether it still holds its

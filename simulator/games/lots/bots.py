@@ -46,6 +46,7 @@ from simulator.games.lots.bots_risk import (
 )
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import Decision, LotsPlayer, RandomPlayer, apply_decision
+from simulator.games.lots.resort import LastResort
 from simulator.games.lots.scenario import MAX_COMPUTER_DECISIONS
 
 BOT_SALT = 0xB07
@@ -161,10 +162,11 @@ class LotsBot:
         weight = self.level.risk_weight
 
         solo = match.state.solo
+        copies = match.scratch_copies()  # every rollout starts from this position
 
         def simulate(candidate: Candidate, k: int) -> Sample:
             noise = rollout_noise(decision_seed, k, hand, self.pace)
-            sample = rollout(match, candidate.placement, noise)
+            sample = rollout(match, candidate.placement, noise, copies)
             if solo and sample.fell:
                 return sample  # the game is lost: no future to count
             if sample.won:
@@ -201,7 +203,9 @@ class LotsBot:
         margin, sides = margin_for(aiming), sides_count(aiming)
 
         def stressed(e: Estimate[Candidate]) -> float:
-            falls = stress_falls(match, e.candidate.placement, spread) if e.risk < 1.0 else 0
+            falls = 0
+            if e.risk < 1.0:
+                falls = stress_falls(match, e.candidate.placement, spread, copies)
             value = score(e) - falls * TAIL * (SOLO_FALL + max(e.mean, 0.0))
             if self.level.followups and e.risk < 1.0:
                 # What it leaves: the next roll's blocks rehearsed on the tower it stands.
@@ -216,7 +220,18 @@ class LotsBot:
                 value -= NEXT_FALL * left.faces + KEPT_STUCK * left.stuck
             return value
 
-        return max(self._final(estimates, finalists, score), key=stressed).candidate
+        final = self._final(estimates, finalists, score)
+        if self.level.followups:
+            return max(final, key=stressed).candidate
+
+        # Hard: a tail's fall costs at most a little (two tries a candidate), so a first
+        # finalist ahead of the rest by more than that wins untried, and a rival that
+        # could not beat the stressed best even unharmed is not tried: the same choice
+        # as trying them all, for up to four placements less.
+        def harm(e: Estimate[Candidate]) -> float:
+            return 2 * TAIL * (SOLO_FALL + max(e.mean, 0.0))
+
+        return lazy_best(final, score, stressed, harm).candidate
 
     def _final(
         self,
@@ -271,6 +286,26 @@ class LotsBot:
         return plans[0].value if plans else float("-inf")
 
 
+def lazy_best(
+    final: list[Estimate[Candidate]],
+    score: Callable[[Estimate[Candidate]], float],
+    stressed: Callable[[Estimate[Candidate]], float],
+    harm: Callable[[Estimate[Candidate]], float],
+) -> Estimate[Candidate]:
+    """``max(final, key=stressed)`` (the first on ties) where ``score(e) - harm(e) <=
+    stressed(e) <= score(e)``, calling ``stressed`` only where it can change the answer."""
+    first, rivals = final[0], final[1:]
+    if not rivals or score(first) - harm(first) >= max(score(e) for e in rivals):
+        return first
+    best, value = first, stressed(first)
+    for e in rivals:
+        if score(e) > value:  # unharmed, it could win; at best a tie keeps the earlier
+            now = stressed(e)
+            if now > value:
+                best, value = e, now
+    return best
+
+
 def _risk(estimates: list[Estimate[Candidate]], candidate: Candidate) -> float:
     return next(e.risk for e in estimates if e.candidate is candidate)
 
@@ -280,7 +315,9 @@ def _bot(seed: int, level_name: str, dexterity: Dexterity | None) -> LotsPlayer:
 
 
 # The registry's ``computer`` part (simulator/games/computer_seat.py).
-COMPUTERS = Computers.of(RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, apply_decision)
+COMPUTERS = Computers.of(
+    RandomPlayer, _bot, MAX_COMPUTER_DECISIONS, apply_decision, last_resort=LastResort
+)
 
 
 def make_player(level_name: str, seed: int, dexterity: Dexterity | None = None) -> LotsPlayer:

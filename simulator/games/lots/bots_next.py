@@ -21,8 +21,8 @@ from simulator.bots.dexterity import Jitter
 from simulator.games.lots.bots_aim import aim
 from simulator.games.lots.bots_candidates import hugged, planning_board
 from simulator.games.lots.bots_plan import Outlook, plan, solo_colour
-from simulator.games.lots.bots_risk import noisy
-from simulator.games.lots.match import LotsMatch, Placement, PlannedDrop
+from simulator.games.lots.bots_risk import deciding_falls, noisy
+from simulator.games.lots.match import Fell, LotsMatch, Placement, PlannedDrop
 
 # The next block's best planned drops that are lowered (a drop that stands is enough).
 DROPS = 2
@@ -53,10 +53,12 @@ def next_turn_risk(
     with no drop that stands is counted apart."""
     twin = match.scratch_copy()
     steps = twin.world.steps
+    twin.stop_at_fall = deciding_falls(twin, placement)
     try:
         outcome = twin.place(noisy(placement, first))
-    except IllegalMove:
+    except (IllegalMove, Fell):
         return Left(0.0, 0, twin.world.steps - steps)
+    twin.stop_at_fall = None
     state = twin.state
     if outcome.fallen or state.over or not state.solo:
         return Left(0.0, 0, twin.world.steps - steps)
@@ -83,9 +85,13 @@ def next_turn_risk(
             scratch = twin.scratch_copy()
             before = scratch.world.steps
             # Physics alone: the block is not in the bank yet, and only a fall matters.
-            result = scratch._run_physics(noisy(trial, noise(len(work))), [drop])
+            scratch.stop_at_fall = frozenset(state.tower) | {block}
+            try:
+                fell = bool(scratch._run_physics(noisy(trial, noise(len(work))), [drop]).fallen)
+            except Fell:
+                fell = True
             work.append(scratch.world.steps - before)
-            if not result.fallen:
+            if not fell:
                 safe[block] = True
                 break
         return safe[block]

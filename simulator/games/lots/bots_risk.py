@@ -9,13 +9,14 @@ refuse is a bad outcome, not a rebuild: the copy is thrown away.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from rules.chance import Chance
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Dexterity, Jitter, draw
 from simulator.bots.rollout import Sample
-from simulator.games.lots.match import LotsMatch, Placement
+from simulator.games.lots.match import Fell, LotsMatch, Placement
 
 # Points a rollout is charged for what went wrong (competitive). An accident zeroes
 # the turn and takes pieces out of the game; a fallen own block wastes a step.
@@ -57,19 +58,28 @@ def noisy(placement: Placement, jitter: Jitter) -> Placement:
     )
 
 
-def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
+def rollout(
+    match: LotsMatch,
+    placement: Placement,
+    jitter: Jitter,
+    copies: Callable[[], LotsMatch] | None = None,
+) -> Sample:
     """One noisy try of ``placement`` in a copy: what it is worth and whether anything
-    fell."""
-    twin = match.scratch_copy()
+    fell. ``copies``: the match's ``scratch_copies``, when many tries share them."""
+    twin = (copies or match.scratch_copy)()
     seat = twin.state.current
     solo = len(twin.state.players) == 1
     before = twin.state.scores[seat]
     tilts = _tilts(twin)
     steps = twin.world.steps
+    if solo:
+        twin.stop_at_fall = deciding_falls(twin, placement)
     try:
         outcome = twin.place(noisy(placement, jitter))
     except IllegalMove:
         return Sample(-(SOLO_REFUSED if solo else REFUSED), False, twin.world.steps - steps)
+    except Fell:  # the game is lost there, however the rest would settle
+        return Sample(-SOLO_FALL, True, twin.world.steps - steps)
     work = twin.world.steps - steps
     own = {placement.block, placement.cube}
     others = [p for p in outcome.fallen if p not in own]
@@ -91,14 +101,30 @@ def rollout(match: LotsMatch, placement: Placement, jitter: Jitter) -> Sample:
     return Sample(value, fell, work, won)
 
 
-def stress_falls(match: LotsMatch, placement: Placement, hand: Dexterity) -> int:
+def deciding_falls(match: LotsMatch, placement: Placement) -> frozenset[str]:
+    """Solo, the pieces whose fall decides a placement whatever else happens: the
+    pieces placed and the last block, whose fall the rules take as a fall, not a missed
+    touch (rules.lots.placement.check_solo_contact); any fall loses the solo game. A
+    tower piece knocked off while those two stand may still leave a missed touch,
+    which the rules refuse instead: such a rehearsal runs to the end."""
+    last = match.state.last_block
+    pieces = {placement.block, placement.cube, last if last in match.state.tower else None}
+    return frozenset(p for p in pieces if p is not None)
+
+
+def stress_falls(
+    match: LotsMatch,
+    placement: Placement,
+    hand: Dexterity,
+    copies: Callable[[], LotsMatch] | None = None,
+) -> int:
     """In how many of two tries of ``placement``, STRESS sigma of the hand's sideways
     spread off to either side (the rest of the hand steady), something falls. A risk of
     a few percent a placement is more than a handful of noisy rollouts can see; a draw
     from the tail it comes from shows it (docs/bots.md, the fifth round)."""
     spread = math.hypot(hand.position_noise_cm, hand.tremor_cm) * STRESS
     tries = (Jitter(dx=round(side * spread, 4)) for side in (-1, 1))
-    return sum(rollout(match, placement, jitter).fell for jitter in tries)
+    return sum(rollout(match, placement, jitter, copies).fell for jitter in tries)
 
 
 def _tilts(match: LotsMatch) -> dict[str, float]:

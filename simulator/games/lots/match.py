@@ -13,6 +13,7 @@ and if the rules refuse what the physics produced, the world is rebuilt from the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from rules.engine import GameOptions
@@ -38,8 +39,9 @@ from simulator.physics.geometry import centroid_offset, piece_polygons
 from simulator.physics.grid import Grid
 from simulator.physics.hand import HandPath
 from simulator.physics.lot import Lot, build_lot
+from simulator.physics.monitor import Monitor
 from simulator.physics.profile import PhysicsProfile
-from simulator.physics.settle import settle
+from simulator.physics.settle import Settler, settle
 from simulator.physics.world import Pose
 
 if TYPE_CHECKING:
@@ -57,8 +59,17 @@ class PlannedDrop(NamedTuple):
     row: int
 
 
+class Fell(Exception):
+    """A rehearsal stopped at the first fall of a piece in ``LotsMatch.stop_at_fall``:
+    what it would have settled to decides nothing more (solo, such a fall loses the
+    game, docs/bots.md "Rehearsals that stop at a fall")."""
+
+
 class LotsMatch(PhysicalMatch):
     kind = "lots"
+    # A rehearsal's pieces whose fall decides it: the physics stops at the first (Fell)
+    # instead of letting the tower settle. None (every real placement): run to the end.
+    stop_at_fall: frozenset[str] | None = None
 
     def __init__(self, options: LotsOptions, profile: PhysicsProfile | None = None) -> None:
         options.check()
@@ -177,6 +188,9 @@ class LotsMatch(PhysicalMatch):
         started = time.perf_counter()
         world, lot = self.world, self.lot
         monitor, watch = placement_monitor(self)
+        stopper = None if self.stop_at_fall is None else _Stopper(monitor, watch, self.stop_at_fall)
+        if stopper is not None:
+            watch = stopper
 
         for piece, col, turns, mirror, row in drops:
             spec = spec_of(piece)
@@ -204,7 +218,12 @@ class LotsMatch(PhysicalMatch):
                 body = world.entry(piece).body
                 body.velocity = (body.velocity.x + p.release_vx, body.velocity.y + p.release_vy)
             monitor.watch(piece)
-            settle(world, monitor)
+            if stopper is None:
+                settle(world, monitor)
+            else:  # the same loop, looking for a deciding fall after each look
+                settler = Settler(world, monitor)
+                while settler.look() is None:
+                    stopper.stop_if_fallen()
         outcome = conclude(self, p.block, p.cube, monitor)
         self.physics_ms += (time.perf_counter() - started) * 1000
         return outcome
@@ -269,6 +288,30 @@ class LotsMatch(PhysicalMatch):
             if isinstance(named.get(key), int) and not isinstance(named.get(key), bool):
                 named[key] = self.state.players[named[key]]
         return {k: v for k, v in named.items() if v is not None}
+
+
+class _Stopper:
+    """The per-step hook of a rehearsal that stops at a fall of one of ``pieces``: the
+    placement's hook, then Fell once the monitor has judged such a fall (the monitor's
+    events only grow, and a judged fall stays a fall)."""
+
+    def __init__(self, monitor: Monitor, watch: Callable[[], None], pieces: frozenset[str]):
+        self.monitor, self.watch, self.pieces = monitor, watch, pieces
+        self.seen = 0  # events looked at so far
+
+    def __call__(self) -> None:
+        self.watch()
+        if len(self.monitor.events) != self.seen:
+            self.stop_if_fallen()
+
+    def stop_if_fallen(self) -> None:
+        events = self.monitor.events
+        if len(events) == self.seen:
+            return
+        for event in events[self.seen :]:
+            if event.type == "fell" and event.body_id in self.pieces:
+                raise Fell(event.body_id)
+        self.seen = len(events)
 
 
 def new_match(scenario: GameScenario) -> LotsMatch:

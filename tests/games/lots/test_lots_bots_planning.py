@@ -330,7 +330,9 @@ def test_a_risky_solo_win_now_loses_to_a_sure_move_whose_plan_wins_next(
     sure = Candidate(Placement(block="red-3", col=0), points=0, shape=870.0)
     tries: dict[str | None, int] = {}
 
-    def scripted(_match: LotsMatch, placement: Placement, _jitter: Jitter) -> Sample:
+    def scripted(
+        _match: LotsMatch, placement: Placement, _jitter: Jitter, _copies: object = None
+    ) -> Sample:
         k = tries[placement.block] = tries.get(placement.block, -1) + 1
         if placement.block == "red-3":
             return Sample(0.0, False, 100)
