@@ -49,8 +49,8 @@ class LotsTurns:
         self.match = match
         self.host = host
         self.seed = seed
-        if humans is None:
-            humans, levels = seats_from(players(match.state), None)
+        if humans is None:  # the people by their names; the levels given still hold
+            humans, _ = seats_from(players(match.state), None)
         self.seats = Seats(match, seed, humans, levels or {})
         self.jitter = Jitter()  # this placement's miss of the mouse (none: exact)
         self.risk = RiskEstimator(get_profile(RISK_HAND), seed)
