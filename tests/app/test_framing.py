@@ -117,30 +117,6 @@ def test_a_tall_crazy_tower_fills_most_of_the_view():
         close(window)
 
 
-def test_a_short_crazy_tower_shows_the_cards_whole_and_the_table_not_an_empty_band():
-    """At the cards' width the view is taller than a one-floor tower and its hand's room
-    need: the spare height shows the table's depth, so the view ends just above the
-    room for the hand and the tower's top stands well up in it."""
-    from simulator.app.crazy_tower.view import MIN_HALF_WIDTH, ROOM_ABOVE
-
-    screen = load_screen(Path("scenarios/crazy-tower/loop-box.toml"))
-    window = AppWindow(screen, visible=False, schedule=False)
-    try:
-        frames(window, 3)
-        world = screen.match.world
-        top = max(s.bb.top for e in world.entries if not e.is_table for s in e.shapes)
-        floor = min(s.bb.bottom for e in world.entries if e.is_table for s in e.shapes)
-        left, bottom, width, height = screen.camera().world
-        assert left < -MIN_HALF_WIDTH and left + width > MIN_HALF_WIDTH  # every card whole
-        assert width / height == pytest.approx(screen.view.framing.aspect)
-        assert top + ROOM_ABOVE < bottom + height  # room for the hand in view
-        assert bottom == pytest.approx(floor)  # the table's depth, not a band above
-        assert bottom + height - (top + ROOM_ABOVE) < 0.3 * ROOM_ABOVE
-        assert (top - bottom) / height > 0.4  # the tower's top well up the view
-    finally:
-        close(window)
-
-
 def test_a_tall_lots_tower_fills_most_of_the_view():
     from simulator.app.lots.screen import load_screen as load_lots
     from simulator.app.lots.view import WORLD_VIEW as LOTS_VIEW

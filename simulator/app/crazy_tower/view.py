@@ -117,7 +117,7 @@ class CrazyTowerView:
         """Aim the framing at the tower, between moves only: while a piece is in the hand
         (or settles) the view stays where it is, so nothing moves under the mouse."""
         if self.turn.live is None or self.framing.region is None:
-            self.framing.aim(self.tower_bounds(), floor=self.table_floor())
+            self.framing.aim(self.tower_bounds())
 
     def tower_bounds(self) -> Box:
         """The tower with room for the hand, the table along the bottom (cm)."""
@@ -130,12 +130,6 @@ class CrazyTowerView:
         right = max(max(b.right for b in boxes), MIN_HALF_WIDTH) + room
         bottom, top = TABLE_SHOWN, max(b.top for b in boxes) + ROOM_ABOVE
         return left, bottom, right - left, top - bottom
-
-    def table_floor(self) -> float:
-        """The table's underside (cm): a short tower's view shows the table's depth
-        rather than an empty band above the hand (framing.frame)."""
-        table = [s.bb.bottom for e in self.turn.match.world.entries if e.is_table for s in e.shapes]
-        return min(table, default=TABLE_SHOWN)
 
     def in_world(self, x: float, y: float) -> bool:
         return x < WORLD_VIEW[2] and y > LEGEND_H
