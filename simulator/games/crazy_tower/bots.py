@@ -33,7 +33,14 @@ from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
 from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
-from simulator.games.crazy_tower.bots_race import TEMPO, leaves_loop, loop_boxes, racing, takes_loop
+from simulator.games.crazy_tower.bots_race import (
+    TEMPO,
+    leaves_loop,
+    loop_boxes,
+    racing,
+    takes_loop,
+    took_loop,
+)
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
@@ -260,19 +267,14 @@ class CrazyTowerBot:
         saboteur: bool,
         race: bool = False,
     ) -> dict[str, Any]:
-        """The pool's best by rollouts; with ``race``, a rollout in which the block
-        stays on the card that took a loop box gains a turn, and a placement that leaves
-        the next player one loses it (_race, judged once on the plan)."""
+        """The pool's best by rollouts; with ``race``, a rollout whose move won a turn
+        (its loop box acted) gains TEMPO, and a placement that leaves the next player a
+        loop box loses it (_race, judged once on the plan)."""
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
-        races: dict[int, tuple[bool, float]] = {}
-
-        def raced(action: dict[str, Any]) -> tuple[bool, float]:
-            if id(action) not in races:
-                taken = takes_loop(match, action)
-                races[id(action)] = taken, self._race(match, action) - (TEMPO if taken else 0.0)
-            return races[id(action)]
+        left: dict[int, float] = {}  # the turn each candidate leaves, judged once
+        before = len(match.state.events)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
@@ -283,10 +285,11 @@ class CrazyTowerBot:
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
             value = _value(action, sample.value, slack, saboteur)
-            if race and slack is not None:
-                taken, left = raced(action)
-                kept = action.get("block") in twin.state.on_card if twin is not None else False
-                value += left + (TEMPO if taken and kept else 0.0)
+            if race and twin is not None and slack is not None:
+                if id(action) not in left:
+                    gain = TEMPO if takes_loop(match, action) else 0.0
+                    left[id(action)] = self._race(match, action) - gain
+                value += left[id(action)] + (TEMPO if took_loop(twin, before) else 0.0)
             return Sample(value, sample.fell, sample.steps)
 
         def score(e: Estimate[dict[str, Any]]) -> float:

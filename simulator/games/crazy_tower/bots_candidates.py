@@ -53,8 +53,8 @@ def block_positions(
     rules accept (challenge 3). ``wide``: as a person short of tidy spots, any position
     on the grid that covers no red box and overlaps no block, overhanging the card by up
     to half the block. ``every``: all of them, steadiest first, none left out.
-    ``covering``: boxes of the card (a loop, bots_race) whose steadiest covering
-    position is kept too, however unsteady."""
+    ``covering``: boxes of the card (a loop, bots_race) whose steadiest position that
+    covers one even RED_MARGIN off is kept too, however unsteady."""
     state, world = match.state, match.world
     card_id = state.floors[floor]
     card = world.entry(card_id)
@@ -102,7 +102,8 @@ def block_positions(
         if len(kept) == PER_BLOCK:
             break
     if covering:
-        over = (item for item in found if covered_boxes(item[0], item[0] + span) & covering)
+        inner = (covered_boxes(at + RED_MARGIN, at + span - RED_MARGIN) for at, _ in found)
+        over = (item for item, boxes in zip(found, inner, strict=True) if boxes & covering)
         best = next(over, None)
         if best is not None and best not in kept:
             kept.append(best)

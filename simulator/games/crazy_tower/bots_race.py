@@ -34,13 +34,25 @@ def loop_boxes(card_id: str) -> frozenset[int]:
     return frozenset(i for i, kind in enumerate(get_card(card_id).boxes) if kind == LOOP)
 
 
+def surely_covered(at: float, span: float) -> frozenset[int]:
+    """The boxes a block at ``at`` covers even RED_MARGIN off to either side: a plan a
+    hair over a box's line (cover_fraction) is as likely to settle short of it."""
+    return covered_boxes(at + RED_MARGIN, at + span - RED_MARGIN)
+
+
 def takes_loop(match: CrazyTowerMatch, action: dict[str, Any]) -> bool:
-    """Whether a block placed as planned covers a loop box of the top card."""
+    """Whether a block placed as planned surely covers a loop box of the top card."""
     if action["type"] != "place_block":
         return False
     span = block_span(action["block"], _angle(match))
-    at = float(action["at"])
-    return bool(covered_boxes(at, at + span) & loop_boxes(match.state.top_card))
+    return bool(surely_covered(float(action["at"]), span) & loop_boxes(match.state.top_card))
+
+
+def took_loop(twin: CrazyTowerMatch, before: int) -> bool:
+    """Whether the move a copy played after its first ``before`` events won a turn: the
+    loop acted, or waits behind a diamonds or exchange box (flow.EFFECT_ORDER)."""
+    state = twin.state
+    return LOOP in state.pending or any(e["type"] == LOOP for e in state.events[before:])
 
 
 def leaves_loop(match: CrazyTowerMatch, action: dict[str, Any]) -> bool:
