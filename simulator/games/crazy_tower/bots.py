@@ -37,6 +37,7 @@ from simulator.games.crazy_tower.bots_race import (
     TEMPO,
     leaves_loop,
     loop_boxes,
+    loop_odds,
     racing,
     takes_loop,
     took_loop,
@@ -179,6 +180,17 @@ class CrazyTowerBot:
             value -= TEMPO
         return value
 
+    def _reveal(self, match: CrazyTowerMatch) -> float:
+        """What revealing a card is worth: room for more blocks; with the deck's odds
+        (Level.deck_odds) also the turn a loop box on it would win and the block that
+        goes on it this turn all the same (move B), the biggest in hand."""
+        state = match.state
+        if not (self.level.deck_odds and self._racing(match)):
+            return REVEAL
+        hand = state.hands.get(state.current_player, ())
+        points = max((get_block(b).points for b in hand), default=0)
+        return REVEAL + TEMPO * loop_odds(match) + points
+
     def _turn_pool(
         self,
         match: CrazyTowerMatch,
@@ -195,7 +207,7 @@ class CrazyTowerBot:
         covering = loop_boxes(match.state.top_card) if race else frozenset()
         for move in moves:
             if move["type"] == "reveal_card":
-                pool.append((move, REVEAL))
+                pool.append((move, self._reveal(match)))
             elif move["type"] == "place_block":
                 block = get_block(move["block"])
                 if (block.colour, block.shape) in shapes:
@@ -273,12 +285,13 @@ class CrazyTowerBot:
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
+        reveal = self._reveal(match)
         left: dict[int, float] = {}  # the turn each candidate leaves, judged once
         before = len(match.state.events)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
-                return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
+                return Sample(reveal, False, 0)  # nothing moves until the card is laid
             noise = rollout_noise(decision_seed, k, hand, hurry)
             sample, twin = rollout(match, action, noise)
             slack = None
@@ -296,7 +309,7 @@ class CrazyTowerBot:
             return e.mean - weight * e.risk
 
         def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
-            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0)
+            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, reveal)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
@@ -314,11 +327,13 @@ def _value(action: dict[str, Any], penalty: float, slack: float | None, saboteur
     return penalty + gain
 
 
-def _ceiling(action: dict[str, Any], saboteur: bool, tempo: float = 0.0) -> float:
+def _ceiling(
+    action: dict[str, Any], saboteur: bool, tempo: float = 0.0, reveal: float = REVEAL
+) -> float:
     """The most one rollout of ``action`` can be worth (a saboteur's has no ceiling;
-    ``tempo``: what a loop box taken adds in the race)."""
+    ``tempo``: what a loop box taken adds in the race; ``reveal``: what a reveal is)."""
     if action["type"] == "reveal_card":
-        return REVEAL
+        return reveal
     if saboteur:
         return math.inf
     return _value(action, 0.0, SLACK_CAP, saboteur) + tempo
@@ -362,12 +377,13 @@ def _expected(
     first: Estimate[Any],
     saboteur: bool,
     tempo: float = 0.0,
+    reveal: float = REVEAL,
 ) -> float:
     """The most a rival's rollout is taken to be worth: its prior (points and static
     slack), corrected by how far the best prior's rollouts beat or missed its own prior
     (the same tower settles the same way), plus SETTLE_MARGIN cm of slack; never more
     than its ceiling. A falling tower is no worry: the first's falls lower its score."""
-    ceiling = _ceiling(action, saboteur, tempo)
+    ceiling = _ceiling(action, saboteur, tempo, reveal)
     if saboteur or action["type"] == "reveal_card" or not first.samples:
         return ceiling
     surprise = max(s.value for s in first.samples) - first.prior

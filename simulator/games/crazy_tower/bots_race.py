@@ -6,7 +6,8 @@ plays again): the first player wins unless the second takes more loops (20 of 20
 games read for issue 42, docs/bots.md "Crazy Tower, the race"). So a placement that
 takes a loop box is worth a turn, and one that leaves a loop box on the top card that
 the next player's blocks can take costs one. Both read the planned position only (no
-physics): the noise of the hand rarely moves a block off a box by a quarter of its width.
+physics). A card revealed can bring a loop box the mover takes at once (expert counts
+its odds, Level.deck_odds).
 """
 
 from __future__ import annotations
@@ -103,6 +104,13 @@ def _fits_over(
             return True
         at += STEP
     return False
+
+
+def loop_odds(match: CrazyTowerMatch) -> float:
+    """The chance that the next card revealed has a loop box: the share of the deck's
+    cards with one (which cards are left is public; their order is not looked at)."""
+    deck = match.state.deck
+    return sum(1 for card in deck if loop_boxes(card)) / len(deck) if deck else 0.0
 
 
 def _angle(match: CrazyTowerMatch) -> float:

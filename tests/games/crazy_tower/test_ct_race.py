@@ -10,7 +10,13 @@ from rules.crazy_tower.cards import deck_cards
 from simulator.bots.levels import level
 from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import CrazyTowerBot
-from simulator.games.crazy_tower.bots_race import leaves_loop, loop_boxes, racing, takes_loop
+from simulator.games.crazy_tower.bots_race import (
+    leaves_loop,
+    loop_boxes,
+    loop_odds,
+    racing,
+    takes_loop,
+)
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.physics.profile import load_profile
 
@@ -58,3 +64,13 @@ def test_normal_takes_the_loop_box_at_the_card_end_where_easy_keeps_to_the_middl
     match.perform(action)  # as planned: the block covers the loop box, P1 plays again
     assert any(e["type"] == "loop" for e in match.state.events[before:])
     assert match.state.current_player == "P1"
+
+
+def test_expert_reveals_for_the_deck_odds_of_a_loop_where_hard_places_a_block() -> None:
+    options = {"mode": "competitive", "players": ["P1", "P2"], "seed": 4}
+    match = CrazyTowerMatch(options, tower_profile(load_profile(), sleep_given=False))
+    assert loop_odds(match) == 6 / 20  # six of the twenty deck cards have a loop box
+    assert CrazyTowerBot(3, level("hard")).plan(match)["type"] == "place_block"
+    # the ground floor has no loop box: a reveal places a block all the same and may
+    # bring one (1.5 + 10 * 0.3 + 4 points of the red 4-cube block beat its 5.9)
+    assert CrazyTowerBot(3, level("expert")).plan(match)["type"] == "reveal_card"
