@@ -35,6 +35,9 @@ class Level:
     paced_margins: bool = False
     # LOTS solo: the finalists whose next turn is rehearsed too (bots_next; 0: none).
     followups: int = 0
+    # Crazy Tower competitive: a revealed card is worth the chance that it brings a loop
+    # box, from the cards still in the deck (crazy_tower/bots_race.py, docs/bots.md).
+    deck_odds: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -74,6 +77,7 @@ LEVELS: dict[str, Level] = {
         hurry=0.8,
         paced_margins=True,
         followups=3,
+        deck_odds=True,
     ),
 }
 

@@ -33,6 +33,15 @@ from simulator.bots.rollout import Estimate, Sample, best, evaluate
 from simulator.games.computer_seat import Computers
 from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
+from simulator.games.crazy_tower.bots_race import (
+    TEMPO,
+    leaves_loop,
+    loop_boxes,
+    loop_odds,
+    racing,
+    takes_loop,
+    took_loop,
+)
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
@@ -156,7 +165,31 @@ class CrazyTowerBot:
         if not pool:
             return self.helper.decide(match)
         pool.sort(key=lambda item: -item[1])
-        return self._choose(match, pool[: self.level.candidates], saboteur)
+        return self._choose(match, pool[: self.level.candidates], saboteur, self._racing(match))
+
+    def _racing(self, match: CrazyTowerMatch) -> bool:
+        """Whether this turn counts the race (bots_race): a competitive game and a level
+        that looks ahead (Level.lookahead 1: the turns a placement wins; 2: also the
+        turn it leaves the next player)."""
+        return racing(match) and self.level.lookahead >= 1
+
+    def _race(self, match: CrazyTowerMatch, action: dict[str, Any]) -> float:
+        """The planned ``action``'s turns won and given away, in points (bots_race)."""
+        value = TEMPO if takes_loop(match, action) else 0.0
+        if self.level.lookahead >= 2 and leaves_loop(match, action):
+            value -= TEMPO
+        return value
+
+    def _reveal(self, match: CrazyTowerMatch) -> float:
+        """What revealing a card is worth: room for more blocks; with the deck's odds
+        (Level.deck_odds) also the turn a loop box on it would win and the block that
+        goes on it this turn all the same (move B), the biggest in hand."""
+        state = match.state
+        if not (self.level.deck_odds and self._racing(match)):
+            return REVEAL
+        hand = state.hands.get(state.current_player, ())
+        points = max((get_block(b).points for b in hand), default=0)
+        return REVEAL + TEMPO * loop_odds(match) + points
 
     def _turn_pool(
         self,
@@ -170,22 +203,32 @@ class CrazyTowerBot:
         ``wide``)."""
         pool: list[tuple[dict[str, Any], float]] = []
         shapes = set()
+        race = self._racing(match)
+        covering = loop_boxes(match.state.top_card) if race else frozenset()
         for move in moves:
             if move["type"] == "reveal_card":
-                pool.append((move, REVEAL))
+                pool.append((move, self._reveal(match)))
             elif move["type"] == "place_block":
                 block = get_block(move["block"])
                 if (block.colour, block.shape) in shapes:
                     continue  # its twin (same colour and shape) plays the same way
                 shapes.add((block.colour, block.shape))
                 spots = block_positions(
-                    match, move["block"], move["floor"], fragile=saboteur, room=room, wide=wide
+                    match,
+                    move["block"],
+                    move["floor"],
+                    fragile=saboteur,
+                    room=room,
+                    wide=wide,
+                    covering=covering,
                 )
                 for at, slack in spots:
-                    action = {k: v for k, v in move.items() if k != "floor"}
+                    action = {**{k: v for k, v in move.items() if k != "floor"}, "at": at}
                     steady = min(slack, SLACK_CAP)
                     prior = block.points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
-                    pool.append(({**action, "at": at}, prior))
+                    if race:
+                        prior += self._race(match, action)
+                    pool.append((action, prior))
         return pool
 
     def _lay(self, match: CrazyTowerMatch, move: dict[str, Any]) -> dict[str, Any]:
@@ -230,27 +273,43 @@ class CrazyTowerBot:
         return pool
 
     def _choose(
-        self, match: CrazyTowerMatch, pool: list[tuple[dict[str, Any], float]], saboteur: bool
+        self,
+        match: CrazyTowerMatch,
+        pool: list[tuple[dict[str, Any], float]],
+        saboteur: bool,
+        race: bool = False,
     ) -> dict[str, Any]:
+        """The pool's best by rollouts; with ``race``, a rollout whose move won a turn
+        (its loop box acted) gains TEMPO, and a placement that leaves the next player a
+        loop box loses it (_race, judged once on the plan)."""
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
+        reveal = self._reveal(match)
+        left: dict[int, float] = {}  # the turn each candidate leaves, judged once
+        before = len(match.state.events)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
             if action["type"] == "reveal_card":
-                return Sample(REVEAL, False, 0)  # nothing moves until the card is laid
+                return Sample(reveal, False, 0)  # nothing moves until the card is laid
             noise = rollout_noise(decision_seed, k, hand, hurry)
             sample, twin = rollout(match, action, noise)
             slack = None
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
-            return Sample(_value(action, sample.value, slack, saboteur), sample.fell, sample.steps)
+            value = _value(action, sample.value, slack, saboteur)
+            if race and twin is not None and slack is not None:
+                if id(action) not in left:
+                    gain = TEMPO if takes_loop(match, action) else 0.0
+                    left[id(action)] = self._race(match, action) - gain
+                value += left[id(action)] + (TEMPO if took_loop(twin, before) else 0.0)
+            return Sample(value, sample.fell, sample.steps)
 
         def score(e: Estimate[dict[str, Any]]) -> float:
             return e.mean - weight * e.risk
 
         def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
-            return _expected(action, prior, first, saboteur)
+            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, reveal)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
@@ -268,13 +327,16 @@ def _value(action: dict[str, Any], penalty: float, slack: float | None, saboteur
     return penalty + gain
 
 
-def _ceiling(action: dict[str, Any], saboteur: bool) -> float:
-    """The most one rollout of ``action`` can be worth (a saboteur's has no ceiling)."""
+def _ceiling(
+    action: dict[str, Any], saboteur: bool, tempo: float = 0.0, reveal: float = REVEAL
+) -> float:
+    """The most one rollout of ``action`` can be worth (a saboteur's has no ceiling;
+    ``tempo``: what a loop box taken adds in the race; ``reveal``: what a reveal is)."""
     if action["type"] == "reveal_card":
-        return REVEAL
+        return reveal
     if saboteur:
         return math.inf
-    return _value(action, 0.0, SLACK_CAP, saboteur)
+    return _value(action, 0.0, SLACK_CAP, saboteur) + tempo
 
 
 def pick(
@@ -309,12 +371,19 @@ def pick(
     return best(estimates, score).candidate, estimates
 
 
-def _expected(action: dict[str, Any], prior: float, first: Estimate[Any], saboteur: bool) -> float:
+def _expected(
+    action: dict[str, Any],
+    prior: float,
+    first: Estimate[Any],
+    saboteur: bool,
+    tempo: float = 0.0,
+    reveal: float = REVEAL,
+) -> float:
     """The most a rival's rollout is taken to be worth: its prior (points and static
     slack), corrected by how far the best prior's rollouts beat or missed its own prior
     (the same tower settles the same way), plus SETTLE_MARGIN cm of slack; never more
     than its ceiling. A falling tower is no worry: the first's falls lower its score."""
-    ceiling = _ceiling(action, saboteur)
+    ceiling = _ceiling(action, saboteur, tempo, reveal)
     if saboteur or action["type"] == "reveal_card" or not first.samples:
         return ceiling
     surprise = max(s.value for s in first.samples) - first.prior

@@ -43,6 +43,7 @@ def block_positions(
     room: bool = False,
     wide: bool = False,
     every: bool = False,
+    covering: frozenset[int] = frozenset(),
 ) -> list[tuple[float, float]]:
     """(at, slack) for ``block`` on floor ``floor``, PER_BLOCK at most: steadiest first,
     or with ``fragile`` the least steady first above FRAGILE_FLOOR.
@@ -51,7 +52,9 @@ def block_positions(
     leave them room (player.still_needed): a card filled too soon leaves no move the
     rules accept (challenge 3). ``wide``: as a person short of tidy spots, any position
     on the grid that covers no red box and overlaps no block, overhanging the card by up
-    to half the block. ``every``: all of them, steadiest first, none left out."""
+    to half the block. ``every``: all of them, steadiest first, none left out.
+    ``covering``: boxes of the card (a loop, bots_race) whose steadiest position that
+    covers one even RED_MARGIN off is kept too, however unsteady."""
     state, world = match.state, match.world
     card_id = state.floors[floor]
     card = world.entry(card_id)
@@ -98,6 +101,12 @@ def block_positions(
             kept.append((at, slack))
         if len(kept) == PER_BLOCK:
             break
+    if covering:
+        inner = (covered_boxes(at + RED_MARGIN, at + span - RED_MARGIN) for at, _ in found)
+        over = (item for item, boxes in zip(found, inner, strict=True) if boxes & covering)
+        best = next(over, None)
+        if best is not None and best not in kept:
+            kept.append(best)
     return kept
 
 
