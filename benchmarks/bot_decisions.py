@@ -18,15 +18,17 @@ different work. Targets (issue 38): normal median <= 0.10 s, hard <= 0.30 s.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from benchmarks.compare import base_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 # Issue 38 (issue 26 asked for 0.25 and 0.5 s).
@@ -111,21 +113,12 @@ def main() -> None:
         return
     current: list[list[dict[str, Any]]] = []
     baseline: list[list[dict[str, Any]]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        old = Path(tmp) / "baseline"
-        if args.baseline:
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", "-q", str(old), args.baseline],
-                cwd=ROOT, check=True,
-            )  # fmt: skip
-        try:
-            for _ in range(args.rounds):
-                if args.baseline:
-                    baseline.append(_run(old, args))
-                current.append(_run(ROOT, args))
-        finally:
-            if args.baseline:
-                subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT)
+    with contextlib.ExitStack() as stack:
+        old = stack.enter_context(base_tree(args.baseline)) if args.baseline else None
+        for _ in range(args.rounds):
+            if old is not None:
+                baseline.append(_run(old, args))
+            current.append(_run(ROOT, args))
     now, hashes = _fastest(current)
     print(_summary(f"{args.level} (this tree)", now))
     target = TARGETS.get(args.level)

@@ -15,12 +15,14 @@ The base revision is checked out in a temporary git worktree, removed afterwards
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from benchmarks.towers import machine_line, median
@@ -36,6 +38,25 @@ BENCHMARKS: dict[str, list[str]] = {
     "filled_in_game": ["--runs", "5"],
     "render_frame": [],
 }
+
+
+@contextlib.contextmanager
+def base_tree(revision: str) -> Iterator[Path]:
+    """``revision`` checked out in a temporary git worktree, removed afterwards
+    (ValueError with git's reason when it cannot be checked out)."""
+    with tempfile.TemporaryDirectory(prefix="towersim-base-") as folder:
+        tree = Path(folder) / "tree"
+        made = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), revision],
+            capture_output=True,
+            text=True,
+        )
+        if made.returncode != 0:
+            raise ValueError(f"cannot check out {revision}: {made.stderr.strip()}")
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)])
 
 
 def child_cpu(tree: Path, name: str, args: list[str]) -> float:
@@ -97,20 +118,12 @@ def main() -> int:
     if not 1 <= args.pairs <= 50:
         parser.error("--pairs must be 1 to 50")
     names = args.only or list(BENCHMARKS)
-    with tempfile.TemporaryDirectory(prefix="towersim-base-") as folder:
-        base = Path(folder) / "tree"
-        made = subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base],
-            capture_output=True,
-            text=True,
-        )
-        if made.returncode != 0:
-            parser.error(f"cannot check out {args.base}: {made.stderr.strip()}")
-        try:
+    try:
+        with base_tree(args.base) as base:
             started = time.perf_counter()
             rows = compare(base, ROOT, names, args.pairs)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)])
+    except ValueError as exc:
+        parser.error(str(exc))
     print(machine_line())
     print(f"base {args.base}, head the working tree; {args.pairs} alternated pairs per row")
     print("\n".join(table(rows)))

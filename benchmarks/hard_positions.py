@@ -19,15 +19,17 @@ two chose the same move (block, column, turns, mirror, cube).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from benchmarks.compare import base_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,21 +107,12 @@ def _summary(name: str, times: list[float]) -> str:
 
 def compare(args: argparse.Namespace) -> None:
     rounds: dict[str, list[list[tuple[float, dict[str, Any]]]]] = {"now": [], "before": []}
-    with tempfile.TemporaryDirectory() as tmp:
-        old = Path(tmp) / "baseline"
-        if args.baseline:
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", "-q", str(old), args.baseline],
-                cwd=ROOT, check=True,
-            )  # fmt: skip
-        try:
-            for _ in range(args.rounds):
-                if args.baseline:
-                    rounds["before"].append(_run(old, args))
-                rounds["now"].append(_run(ROOT, args))
-        finally:
-            if args.baseline:
-                subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT)
+    with contextlib.ExitStack() as stack:
+        old = stack.enter_context(base_tree(args.baseline)) if args.baseline else None
+        for _ in range(args.rounds):
+            if old is not None:
+                rounds["before"].append(_run(old, args))
+            rounds["now"].append(_run(ROOT, args))
     fastest = {
         name: [min(ts) for ts in zip(*[[t for t, _ in r] for r in runs], strict=True)]
         for name, runs in rounds.items()

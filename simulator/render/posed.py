@@ -110,7 +110,22 @@ class PoseTable:
         gl.glUniform4fv(location, self._used, self._data)
 
 
-class PosedGroup(pyglet.graphics.Group):
+class BlendedGroup(pyglet.graphics.Group):
+    """A shader program with alpha blending, at a draw order (the world's groups)."""
+
+    program: Any
+
+    def set_state(self) -> None:
+        self.program.bind()
+        gl.glEnable(gl.GL_BLEND)
+        gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+
+    def unset_state(self) -> None:
+        gl.glDisable(gl.GL_BLEND)
+        self.program.unbind()
+
+
+class PosedGroup(BlendedGroup):
     """The posed shader with alpha blending at a draw order, reading ``table``;
     ``shift`` moves every vertex of the group (a drop shadow)."""
 
@@ -130,15 +145,9 @@ class PosedGroup(pyglet.graphics.Group):
         self._shift = gl.glGetUniformLocation(program.id, b"shift")
 
     def set_state(self) -> None:
-        self.program.bind()
+        super().set_state()  # the program is bound before its uniforms are set
         self.table.upload(self._poses)
         gl.glUniform2f(self._shift, *self.shift)
-        gl.glEnable(gl.GL_BLEND)
-        gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
-
-    def unset_state(self) -> None:
-        gl.glDisable(gl.GL_BLEND)
-        self.program.unbind()
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -26,7 +26,14 @@ from simulator.render.film import SLIPPING, Frame, Grip, Pose3, grips
 from simulator.render.hand_view import SLIP_SECONDS, arm_mesh, hand_mesh, open_hand_mesh
 from simulator.render.mesh import Mesh
 from simulator.render.palette import BOUNDARY
-from simulator.render.posed import PosedGroup, PoseTable, posed_list, posed_program, slots_available
+from simulator.render.posed import (
+    BlendedGroup,
+    PosedGroup,
+    PoseTable,
+    posed_list,
+    posed_program,
+    slots_available,
+)
 from simulator.render.wood import SHADOW_OFFSET, shadow_mesh
 
 # Draw order: table and plinth, pieces, floor cards, overlays (lot lines, hand). A card
@@ -38,21 +45,12 @@ MIN_VIEW = 24.0  # cm: the narrowest region a picture shows
 BOUNDARY_HEIGHT = 60.0  # cm: how far up the footprint's boundary lines reach
 
 
-class MeshGroup(pyglet.graphics.Group):
+class MeshGroup(BlendedGroup):
     """pyglet's shape shader with alpha blending, at a draw order."""
 
     def __init__(self, order: int, parent: pyglet.graphics.Group | None = None) -> None:
         super().__init__(order=order, parent=parent)
         self.program = get_default_shader()
-
-    def set_state(self) -> None:
-        self.program.bind()
-        gl.glEnable(gl.GL_BLEND)
-        gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
-
-    def unset_state(self) -> None:
-        gl.glDisable(gl.GL_BLEND)
-        self.program.unbind()
 
     def __eq__(self, other: object) -> bool:
         return (
