@@ -133,9 +133,10 @@ def live_crazy_tower() -> dict:
 
 LIVE = {"lots-live": live_lots, "crazy-tower-live": live_crazy_tower}
 # Games recorded before the yielding grip (grip1), before resting as a group (rest1),
-# before hand model 2 (hand1) and before a placed piece was judged by its real extent
-# (rest2): kept as they are, replayed for their hashes.
-KEPT = ("*-grip1.toml", "*-rest1.toml", "*-hand1.toml", "*-rest2.toml")
+# before hand model 2 (hand1), before a placed piece was judged by its real extent
+# (rest2) and before a LOTS solo block taken back was placed again (rest3): kept as
+# they are, replayed for their hashes.
+KEPT = ("*-grip1.toml", "*-rest1.toml", "*-hand1.toml", "*-rest2.toml", "*-rest3.toml")
 
 
 def first_grip() -> Any:

@@ -23,6 +23,10 @@ class PlacementOutcome:
               leftmost footprint column.
     touching: unordered pairs of on-tower instances that touch along an edge (a corner
               alone is not touching).
+    taken_back: (piece, why) for each piece placed in this step that came to rest
+              outside the footprint's boundaries and was taken back (it is in ``fallen``
+              too, as it is off the tower). Empty where the table does not say (rests
+              before 4): then a piece taken back is only a fallen one.
     """
 
     placed: str | None
@@ -30,6 +34,7 @@ class PlacementOutcome:
     fallen: tuple[str, ...] = ()
     cells: Mapping[str, frozenset[Cell]] = field(default_factory=dict)
     touching: frozenset[frozenset[str]] = frozenset()
+    taken_back: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         # Normalise whatever iterables the caller used, so equality and hashing work.
@@ -37,6 +42,7 @@ class PlacementOutcome:
         cells = {k: frozenset((int(r), int(c)) for r, c in v) for k, v in self.cells.items()}
         object.__setattr__(self, "cells", MappingProxyType(cells))
         object.__setattr__(self, "touching", frozenset(frozenset(p) for p in self.touching))
+        object.__setattr__(self, "taken_back", tuple((str(p), str(w)) for p, w in self.taken_back))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -45,7 +51,7 @@ class PlacementOutcome:
             "fallen": list(self.fallen),
             "cells": {k: sorted([r, c] for r, c in v) for k, v in sorted(self.cells.items())},
             "touching": sorted(sorted(pair) for pair in self.touching),
-        }
+        } | ({"taken_back": [list(t) for t in self.taken_back]} if self.taken_back else {})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlacementOutcome:
@@ -55,4 +61,5 @@ class PlacementOutcome:
             fallen=tuple(data.get("fallen", ())),
             cells={k: frozenset(tuple(c) for c in v) for k, v in data.get("cells", {}).items()},
             touching=frozenset(frozenset(p) for p in data.get("touching", ())),
+            taken_back=tuple((p, w) for p, w in data.get("taken_back", ())),
         )

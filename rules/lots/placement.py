@@ -119,7 +119,18 @@ def candidate_problem(state: LotsState) -> Callable[[str, Iterable[Cell]], str |
 def check_solo_contact(state: LotsState, outcome: PlacementOutcome) -> None:
     """Solo: the placed block must touch the last block played along an edge."""
     last, placed = state.last_block, outcome.placed
-    if not state.solo or placed is None or last is None or last not in state.tower:
+    if not state.solo or placed is None:
+        return
+    taken = dict(outcome.taken_back)
+    if placed in taken and set(outcome.fallen) <= set(taken):
+        # Not a fall: the block was not played within the lot's boundaries, and the
+        # solo game fails only when blocks fall off the tower (lots.txt). As for a
+        # missed touch, the placement is refused and the block placed again.
+        raise IllegalMove(
+            f"{piece_name(placed)} came to rest outside the footprint and is taken back "
+            f"({taken[placed]}): place a block again"
+        )
+    if last is None or last not in state.tower:
         return
     if placed in outcome.fallen or last in outcome.fallen:
         return  # a fall, not a contact question: it loses the solo game anyway
@@ -141,6 +152,9 @@ def check_outcome(state: LotsState, outcome: PlacementOutcome) -> None:
     for piece in outcome.fallen:
         if piece not in before:
             raise IllegalMove(f"{piece} is listed as fallen but was not on the tower")
+    for piece, _ in outcome.taken_back:
+        if piece not in new or piece not in outcome.fallen:
+            raise IllegalMove(f"{piece} is listed as taken back but was not placed and lost now")
     after = before - set(outcome.fallen)
     for piece in sorted(after):
         if not outcome.cells.get(piece):

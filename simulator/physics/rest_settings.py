@@ -34,6 +34,9 @@ class RestRule:
     # it snaps to: one resting past the lot's outline further than the game allows is
     # taken back (LOTS: games/lots/verdicts.py).
     extent_bounds: bool
+    # The verdict names the pieces taken back for resting outside the lot, so that the
+    # rules can tell them from falls (LOTS solo: placed again, not a lost game).
+    names_taken_back: bool
 
 
 def _table() -> dict[str, Any]:
@@ -63,4 +66,5 @@ def rest_rule(version: int) -> RestRule:
         settle_hold=float(entry["settle_hold"]),
         islands=bool(entry["islands"]),
         extent_bounds=bool(entry["extent_bounds"]),
+        names_taken_back=bool(entry["names_taken_back"]),
     )

@@ -143,14 +143,18 @@ def test_a_file_that_names_no_rest_replays_at_rest_1(
     assert load_scenario(path).scenario.profile.rest == rest
 
 
-def test_new_games_use_rest_3_and_record_it() -> None:
-    assert load_profile().rest == 3
-    assert pinned_physics(load_profile())["rest"] == 3
+def test_new_games_use_rest_4_and_record_it() -> None:
+    assert load_profile().rest == 4
+    assert pinned_physics(load_profile())["rest"] == 4
+    assert (
+        load_profile().resting.names_taken_back
+        and not load_profile(rest=3).resting.names_taken_back
+    )
 
 
 def test_a_rest_out_of_range_is_one_clear_line(tmp_path: Path) -> None:
     path = tmp_path / "box.toml"
-    path.write_text(SANDBOX.format(physics="[physics]\nrest = 4\n"))
+    path.write_text(SANDBOX.format(physics="[physics]\nrest = 5\n"))
     with pytest.raises(ScenarioError, match="rest"):
         load_scenario(path)
 

@@ -40,6 +40,7 @@ def conclude(
     # A piece just placed that came to rest outside the footprint is taken back
     # and must be placed again, exactly as if it had fallen (docs/rules-lots.md).
     judge_extent = world.profile.resting.extent_bounds
+    taken_back: list[tuple[str, str]] = []
     for piece in placed:
         cells = view.cells.get(piece)
         problem = bounds_problem(table.lot.footprint, cells) if cells else None
@@ -49,6 +50,7 @@ def conclude(
             world.remove(piece)
             fallen.append(piece)
             del view.cells[piece]
+            taken_back.append((piece, problem))
             table.notice(
                 {
                     "turn": state.turn,
@@ -66,6 +68,9 @@ def conclude(
         fallen=tuple(fallen),
         cells=view.cells,
         touching=frozenset(touching),
+        # From rest 4 the rules are told which fallen pieces were taken back (solo: a
+        # refusal, not a lost game); before, they were only fallen.
+        taken_back=tuple(taken_back) if world.profile.resting.names_taken_back else (),
     )
 
 

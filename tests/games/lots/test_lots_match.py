@@ -114,3 +114,32 @@ def test_refused_actions_are_logged_in_order_with_the_rules_events() -> None:
     types = [e["type"] for e in match.events()]
     assert types.index("refused") < types.index("place")
     assert len(match.events()) == len(match.state.events) + 1
+
+
+@pytest.mark.parametrize("rest", [3, 4])
+def test_a_solo_block_taken_back_is_placed_again_from_rest_4(rest: int) -> None:
+    # The solo game fails when blocks fall off the tower (lots.txt); a block resting
+    # past the lot's outline has not fallen. Rest 3 took it for a fall, and lost.
+    match = LotsMatch(
+        LotsOptions(players=("Ann",), footprint="1A", seed=3), load_profile(rest=rest)
+    )
+    match.perform({"type": "roll", "player": "Ann"})
+    block = "green-1"  # an L
+    assert block in match.state.banks[0]
+    before = match.state_hash()
+    if rest == 3:
+        outcome = match.place(Placement(block=block, col=3, nudge=0.5))
+        assert outcome.fallen == (block,) and outcome.taken_back == ()
+        assert match.state.over and match.state.events[-1]["reason"] == "solo_fall"
+        return
+    with pytest.raises(IllegalMove) as refused:
+        match.place(Placement(block=block, col=3, nudge=0.5))
+    assert re.fullmatch(
+        r"the green L came to rest outside the footprint and is taken back \(it sticks out "
+        r"0\.\d cm past the right edge of the footprint\): place a block again",
+        str(refused.value),
+    )
+    assert match.state_hash() == before and not match.state.over
+    assert [e.id for e in match.world.dynamic_entries] == []  # the world is as it was
+    outcome = match.place(Placement(block=block, col=3))
+    assert outcome.fallen == () and block in match.state.tower and not match.state.over

@@ -5,6 +5,7 @@ from lots_fakes import all_pieces, assert_conserved, face_state, outcome_with, p
 
 from rules.errors import IllegalMove
 from rules.lots import LotsOptions, check_candidate, check_solo_contact, new_game, place, roll
+from rules.lots.outcome import PlacementOutcome
 from rules.lots.supply import settle_marker, solo_resolve_roll
 
 T_LEFT = [(0, 0), (0, 1), (0, 2), (1, 1)]
@@ -120,6 +121,33 @@ def test_any_fall_loses():
     assert after.over and after.winners == [] and after.end_reason == "solo_fall"
     assert after.removed == ["red-1"]
     assert_conserved(after)
+
+
+def test_a_block_taken_back_is_refused_not_lost():
+    # The table took the block back for resting past the lot's outline: not a fall
+    # (the solo game fails only when blocks fall off the tower), so it is placed again.
+    state = placing(solo(), ["red-1", "blue-1"])
+    put_tower(state, "yellow-1", T_LEFT)
+    state.last_block = "yellow-1"
+    why = "it sticks out 0.4 cm past the right edge of the footprint"
+    back = outcome_with(state, "red-1", {}, fallen=["red-1"])
+    back = PlacementOutcome(**{**vars(back), "taken_back": (("red-1", why),)})
+    before = state.digest()
+    with pytest.raises(IllegalMove, match=r"red I came to rest outside .*0\.4 cm past the right"):
+        place(state, "Jo", back)
+    assert state.digest() == before
+    # A piece of the tower knocked off as well is a fall: the game is lost.
+    both = PlacementOutcome(
+        **{**vars(outcome_with(state, "red-1", {}, fallen=["red-1", "yellow-1"])),
+           "taken_back": (("red-1", why),)}
+    )  # fmt: skip
+    assert place(state, "Jo", both).end_reason == "solo_fall"
+    # Only a piece placed now and lost now may be named as taken back.
+    wrong = PlacementOutcome(**{**vars(back), "taken_back": (("yellow-1", why),)})
+    with pytest.raises(IllegalMove, match="yellow-1 is listed as taken back"):
+        place(state, "Jo", wrong)
+    assert PlacementOutcome.from_dict(back.to_dict()) == back
+    assert "taken_back" not in outcome_with(state, "red-1", {}, fallen=["red-1"]).to_dict()
 
 
 def test_forty_points_wins():
