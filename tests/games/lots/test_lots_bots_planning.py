@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.chance import Chance
+from rules.errors import IllegalMove
 from rules.footprints import get_footprint
 from rules.lots import LotsOptions, new_game
 from simulator.bots.dexterity import Jitter, draw, get_profile
@@ -374,3 +375,30 @@ def test_the_margin_counts_the_angle_and_forgives_a_small_overlap() -> None:
     assert margin_for(steady) == pytest.approx(3 * spread - 0.03)
     assert 0.2 < margin_for(steady) < 0.25  # measured: 0.2 cm off, 1 of 100 tilted
     assert margin_for(get_profile("shaky")) > margin_for(steady)
+
+
+@pytest.mark.parametrize(("col", "side"), [(0, 1), (1, -1)])
+def test_a_piece_at_the_lots_edge_keeps_the_hands_air_inside_the_limit(col: int, side: int) -> None:
+    """3B's ridge: an O over the valley wants to lean towards the ground block that
+    carries it, out past the lot's edge. From rest 3 a piece resting past the edge's
+    limit (0.25 cm) is taken back: aimed at the limit, half of a steady hand's draws
+    were (12 of 16); the aim leans no piece out past the outline."""
+    match = LotsMatch(LotsOptions(players=("Ann",), footprint="3B", seed=1))
+    match.perform({"type": "roll", "player": "Ann"})
+    match.state.banks[0] = ["orange-1", *match.state.banks[0][1:]]
+    board = Board.of(get_footprint("3B"), match.state.tower)
+    drop = next(d for d in drops(board, "orange-1") if (d.col, d.turns) == (col, 0))
+    steady = get_profile("steady")
+    margin = margin_for(steady)
+    aimed = aim(match, "orange-1", drop, margin)
+    limit = match.world.profile.resting.extent_bounds
+    assert limit and aimed.nudge == 0.0  # flush with the edge, on the grid
+    refused = 0
+    for k in range(8):
+        twin = match.scratch_copy()
+        placement = Placement(block="orange-1", col=col, nudge=aimed.nudge)
+        try:
+            twin.place(noisy(placement, draw(steady, Chance.from_seed(k))))
+        except IllegalMove:
+            refused += 1
+    assert refused == 0
