@@ -252,16 +252,34 @@ def test_a_drop_the_rules_refuse_after_the_physics_leaves_the_mask_until_one_is_
 @pytest.mark.parametrize(
     ("players", "footprint", "seed", "digest"),
     [
-        (2, "3B", 11, "4a7071b1a9f0484b311deabec68aa37342f4d9b7f26d5b9477cb855a676a980d"),
-        (3, "1A", 5, "cf77bb6d629bc85f83200fec91e9467f1864323e70d63dce7bde943440d48c39"),
-        (4, "2A", 7, "c08e7999b94b51988f3da8e7a784ea71c594206aa268bf05f48e0442a0208795"),
+        (2, "3B", 11, "48cbbe45af1b4e5e84813c3d9ca32d15303ad026d251b542eef54bb169161cc9"),
+        (3, "1A", 5, "8ca5928acc1454eabdbf744deff7fd6add1e95a068876ec40d3bfdcd0412be39"),
+        (4, "2A", 7, "355b4fba8853951f893ee870298bd24f366e52eead9f8d13192207c644dc1cfb"),
     ],
 )
 def test_seeded_episodes_are_pinned(players: int, footprint: str, seed: int, digest: str) -> None:
     """Observations, masks, rewards and infos of seeded games, pinned: they do not move
     when the code that computes them does. Pinned anew for hand model 2 (issue 41) and
-    for rest 3 (issue 43: a piece resting past the lot's outline is taken back); under
-    rest 2 the digests of hand model 2 reproduce (below)."""
+    for rest 3 (issue 43: a piece resting past the lot's outline is taken back) and rest
+    4 (issue 42: the careful aim leans no piece past it); under rest 2 and 3 the digests
+    before reproduce (below)."""
+    env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=60)
+    assert episode_digest(env, seed) == digest
+
+
+@pytest.mark.parametrize(
+    ("players", "footprint", "seed", "digest"),
+    [
+        (2, "3B", 11, "4a7071b1a9f0484b311deabec68aa37342f4d9b7f26d5b9477cb855a676a980d"),
+        (3, "1A", 5, "cf77bb6d629bc85f83200fec91e9467f1864323e70d63dce7bde943440d48c39"),
+        (4, "2A", 7, "c08e7999b94b51988f3da8e7a784ea71c594206aa268bf05f48e0442a0208795"),
+    ],
+)
+def test_under_rest_3_the_episodes_pinned_before_rest_4_reproduce(
+    monkeypatch: pytest.MonkeyPatch, players: int, footprint: str, seed: int, digest: str
+) -> None:
+    # Rest 4's careful aim leans no piece past the lot's outline (bots_aim).
+    monkeypatch.setattr("simulator.physics.profile.new_games_rest", lambda: 3)
     env = lots_v0.raw_env(players=players, footprint=footprint, max_cycles=60)
     assert episode_digest(env, seed) == digest
 

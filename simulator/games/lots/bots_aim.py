@@ -93,8 +93,8 @@ class _Walls:
     hug_hi: float
     edge_lo: float  # how far it may hang over the lot's edges
     edge_hi: float
-    # A piece resting further past the edges than this is taken back (rest 3 on; 0: the
-    # rules read its cells only)
+    # A piece resting further past the edges than this is taken back, and the aim leans
+    # no piece past them (rest 4 on; 0: the aim may use the overhang allowed)
     overhang: float = 0.0
 
     @property
@@ -162,7 +162,9 @@ def _walls(match: LotsMatch, spot: Drop, margin: float = 0.0, hug: Collection[st
     overhang = game_content().overhang if judged_by_extent else CELLS_ONLY_OVERHANG
     edge_lo = lot.left - overhang
     edge_hi = lot.right + overhang - width * cell
-    hard = overhang if judged_by_extent else 0.0
+    # From rest 4 (a LOTS solo piece taken back is placed again, not lost) the aim
+    # leans nothing past the outline; rest 3's games keep the aim they were played with.
+    hard = overhang if match.world.profile.resting.names_taken_back else 0.0
     return _Walls(lo, hi, soft_lo, soft_hi, hug_lo, hug_hi, edge_lo, edge_hi, hard)
 
 
