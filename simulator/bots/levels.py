@@ -16,6 +16,16 @@ DEFAULT_LEVEL = "random"
 
 
 @dataclass(frozen=True)
+class Playouts:
+    """Filled In: the search by playouts (simulator/games/filled_in/bots_search.py)."""
+
+    candidates: int  # the greedy judge's best blocks that are played out
+    playouts: int  # playouts each of them gets, on the same dice
+    rounds: int = 0  # rounds a playout plays before it is scored (0: to the game's end)
+    drafts: int = 0  # playouts each free die gets when drafting (0: the greedy's draft)
+
+
+@dataclass(frozen=True)
 class Level:
     name: str
     candidates: int  # best-by-heuristic candidates that get rollouts
@@ -38,11 +48,16 @@ class Level:
     # Crazy Tower competitive: a revealed card is worth the chance that it brings a loop
     # box, from the cards still in the deck (crazy_tower/bots_race.py, docs/bots.md).
     deck_odds: bool = False
+    # Filled In: placements (and drafts) chosen by playouts of the rest of the game.
+    playouts: Playouts | None = None
+    # Filled In: plays by the playouts' rule of thumb (low, tight, its own colour; any
+    # die), not by counting points (bots_playout.sketch_move).
+    sketch: bool = False
 
 
 LEVELS: dict[str, Level] = {
     # An easy player is a little hasty, a hard one takes its time (docs/bots.md, "Hurry").
-    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2),
+    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2, sketch=True),
     "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
     # A surgeon's hand: in LOTS solo a block must touch the last one, often side by
     # side within the rules' 0.1 cm, which a steady hand misses about half the time
@@ -59,6 +74,7 @@ LEVELS: dict[str, Level] = {
         retry_batches=2,
         stress=True,
         hurry=0.8,
+        playouts=Playouts(5, 8, rounds=4),
     ),
     # The strongest: hard's thinking with more of it (more candidates and rehearsals,
     # three finalists), air kept for the hand's spread at its own careful pace, and
@@ -78,6 +94,7 @@ LEVELS: dict[str, Level] = {
         paced_margins=True,
         followups=3,
         deck_odds=True,
+        playouts=Playouts(6, 10, rounds=4, drafts=6),
     ),
 }
 
