@@ -26,6 +26,13 @@ class Playouts:
 
 
 @dataclass(frozen=True)
+class Sketch:
+    """Filled In: the rule of thumb's weights (bots_playout.sketch_move), in rows of height."""
+
+    same_colour: float = 0.4  # a box of the block's colour beside it (colour areas score)
+
+
+@dataclass(frozen=True)
 class Level:
     name: str
     candidates: int  # best-by-heuristic candidates that get rollouts
@@ -50,14 +57,15 @@ class Level:
     deck_odds: bool = False
     # Filled In: placements (and drafts) chosen by playouts of the rest of the game.
     playouts: Playouts | None = None
-    # Filled In: plays by the playouts' rule of thumb (low, tight, its own colour; any
-    # die), not by counting points (bots_playout.sketch_move).
-    sketch: bool = False
+    # Filled In: plays by a rule of thumb (the block low, tool boxes in their colours; any
+    # die), not by counting points (bots_playout.sketch_move); the playouts' is Sketch().
+    sketch: Sketch | None = None
 
 
 LEVELS: dict[str, Level] = {
     # An easy player is a little hasty, a hard one takes its time (docs/bots.md, "Hurry").
-    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2, sketch=True),
+    # Filled In's easy builds low and keeps the tools' colours, but plans no colour area.
+    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2, sketch=Sketch(0.0)),
     "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
     # A surgeon's hand: in LOTS solo a block must touch the last one, often side by
     # side within the rules' 0.1 cm, which a steady hand misses about half the time

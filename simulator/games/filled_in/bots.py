@@ -28,7 +28,7 @@ from rules.filled_in.state import DRAFT, PLACE, GameState, PlayerState
 from rules.filled_in.turns import legal_moves
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity
-from simulator.bots.levels import Level, Playouts, level
+from simulator.bots.levels import Level, Playouts, Sketch, level
 from simulator.games.computer_seat import FALLBACK, Computers, Table, given, seated_by_seed
 from simulator.games.filled_in.bots_playout import sketch_move
 from simulator.games.filled_in.bots_search import (
@@ -53,8 +53,8 @@ class FilledInBot:
     seed: int = 0  # the playouts' dice (levels that search), never the game's
 
     def decide(self, state: GameState, name: str) -> dict[str, Any]:
-        if self.level.sketch and state.phase in (DRAFT, PLACE):
-            return self._sketch(state, name)
+        if self.level.sketch is not None and state.phase in (DRAFT, PLACE):
+            return self._sketch(state, name, self.level.sketch)
         if state.phase == PLACE:
             return self._place(state, name)
         moves = legal_moves(state, name)
@@ -67,12 +67,12 @@ class FilledInBot:
             return max(moves, key=lambda m: _die_value(state, name, m["die"], fit))
         return moves[0]
 
-    def _sketch(self, state: GameState, name: str) -> dict[str, Any]:
-        """The rule of thumb: any die; the block low, tight, by its own colour."""
+    def _sketch(self, state: GameState, name: str, weights: Sketch) -> dict[str, Any]:
+        """The rule of thumb: any die; the block low, tool boxes in their colours."""
         rng = Chance.from_seed(decision_seed(self.seed, state, name))
         if state.phase == DRAFT:
             return rng.choice(legal_moves(state, name))
-        move = sketch_move(state, state.player(name), rng)
+        move = sketch_move(state, state.player(name), rng, weights)
         return move or legal_moves(state, name)[0]  # only the crew card fits: play it
 
     # -- placing ------------------------------------------------------------------------

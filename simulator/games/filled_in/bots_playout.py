@@ -25,10 +25,12 @@ from rules.filled_in.sheets import SheetSpec
 from rules.filled_in.state import DRAFT, ENDED, PLACE, ROLL, GameState, PlayerState
 from rules.filled_in.turns import to_move
 from rules.pieces import Cell
+from simulator.bots.levels import Sketch
 
-# The default policy's weights, in rows: a block sits as low as it can, hugs its own
-# colour (areas score), and a tool box is worth its number in its colour (lost else).
-SAME_COLOUR = 0.4
+# The rule of thumb, in rows: a block sits as low as it can, hugs its own colour
+# (Sketch.same_colour: areas score), and a tool box is worth its number in its colour
+# (lost else). The playouts play by Sketch()'s weights.
+PLAYOUT = Sketch()
 NOISE = 0.8  # a uniform tie-breaker: playouts of one position should differ
 WIN = 5.0  # a playout won counts this much above its margin (the ladder counts wins)
 
@@ -53,9 +55,11 @@ def _spot_info(spec: SheetSpec, shape: str) -> dict[tuple[Cell, ...], _Spot]:
     return out
 
 
-def sketch_move(state: GameState, player: PlayerState, rng: Chance) -> dict[str, Any] | None:
-    """The default policy's block for ``player`` as a ``place`` move, or None when no
-    plain block fits (only the crew card, which the policy keeps, would help)."""
+def sketch_move(
+    state: GameState, player: PlayerState, rng: Chance, weights: Sketch = PLAYOUT
+) -> dict[str, Any] | None:
+    """The rule of thumb's block for ``player`` as a ``place`` move, or None when no
+    plain block fits (only the crew card, which the rule keeps, would help)."""
     spec, grid = player.tower.spec, player.tower.grid()
     filled = frozenset(grid)
     first, second = hand_faces(state, player)
@@ -69,7 +73,7 @@ def sketch_move(state: GameState, player: PlayerState, rng: Chance) -> dict[str,
         for i, spot in enumerate(spots[shape]):
             noise = ((jitter >> (i % 48)) & 0xFFFF) / 0x10000
             value = NOISE * noise - spot.top
-            value += SAME_COLOUR * sum(1 for n in spot.border if grid.get(n) == colour)
+            value += weights.same_colour * sum(1 for n in spot.border if grid.get(n) == colour)
             for number, asked in spot.tools:
                 value += number if asked == colour else -number
             if best is None or value > best[0]:

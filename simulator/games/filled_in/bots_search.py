@@ -1,13 +1,13 @@
-"""The Filled In search: a few candidate moves, each played out to the end of the game.
+"""The Filled In search: a few candidate moves, each played out some rounds ahead.
 
 The greedy judge (bots.py) ranks every legal block by the score just after it; the best
 few (``Playouts.candidates``) are each drawn on a copy of the game and played out
 ``Playouts.playouts`` times by the default policy (bots_playout.py), every candidate
 on the same dice (common random numbers: the candidates differ by the move, not by the
 luck), and the one with the best mean margin is drawn. What the greedy cannot see, the
-playouts count: colour areas are scored at the end against the rival's sheet, a tool
-box left open may still be filled in its colour, a level left with one colour scores
-one, and a sheet with holes ends the game early for both.
+playouts count: a hole only one shape fills keeps its level open (scoring nothing), a
+tool box covered in the wrong colour stays lost, a colour area is measured against the
+rival's after their blocks to come, and a sheet with holes ends the game for both.
 
 Drafting (``Playouts.drafts`` > 0) takes each free die on a copy and plays on from
 there: a die the rival needs is worth what taking it away costs them.
@@ -33,12 +33,10 @@ def decision_seed(seed: int, state: GameState, name: str) -> int:
     return Chance.from_seed(seed).fork(where).next_u64()
 
 
-def mean_margin(
-    after: GameState, name: str, search: Playouts, seed: int, *, rounds: int | None = None
-) -> float:
+def mean_margin(after: GameState, name: str, search: Playouts, seed: int) -> float:
     """``name``'s mean margin over the search's playouts from ``after``."""
-    count, depth = search.playouts, search.rounds if rounds is None else rounds
-    return sum(playout(after, name, seed + j, depth) for j in range(count)) / count
+    count = search.playouts
+    return sum(playout(after, name, seed + j, search.rounds) for j in range(count)) / count
 
 
 def best_by_playouts(

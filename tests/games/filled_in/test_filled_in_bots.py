@@ -75,7 +75,7 @@ def test_bad_seat_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> N
 def greedy_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every level as its greedy judge alone (the levels before issue 42)."""
     for name, found in LEVELS.items():
-        monkeypatch.setitem(LEVELS, name, replace(found, playouts=None, sketch=False))
+        monkeypatch.setitem(LEVELS, name, replace(found, playouts=None, sketch=None))
 
 
 def _reference_value(lookahead: int, state: GameState, name: str, move: dict[str, Any]) -> float:
