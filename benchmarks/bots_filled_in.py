@@ -30,11 +30,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from benchmarks.towers import machine_line, median
+from rules.filled_in.scoring import score_breakdowns
 from rules.filled_in.state import GameState
 from simulator.bots.levels import level
 from simulator.games.filled_in.bots import FilledInBot
@@ -77,11 +79,14 @@ def main() -> None:
 
 def versus(games: int, bot: str, opponent: str) -> None:
     wins, margins, times = 0.0, [], []
+    parts: dict[str, Counter[str]] = {bot: Counter(), opponent: Counter()}
     for seed in range(1, games + 1):
         seat = 0 if seed % 2 else 1
         started = time.process_time()
-        result, _ = play_game(2, 1, "standard", seed, {seat: bot, 1 - seat: opponent})
+        result, match = play_game(2, 1, "standard", seed, {seat: bot, 1 - seat: opponent})
         times.append(time.process_time() - started)
+        for i, breakdown in enumerate(score_breakdowns(match.state).values()):
+            parts[bot if i == seat else opponent].update(breakdown.to_dict())
         names = list(result["scores"])
         mine, theirs = result["scores"][names[seat]], result["scores"][names[1 - seat]]
         winner = result["winner"]
@@ -94,6 +99,9 @@ def versus(games: int, bot: str, opponent: str) -> None:
         f"(95 % CI {low:.0%} to {high:.0%}); median margin {statistics.median(margins):+g} "
         f"points; median game {statistics.median(times):.2f} s CPU"
     )
+    for who, found in parts.items():  # where the points came from
+        mean = ", ".join(f"{part} {found[part] / games:.1f}" for part in found)
+        print(f"  {who} (mean a game): {mean}")
 
 
 def decisions(games: int, bot: str, opponent: str) -> None:

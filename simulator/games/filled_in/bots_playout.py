@@ -1,5 +1,6 @@
 """Playouts for the Filled In search: the rest of a game played fast, by the rules, from
-seeded dice that are not the game's; and the default policy is how ``easy`` plays.
+seeded dice that are not the game's. ``easy`` plays by the same rule of thumb, with
+its own weights (``Level.sketch``).
 
 A playout rolls from its own ``Chance`` (never the game's: the bots must not read the
 dice to come) and plays every seat with a quick default policy, a sketch of how people
