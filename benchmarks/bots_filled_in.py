@@ -3,6 +3,7 @@
 Usage:
   PYTHONPATH=. python -m benchmarks.bots_filled_in [--games 50] [--level normal]
       [--opponent random]
+  PYTHONPATH=. python -m benchmarks.bots_filled_in --decisions --level hard [--games 10]
   PYTHONPATH=. python -m benchmarks.bots_filled_in --four-hard [--games 3] [--base-tree DIR]
 
 Versus (the default): 2-player games on sheet 1, seeds 1..N, the bot at seat 1 on odd
@@ -14,7 +15,8 @@ on sheet 1, seeds 1..N, each game's process CPU seconds. Then, on every position
 games, the plain evaluator the bots were first written as (kept in
 tests/games/filled_in/test_filled_in_bots.py: each block played on a full copy of the
 game, every player scored) against the bots, in this process: their CPU and its ratio,
-every choice compared. With ``--base-tree`` (a checkout of an earlier revision, such as
+every choice compared (hard's greedy judge, its playouts aside: issue 42 gave hard a
+search by playouts, docs/bots.md). With ``--base-tree`` (a checkout of an earlier revision, such as
 the one before issue 26) each game is also played in a child process on that tree and
 on this one, alternately, and their CPU compared; the state hashes must agree.
 """
@@ -28,10 +30,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from benchmarks.towers import machine_line, median
+from rules.filled_in.scoring import score_breakdowns
 from rules.filled_in.state import GameState
 from simulator.bots.levels import level
 from simulator.games.filled_in.bots import FilledInBot
@@ -59,21 +64,29 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--four-hard", action="store_true", help="issue 26's cost of a game")
+    parser.add_argument(
+        "--decisions", action="store_true", help="CPU of each --level decision against --opponent"
+    )
     parser.add_argument("--base-tree", type=Path, help="with --four-hard: compare with a checkout")
     args = parser.parse_args()
     if args.four_hard:
         four_hard(args.games or 3, args.base_tree)
+    elif args.decisions:
+        decisions(args.games or 10, args.level, args.opponent)
     else:
         versus(args.games or 50, args.level, args.opponent)
 
 
 def versus(games: int, bot: str, opponent: str) -> None:
     wins, margins, times = 0.0, [], []
+    parts: dict[str, Counter[str]] = {bot: Counter(), opponent: Counter()}
     for seed in range(1, games + 1):
         seat = 0 if seed % 2 else 1
         started = time.process_time()
-        result, _ = play_game(2, 1, "standard", seed, {seat: bot, 1 - seat: opponent})
+        result, match = play_game(2, 1, "standard", seed, {seat: bot, 1 - seat: opponent})
         times.append(time.process_time() - started)
+        for i, breakdown in enumerate(score_breakdowns(match.state).values()):
+            parts[bot if i == seat else opponent].update(breakdown.to_dict())
         names = list(result["scores"])
         mine, theirs = result["scores"][names[seat]], result["scores"][names[1 - seat]]
         winner = result["winner"]
@@ -86,6 +99,34 @@ def versus(games: int, bot: str, opponent: str) -> None:
         f"(95 % CI {low:.0%} to {high:.0%}); median margin {statistics.median(margins):+g} "
         f"points; median game {statistics.median(times):.2f} s CPU"
     )
+    for who, found in parts.items():  # where the points came from
+        mean = ", ".join(f"{part} {found[part] / games:.1f}" for part in found)
+        print(f"  {who} (mean a game): {mean}")
+
+
+def decisions(games: int, bot: str, opponent: str) -> None:
+    """The CPU of every draft and place decision of ``bot`` in 2-player games on sheet 1
+    (seeds 1..N, seats alternated as in ``versus``): median and 95th percentile."""
+    print(machine_line())
+    times: dict[str, list[float]] = {"draft": [], "place": []}
+    for seed in range(1, games + 1):
+        seat = 0 if seed % 2 else 1
+        _, match = play_game(2, 1, "standard", seed, {seat: bot, 1 - seat: opponent})
+        name = match.state.names[seat]
+        player = FilledInBot(level(bot), seed)
+        for state, who in _positions(match):
+            if who == name and state.phase in times:
+                started = time.process_time()
+                player.decide(state, name)
+                times[state.phase].append(time.process_time() - started)
+    for phase, found in times.items():
+        if found:
+            ranked = sorted(found)
+            p95 = ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))]
+            print(
+                f"{bot} {phase}: median {median(found):.3f} s CPU, 95th percentile "
+                f"{p95:.3f} s, {len(found)} decisions in {games} games against {opponent}"
+            )
 
 
 def four_hard(games: int, base_tree: Path | None) -> None:
@@ -106,7 +147,8 @@ def four_hard(games: int, base_tree: Path | None) -> None:
         f"(max {max(cpu):.2f} s; target <= {TARGET_S:g} s: {verdict})"
     )
 
-    bot, plain, ours = FilledInBot(level("hard")), 0.0, 0.0
+    # the greedy judge hard searches with (its playouts aside) against the reference
+    bot, plain, ours = FilledInBot(replace(level("hard"), playouts=None)), 0.0, 0.0
     for state, name in positions:
         started = time.process_time()
         chosen = bot.decide(state, name)

@@ -16,6 +16,23 @@ DEFAULT_LEVEL = "random"
 
 
 @dataclass(frozen=True)
+class Playouts:
+    """Filled In: the search by playouts (simulator/games/filled_in/bots_search.py)."""
+
+    candidates: int  # the greedy judge's best blocks that are played out
+    playouts: int  # playouts each of them gets, on the same dice
+    rounds: int = 0  # rounds a playout plays before it is scored (0: to the game's end)
+    drafts: int = 0  # playouts each free die gets when drafting (0: the greedy's draft)
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """Filled In: the rule of thumb's weights (bots_playout.sketch_move), in rows of height."""
+
+    same_colour: float = 0.4  # a box of the block's colour beside it (colour areas score)
+
+
+@dataclass(frozen=True)
 class Level:
     name: str
     candidates: int  # best-by-heuristic candidates that get rollouts
@@ -38,11 +55,17 @@ class Level:
     # Crazy Tower competitive: a revealed card is worth the chance that it brings a loop
     # box, from the cards still in the deck (crazy_tower/bots_race.py, docs/bots.md).
     deck_odds: bool = False
+    # Filled In: placements (and drafts) chosen by playouts of the rest of the game.
+    playouts: Playouts | None = None
+    # Filled In: plays by a rule of thumb (the block low, tool boxes in their colours; any
+    # die), not by counting points (bots_playout.sketch_move); the playouts' is Sketch().
+    sketch: Sketch | None = None
 
 
 LEVELS: dict[str, Level] = {
     # An easy player is a little hasty, a hard one takes its time (docs/bots.md, "Hurry").
-    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2),
+    # Filled In's easy builds low and keeps the tools' colours, but plans no colour area.
+    "easy": Level("easy", 3, 1, 3_000, 0.0, "average", 0, hurry=1.2, sketch=Sketch(0.0)),
     "normal": Level("normal", 6, 3, 12_000, 4.0, "steady", 1),
     # A surgeon's hand: in LOTS solo a block must touch the last one, often side by
     # side within the rules' 0.1 cm, which a steady hand misses about half the time
@@ -59,6 +82,7 @@ LEVELS: dict[str, Level] = {
         retry_batches=2,
         stress=True,
         hurry=0.8,
+        playouts=Playouts(5, 8, rounds=4),
     ),
     # The strongest: hard's thinking with more of it (more candidates and rehearsals,
     # three finalists), air kept for the hand's spread at its own careful pace, and
@@ -78,6 +102,7 @@ LEVELS: dict[str, Level] = {
         paced_margins=True,
         followups=3,
         deck_odds=True,
+        playouts=Playouts(6, 10, rounds=4, drafts=6),
     ),
 }
 

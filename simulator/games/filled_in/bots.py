@@ -28,14 +28,21 @@ from rules.filled_in.state import DRAFT, PLACE, GameState, PlayerState
 from rules.filled_in.turns import legal_moves
 from simulator.bots.cli import Seats
 from simulator.bots.dexterity import Dexterity
-from simulator.bots.levels import Level, level
+from simulator.bots.levels import Level, Playouts, Sketch, level
 from simulator.games.computer_seat import FALLBACK, Computers, Table, given, seated_by_seed
+from simulator.games.filled_in.bots_playout import sketch_move
+from simulator.games.filled_in.bots_search import (
+    best_by_playouts,
+    decision_seed,
+    draft_by_playouts,
+)
 from simulator.games.filled_in.match import FilledInMatch
 from simulator.games.filled_in.player import RandomSeat, RandomTable, player_chance
 from simulator.games.filled_in.scenario import MAX_COMPUTER_DECISIONS
 
 ROOM = 0.6  # points per shape that still fits somewhere after the block (lookahead)
 LOW = 0.05  # points per row lower the block's top sits
+ROOM_LOOKAHEAD = 2  # the greedy's lookahead that counts ROOM (as _Judge reads it)
 # The crew card is kept for a turn when it is worth at least this much more.
 CREW_MARGIN = 2.0
 
@@ -43,31 +50,75 @@ CREW_MARGIN = 2.0
 @dataclass
 class FilledInBot:
     level: Level
+    seed: int = 0  # the playouts' dice (levels that search), never the game's
 
     def decide(self, state: GameState, name: str) -> dict[str, Any]:
+        if self.level.sketch is not None and state.phase in (DRAFT, PLACE):
+            return self._sketch(state, name, self.level.sketch)
         if state.phase == PLACE:
             return self._place(state, name)
         moves = legal_moves(state, name)
         if state.phase == DRAFT:
+            search = self.level.playouts
+            if search is not None and search.drafts and len(moves) > 1:
+                seed = decision_seed(self.seed, state, name)
+                return draft_by_playouts(state, name, moves, search, seed)
             fit = _Fit(state.player(name))
             return max(moves, key=lambda m: _die_value(state, name, m["die"], fit))
         return moves[0]
+
+    def _sketch(self, state: GameState, name: str, weights: Sketch) -> dict[str, Any]:
+        """The rule of thumb: any die; the block low, tool boxes in their colours."""
+        rng = Chance.from_seed(decision_seed(self.seed, state, name))
+        if state.phase == DRAFT:
+            return rng.choice(legal_moves(state, name))
+        move = sketch_move(state, state.player(name), rng, weights)
+        return move or legal_moves(state, name)[0]  # only the crew card fits: play it
 
     # -- placing ------------------------------------------------------------------------
 
     def _place(self, state: GameState, name: str) -> dict[str, Any]:
         player = state.player(name)
         plain = placement_moves(state, player, with_crew=False)
+        search = self.level.playouts
         crewed = []
-        if self.level.lookahead > 0 and unused_crew_effect(player) is not None:
+        if (self.level.lookahead > 0 or search) and unused_crew_effect(player) is not None:
             crewed = [m for m in placement_moves(state, player) if m.get("crew")]
         if not (plain or crewed):
             return legal_moves(state, name)[0]
+        if search is not None:  # candidates ranked by the greedy with its room lookahead
+            judge = _Judge(state, name, ROOM_LOOKAHEAD)
+            return self._search(state, name, judge, plain, crewed, search)
         judge = _Judge(state, name, self.level.lookahead)
         best_crew = judge.best(crewed)
         best_plain = judge.best(plain) or best_crew
         assert best_plain is not None  # there are moves
         if best_crew is not None and best_crew[1] - best_plain[1] >= CREW_MARGIN:
+            return best_crew[0]
+        return best_plain[0]
+
+    def _search(
+        self,
+        state: GameState,
+        name: str,
+        judge: _Judge,
+        plain: list[dict[str, Any]],
+        crewed: list[dict[str, Any]],
+        search: Playouts,
+    ) -> dict[str, Any]:
+        """The greedy's best few blocks played out; the crew card is spent when its best
+        block's playouts beat the plain ones' by CREW_MARGIN (playouts never use it, so
+        they cannot see what keeping it is worth)."""
+        seed = decision_seed(self.seed, state, name)
+        # half as many crew blocks: the card is spent once, and they would double the cost
+        counts = (search.candidates, max(1, search.candidates // 2))
+        picks = [judge.ranked(m)[:n] for m, n in zip((plain, crewed), counts, strict=True)]
+        found = [best_by_playouts(state, name, p, search, seed) if p else None for p in picks]
+        best_plain, best_crew = found
+        if best_plain is None or (
+            best_crew is not None and best_crew[1] - best_plain[1] >= CREW_MARGIN
+        ):
+            assert best_crew is not None
             return best_crew[0]
         return best_plain[0]
 
@@ -91,6 +142,12 @@ class _Judge:
             if best is None or value > best[1]:
                 best = (move, value)
         return best
+
+    def ranked(self, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The moves best first (equals in their given order)."""
+        values = [self.value(m) for m in moves]
+        order = sorted(range(len(moves)), key=lambda i: -values[i])
+        return [moves[i] for i in order]
 
     def value(self, move: dict[str, Any]) -> float:
         after = preview_place(
@@ -170,7 +227,7 @@ def seat_player(
     """Seat ``name``'s player of a level (no hand: Filled In is drawn, not placed)."""
     if level_name == "random":
         return RandomSeat(name, Chance.from_seed(seed))
-    return BotSeat(name, FilledInBot(level(level_name)))
+    return BotSeat(name, FilledInBot(level(level_name), seed))
 
 
 BOT_TABLE_SALT = 0xB0  # the stream that picks who moves next when bots are seated

@@ -19,7 +19,7 @@ from rules.filled_in.scoring import score_breakdowns
 from rules.filled_in.state import DRAFT, PLACE
 from rules.filled_in.turns import legal_moves
 from simulator.bots.cli import Seats
-from simulator.bots.levels import level
+from simulator.bots.levels import LEVELS, level
 from simulator.cli import main
 from simulator.games.computer_seat import play_turns
 from simulator.games.filled_in.bots import COMPUTERS, CREW_MARGIN, LOW, ROOM, seated
@@ -64,10 +64,18 @@ def test_bad_seat_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> N
     assert "seat must be 1 to 2" in err and len(err.strip().splitlines()) == 1
 
 
-# -- the bots decide as the plain evaluator they were first written as ---------------------
+# -- the greedy decides as the plain evaluator it was first written as ---------------------
 # The reference below is the first bot's evaluation, kept unoptimised: every block played
-# on a full copy of the game (apply_move) and every player scored. The bot must choose
-# exactly as it does, at every position of whole games.
+# on a full copy of the game (apply_move) and every player scored. The greedy (normal, and
+# the other levels as they played before issue 42: without playouts or the rule of thumb)
+# must choose exactly as it does, at every position of whole games.
+
+
+@pytest.fixture
+def greedy_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level as its greedy judge alone (the levels before issue 42)."""
+    for name, found in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, replace(found, playouts=None, sketch=None))
 
 
 def _reference_value(lookahead: int, state: GameState, name: str, move: dict[str, Any]) -> float:
@@ -136,7 +144,8 @@ def reference_decide(level_name: str, state: GameState, name: str) -> dict[str, 
         (4, "standard", 3, ("normal", "hard", "easy", "hard")),
     ],
 )
-def test_the_bots_choose_as_the_plain_reference_in_whole_games(
+@pytest.mark.usefixtures("greedy_levels")
+def test_the_greedy_chooses_as_the_plain_reference_in_whole_games(
     players: int, variant: str, seed: int, levels: tuple[str, ...]
 ) -> None:
     names = tuple(f"Player {i + 1}" for i in range(players))
@@ -160,6 +169,7 @@ def test_the_bots_choose_as_the_plain_reference_in_whole_games(
     assert checked > 50
 
 
-def test_a_four_bot_hard_game_plays_to_the_hash_it_had_before_the_bots_were_sped_up() -> None:
+@pytest.mark.usefixtures("greedy_levels")
+def test_a_four_greedy_hard_game_plays_to_the_hash_it_had_before_it_was_sped_up() -> None:
     result, _ = play_game(4, 1, "standard", 1, {seat: "hard" for seat in range(4)})
     assert result["state_hash"] == HARD_FOUR_SEED_1
