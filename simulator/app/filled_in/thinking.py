@@ -38,9 +38,9 @@ def seat_player(match: FilledInMatch, name: str, bot: str) -> AnyPlayer:
     """Computer seat ``name``'s player of level ``bot``, made by the game's ``Computers``
     (the one computer-seat driver's, simulator/games/computer_seat.py).
 
-    The random player is seeded by the game's seed and the number of moves made so far,
-    so a loaded game goes on exactly as the unsaved one would have; the bots need no
-    seed (they decide by the state alone)."""
+    Every level is seeded by the game's seed and the number of moves made so far (the
+    random player's draws, the searching levels' playouts), so a loaded game goes on
+    exactly as the unsaved one would have."""
     own = player_chance(match.seed, RANDOM_SEAT_SALT + match.action_count).state
     return computers_of(match).player(bot, own, name, None)
 
