@@ -4,9 +4,11 @@ in the same run.
 Usage:
   PYTHONPATH=. python -m benchmarks.bot_decisions [--level normal] [--baseline REV]
       [--footprints 1A,2B] [--seeds 1-4] [--placements 8] [--rounds 2] [--quick]
+      [--players 1]
 
 Each level plays solo Jack of All Trades games (its own hand) on the footprints and
-seeds, the first N placement decisions of each, timed in thread CPU. With
+seeds, the first N placement decisions of each, timed in thread CPU; with ``--players
+2`` (to 4) competitive games, every seat that level with its own seat's seed. With
 ``--baseline REV`` the same positions are measured with that commit's code (a
 temporary git worktree), alternating baseline and current in separate processes,
 ``--rounds`` times each, so both see the same machine load; the fastest of the rounds
@@ -35,21 +37,24 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"normal": 0.10, "hard": 0.30}
 
 
-def measure(level: str, footprint: str, seed: int, placements: int) -> dict[str, Any]:
-    """Thread CPU of the first ``placements`` decisions of one solo game."""
+def measure(
+    level: str, footprint: str, seed: int, placements: int, players: int = 1
+) -> dict[str, Any]:
+    """Thread CPU of the first ``placements`` decisions of one game (solo: 1 player)."""
     from rules.errors import IllegalMove
     from rules.lots import LotsOptions
     from simulator.games.lots.bots import make_player
     from simulator.games.lots.match import LotsMatch
     from simulator.seeds import seat_seed
 
-    match = LotsMatch(LotsOptions(players=("Solo",), footprint=footprint, seed=seed))
-    bot = make_player(level, seat_seed(seed, 0))
+    names = ("Solo",) if players == 1 else tuple(f"Player {i + 1}" for i in range(players))
+    match = LotsMatch(LotsOptions(players=names, footprint=footprint, seed=seed))
+    bots = [make_player(level, seat_seed(seed, i)) for i in range(players)]
     times: list[float] = []
     while not match.state.over and len(times) < placements:
         placing = match.state.phase in ("place", "replace")
         started = time.thread_time()
-        kind, decision = bot.decide(match)
+        kind, decision = bots[match.state.to_act].decide(match)
         if placing:
             times.append(time.thread_time() - started)
         try:
@@ -60,7 +65,11 @@ def measure(level: str, footprint: str, seed: int, placements: int) -> dict[str,
 
 
 def _child(args: argparse.Namespace) -> None:
-    rows = [measure(args.level, f, s, args.placements) for f in args.footprints for s in args.seeds]
+    rows = [
+        measure(args.level, f, s, args.placements, args.players)
+        for f in args.footprints
+        for s in args.seeds
+    ]
     print(json.dumps(rows))
 
 
@@ -68,7 +77,7 @@ def _run(code: Path, args: argparse.Namespace) -> list[dict[str, Any]]:
     command = [
         sys.executable, str(Path(__file__).resolve()), "--child", "--level", args.level,
         "--footprints", ",".join(args.footprints), "--seeds", args.seeds_text,
-        "--placements", str(args.placements),
+        "--placements", str(args.placements), "--players", str(args.players),
     ]  # fmt: skip
     # this file measures; the code it measures is the tree's (a baseline may predate it)
     env = {**os.environ, "PYTHONPATH": str(code)}
@@ -93,12 +102,13 @@ def _summary(name: str, times: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "expert"))
     parser.add_argument("--baseline", default=None, help="a git revision to compare with")
     parser.add_argument("--footprints", default="1A,2B")
     parser.add_argument("--seeds", default="1-4")
     parser.add_argument("--placements", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--players", type=int, default=1, choices=(1, 2, 3, 4))
     parser.add_argument("--quick", action="store_true", help="one game, 3 decisions")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -121,7 +131,7 @@ def main() -> None:
             current.append(_run(ROOT, args))
     now, hashes = _fastest(current)
     print(_summary(f"{args.level} (this tree)", now))
-    target = TARGETS.get(args.level)
+    target = TARGETS.get(args.level) if args.players == 1 else None
     if target is not None:
         verdict = "met" if statistics.median(now) <= target else "missed"
         print(f"target: median <= {target} s: {verdict}")

@@ -25,6 +25,7 @@ from simulator.games.lots.bots_grid import (
     side_by_side,
 )
 from simulator.games.lots.bots_plan import Plan, plan
+from simulator.games.lots.bots_rivals import rivals_plan
 from simulator.games.lots.landing import column_heights
 from simulator.games.lots.match import LotsMatch, Placement
 from simulator.games.lots.player import rule_legal, standing_fill
@@ -117,7 +118,10 @@ def candidates(match: LotsMatch, hand: Dexterity, rolls: int = 1) -> list[Candid
             return not strict or aimed.fits
 
         found = []
-        planned = plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1), blocked)
+        if state.solo or rolls == 0:
+            planned = plan(state, board, blocks, sides, allowed, rolls > 0, max(rolls, 1), blocked)
+        else:  # the next turn is a rival's (bots_rivals)
+            planned = rivals_plan(state, board, blocks, sides, allowed, rolls, blocked)
         for chosen in planned:
             move = chosen.drop
             aimed = aims[(move.piece, move.col, move.turns, move.mirror)]
