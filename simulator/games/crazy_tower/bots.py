@@ -38,13 +38,19 @@ from simulator.games.crazy_tower.bots_race import (
     leaves_loop,
     loop_boxes,
     loop_odds,
+    pulls,
     racing,
     takes_loop,
     took_loop,
 )
-from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
+from simulator.games.crazy_tower.bots_risk import collapsed, noisy, reveal_rollout, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
+from simulator.games.crazy_tower.player import (
+    BALANCE_MARGIN,
+    CrazyTowerPlayer,
+    RandomPlayer,
+    tower_slack,
+)
 from simulator.games.crazy_tower.resort import LastResort
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.lots.bots_risk import rollout_noise
@@ -74,6 +80,9 @@ CARDS_PER_BLOCK = 1 / 3
 # spot that leaves the challenge room for the blocks it still needs on the card, any tidy
 # spot, and any spot at all that covers no red box (bots_candidates.block_positions).
 SEARCHES = ((True, False), (False, False), (False, True))
+
+# Diamonds pulls rehearsed at most, the steadiest on paper first (_diamonds).
+PULLS_TRIED = 3
 
 C = TypeVar("C")
 
@@ -240,10 +249,17 @@ class CrazyTowerBot:
         return self._choose(match, pool[: self.level.candidates], saboteur=False)
 
     def _diamonds(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
-        """Decline: a pull is worth a point or two (the block goes back to its owner's
-        hand), and in benchmarks pulls the rollouts called safe still collapsed the
-        tower: a pull has no hand noise to rehearse, so every rollout is the same copy,
-        and a copied world is not bit-identical to the real one."""
+        """Decline, except in the race at lookahead 2 (hard, expert): there a pull of the
+        other player's block wins a turn (bots_race.pulls), and one is made when the
+        tower keeps its static slack without the block and a rehearsal on a copy drops
+        nothing. Elsewhere a pull is worth a point or two, and in benchmarks pulls the
+        rollouts called safe still collapsed the tower: a pull has no hand noise to
+        rehearse, so every rollout is the same copy, and a copied world is not
+        bit-identical to the real one; hence the static margin first."""
+        if self._racing(match) and self.level.lookahead >= 2:
+            for move in pulls(match, moves)[:PULLS_TRIED]:
+                if _pull_stands(match, move):
+                    return move
         return next(m for m in moves if m["type"] == "skip_removal")
 
     def _put_back(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
@@ -286,17 +302,24 @@ class CrazyTowerBot:
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
         reveal = self._reveal(match)
+        # With the deck's odds a reveal is rehearsed: its card laid under the hand's
+        # noise, worth the slack it leaves and charged what fell (reveal_rollout).
+        rehearsed = self.level.deck_odds and race
         left: dict[int, float] = {}  # the turn each candidate leaves, judged once
         before = len(match.state.events)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
-            if action["type"] == "reveal_card":
+            revealing = action["type"] == "reveal_card"
+            if revealing and not rehearsed:
                 return Sample(reveal, False, 0)  # nothing moves until the card is laid
             noise = rollout_noise(decision_seed, k, hand, hurry)
-            sample, twin = rollout(match, action, noise)
+            sample, twin = (reveal_rollout if revealing else rollout)(match, action, noise)
             slack = None
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
+            if revealing:
+                kept = SLACK_WEIGHT * slack if slack is not None else 0.0
+                return Sample(reveal + sample.value + kept, sample.fell, sample.steps)
             value = _value(action, sample.value, slack, saboteur)
             if race and twin is not None and slack is not None:
                 if id(action) not in left:
@@ -308,12 +331,28 @@ class CrazyTowerBot:
         def score(e: Estimate[dict[str, Any]]) -> float:
             return e.mean - weight * e.risk
 
+        top = reveal + (SLACK_WEIGHT * SLACK_CAP if rehearsed else 0.0)  # a reveal's best
+
         def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
-            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, reveal)
+            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, top)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
         return dict(chosen)
+
+
+def _pull_stands(match: CrazyTowerMatch, move: dict[str, Any]) -> bool:
+    """Whether ``move`` (a diamonds pull) drops nothing on a copy and the tower it leaves
+    keeps the careful margin of static slack (player.BALANCE_MARGIN)."""
+    twin = match.scratch_copy()
+    events = len(twin.state.events)
+    try:
+        twin.perform(move)
+    except IllegalMove:
+        return False
+    if any(e.get("type") == "piece_fell" for e in twin.state.events[events:]):
+        return False
+    return tower_slack(twin, []) >= BALANCE_MARGIN
 
 
 def _value(action: dict[str, Any], penalty: float, slack: float | None, saboteur: bool) -> float:
