@@ -35,12 +35,16 @@ from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
 from simulator.games.crazy_tower.bots_race import (
     TEMPO,
+    diamonds_boxes,
     leaves_loop,
     loop_boxes,
     loop_odds,
+    pull_offered,
+    pulling,
     pulls,
     racing,
     takes_loop,
+    takes_pull,
     took_loop,
 )
 from simulator.games.crazy_tower.bots_risk import collapsed, noisy, reveal_rollout, rollout
@@ -182,12 +186,22 @@ class CrazyTowerBot:
         turn it leaves the next player)."""
         return racing(match) and self.level.lookahead >= 1
 
-    def _race(self, match: CrazyTowerMatch, action: dict[str, Any]) -> float:
-        """The planned ``action``'s turns won and given away, in points (bots_race)."""
+    def _race(self, match: CrazyTowerMatch, action: dict[str, Any], offered: bool = False) -> float:
+        """The planned ``action``'s turns won and given away, in points (bots_race);
+        ``offered``: a diamonds box of the top card would give a pull that wins a turn
+        (pull_offered), which lookahead 2 takes as a loop."""
         value = TEMPO if takes_loop(match, action) else 0.0
-        if self.level.lookahead >= 2 and leaves_loop(match, action):
-            value -= TEMPO
+        if self.level.lookahead >= 2:
+            if leaves_loop(match, action):
+                value -= TEMPO
+            if offered and takes_pull(match, action):
+                value += TEMPO
         return value
+
+    def _pulls(self, match: CrazyTowerMatch) -> bool:
+        """Whether this turn weighs diamonds pulls (_diamonds makes them): the race at
+        lookahead 2 (hard, expert)."""
+        return self._racing(match) and self.level.lookahead >= 2
 
     def _reveal(self, match: CrazyTowerMatch) -> float:
         """What revealing a card is worth: room for more blocks; with the deck's odds
@@ -214,6 +228,9 @@ class CrazyTowerBot:
         shapes = set()
         race = self._racing(match)
         covering = loop_boxes(match.state.top_card) if race else frozenset()
+        offered = self._pulls(match) and pull_offered(match)
+        if offered:
+            covering |= diamonds_boxes(match.state.top_card)
         for move in moves:
             if move["type"] == "reveal_card":
                 pool.append((move, self._reveal(match)))
@@ -236,7 +253,7 @@ class CrazyTowerBot:
                     steady = min(slack, SLACK_CAP)
                     prior = block.points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
                     if race:
-                        prior += self._race(match, action)
+                        prior += self._race(match, action, offered)
                     pool.append((action, prior))
         return pool
 
@@ -256,7 +273,7 @@ class CrazyTowerBot:
         rollouts called safe still collapsed the tower: a pull has no hand noise to
         rehearse, so every rollout is the same copy, and a copied world is not
         bit-identical to the real one; hence the static margin first."""
-        if self._racing(match) and self.level.lookahead >= 2:
+        if self._pulls(match):
             for move in pulls(match, moves)[:PULLS_TRIED]:
                 if _pull_stands(match, move):
                     return move
@@ -296,8 +313,9 @@ class CrazyTowerBot:
         race: bool = False,
     ) -> dict[str, Any]:
         """The pool's best by rollouts; with ``race``, a rollout whose move won a turn
-        (its loop box acted) gains TEMPO, and a placement that leaves the next player a
-        loop box loses it (_race, judged once on the plan)."""
+        (its loop box acted; at lookahead 2 also a diamonds box that offers a pull
+        winning a turn) gains TEMPO, and a placement that leaves the next player a loop
+        box loses it (_race, judged once on the plan)."""
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
@@ -305,6 +323,8 @@ class CrazyTowerBot:
         # With the deck's odds a reveal is rehearsed: its card laid under the hand's
         # noise, worth the slack it leaves and charged what fell (reveal_rollout).
         rehearsed = self.level.deck_odds and race
+        pulled = race and self._pulls(match)  # a diamonds pull is worth a turn too
+        tempo = (2 * TEMPO if pulled else TEMPO) if race else 0.0  # a rollout's most
         left: dict[int, float] = {}  # the turn each candidate leaves, judged once
         before = len(match.state.events)
 
@@ -326,6 +346,8 @@ class CrazyTowerBot:
                     gain = TEMPO if takes_loop(match, action) else 0.0
                     left[id(action)] = self._race(match, action) - gain
                 value += left[id(action)] + (TEMPO if took_loop(twin, before) else 0.0)
+                if pulled and twin.state.phase == DIAMONDS and pulling(twin):
+                    value += TEMPO  # its diamonds box acted and a pull wins a turn
             return Sample(value, sample.fell, sample.steps)
 
         def score(e: Estimate[dict[str, Any]]) -> float:
@@ -334,7 +356,7 @@ class CrazyTowerBot:
         top = reveal + (SLACK_WEIGHT * SLACK_CAP if rehearsed else 0.0)  # a reveal's best
 
         def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
-            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, top)
+            return _expected(action, prior, first, saboteur, tempo, top)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)

@@ -14,12 +14,15 @@ from simulator.games.crazy_tower.bodies import tower_profile
 from simulator.games.crazy_tower.bots import CrazyTowerBot
 from simulator.games.crazy_tower.bots_race import (
     PULL_MARGIN,
+    TEMPO,
     leaves_loop,
     loop_boxes,
     loop_odds,
+    pull_offered,
     pulls,
     racing,
     takes_loop,
+    takes_pull,
 )
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.player import TowerBalance
@@ -156,3 +159,30 @@ def test_hard_declines_a_pull_the_tower_leans_on() -> None:
     state.colours = {"P1": ["green", "yellow"], "P2": ["red", "blue"]}  # swap owners
     moves = legal_moves(state)
     assert all(m["block"] != "green-1a" for m in pulls(match, moves))
+
+
+def test_hard_covers_a_diamonds_box_whose_pull_wins_a_turn() -> None:
+    """ "fc-07" has a diamonds box (box 2, 4 to 8 cm) and P2's green block stands below
+    between P1's blocks: covering the box offers a pull of it, a turn, which hard takes
+    as it takes a loop; normal keeps to the steadiest spot."""
+    deck = ["fc-07", *(c for c in deck_cards() if c != "fc-07")]
+    options: dict[str, Any] = {"mode": "competitive", "players": ["P1", "P2"], "seed": 4}
+    match = CrazyTowerMatch({**options, "deck": deck}, tower_profile(load_profile(), False))
+    for action in (
+        {"type": "place_block", "player": "P1", "block": "red-4a", "at": 0.5},
+        {"type": "place_block", "player": "P2", "block": "green-1a", "at": 9.0},
+        {"type": "place_block", "player": "P1", "block": "blue-4a", "at": 11.5},
+        {"type": "reveal_card", "player": "P2"},
+        {"type": "lay_card", "player": "P2", "offset": 0.0},
+        {"type": "place_block", "player": "P2", "block": "yellow-2a", "at": 8.0},
+    ):
+        match.perform(action)
+    assert pull_offered(match)
+    normal = CrazyTowerBot(5, level("normal")).plan(match)
+    assert not takes_pull(match, normal)
+    bot = CrazyTowerBot(5, level("hard"))
+    action = bot.plan(match)
+    assert takes_pull(match, action)
+    assert all(s.value > TEMPO for s in bot.last_estimates[0].samples)  # the pull counted
+    match.perform(action)
+    assert match.state.phase == DIAMONDS and match.state.current_player == "P1"
