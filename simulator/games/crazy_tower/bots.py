@@ -8,7 +8,8 @@ keeps the one with the best expected points minus the risk of a fall or a collap
 within the level's budget of simulated work; the best ranked is played first and the
 others only if they could beat it by more than half a cm of slack (pick). A floor card
 is laid the same way; put-back pieces are placed by rollouts too; diamonds removals
-are declined (see _diamonds); exchanges follow the random player.
+are declined, but in the competitive race hard and expert pull the other player's block
+when the tower stands without it (see _diamonds); exchanges follow the random player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
