@@ -142,6 +142,7 @@ def test_hard_pulls_the_other_players_block_when_the_tower_keeps_its_balance() -
     action = CrazyTowerBot(2, level("hard")).plan(match)
     assert match.state_hash() == before  # the rehearsal left the match as it was
     assert action == {"type": "remove_block", "player": "P1", "block": "green-1a"}
+    assert CrazyTowerBot(2, level("hard")).plan(match) == action  # the same again
     events = len(match.state.events)
     match.perform(action)
     assert "green-1a" in match.state.hands["P2"]  # one more block for P2 to place
