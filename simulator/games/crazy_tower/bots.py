@@ -8,7 +8,8 @@ keeps the one with the best expected points minus the risk of a fall or a collap
 within the level's budget of simulated work; the best ranked is played first and the
 others only if they could beat it by more than half a cm of slack (pick). A floor card
 is laid the same way; put-back pieces are placed by rollouts too; diamonds removals
-are declined (see _diamonds); exchanges follow the random player.
+are declined, but in the competitive race hard and expert pull the other player's block
+when the tower stands without it (see _diamonds); exchanges follow the random player.
 
 A saboteur (state.saboteur) scores fragility: the less slack the tower keeps after its
 move the better, as long as its own rollouts do not collapse.
@@ -35,16 +36,26 @@ from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
 from simulator.games.crazy_tower.bots_race import (
     TEMPO,
+    diamonds_boxes,
     leaves_loop,
     loop_boxes,
     loop_odds,
+    pull_offered,
+    pulling,
+    pulls,
     racing,
     takes_loop,
+    takes_pull,
     took_loop,
 )
-from simulator.games.crazy_tower.bots_risk import collapsed, noisy, rollout
+from simulator.games.crazy_tower.bots_risk import collapsed, noisy, reveal_rollout, rollout
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import CrazyTowerPlayer, RandomPlayer, tower_slack
+from simulator.games.crazy_tower.player import (
+    BALANCE_MARGIN,
+    CrazyTowerPlayer,
+    RandomPlayer,
+    tower_slack,
+)
 from simulator.games.crazy_tower.resort import LastResort
 from simulator.games.crazy_tower.scenario import MAX_COMPUTER_DECISIONS
 from simulator.games.lots.bots_risk import rollout_noise
@@ -74,6 +85,9 @@ CARDS_PER_BLOCK = 1 / 3
 # spot that leaves the challenge room for the blocks it still needs on the card, any tidy
 # spot, and any spot at all that covers no red box (bots_candidates.block_positions).
 SEARCHES = ((True, False), (False, False), (False, True))
+
+# Diamonds pulls rehearsed at most, the steadiest on paper first (_diamonds).
+PULLS_TRIED = 3
 
 C = TypeVar("C")
 
@@ -173,12 +187,22 @@ class CrazyTowerBot:
         turn it leaves the next player)."""
         return racing(match) and self.level.lookahead >= 1
 
-    def _race(self, match: CrazyTowerMatch, action: dict[str, Any]) -> float:
-        """The planned ``action``'s turns won and given away, in points (bots_race)."""
+    def _race(self, match: CrazyTowerMatch, action: dict[str, Any], offered: bool = False) -> float:
+        """The planned ``action``'s turns won and given away, in points (bots_race);
+        ``offered``: a diamonds box of the top card would give a pull that wins a turn
+        (pull_offered), which lookahead 2 takes as a loop."""
         value = TEMPO if takes_loop(match, action) else 0.0
-        if self.level.lookahead >= 2 and leaves_loop(match, action):
-            value -= TEMPO
+        if self.level.lookahead >= 2:
+            if leaves_loop(match, action):
+                value -= TEMPO
+            if offered and takes_pull(match, action):
+                value += TEMPO
         return value
+
+    def _pulls(self, match: CrazyTowerMatch) -> bool:
+        """Whether this turn weighs diamonds pulls (_diamonds makes them): the race at
+        lookahead 2 (hard, expert)."""
+        return self._racing(match) and self.level.lookahead >= 2
 
     def _reveal(self, match: CrazyTowerMatch) -> float:
         """What revealing a card is worth: room for more blocks; with the deck's odds
@@ -205,6 +229,9 @@ class CrazyTowerBot:
         shapes = set()
         race = self._racing(match)
         covering = loop_boxes(match.state.top_card) if race else frozenset()
+        offered = self._pulls(match) and pull_offered(match)
+        if offered:
+            covering |= diamonds_boxes(match.state.top_card)
         for move in moves:
             if move["type"] == "reveal_card":
                 pool.append((move, self._reveal(match)))
@@ -227,7 +254,7 @@ class CrazyTowerBot:
                     steady = min(slack, SLACK_CAP)
                     prior = block.points + (-FRAGILE if saboteur else SLACK_WEIGHT) * steady
                     if race:
-                        prior += self._race(match, action)
+                        prior += self._race(match, action, offered)
                     pool.append((action, prior))
         return pool
 
@@ -240,10 +267,17 @@ class CrazyTowerBot:
         return self._choose(match, pool[: self.level.candidates], saboteur=False)
 
     def _diamonds(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
-        """Decline: a pull is worth a point or two (the block goes back to its owner's
-        hand), and in benchmarks pulls the rollouts called safe still collapsed the
-        tower: a pull has no hand noise to rehearse, so every rollout is the same copy,
-        and a copied world is not bit-identical to the real one."""
+        """Decline, except in the race at lookahead 2 (hard, expert): there a pull of the
+        other player's block wins a turn (bots_race.pulls), and one is made when the
+        tower keeps its static slack without the block and a rehearsal on a copy drops
+        nothing. Elsewhere a pull is worth a point or two, and in benchmarks pulls the
+        rollouts called safe still collapsed the tower: a pull has no hand noise to
+        rehearse, so every rollout is the same copy, and a copied world is not
+        bit-identical to the real one; hence the static margin first."""
+        if self._pulls(match):
+            for move in pulls(match, moves)[:PULLS_TRIED]:
+                if _pull_stands(match, move):
+                    return move
         return next(m for m in moves if m["type"] == "skip_removal")
 
     def _put_back(self, match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> dict[str, Any]:
@@ -280,40 +314,68 @@ class CrazyTowerBot:
         race: bool = False,
     ) -> dict[str, Any]:
         """The pool's best by rollouts; with ``race``, a rollout whose move won a turn
-        (its loop box acted) gains TEMPO, and a placement that leaves the next player a
-        loop box loses it (_race, judged once on the plan)."""
+        (its loop box acted; at lookahead 2 also a diamonds box that offers a pull
+        winning a turn) gains TEMPO, and a placement that leaves the next player a loop
+        box loses it (_race, judged once on the plan)."""
         decision_seed = self.chance.next_u64()
         hand, weight = self.hand, self.level.risk_weight
         hurry = self.pace(match)
         reveal = self._reveal(match)
+        # With the deck's odds a reveal is rehearsed: its card laid under the hand's
+        # noise, worth the slack it leaves and charged what fell (reveal_rollout).
+        rehearsed = self.level.deck_odds and race
+        pulled = race and self._pulls(match)  # a diamonds pull is worth a turn too
+        tempo = (2 * TEMPO if pulled else TEMPO) if race else 0.0  # a rollout's most
         left: dict[int, float] = {}  # the turn each candidate leaves, judged once
         before = len(match.state.events)
 
         def simulate(action: dict[str, Any], k: int) -> Sample:
-            if action["type"] == "reveal_card":
+            revealing = action["type"] == "reveal_card"
+            if revealing and not rehearsed:
                 return Sample(reveal, False, 0)  # nothing moves until the card is laid
             noise = rollout_noise(decision_seed, k, hand, hurry)
-            sample, twin = rollout(match, action, noise)
+            sample, twin = (reveal_rollout if revealing else rollout)(match, action, noise)
             slack = None
             if twin is not None and not collapsed(twin):
                 slack = min(tower_slack(twin, []), SLACK_CAP)
+            if revealing:
+                kept = SLACK_WEIGHT * slack if slack is not None else 0.0
+                return Sample(reveal + sample.value + kept, sample.fell, sample.steps)
             value = _value(action, sample.value, slack, saboteur)
             if race and twin is not None and slack is not None:
                 if id(action) not in left:
                     gain = TEMPO if takes_loop(match, action) else 0.0
                     left[id(action)] = self._race(match, action) - gain
                 value += left[id(action)] + (TEMPO if took_loop(twin, before) else 0.0)
+                if pulled and twin.state.phase == DIAMONDS and pulling(twin):
+                    value += TEMPO  # its diamonds box acted and a pull wins a turn
             return Sample(value, sample.fell, sample.steps)
 
         def score(e: Estimate[dict[str, Any]]) -> float:
             return e.mean - weight * e.risk
 
+        top = reveal + (SLACK_WEIGHT * SLACK_CAP if rehearsed else 0.0)  # a reveal's best
+
         def ceiling(action: dict[str, Any], prior: float, first: Estimate[Any]) -> float:
-            return _expected(action, prior, first, saboteur, TEMPO if race else 0.0, reveal)
+            return _expected(action, prior, first, saboteur, tempo, top)
 
         level = self.level
         chosen, self.last_estimates = pick(pool, simulate, score, level, ceiling, CLOSE_ENOUGH)
         return dict(chosen)
+
+
+def _pull_stands(match: CrazyTowerMatch, move: dict[str, Any]) -> bool:
+    """Whether ``move`` (a diamonds pull) drops nothing on a copy and the tower it leaves
+    keeps the careful margin of static slack (player.BALANCE_MARGIN)."""
+    twin = match.scratch_copy()
+    events = len(twin.state.events)
+    try:
+        twin.perform(move)
+    except IllegalMove:
+        return False
+    if any(e.get("type") == "piece_fell" for e in twin.state.events[events:]):
+        return False
+    return tower_slack(twin, []) >= BALANCE_MARGIN
 
 
 def _value(action: dict[str, Any], penalty: float, slack: float | None, saboteur: bool) -> float:

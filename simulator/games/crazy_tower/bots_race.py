@@ -7,23 +7,34 @@ games read for issue 42, docs/bots.md "Crazy Tower, the race"). So a placement t
 takes a loop box is worth a turn, and one that leaves a loop box on the top card that
 the next player's blocks can take costs one. Both read the planned position only (no
 physics). A card revealed can bring a loop box the mover takes at once (expert counts
-its odds, Level.deck_odds).
+its odds, Level.deck_odds). A diamonds pull of another player's block hands it back to
+them, one more block to place: a turn too (``pulls``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.crazy_tower import covered_boxes, get_block, get_card
-from rules.crazy_tower.state import COMPETITIVE
+from rules.crazy_tower import covered_boxes, get_block, get_card, legal_moves
+from rules.crazy_tower.state import COMPETITIVE, DIAMONDS
 from simulator.games.crazy_tower.bodies import block_span, card_half_length
 from simulator.games.crazy_tower.match import CrazyTowerMatch
-from simulator.games.crazy_tower.player import GAP, RED_MARGIN, STEP
+from simulator.games.crazy_tower.player import (
+    BALANCE_MARGIN,
+    GAP,
+    RED_MARGIN,
+    STEP,
+    TowerBalance,
+)
 from simulator.games.crazy_tower.survey import shadow
 
 LOOP = "loop"
+DIAMONDS_BOX = "diamonds"
 # Points a turn is worth: more than any block's points (1 to 5), less than a collapse (40).
 TEMPO = 10.0
+# cm of static slack the tower must keep without a block before it is pulled: twice the
+# random player's careful margin (player.BALANCE_MARGIN), since a collapse loses the game.
+PULL_MARGIN = 1.6
 
 
 def racing(match: CrazyTowerMatch) -> bool:
@@ -33,6 +44,10 @@ def racing(match: CrazyTowerMatch) -> bool:
 
 def loop_boxes(card_id: str) -> frozenset[int]:
     return frozenset(i for i, kind in enumerate(get_card(card_id).boxes) if kind == LOOP)
+
+
+def diamonds_boxes(card_id: str) -> frozenset[int]:
+    return frozenset(i for i, kind in enumerate(get_card(card_id).boxes) if kind == DIAMONDS_BOX)
 
 
 def surely_covered(at: float, span: float) -> frozenset[int]:
@@ -104,6 +119,62 @@ def _fits_over(
             return True
         at += STEP
     return False
+
+
+def pulls(match: CrazyTowerMatch, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The diamonds pulls that win a turn and leave the tower standing on paper: blocks
+    of the other players (a pulled block goes back to its owner, who has one more to
+    place) whose going leaves the tower PULL_MARGIN of static slack, or all it has now
+    (a block the leaning floors do not rest on), never less than the random player's
+    careful margin; most slack first."""
+    state = match.state
+    me = state.current_player
+    balance = TowerBalance(match)
+    now = balance.slack([])
+    found = []
+    for move in moves:
+        if move["type"] != "remove_block":
+            continue
+        if state.colour_owner(get_block(move["block"]).colour) == me:
+            continue
+        slack = balance.slack([], without=move["block"])
+        if slack >= min(PULL_MARGIN, now) and slack >= BALANCE_MARGIN:
+            found.append((slack, move))
+    found.sort(key=lambda item: -item[0])
+    return [move for _, move in found]
+
+
+def pull_offered(match: CrazyTowerMatch) -> bool:
+    """Whether a block covering a diamonds box of the top card now would be offered a
+    pull that wins a turn (``pulls`` over the blocks on the floors below the top)."""
+    state = match.state
+    if not diamonds_boxes(state.top_card):
+        return False
+    top = len(state.floors) - 1
+    me = state.current_player
+    below = [
+        {"type": "remove_block", "player": me, "block": b}
+        for b in state.on_card
+        if state.floor_of(b) < top
+    ]
+    return bool(below) and bool(pulls(match, below))
+
+
+def takes_pull(match: CrazyTowerMatch, action: dict[str, Any]) -> bool:
+    """Whether a block placed as planned surely covers a diamonds box of the top card
+    (a pull is then offered: the caller knows whether one wins a turn, pull_offered)."""
+    if action["type"] != "place_block":
+        return False
+    span = block_span(action["block"], _angle(match))
+    covered = surely_covered(float(action["at"]), span)
+    return bool(covered & diamonds_boxes(match.state.top_card))
+
+
+def pulling(twin: CrazyTowerMatch) -> bool:
+    """Whether a copy's move left its mover a pull that wins a turn (the diamonds box
+    acted and ``pulls`` has one)."""
+    state = twin.state
+    return state.phase == DIAMONDS and bool(pulls(twin, legal_moves(state)))
 
 
 def loop_odds(match: CrazyTowerMatch) -> float:

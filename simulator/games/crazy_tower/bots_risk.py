@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.crazy_tower import legal_moves
 from rules.errors import IllegalMove
 from simulator.bots.dexterity import Jitter
 from simulator.bots.rollout import Sample
+from simulator.games.crazy_tower.bots_candidates import card_offsets
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 
 # Points a rollout is charged (block values are 1 to 5 points). A collapse on your own
@@ -55,10 +57,32 @@ def rollout(
     """One noisy try of ``action`` in a copy: (what it cost, the copy afterwards or None
     when the rules refused it). ``value`` is the penalty only; callers add the gain."""
     twin = match.scratch_copy()
-    steps = twin.world.steps
-    events = len(twin.state.events)
+    return _tried(twin, noisy(action, jitter), twin.world.steps, len(twin.state.events))
+
+
+def reveal_rollout(
+    match: CrazyTowerMatch, action: dict[str, Any], jitter: Jitter
+) -> tuple[Sample, CrazyTowerMatch | None]:
+    """A reveal rehearsed as the turn plays it: the card turned over in a copy and laid,
+    with this noise, at the offset the bot's lay ranks first (card_offsets, the steadiest
+    over the top card's blocks). Only the card's body is used, which every card shares;
+    its boxes, still hidden in the real game, are not read. Returns what ``rollout``
+    does: a card laid on one block at a card's end tips the tower (expert's lost games,
+    docs/bots.md "Crazy Tower, with the race")."""
+    twin = match.scratch_copy()
+    steps, events = twin.world.steps, len(twin.state.events)
+    twin.perform(action)  # the rules only: nothing moves until the card is laid
+    lay = {k: v for k, v in legal_moves(twin.state)[0].items() if k != "card"}
+    offset = card_offsets(twin)[0][0]
+    return _tried(twin, noisy({**lay, "offset": offset}, jitter), steps, events)
+
+
+def _tried(
+    twin: CrazyTowerMatch, action: dict[str, Any], steps: int, events: int
+) -> tuple[Sample, CrazyTowerMatch | None]:
+    """``action`` performed on ``twin`` and what it cost since ``steps`` and ``events``."""
     try:
-        twin.perform(noisy(action, jitter))
+        twin.perform(action)
     except IllegalMove:
         return Sample(-REFUSED, False, twin.world.steps - steps), None
     work = twin.world.steps - steps

@@ -18,11 +18,15 @@ from typing import Any
 
 from rules.crazy_tower import legal_moves
 from rules.crazy_tower.blocks import get_block
+from rules.crazy_tower.names import card_name, piece_name
 from rules.crazy_tower.state import DIAMONDS, LAY_CARD, PLACE, REPLACE, TURN
 from rules.errors import IllegalMove
 from simulator.games.crazy_tower.bodies import is_card
 from simulator.games.crazy_tower.bots_candidates import block_positions, card_offsets
 from simulator.games.crazy_tower.match import CrazyTowerMatch
+
+# The rulebook's silence, said where the last resort stops with nothing to try.
+SILENT = "and the rulebook does not say what happens then"
 
 
 def every_move(match: CrazyTowerMatch) -> list[dict[str, Any]]:
@@ -85,9 +89,28 @@ class LastResort:
         if index >= len(options):
             self.exhausted = True
             if not options:
-                raise IllegalMove("no block has a place left on the card that the rules accept")
+                raise IllegalMove(no_place(match))
             raise IllegalMove(f"no piece stood in any of the {len(options)} places tried")
         return options[index]
+
+
+def no_place(match: CrazyTowerMatch) -> str:
+    """Why ``every_move`` found nothing to try, as one sentence: a position the rulebook
+    leaves without a move (the random player's challenge 3 seed 3: a block that fell
+    must go back on a card whose only gap wider than it holds a red box; dropped off
+    the tower instead, it must be put back again, so the game could not go on)."""
+    state = match.state
+    if state.phase == REPLACE and state.down:
+        piece = state.down[0]
+        where = state.home.get(piece, state.top_card)
+        return (
+            f"{piece_name(piece)} fell and must go back on {card_name(where)}, where every "
+            f"place it could stand covers a red box or another block, {SILENT}"
+        )
+    return (
+        f"no block in hand has a place on {card_name(state.top_card)} that the rules accept "
+        f"and no floor card may be revealed over it, {SILENT}"
+    )
 
 
 def stands(match: CrazyTowerMatch, action: dict[str, Any]) -> bool:

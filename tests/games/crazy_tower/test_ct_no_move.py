@@ -10,15 +10,17 @@ from typing import Any
 
 import pytest
 
-from rules.crazy_tower import legal_moves
+from rules.crazy_tower import covered_boxes, legal_moves
+from rules.crazy_tower.placement import placement_problem
 from rules.crazy_tower.state import REPLACE
 from rules.errors import IllegalMove
 from simulator.bots.cli import Seats
 from simulator.games.computer_seat import play_on, play_turns
-from simulator.games.crazy_tower.bodies import tower_profile
+from simulator.games.crazy_tower.bodies import block_span, card_half_length, tower_profile
 from simulator.games.crazy_tower.bots import COMPUTERS
 from simulator.games.crazy_tower.match import CrazyTowerMatch
 from simulator.games.crazy_tower.resort import LastResort, every_move
+from simulator.games.crazy_tower.survey import shadow
 from simulator.physics.profile import load_profile
 
 # Games the lab recorded as stopped ("found no move the rules accept"), level normal,
@@ -86,3 +88,28 @@ def test_a_put_back_lists_every_spot_on_its_own_card():
     moves: list[dict[str, Any]] = every_move(match)
     down = {m["piece"] for m in legal_moves(match.state)}
     assert moves and all(m["type"] == "replace_piece" and m["piece"] in down for m in moves)
+
+
+def test_the_random_player_says_why_the_rulebook_leaves_challenge_3_seed_3_no_move():
+    """Challenge 3, seed 3: the green 3-cube block fell from a card whose one gap wide
+    enough (6.3 to 13.3 cm) holds the red box (8 to 12 cm). Every spot on the card
+    either covers the red box, which the rules refuse, or overlaps a block (a block
+    resting on a block is refused too), and a block dropped off the tower must be put
+    back again: the last resort has nothing to try and says why in one sentence."""
+    match = solo(3, 3)
+    stopped = play_on(match, Seats({0: "random"}, {0: None}), 3)
+    assert stopped is not None and "rulebook does not say" in stopped
+    assert "green 3-cube block fell and must go back on" in stopped
+    state = match.state
+    assert state.phase == REPLACE and every_move(match) == []
+    piece = state.down[0]
+    floor = state.floors.index(state.home[piece])
+    card = match.world.entry(state.home[piece])
+    taken = [shadow(match.world.entry(b), card) for b in state.blocks_on(state.home[piece])]
+    span = block_span(piece, 0.0)
+    at = -span / 2  # every spot, half overhanging either end included
+    while at <= 2 * card_half_length() - span / 2:
+        overlaps = any(at < b and at + span > a for a, b in taken)
+        red = placement_problem(state, piece, covered_boxes(at, at + span), floor)
+        assert overlaps or red is not None, at
+        at += 0.05
