@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rules.errors import IllegalMove
+
 Cell = tuple[int, int]
 
 
@@ -61,5 +63,15 @@ class PlacementOutcome:
             fallen=tuple(data.get("fallen", ())),
             cells={k: frozenset(tuple(c) for c in v) for k, v in data.get("cells", {}).items()},
             touching=frozenset(frozenset(p) for p in data.get("touching", ())),
-            taken_back=tuple((p, w) for p, w in data.get("taken_back", ())),
+            taken_back=_taken_back(data.get("taken_back", ())),
         )
+
+
+def _taken_back(entries: Any) -> tuple[tuple[str, str], ...]:
+    """An outcome's ``taken_back`` read from plain data: [piece, why] pairs."""
+    pairs = []
+    for entry in entries if isinstance(entries, (list, tuple)) else [entries]:
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 2):
+            raise IllegalMove(f"taken_back lists [piece, why] pairs, not {entry!r}")
+        pairs.append((str(entry[0]), str(entry[1])))
+    return tuple(pairs)

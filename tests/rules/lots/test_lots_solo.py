@@ -147,6 +147,8 @@ def test_a_block_taken_back_is_refused_not_lost():
     with pytest.raises(IllegalMove, match="yellow-1 is listed as taken back"):
         place(state, "Jo", wrong)
     assert PlacementOutcome.from_dict(back.to_dict()) == back
+    with pytest.raises(IllegalMove, match=r"\[piece, why\] pairs, not 'red-1'"):
+        PlacementOutcome.from_dict({**back.to_dict(), "taken_back": ["red-1"]})
     assert "taken_back" not in outcome_with(state, "red-1", {}, fallen=["red-1"]).to_dict()
 
 
