@@ -45,12 +45,16 @@ FOLLOW = 0.3  # real seconds the window gets to follow keys before the next are 
 class LotsHand:
     """A LOTS person's next keys, by keyboard only (docs/app.md): roll, pick the first
     block of the bank, step it right across the lot to its last column the rules accept
-    (the ghost says), release it there from the pick-up height, confirm the verdict. A
-    clumsy player: a block dropped at the edge is likely to fall, which ends a solo game.
+    (the ghost says), release it there from the pick-up height, confirm the verdict (a
+    block taken back: undo, and let go a step further in next time). A clumsy player: a
+    block dropped at the edge is likely to fall, which ends a solo game.
     [] while nothing is for the person to do."""
 
     def __init__(self) -> None:
         self.accepted = False  # the held block has been over a spot the rules accept
+        # Blocks taken back since the last one that stayed: each try lets go a step
+        # further in (the same keys would make the same drop, and the same refusal).
+        self.refused = 0
 
     def __call__(self, screen: Any) -> list[str]:
         state = screen.match.state
@@ -64,7 +68,11 @@ class LotsHand:
                 state.phase, []
             )
         if live.stage == SETTLED:  # confirm the verdict; a refused one: undo, pick again
-            return ["BackSpace"] if screen.message.startswith("Refused") else ["Return"]
+            if screen.message.startswith("Refused"):
+                self.refused += 1
+                return ["BackSpace"]
+            self.refused = 0
+            return ["Return"]
         if live.stage != HOLDING:
             return []
         problem = screen.turns.ghost()[1]
@@ -72,7 +80,7 @@ class LotsHand:
             self.accepted = True
             return ["Right"]  # further right while the rules still accept the spot
         if self.accepted:  # one column past the last accepted: back, and let go
-            return ["Left", "space"]
+            return ["Left"] * (1 + self.refused) + ["space"]
         # not over the lot yet: towards it, from whichever side the hand picked it up
         lot = screen.match.lot
         x = live.held.body.position.x
