@@ -113,10 +113,10 @@ def test_expert_rehearses_a_reveal_and_keeps_off_a_lay_that_tips_the_tower() -> 
     assert CrazyTowerBot(5, level("expert")).plan(match) == action
 
 
-def _offered_a_pull() -> CrazyTowerMatch:
-    """P1 has covered the diamonds box of "fc-20" and may pull a block from the ground
-    floor, where P2's green 1-cube block stands between P1's two 4-cube blocks."""
-    deck = ["fc-20", *(c for c in deck_cards() if c != "fc-20")]
+def _green_between_reds(card: str, *after: dict[str, Any]) -> CrazyTowerMatch:
+    """``card`` laid first on a ground floor where P2's green 1-cube block stands
+    between P1's two 4-cube blocks, then the ``after`` actions."""
+    deck = [card, *(c for c in deck_cards() if c != card)]
     options: dict[str, Any] = {"mode": "competitive", "players": ["P1", "P2"], "seed": 4}
     match = CrazyTowerMatch({**options, "deck": deck}, tower_profile(load_profile(), False))
     for action in (
@@ -125,10 +125,20 @@ def _offered_a_pull() -> CrazyTowerMatch:
         {"type": "place_block", "player": "P1", "block": "blue-4a", "at": 11.5},
         {"type": "reveal_card", "player": "P2"},
         {"type": "lay_card", "player": "P2", "offset": 0.0},
-        {"type": "place_block", "player": "P2", "block": "yellow-2a", "at": 12.0},
-        {"type": "place_block", "player": "P1", "block": "red-2a", "at": 0.0},
+        *after,
     ):
         match.perform(action)
+    return match
+
+
+def _offered_a_pull() -> CrazyTowerMatch:
+    """P1 has covered the diamonds box of "fc-20" and may pull a block from the ground
+    floor, where P2's green 1-cube block stands between P1's two 4-cube blocks."""
+    match = _green_between_reds(
+        "fc-20",
+        {"type": "place_block", "player": "P2", "block": "yellow-2a", "at": 12.0},
+        {"type": "place_block", "player": "P1", "block": "red-2a", "at": 0.0},
+    )
     assert match.state.phase == DIAMONDS and match.state.current_player == "P1"
     return match
 
@@ -166,18 +176,9 @@ def test_hard_covers_a_diamonds_box_whose_pull_wins_a_turn() -> None:
     """ "fc-07" has a diamonds box (box 2, 4 to 8 cm) and P2's green block stands below
     between P1's blocks: covering the box offers a pull of it, a turn, which hard takes
     as it takes a loop; normal keeps to the steadiest spot."""
-    deck = ["fc-07", *(c for c in deck_cards() if c != "fc-07")]
-    options: dict[str, Any] = {"mode": "competitive", "players": ["P1", "P2"], "seed": 4}
-    match = CrazyTowerMatch({**options, "deck": deck}, tower_profile(load_profile(), False))
-    for action in (
-        {"type": "place_block", "player": "P1", "block": "red-4a", "at": 0.5},
-        {"type": "place_block", "player": "P2", "block": "green-1a", "at": 9.0},
-        {"type": "place_block", "player": "P1", "block": "blue-4a", "at": 11.5},
-        {"type": "reveal_card", "player": "P2"},
-        {"type": "lay_card", "player": "P2", "offset": 0.0},
-        {"type": "place_block", "player": "P2", "block": "yellow-2a", "at": 8.0},
-    ):
-        match.perform(action)
+    match = _green_between_reds(
+        "fc-07", {"type": "place_block", "player": "P2", "block": "yellow-2a", "at": 8.0}
+    )
     assert pull_offered(match)
     normal = CrazyTowerBot(5, level("normal")).plan(match)
     assert not takes_pull(match, normal)
